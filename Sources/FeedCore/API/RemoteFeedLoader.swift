@@ -1,0 +1,41 @@
+import Foundation
+
+/// Loads the whole feed by keyset pagination: `limit` items a page, each next page
+/// `after_id` the last item of the one before, until an empty page or `maxItems`.
+public struct RemoteFeedLoader: Sendable {
+    private let client: HTTPClient
+    private let baseURL: URL
+    private let pageLimit: Int
+
+    public init(client: HTTPClient, baseURL: URL, pageLimit: Int = FeedEndpoint.defaultLimit) {
+        self.client = client
+        self.baseURL = baseURL
+        self.pageLimit = pageLimit
+    }
+
+    /// Every item in feed order. `onPage` hears the running page and item counts.
+    /// A page that repeats an id already seen is invalid data: it would loop forever or
+    /// give two items one comments page.
+    public func load(maxItems: Int? = nil, onPage: @Sendable (_ pages: Int, _ items: Int) -> Void = { _, _ in }) async throws -> [FeedImage] {
+        var feed: [FeedImage] = []
+        var seen = Set<UUID>()
+        var pages = 0
+        while maxItems.map({ feed.count < $0 }) ?? true {
+            let url = FeedEndpoint.get(after: feed.last?.id, limit: pageLimit).url(baseURL: baseURL)
+            let page = try await client.load(url, mapping: FeedItemsMapper.map)
+            if page.isEmpty { break }
+            for item in page {
+                guard seen.insert(item.id).inserted else {
+                    throw RemoteLoadError(kind: .invalidData, url: url, reason: "item \(item.id.uuidString) was already delivered on an earlier page")
+                }
+            }
+            feed.append(contentsOf: page)
+            pages += 1
+            onPage(pages, feed.count)
+        }
+        if let maxItems, feed.count > maxItems {
+            feed.removeLast(feed.count - maxItems)
+        }
+        return feed
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// `CommentsStore` as one JSON file per image: `<folder>/<first two hex digits>/<ID>.json`,
+/// so no folder grows past a few thousand entries on a 100,000-item feed.
+public actor FileCommentsStore: CommentsStore {
+    private struct StoredComment: Codable {
+        let id: UUID
+        let message: String
+        let createdAt: Date
+        let username: String
+    }
+
+    private let folder: URL
+
+    public init(folder: URL) {
+        self.folder = folder
+    }
+
+    public func retrieve(imageID: UUID) throws -> CachedComments? {
+        guard let (stored, timestamp) = try file(for: imageID).read() else { return nil }
+        let comments = stored.map { ImageComment(id: $0.id, message: $0.message, createdAt: $0.createdAt, username: $0.username) }
+        return CachedComments(comments: comments, timestamp: timestamp)
+    }
+
+    public func insert(_ comments: [ImageComment], timestamp: Date, imageID: UUID) throws {
+        let stored = comments.map { StoredComment(id: $0.id, message: $0.message, createdAt: $0.createdAt, username: $0.username) }
+        try file(for: imageID).write(stored, timestamp: timestamp)
+    }
+
+    public func delete(imageID: UUID) throws {
+        try file(for: imageID).delete()
+    }
+
+    private func file(for imageID: UUID) -> TimestampedJSONFile<[StoredComment]> {
+        let name = imageID.uuidString.uppercased()
+        let shard = String(name.prefix(2)).lowercased()
+        return TimestampedJSONFile(url: folder.appendingPathComponent(shard).appendingPathComponent("\(name).json"))
+    }
+}

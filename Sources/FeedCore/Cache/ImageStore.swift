@@ -1,0 +1,31 @@
+import Foundation
+
+/// An image in the cache: its content address and what kind of image it is.
+public struct StoredImage: Hashable, Sendable {
+    /// SHA-256 of the bytes, lower-case hex.
+    public let sha256: String
+    public let byteCount: Int
+    public let format: ImageFormat
+
+    public init(sha256: String, byteCount: Int, format: ImageFormat) {
+        self.sha256 = sha256
+        self.byteCount = byteCount
+        self.format = format
+    }
+
+    /// `<sha256>.<ext>`: the image's file name in the site.
+    public var fileName: String { "\(sha256).\(format.fileExtension)" }
+}
+
+/// The content-addressed image cache: bytes stored once under their SHA-256, and an index
+/// from image URL to hash.
+///
+/// `retrieve` delivers an image only when its bytes still hash to their name (a damaged
+/// blob counts as missing); `insert` stores bytes and points the URL at them; `export`
+/// puts a stored image's bytes at a path in the site being built.
+public protocol ImageStore: Sendable {
+    func retrieve(for url: URL) async throws -> StoredImage?
+    func insert(_ data: Data, for url: URL) async throws -> StoredImage
+    func delete(for url: URL) async throws
+    func export(_ image: StoredImage, to destination: URL) async throws
+}
