@@ -1,0 +1,51 @@
+import Foundation
+
+/// The feed cache's use cases: save, load, validate (SPEC §3), on any `FeedStore`.
+public struct LocalFeedLoader: Sendable {
+    /// What validating found and did.
+    public enum Validation: Equatable, Sendable {
+        case empty
+        case kept(savedAt: Date)
+        case deletedExpired(savedAt: Date)
+        case deletedUnreadable(reason: String)
+    }
+
+    private let store: FeedStore
+    private let now: @Sendable () -> Date
+
+    public init(store: FeedStore, now: @escaping @Sendable () -> Date) {
+        self.store = store
+        self.now = now
+    }
+
+    /// Replaces the cache: deletes the old feed, then inserts this one stamped with `now`.
+    public func save(_ feed: [FeedImage]) async throws {
+        try await store.deleteCachedFeed()
+        try await store.insert(feed, timestamp: now())
+    }
+
+    /// The cached feed while it is less than seven days old; `nil` when expired or empty.
+    public func load() async throws -> CachedFeed? {
+        guard let cache = try await store.retrieve(), CachePolicy.validate(cache.timestamp, against: now()) else {
+            return nil
+        }
+        return cache
+    }
+
+    /// Deletes a cache that is expired or cannot be read; leaves an empty or valid one alone.
+    public func validateCache() async throws -> Validation {
+        let cache: CachedFeed?
+        do {
+            cache = try await store.retrieve()
+        } catch {
+            try await store.deleteCachedFeed()
+            return .deletedUnreadable(reason: "\(error)")
+        }
+        guard let cache else { return .empty }
+        guard CachePolicy.validate(cache.timestamp, against: now()) else {
+            try await store.deleteCachedFeed()
+            return .deletedExpired(savedAt: cache.timestamp)
+        }
+        return .kept(savedAt: cache.timestamp)
+    }
+}

@@ -1,0 +1,155 @@
+import FeedCore
+import Foundation
+
+/// Reads the command line into a `Command`, or a `UsageError` that says exactly what is wrong.
+///
+/// Options are `--name value` or `--name=value`; flags take no value; only `--locale` may
+/// be repeated. `--help` anywhere asks for the usage.
+public enum ArgumentParser {
+    private struct Spec {
+        let name: String
+        let takesValue: Bool
+        let repeatable: Bool
+    }
+
+    private static func option(_ name: String, repeatable: Bool = false) -> Spec {
+        Spec(name: name, takesValue: true, repeatable: repeatable)
+    }
+
+    private static func flag(_ name: String) -> Spec {
+        Spec(name: name, takesValue: false, repeatable: false)
+    }
+
+    private static let generateSpecs: [Spec] = [
+        option("api"), option("output"), option("cache"), option("templates"), option("locale", repeatable: true),
+        option("now"), option("page-size"), option("max-items"), option("concurrency"), option("timeout"),
+        flag("offline"), flag("strict"), flag("quiet"), flag("verbose"),
+    ]
+
+    private static let specs: [String: [Spec]] = [
+        "generate": generateSpecs,
+        "demo": generateSpecs.filter { $0.name != "api" },
+        "validate-cache": [option("cache"), option("now")],
+    ]
+
+    public static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError) -> Command {
+        if arguments.contains("--help") || arguments.contains("-h") || arguments.first == "help" { return .help }
+        guard let name = arguments.first else { throw UsageError("missing command") }
+        if name == "--version" || name == "version" {
+            guard arguments.count == 1 else { throw UsageError("--version takes no arguments") }
+            return .version
+        }
+        guard let commandSpecs = specs[name] else {
+            throw UsageError(name.hasPrefix("-") ? "unknown option '\(name)'; a command comes first" : "unknown command '\(name)'")
+        }
+        let values = try collect(Array(arguments.dropFirst()), specs: commandSpecs, command: name)
+        switch name {
+        case "validate-cache":
+            return .validateCache(cache: try path(values, "cache"), now: try now(values, environment: environment))
+        case "demo":
+            return .demo(try generateOptions(values, environment: environment))
+        default:
+            return .generate(try generateOptions(values, environment: environment))
+        }
+    }
+
+    private static func collect(_ arguments: [String], specs: [Spec], command: String) throws(UsageError) -> [String: [String]] {
+        var values: [String: [String]] = [:]
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            guard argument.hasPrefix("--"), argument.count > 2 else {
+                throw UsageError("unexpected argument '\(argument)' for '\(command)'")
+            }
+            let parts = argument.dropFirst(2).split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = String(parts[0])
+            guard let spec = specs.first(where: { $0.name == name }) else {
+                throw UsageError("unknown option '--\(name)' for '\(command)'")
+            }
+            var value = ""
+            if spec.takesValue {
+                if parts.count == 2 {
+                    value = String(parts[1])
+                } else if index < arguments.count, !arguments[index].hasPrefix("--") {
+                    value = arguments[index]
+                    index += 1
+                } else {
+                    throw UsageError("option '--\(name)' needs a value")
+                }
+            } else if parts.count == 2 {
+                throw UsageError("option '--\(name)' takes no value")
+            }
+            if values[name] != nil, !spec.repeatable {
+                throw UsageError("option '--\(name)' is given more than once")
+            }
+            values[name, default: []].append(value)
+        }
+        return values
+    }
+
+    private static func generateOptions(_ values: [String: [String]], environment: [String: String]) throws(UsageError) -> GenerateOptions {
+        var options = GenerateOptions()
+        options.cache = try path(values, "cache")
+        if let api = values["api"]?.first {
+            guard let url = WebURL.parse(api) else { throw UsageError("--api needs an http or https URL, got '\(api)'") }
+            options.api = url
+        }
+        options.output = try path(values, "output") ?? options.output
+        options.templates = try path(values, "templates")
+        if let locales = values["locale"] {
+            guard locales.allSatisfy({ !$0.isEmpty }) else { throw UsageError("--locale needs a locale such as en, el or pt-BR") }
+            options.locales = locales
+        }
+        options.now = try now(values, environment: environment)
+        options.pageSize = try integer(values, "page-size", in: 1...10_000) ?? options.pageSize
+        options.maxItems = try integer(values, "max-items", in: 1...10_000_000)
+        options.concurrency = try integer(values, "concurrency", in: 1...64) ?? options.concurrency
+        if let timeout = values["timeout"]?.first {
+            guard let seconds = Double(timeout), seconds > 0, seconds <= 3600 else {
+                throw UsageError("--timeout needs a number of seconds from 0 to 3600, got '\(timeout)'")
+            }
+            options.timeout = seconds
+        }
+        options.offline = values["offline"] != nil
+        options.strict = values["strict"] != nil
+        switch (values["quiet"] != nil, values["verbose"] != nil) {
+        case (true, true): throw UsageError("--quiet and --verbose cannot be used together")
+        case (true, false): options.verbosity = .quiet
+        case (false, true): options.verbosity = .verbose
+        case (false, false): break
+        }
+        return options
+    }
+
+    private static func path(_ values: [String: [String]], _ name: String) throws(UsageError) -> String? {
+        guard let value = values[name]?.first else { return nil }
+        guard !value.isEmpty else { throw UsageError("--\(name) needs a path") }
+        return value
+    }
+
+    private static func integer(_ values: [String: [String]], _ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+        guard let text = values[name]?.first else { return nil }
+        guard let value = Int(text), range.contains(value) else {
+            throw UsageError("--\(name) needs a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
+        }
+        return value
+    }
+
+    /// `--now`, else `SOURCE_DATE_EPOCH` (seconds since 1970), else `nil` (the current time).
+    private static func now(_ values: [String: [String]], environment: [String: String]) throws(UsageError) -> Date? {
+        if let text = values["now"]?.first {
+            guard let date = ISO8601Date.parse(text) else {
+                throw UsageError("--now needs an ISO 8601 date and time such as 2024-05-20T11:24:59Z, got '\(text)'")
+            }
+            return date
+        }
+        if let epoch = environment["SOURCE_DATE_EPOCH"], !epoch.isEmpty {
+            guard let seconds = Int(epoch) else {
+                throw UsageError("SOURCE_DATE_EPOCH needs a whole number of seconds since 1970, got '\(epoch)'")
+            }
+            return Date(timeIntervalSince1970: TimeInterval(seconds))
+        }
+        return nil
+    }
+}

@@ -1,0 +1,19 @@
+import Foundation
+
+/// What the command line asks for.
+public enum Command: Equatable, Sendable {
+    case generate(GenerateOptions)
+    case demo(GenerateOptions)
+    case validateCache(cache: String?, now: Date?)
+    case help
+    case version
+}
+
+/// A command line that cannot be run; printed with the usage, exit status 2.
+public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let description: String
+
+    public init(_ description: String) {
+        self.description = description
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// Everything `feedsite generate` (and `demo`) was asked to do, validated.
+public struct GenerateOptions: Equatable, Sendable {
+    public enum Verbosity: Equatable, Sendable {
+        case quiet, normal, verbose
+    }
+
+    public static let productionAPI = URL(string: "https://ile-api.essentialdeveloper.com/essential-feed/v1")!
+
+    public var api: URL = productionAPI
+    public var output: String = "Output"
+    /// `nil`: the user's cache folder (`$XDG_CACHE_HOME/feedsite`, else `~/.cache/feedsite`).
+    public var cache: String?
+    /// `nil`: look for `Templates` in the working folder, then beside the executable, then
+    /// in the source checkout the executable was built from.
+    public var templates: String?
+    /// The site's locales, the first at the root; `["all"]` means every locale in the templates.
+    public var locales: [String] = ["en"]
+    /// The run's clock for relative dates and cache ages; `nil` is the current time.
+    public var now: Date?
+    public var pageSize: Int = 10
+    public var maxItems: Int?
+    public var concurrency: Int = 8
+    public var timeout: Double = 30
+    public var offline = false
+    public var strict = false
+    public var verbosity: Verbosity = .normal
+
+    public init() {}
+}

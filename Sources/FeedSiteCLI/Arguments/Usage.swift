@@ -1,0 +1,37 @@
+/// The text of `feedsite --help`, also printed after a usage error.
+public enum Usage {
+    public static let version = "0.1.0"
+
+    public static let text = """
+        feedsite \(version): archive an Essential Feed API feed as a static website
+
+        Usage:
+          feedsite generate [options]   load the feed, comments and images; publish the site
+          feedsite demo [options]       the whole job against a built-in sample API on 127.0.0.1
+          feedsite validate-cache [--cache DIR] [--now ISO8601]
+          feedsite --help | --version
+
+        Options for generate (demo takes the same, but not --api):
+          --api URL            API root (default \(GenerateOptions.productionAPI.absoluteString))
+          --output DIR         where the site is published (default Output)
+          --cache DIR          cache folder (default $XDG_CACHE_HOME/feedsite or ~/.cache/feedsite)
+          --templates DIR      templates, stylesheet and string tables (default Templates)
+          --locale ID          site language: en, el, pt-BR; repeat for more, or 'all'
+          --now ISO8601        the run's clock for relative dates and cache age
+                               (default $SOURCE_DATE_EPOCH, else the current time)
+          --page-size N        items per feed page (default 10)
+          --max-items N        stop loading the feed after N items
+          --concurrency N      downloads at once (default 8)
+          --timeout SECONDS    limit for each request (default 30)
+          --offline            use only the caches; never touch the network
+          --strict             publish nothing unless everything is live (exit 1, not 3)
+          --quiet | --verbose  only errors | every failure and timing
+
+        Exit status:
+          0   published from live data
+          3   published, but degraded: feed from the cache, or some comments or images missing
+          1   nothing published (feed unavailable, output not writable, …)
+          2   usage error
+          130 interrupted
+        """
+}

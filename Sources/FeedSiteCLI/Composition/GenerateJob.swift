@@ -1,0 +1,287 @@
+import FeedCore
+import Foundation
+import SiteGenerator
+import Synchronization
+
+/// One `feedsite generate` run, phase by phase:
+///
+/// 1. feed: every page from the API (saved to the cache), else the cache;
+/// 2. images: each distinct URL from the image cache or downloaded, linked into the site;
+/// 3. comments: each image's comments (API, else cache), its comments page rendered at once;
+/// 4. feed pages, the stylesheet; then the new site is swapped into place;
+/// 5. the feed cache is validated, and the summary printed.
+///
+/// Nothing reaches the output folder before step 4 succeeds: a failed or cancelled run
+/// leaves the previous site exactly as it was.
+struct GenerateJob {
+    let options: GenerateOptions
+    let environment: RunEnvironment
+    let reporter: Reporter
+
+    func run() async -> ExitCode {
+        let now = options.now ?? environment.currentDate()
+        let cacheFolder = environment.cacheFolder(options.cache)
+        let feedCache = LocalFeedLoader(store: FileFeedStore(fileURL: cacheFolder.appendingPathComponent("feed.json")), now: { now })
+        let code = await publish(now: now, cacheFolder: cacheFolder, feedCache: feedCache)
+        if code != .interrupted {
+            await validateFeedCache(feedCache)
+        }
+        return code
+    }
+
+    private func publish(now: Date, cacheFolder: URL, feedCache: LocalFeedLoader) async -> ExitCode {
+        let started = ContinuousClock.now
+        let setup: SiteSetup
+        let staged: StagedSite
+        do {
+            let templates = try TemplatesLocator.locate(explicit: options.templates, workingDirectory: environment.workingDirectory, executable: environment.executable)
+            setup = try SiteSetup.load(from: templates, locales: options.locales, now: now)
+            staged = try StagedSite(output: environment.resolve(options.output))
+        } catch {
+            reporter.error("\(error)")
+            return .failure
+        }
+
+        let service = FeedService(
+            client: options.offline ? nil : URLSessionHTTPClient(timeout: .milliseconds(Int(options.timeout * 1000)), maximumConnectionsPerHost: options.concurrency),
+            api: options.api,
+            feedCache: feedCache,
+            commentsCache: LocalCommentsLoader(store: FileCommentsStore(folder: cacheFolder.appendingPathComponent("comments")), now: { now }),
+            imageStore: FileImageStore(folder: cacheFolder.appendingPathComponent("images"))
+        )
+        var summary = RunSummary()
+        summary.locales = setup.renderers.count
+        let timer = PhaseTimer(reporter: reporter)
+        do {
+            let loaded = try await loadFeed(service)
+            timer.lap("feed")
+            summary.feedSource = loaded.source
+            summary.items = loaded.feed.count
+            let images = try await loadImages(of: loaded.feed, service: service, into: staged, summary: &summary)
+            timer.lap("images")
+            let entries = loaded.feed.map { SiteEntry(image: $0, stored: images[$0.url]) }
+            try await loadComments(for: entries, service: service, setup: setup, into: staged, now: now, summary: &summary)
+            timer.lap("comments")
+            try renderFeedPages(entries, source: loaded.source, setup: setup, into: staged, summary: &summary)
+            try staged.write(setup.templates.stylesheet, to: SitePaths.stylesheet)
+            timer.lap("render")
+            if options.strict, summary.isDegraded {
+                staged.discard()
+                reporter.error("--strict: nothing published because \(summary.degradedReasons.joined(separator: ", ")); the previous site is unchanged")
+                return .failure
+            }
+            try staged.publish()
+            timer.lap("publish")
+        } catch is CancellationError {
+            staged.discard()
+            reporter.clearProgress()
+            reporter.error("interrupted; nothing published, the previous site is unchanged")
+            return .interrupted
+        } catch let error as FeedService.FeedUnavailable {
+            staged.discard()
+            reporter.clearProgress()
+            reportFeedUnavailable(error, setup: setup)
+            return .failure
+        } catch {
+            staged.discard()
+            reporter.clearProgress()
+            reporter.error("\(error); nothing published, the previous site is unchanged")
+            return .failure
+        }
+
+        let counts = staged.fileCounts
+        summary.filesWritten = counts.written
+        summary.filesUnchanged = counts.unchanged
+        summary.phases = timer.laps
+        report(summary, started: started, now: now, setup: setup, output: staged.output)
+        return summary.isDegraded ? .degraded : .success
+    }
+
+    // MARK: - Phases
+
+    private func loadFeed(_ service: FeedService) async throws -> FeedService.LoadedFeed {
+        let reporter = self.reporter
+        let loaded = try await service.loadFeed(pageLimit: FeedEndpoint.defaultLimit, maxItems: options.maxItems) { _, items in
+            reporter.progress("feed", done: items, total: nil)
+        }
+        if let failure = loaded.remoteFailure {
+            reporter.warning("feed: \(failure); using the cached feed")
+        }
+        if let failure = loaded.saveFailure {
+            reporter.warning("feed: could not save to the cache: \(failure)")
+        }
+        switch loaded.source {
+        case .live: reporter.info("feed: \(loaded.feed.count) items from \(options.api.absoluteString)")
+        case let .cache(savedAt): reporter.info("feed: \(loaded.feed.count) items from the cache, saved \(ISO8601Date.format(savedAt))")
+        }
+        return loaded
+    }
+
+    /// Loads each distinct image URL once and links every stored image into the site once.
+    private func loadImages(of feed: [FeedImage], service: FeedService, into staged: StagedSite, summary: inout RunSummary) async throws -> [URL: StoredImage] {
+        var seen = Set<URL>()
+        let urls = feed.map(\.url).filter { seen.insert($0).inserted }
+        try staged.prepareFolder(for: "images/x")
+        let reporter = self.reporter
+        let progress = Counter()
+        let total = urls.count
+        let results = try await concurrentMap(urls, limit: options.concurrency) { url -> FeedService.ImageResult in
+            let result = try await service.loadImage(from: url)
+            if let stored = result.stored {
+                try await service.imageStore.export(stored, to: staged.url(for: SitePaths.image(stored)))
+            }
+            let (done, failed) = progress.add(failed: result.stored == nil)
+            reporter.progress("images", done: done, total: total, failed: failed)
+            return result
+        }
+        var images: [URL: StoredImage] = [:]
+        for (url, result) in zip(urls, results) {
+            switch result {
+            case let .cached(stored):
+                summary.imagesFromCache += 1
+                images[url] = stored
+            case let .downloaded(stored):
+                summary.imagesDownloaded += 1
+                images[url] = stored
+            case let .failed(reason):
+                summary.imagesFailed += 1
+                reporter.problem("image", "image \(url.absoluteString): \(reason); the page shows a placeholder")
+            }
+        }
+        reporter.info("images: \(summary.imagesDownloaded) downloaded, \(summary.imagesFromCache) from the cache, \(summary.imagesFailed) failed")
+        return images
+    }
+
+    /// Loads every image's comments and writes its comments page in every locale.
+    private func loadComments(for entries: [SiteEntry], service: FeedService, setup: SiteSetup, into staged: StagedSite, now: Date, summary: inout RunSummary) async throws {
+        let pageSize = options.pageSize
+        let reporter = self.reporter
+        let progress = Counter()
+        let total = entries.count
+        let indexed = Array(entries.enumerated())
+        let results = try await concurrentMap(indexed, limit: options.concurrency) { index, entry -> FeedService.CommentsResult in
+            let result = try await service.loadComments(for: entry.image.id)
+            let comments: [ImageComment]?
+            switch result {
+            case let .live(loaded, _), let .cached(loaded, _, _): comments = loaded
+            case .unavailable: comments = nil
+            }
+            for renderer in setup.renderers {
+                let page = CommentsPageModel(entry: entry, comments: comments, feedPage: index / pageSize + 1, paths: renderer.paths, dates: renderer.dateFormatter, now: now)
+                try staged.write(try renderer.render(page), to: page.path)
+            }
+            let (done, failed) = progress.add(failed: comments == nil)
+            reporter.progress("comments", done: done, total: total, failed: failed)
+            return result
+        }
+        for (entry, result) in zip(entries, results) {
+            let id = entry.image.id.uuidString
+            switch result {
+            case let .live(comments, saveFailure):
+                summary.commentsLive += 1
+                summary.comments += comments.count
+                if let saveFailure { reporter.problem("comments-cache", "comments for \(id): could not save to the cache: \(saveFailure)") }
+            case let .cached(comments, savedAt, remoteFailure):
+                summary.commentsFromCache += 1
+                summary.comments += comments.count
+                if let remoteFailure {
+                    reporter.problem("comments", "comments for \(id): \(remoteFailure); using the cache saved \(ISO8601Date.format(savedAt))")
+                }
+            case let .unavailable(reason):
+                summary.commentsUnavailable += 1
+                reporter.problem("comments", "comments for \(id): \(reason); the page shows the connection error")
+            }
+        }
+        reporter.info("comments: \(summary.comments) on \(entries.count) images (\(summary.commentsLive) live, \(summary.commentsFromCache) from the cache, \(summary.commentsUnavailable) unavailable)")
+    }
+
+    private func renderFeedPages(_ entries: [SiteEntry], source: FeedService.FeedSource, setup: SiteSetup, into staged: StagedSite, summary: inout RunSummary) throws {
+        let pageSize = options.pageSize
+        let pageCount = max(1, (entries.count + pageSize - 1) / pageSize)
+        var savedAt: Date?
+        if case let .cache(date) = source { savedAt = date }
+        for number in 1...pageCount {
+            let slice = Array(entries[min(entries.count, (number - 1) * pageSize)..<min(entries.count, number * pageSize)])
+            for renderer in setup.renderers {
+                let page = FeedPageModel(number: number, pageCount: pageCount, entries: slice, paths: renderer.paths)
+                try staged.write(try renderer.render(page, feedSavedAt: savedAt), to: page.path)
+            }
+            reporter.progress("pages", done: number, total: pageCount)
+        }
+        summary.feedPages = pageCount
+    }
+
+    // MARK: - Reporting
+
+    private func reportFeedUnavailable(_ error: FeedService.FeedUnavailable, setup: SiteSetup) {
+        reporter.error(setup.renderers[0].connectionErrorMessage)
+        var cause = error.remoteFailure.map { "feed: \($0); " } ?? "feed: offline run; "
+        cause += "\(error.cacheFailure). Nothing was published; the previous site is unchanged. "
+        cause += options.offline ? "Run once without --offline to fill the cache." : "Check --api and the network, then run again."
+        reporter.error(cause)
+    }
+
+    private func report(_ summary: RunSummary, started: ContinuousClock.Instant, now: Date, setup: SiteSetup, output: URL) {
+        if reporter.hiddenProblems > 0 {
+            reporter.info("… and \(reporter.hiddenProblems) more problems (run with --verbose to see them all)")
+        }
+        let timings = summary.phases.map { "\($0.name) \(RunSummary.format(seconds: $0.seconds))" }.joined(separator: ", ")
+        reporter.detail("phases: \(timings); files: \(summary.filesWritten) written, \(summary.filesUnchanged) unchanged")
+        reporter.info("published \(output.appendingPathComponent("index.html").path)")
+        if summary.isDegraded {
+            reporter.warning("degraded: \(summary.degradedReasons.joined(separator: ", "))")
+        }
+        let seconds = (ContinuousClock.now - started).seconds
+        let dates = setup.renderers[0].dateFormatter
+        reporter.result(summary.line(elapsed: seconds, now: now, age: { dates.relative($0, now: now) }))
+    }
+
+    private func validateFeedCache(_ cache: LocalFeedLoader) async {
+        do {
+            switch try await cache.validateCache() {
+            case .empty, .kept: break
+            case let .deletedExpired(savedAt): reporter.info("cache: deleted the feed cache saved \(ISO8601Date.format(savedAt)) (seven days old or more)")
+            case let .deletedUnreadable(reason): reporter.warning("cache: deleted an unreadable feed cache (\(reason))")
+            }
+        } catch {
+            reporter.warning("cache: could not validate the feed cache: \(error)")
+        }
+    }
+}
+
+/// Measures the phases of a run, one lap each.
+final class PhaseTimer {
+    private let reporter: Reporter
+    private var start = ContinuousClock.now
+    private(set) var laps: [(name: String, seconds: Double)] = []
+
+    init(reporter: Reporter) {
+        self.reporter = reporter
+    }
+
+    func lap(_ name: String) {
+        let now = ContinuousClock.now
+        laps.append((name, (now - start).seconds))
+        start = now
+        reporter.clearProgress()
+    }
+}
+
+extension Duration {
+    var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}
+
+/// A thread-safe running count of done and failed items, for the progress line.
+final class Counter: Sendable {
+    private let state = Mutex((done: 0, failed: 0))
+
+    func add(failed: Bool) -> (done: Int, failed: Int) {
+        state.withLock { state in
+            state.done += 1
+            if failed { state.failed += 1 }
+            return state
+        }
+    }
+}

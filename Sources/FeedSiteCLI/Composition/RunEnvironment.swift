@@ -1,0 +1,47 @@
+import Foundation
+
+/// What a run takes from the process around it, injected so tests can pin it.
+public struct RunEnvironment: Sendable {
+    public var variables: [String: String]
+    public var workingDirectory: URL
+    /// The running executable, for finding templates installed beside it.
+    public var executable: URL?
+    public var currentDate: @Sendable () -> Date
+
+    public init(variables: [String: String], workingDirectory: URL, executable: URL?, currentDate: @escaping @Sendable () -> Date = { Date() }) {
+        self.variables = variables
+        self.workingDirectory = workingDirectory
+        self.executable = executable
+        self.currentDate = currentDate
+    }
+
+    /// This process's environment.
+    public static var current: RunEnvironment {
+        RunEnvironment(
+            variables: ProcessInfo.processInfo.environment,
+            workingDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+            executable: Bundle.main.executableURL
+        )
+    }
+
+    /// A path from the command line, made absolute against the working folder.
+    func resolve(_ path: String) -> URL {
+        URL(fileURLWithPath: path, relativeTo: workingDirectory).standardizedFileURL
+    }
+}
+
+extension RunEnvironment {
+    /// `$XDG_CACHE_HOME/<name>`, else `~/.cache/<name>`.
+    func userCacheFolder(named name: String) -> URL {
+        if let xdg = variables["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+            return URL(fileURLWithPath: xdg).appendingPathComponent(name)
+        }
+        let home = variables["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home).appendingPathComponent(".cache").appendingPathComponent(name)
+    }
+
+    /// `--cache` when given, else the user's `feedsite` cache folder.
+    func cacheFolder(_ option: String?) -> URL {
+        option.map(resolve) ?? userCacheFolder(named: "feedsite")
+    }
+}

@@ -1,0 +1,38 @@
+import FeedCore
+import Foundation
+import SiteGenerator
+
+/// The templates and one renderer per locale, loaded and checked before any network or
+/// file work, so a broken template or a missing translation stops the run at once.
+struct SiteSetup: Sendable {
+    let templates: SiteTemplates
+    /// The first renders at the site root, each other under `<locale>/`.
+    let renderers: [SiteRenderer]
+
+    /// `locales` as given on the command line; `all` means every locale in the templates
+    /// folder, English first.
+    static func load(from folder: URL, locales requested: [String], now: Date) throws -> SiteSetup {
+        let templates = try SiteTemplates.load(from: folder)
+        var wanted = requested
+        if requested.contains(where: { $0.lowercased() == "all" }) {
+            let available = StringTables.availableLocales(in: folder)
+            wanted = available.filter { $0 == "en" } + available.filter { $0 != "en" }
+        }
+        var tables: [StringTables] = []
+        for locale in wanted {
+            let table = try StringTables.load(locale: locale, from: folder, required: SiteRenderer.requiredKeys)
+            if !tables.contains(where: { $0.locale == table.locale }) { tables.append(table) }
+        }
+        let languages = try tables.enumerated().map { index, table in
+            SiteRenderer.Language(
+                locale: table.locale,
+                name: try table.string("LANGUAGE_NAME", table: "Shared"),
+                paths: SitePaths(localePrefix: index == 0 ? "" : "\(table.locale)/")
+            )
+        }
+        let renderers = zip(tables, languages).map { table, language in
+            SiteRenderer(templates: templates, strings: table, paths: language.paths, languages: languages, now: now)
+        }
+        return SiteSetup(templates: templates, renderers: renderers)
+    }
+}

@@ -1,0 +1,32 @@
+import FeedCore
+import Foundation
+
+/// The command line's entry point: parses the arguments, runs the command, and turns every
+/// outcome into one exit code. Writes only to `console`; never exits the process.
+public enum FeedSiteCLI {
+    public static func run(arguments: [String], environment: RunEnvironment, console: Console) async -> ExitCode {
+        let command: Command
+        do {
+            command = try ArgumentParser.parse(arguments, environment: environment.variables)
+        } catch {
+            console.diagnostic("feedsite: \(error)")
+            console.diagnostic("")
+            console.diagnostic(Usage.text)
+            return .usage
+        }
+        switch command {
+        case .help:
+            console.output(Usage.text)
+            return .success
+        case .version:
+            console.output("feedsite \(Usage.version)")
+            return .success
+        case let .generate(options):
+            return await GenerateJob(options: options, environment: environment, reporter: Reporter(console: console, verbosity: options.verbosity)).run()
+        case let .demo(options):
+            return await DemoCommand(options: options, environment: environment, console: console).run()
+        case let .validateCache(cache, now):
+            return await ValidateCacheCommand(cacheFolder: environment.cacheFolder(cache), now: now ?? environment.currentDate(), console: console).run()
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// One item as the sample API serves it.
+public struct SampleItem: Sendable, Equatable {
+    public let id: UUID
+    public let description: String?
+    public let location: String?
+    /// The path of the item's image on the sample server, e.g. `/images/3.png`.
+    public let imagePath: String
+
+    public init(id: UUID, description: String?, location: String?, imagePath: String) {
+        self.id = id
+        self.description = description
+        self.location = location
+        self.imagePath = imagePath
+    }
+}
+
+/// One comment as the sample API serves it.
+public struct SampleComment: Sendable, Equatable {
+    public let id: UUID
+    public let message: String
+    public let createdAt: Date
+    public let username: String
+
+    public init(id: UUID, message: String, createdAt: Date, username: String) {
+        self.id = id
+        self.message = message
+        self.createdAt = createdAt
+        self.username = username
+    }
+}
+
+/// The content behind the sample API: items by position, comments and image bytes.
+public protocol SampleFeedSource: Sendable {
+    var itemCount: Int { get }
+    func item(at index: Int) -> SampleItem
+    func index(of id: UUID) -> Int?
+    func comments(forItemAt index: Int) -> [SampleComment]
+    /// The bytes served at `path`, or `nil` for 404.
+    func image(at path: String) -> [UInt8]?
+}

@@ -1,0 +1,175 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import FeedCore
+import Foundation
+import Synchronization
+
+/// A new site built in a hidden folder beside the output and swapped into place whole.
+///
+/// Pages are written into `.<output>.feedsite-staging-<pid>`; `publish()` exchanges that
+/// folder with the output in one `renameat2(RENAME_EXCHANGE)` and then removes the old
+/// site, so a web server serving the output sees the old site or the new one, never a mix,
+/// and a run that fails or is killed leaves the old site as it was.
+///
+/// A page whose bytes equal the previous site's file at the same path is hard-linked from
+/// it instead of written, so unchanged files keep their modification time. Top-level
+/// dot-files in the output (`.gitkeep`, `.htaccess`) are not the tool's: they are carried
+/// over into each new site.
+public final class StagedSite: Sendable {
+    public let output: URL
+    public let staging: URL
+    private let createdFolders = Mutex<Set<String>>([])
+    private let counts = Mutex(Counts())
+
+    /// How many files the new site wrote and how many it kept from the previous one.
+    public struct Counts: Equatable, Sendable {
+        public var written = 0
+        public var unchanged = 0
+    }
+
+    public static let stagingMarker = ".feedsite-staging-"
+
+    /// Prepares an empty staging folder beside `output`, removing folders that killed runs
+    /// left behind.
+    public init(output: URL) throws(PublishError) {
+        let output = output.standardizedFileURL.resolvingSymlinksInPath()
+        let parent = output.deletingLastPathComponent()
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: output.path, isDirectory: &isFolder), !isFolder.boolValue {
+            throw .outputIsNotAFolder(output.path)
+        }
+        do {
+            try FileSystemError.wrap { try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true) }
+        } catch {
+            throw .cannotWrite(parent.path, reason: error.description)
+        }
+        Self.removeLeftovers(of: output)
+        let staging = parent.appendingPathComponent(".\(output.lastPathComponent)\(Self.stagingMarker)\(getpid())")
+        try? FileManager.default.removeItem(at: staging)
+        do {
+            try FileSystemError.wrap { try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: false) }
+        } catch {
+            throw .cannotWrite(parent.path, reason: error.description)
+        }
+        self.output = output
+        self.staging = staging
+    }
+
+    public var fileCounts: Counts { counts.withLock { $0 } }
+
+    /// The file at `path` (from the site root) in the staging folder.
+    public func url(for path: String) -> URL {
+        staging.appendingPathComponent(path)
+    }
+
+    /// Makes sure the folder for `path` exists in the staging folder.
+    public func prepareFolder(for path: String) throws(PublishError) {
+        guard let slash = path.lastIndex(of: "/") else { return }
+        let folder = String(path[..<slash])
+        guard !createdFolders.withLock({ $0.contains(folder) }) else { return }
+        do {
+            try FileSystemError.wrap { try FileManager.default.createDirectory(at: url(for: folder), withIntermediateDirectories: true) }
+        } catch {
+            throw .cannotWrite(url(for: folder).path, reason: error.description)
+        }
+        _ = createdFolders.withLock { $0.insert(folder) }
+    }
+
+    public func write(_ text: String, to path: String) throws(PublishError) {
+        try write(Data(text.utf8), to: path)
+    }
+
+    public func write(_ data: Data, to path: String) throws(PublishError) {
+        try prepareFolder(for: path)
+        let destination = url(for: path)
+        let previous = output.appendingPathComponent(path)
+        if let old = try? Data(contentsOf: previous), old == data, link(previous.path, destination.path) == 0 {
+            counts.withLock { $0.unchanged += 1 }
+            return
+        }
+        do {
+            try FileSystemError.wrap { try data.write(to: destination) }
+        } catch {
+            throw .cannotWrite(destination.path, reason: error.description)
+        }
+        counts.withLock { $0.written += 1 }
+    }
+
+    /// Swaps the new site into place and removes the old one.
+    public func publish() throws(PublishError) {
+        carryOverDotFiles()
+        if FileManager.default.fileExists(atPath: output.path) {
+            guard Self.exchange(staging, output) else {
+                try replaceWithoutExchange()
+                return
+            }
+        } else if rename(staging.path, output.path) != 0 {
+            throw .cannotPublish(output.path, reason: FileSystemError.fromErrno().description)
+        }
+        // After an exchange the staging path holds the previous site.
+        try? FileManager.default.removeItem(at: staging)
+    }
+
+    /// Throws away the staging folder; the output is left as it was.
+    public func discard() {
+        try? FileManager.default.removeItem(at: staging)
+    }
+
+    private func carryOverDotFiles() {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []
+        for name in names where name.hasPrefix(".") {
+            let source = output.appendingPathComponent(name)
+            let destination = staging.appendingPathComponent(name)
+            if link(source.path, destination.path) != 0 {
+                try? FileManager.default.copyItem(at: source, to: destination)
+            }
+        }
+    }
+
+    /// Where the kernel cannot exchange folders (macOS, some file systems): move the old
+    /// site aside, move the new one in, remove the old. The output is missing for an instant.
+    private func replaceWithoutExchange() throws(PublishError) {
+        let aside = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).feedsite-old-\(getpid())")
+        try? FileManager.default.removeItem(at: aside)
+        guard rename(output.path, aside.path) == 0 else {
+            throw .cannotPublish(output.path, reason: FileSystemError.fromErrno().description)
+        }
+        guard rename(staging.path, output.path) == 0 else {
+            let reason = FileSystemError.fromErrno().description
+            _ = rename(aside.path, output.path)
+            throw .cannotPublish(output.path, reason: reason)
+        }
+        try? FileManager.default.removeItem(at: aside)
+    }
+
+    /// Removes `.<output>.feedsite-staging-<pid>` and `.feedsite-old-<pid>` folders whose
+    /// process is gone.
+    private static func removeLeftovers(of output: URL) {
+        let parent = output.deletingLastPathComponent()
+        let prefixes = [".\(output.lastPathComponent)\(stagingMarker)", ".\(output.lastPathComponent).feedsite-old-"]
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? [] {
+            guard let prefix = prefixes.first(where: name.hasPrefix), let pid = pid_t(name.dropFirst(prefix.count)) else { continue }
+            if pid == getpid() || kill(pid, 0) != 0 && errno == ESRCH {
+                try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
+            }
+        }
+    }
+
+    /// `renameat2(RENAME_EXCHANGE)`: swaps two paths atomically. Glibc's Swift module does
+    /// not export it, so it is looked up at run time; `false` where it is not available.
+    private static func exchange(_ first: URL, _ second: URL) -> Bool {
+        #if os(Linux)
+            typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return false }
+            let renameat2 = unsafeBitCast(symbol, to: RenameAt2.self)
+            let atCurrentFolder: Int32 = -100
+            let exchangeFlag: UInt32 = 1 << 1
+            return renameat2(atCurrentFolder, first.path, atCurrentFolder, second.path, exchangeFlag) == 0
+        #else
+            return false
+        #endif
+    }
+}

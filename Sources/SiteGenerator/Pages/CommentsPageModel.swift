@@ -1,0 +1,47 @@
+import FeedCore
+import Foundation
+
+/// What one image's comments page shows. `comments` is `nil` when they could not be loaded
+/// from the API or the cache: the page then shows the connection error in their place.
+public struct CommentsPageModel: Equatable, Sendable {
+    public struct Comment: Equatable, Sendable {
+        public let username: String
+        public let message: String
+        public let relativeDate: String
+        public let absoluteDate: String
+        public let isoDate: String
+    }
+
+    public let path: String
+    public let location: String?
+    public let description: String?
+    public let imageSource: String?
+    public let originalURL: String
+    public let feedLink: String
+    public let comments: [Comment]?
+
+    /// `feedPage` is the number of the feed page that holds the image, for the link back.
+    public init(entry: SiteEntry, comments: [ImageComment]?, feedPage: Int, paths: SitePaths, dates: CommentDateFormatter, now: Date) {
+        let path = paths.commentsPage(for: entry.image.id)
+        self.path = path
+        self.location = entry.image.location
+        self.description = entry.image.description
+        self.imageSource = entry.stored.map { SitePaths.relative(from: path, to: SitePaths.image($0)) }
+        self.originalURL = entry.image.url.absoluteString
+        self.feedLink = SitePaths.relative(from: path, to: paths.feedPage(feedPage)) + "#" + Self.anchor(for: entry.image.id)
+        self.comments = comments?.map { comment in
+            Comment(
+                username: comment.username,
+                message: comment.message,
+                relativeDate: dates.relative(comment.createdAt, now: now),
+                absoluteDate: dates.absolute(comment.createdAt),
+                isoDate: dates.iso8601(comment.createdAt)
+            )
+        }
+    }
+
+    /// The `id` of an image's card on its feed page, so "back" lands on the card.
+    public static func anchor(for imageID: UUID) -> String {
+        "image-\(imageID.uuidString.uppercased())"
+    }
+}

@@ -1,0 +1,55 @@
+import FeedCore
+import Foundation
+
+/// What one feed page shows, with every link already relative to the page.
+public struct FeedPageModel: Equatable, Sendable {
+    public struct Item: Equatable, Sendable {
+        public let id: UUID
+        public let location: String?
+        public let description: String?
+        /// The image in the site, or `nil` when it could not be had (the page shows a
+        /// placeholder and `originalURL`).
+        public let imageSource: String?
+        public let originalURL: String
+        public let commentsLink: String
+    }
+
+    public let path: String
+    public let number: Int
+    public let pageCount: Int
+    public let items: [Item]
+    public let previousLink: String?
+    public let nextLink: String?
+
+    /// Page `number` (from 1) of `pageCount`, holding `entries` in feed order.
+    public init(number: Int, pageCount: Int, entries: [SiteEntry], paths: SitePaths) {
+        let path = paths.feedPage(number)
+        self.path = path
+        self.number = number
+        self.pageCount = pageCount
+        self.items = entries.map { entry in
+            Item(
+                id: entry.image.id,
+                location: entry.image.location,
+                description: entry.image.description,
+                imageSource: entry.stored.map { SitePaths.relative(from: path, to: SitePaths.image($0)) },
+                originalURL: entry.image.url.absoluteString,
+                commentsLink: SitePaths.relative(from: path, to: paths.commentsPage(for: entry.image.id))
+            )
+        }
+        self.previousLink = number > 1 ? SitePaths.relative(from: path, to: paths.feedPage(number - 1)) : nil
+        self.nextLink = number < pageCount ? SitePaths.relative(from: path, to: paths.feedPage(number + 1)) : nil
+    }
+}
+
+/// A feed item as the site knows it: the image's data from the feed and, when it could be
+/// had, its bytes in the image store.
+public struct SiteEntry: Equatable, Sendable {
+    public let image: FeedImage
+    public let stored: StoredImage?
+
+    public init(image: FeedImage, stored: StoredImage?) {
+        self.image = image
+        self.stored = stored
+    }
+}

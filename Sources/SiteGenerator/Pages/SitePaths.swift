@@ -1,0 +1,45 @@
+import FeedCore
+import Foundation
+
+/// Where every page and asset lives, as paths from the site root. Pages link to each other
+/// with `relative(from:to:)`, so the site works from `file://`, from any sub-path of a web
+/// server, and after the folder is moved.
+///
+///     index.html, page/2.html …          feed pages (page 1 is the entry point)
+///     comments/<ID>.html                 one comments page per image
+///     assets/style.css                   the stylesheet
+///     images/<sha256>.<ext>              images, shared by every locale
+///     <locale>/…                         the feed and comments pages of each further locale
+public struct SitePaths: Sendable, Equatable {
+    /// `""` for the site's first locale, `"el/"` for a further one.
+    public let localePrefix: String
+
+    public init(localePrefix: String = "") {
+        self.localePrefix = localePrefix
+    }
+
+    public static let stylesheet = "assets/style.css"
+
+    public func feedPage(_ number: Int) -> String {
+        localePrefix + (number == 1 ? "index.html" : "page/\(number).html")
+    }
+
+    public func commentsPage(for imageID: UUID) -> String {
+        localePrefix + "comments/\(imageID.uuidString.uppercased()).html"
+    }
+
+    public static func image(_ image: StoredImage) -> String {
+        "images/\(image.fileName)"
+    }
+
+    /// The link from the page at `page` to `target`, both given from the site root.
+    public static func relative(from page: String, to target: String) -> String {
+        var from = page.split(separator: "/").dropLast()[...]
+        var to = target.split(separator: "/", omittingEmptySubsequences: false)[...]
+        while let head = from.first, to.count > 1, head == to.first {
+            from = from.dropFirst()
+            to = to.dropFirst()
+        }
+        return String(repeating: "../", count: from.count) + to.joined(separator: "/")
+    }
+}

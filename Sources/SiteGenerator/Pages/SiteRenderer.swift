@@ -1,0 +1,155 @@
+import Foundation
+
+/// Turns page models into HTML with the site's templates, in one locale.
+///
+/// Every string from the API reaches the page as `TemplateValue.text` and is escaped by
+/// the template engine; only the rendered body is passed to the layout as HTML.
+public struct SiteRenderer: Sendable {
+    /// One of the site's languages, for the switcher and the `hreflang` alternates.
+    public struct Language: Sendable {
+        public let locale: String
+        public let name: String
+        public let paths: SitePaths
+
+        public init(locale: String, name: String, paths: SitePaths) {
+            self.locale = locale
+            self.name = name
+            self.paths = paths
+        }
+    }
+
+    /// Every key the templates' pages use, by table; checked when the tables load.
+    public static let requiredKeys: [String: [String]] = [
+        "Feed": [
+            "FEED_VIEW_TITLE", "FEED_PAGE_PREVIOUS", "FEED_PAGE_NEXT", "FEED_PAGE_POSITION", "FEED_IMAGE_COMMENTS",
+            "FEED_IMAGE_UNAVAILABLE", "FEED_IMAGE_OPEN_ORIGINAL", "FEED_EMPTY", "FEED_CACHED_NOTICE",
+        ],
+        "ImageComments": ["IMAGE_COMMENTS_VIEW_TITLE", "IMAGE_COMMENTS_EMPTY"],
+        "Shared": ["GENERIC_CONNECTION_ERROR", "LANGUAGE_NAME", "LANGUAGE_SWITCHER_LABEL"],
+    ]
+
+    private let templates: SiteTemplates
+    private let strings: StringTables
+    public let paths: SitePaths
+    private let languages: [Language]
+    private let dates: CommentDateFormatter
+    private let now: Date
+
+    /// `languages` lists every language of the site, this one included; a site with one
+    /// language has no switcher.
+    public init(templates: SiteTemplates, strings: StringTables, paths: SitePaths, languages: [Language], now: Date) {
+        self.templates = templates
+        self.strings = strings
+        self.paths = paths
+        self.languages = languages
+        self.dates = CommentDateFormatter(locale: strings.locale)
+        self.now = now
+    }
+
+    public var dateFormatter: CommentDateFormatter { dates }
+
+    /// The localized `GENERIC_CONNECTION_ERROR`, for the terminal as well as the pages.
+    public var connectionErrorMessage: String {
+        (try? strings.string("GENERIC_CONNECTION_ERROR", table: "Shared")) ?? "GENERIC_CONNECTION_ERROR"
+    }
+
+    /// The feed page; `feedSavedAt` is set when the feed came from the cache, and adds a notice.
+    public func render(_ page: FeedPageModel, feedSavedAt: Date? = nil) throws -> String {
+        let title = try strings.string("FEED_VIEW_TITLE", table: "Feed")
+        let position = try strings.string("FEED_PAGE_POSITION", table: "Feed", String(page.number), String(page.pageCount))
+        let items: [TemplateValue] = page.items.map { item in
+            .object([
+                "anchor": .text(CommentsPageModel.anchor(for: item.id)),
+                "location": .optional(item.location),
+                "description": .optional(item.description),
+                "image": item.imageSource.map { .object(["src": .text($0), "alt": .text(item.description ?? item.location ?? "")]) } ?? false,
+                "originalURL": .text(item.originalURL),
+                "commentsLink": .text(item.commentsLink),
+            ])
+        }
+        var notice = TemplateValue.bool(false)
+        if let feedSavedAt {
+            notice = .text(try strings.string("FEED_CACHED_NOTICE", table: "Feed", dates.relative(feedSavedAt, now: now)))
+        }
+        let body = try templates.feed.render([
+            "notice": notice,
+            "hasItems": .bool(!items.isEmpty),
+            "items": .list(items),
+            "commentsLabel": .text(try strings.string("FEED_IMAGE_COMMENTS", table: "Feed")),
+            "unavailableLabel": .text(try strings.string("FEED_IMAGE_UNAVAILABLE", table: "Feed")),
+            "openOriginalLabel": .text(try strings.string("FEED_IMAGE_OPEN_ORIGINAL", table: "Feed")),
+            "emptyLabel": .text(try strings.string("FEED_EMPTY", table: "Feed")),
+            "pagination": page.pageCount > 1
+                ? .object([
+                    "position": .text(position),
+                    "previous": try link(page.previousLink, label: "FEED_PAGE_PREVIOUS"),
+                    "next": try link(page.nextLink, label: "FEED_PAGE_NEXT"),
+                ]) : false,
+        ])
+        let documentTitle = page.pageCount > 1 && page.number > 1 ? "\(title) · \(position)" : title
+        return try layout(path: page.path, title: title, documentTitle: documentTitle, back: nil, body: body)
+    }
+
+    public func render(_ page: CommentsPageModel) throws -> String {
+        let title = try strings.string("IMAGE_COMMENTS_VIEW_TITLE", table: "ImageComments")
+        let comments: [TemplateValue] = (page.comments ?? []).map { comment in
+            [
+                "username": .text(comment.username),
+                "message": .text(comment.message),
+                "relativeDate": .text(comment.relativeDate),
+                "absoluteDate": .text(comment.absoluteDate),
+                "isoDate": .text(comment.isoDate),
+            ]
+        }
+        let body = try templates.comments.render([
+            "image": page.imageSource.map { .object(["src": .text($0), "alt": .text(page.description ?? page.location ?? "")]) } ?? false,
+            "location": .optional(page.location),
+            "description": .optional(page.description),
+            "originalURL": .text(page.originalURL),
+            "unavailableLabel": .text(try strings.string("FEED_IMAGE_UNAVAILABLE", table: "Feed")),
+            "openOriginalLabel": .text(try strings.string("FEED_IMAGE_OPEN_ORIGINAL", table: "Feed")),
+            "error": page.comments == nil ? .text(try strings.string("GENERIC_CONNECTION_ERROR", table: "Shared")) : false,
+            "hasComments": .bool(!comments.isEmpty),
+            "comments": .list(comments),
+            "noComments": .bool(page.comments?.isEmpty == true),
+            "emptyLabel": .text(try strings.string("IMAGE_COMMENTS_EMPTY", table: "ImageComments")),
+        ])
+        let back: TemplateValue = ["href": .text(page.feedLink), "label": .text(try strings.string("FEED_VIEW_TITLE", table: "Feed"))]
+        return try layout(path: page.path, title: title, documentTitle: title, back: back, body: body)
+    }
+
+    private func link(_ href: String?, label key: String) throws -> TemplateValue {
+        guard let href else { return false }
+        return ["href": .text(href), "label": .text(try strings.string(key, table: "Feed"))]
+    }
+
+    private func layout(path: String, title: String, documentTitle: String, back: TemplateValue?, body: String) throws -> String {
+        let pathInLocale = String(path.dropFirst(paths.localePrefix.count))
+        var alternates: [TemplateValue] = []
+        var options: [TemplateValue] = []
+        if languages.count > 1 {
+            for language in languages {
+                let href = SitePaths.relative(from: path, to: language.paths.localePrefix + pathInLocale)
+                alternates.append(["hreflang": .text(language.locale), "href": .text(href)])
+                options.append([
+                    "hreflang": .text(language.locale),
+                    "name": .text(language.name),
+                    "href": .text(href),
+                    "current": .bool(language.paths == paths),
+                ])
+            }
+        }
+        return try templates.layout.render([
+            "lang": .text(strings.locale),
+            "title": .text(title),
+            "documentTitle": .text(documentTitle),
+            "stylesheet": .text(SitePaths.relative(from: path, to: SitePaths.stylesheet)),
+            "back": back ?? false,
+            "alternates": .list(alternates),
+            "languages": options.isEmpty
+                ? false
+                : ["label": .text(try strings.string("LANGUAGE_SWITCHER_LABEL", table: "Shared")), "options": .list(options)],
+            "body": .html(body),
+        ])
+    }
+}

@@ -1,0 +1,61 @@
+import FeedCore
+import Foundation
+
+/// The templates and stylesheet of a site, read once from the templates folder:
+/// `layout.html` wraps every page, `feed.html` and `comments.html` are the pages' bodies.
+public struct SiteTemplates: Sendable {
+    public let layout: Template
+    public let feed: Template
+    public let comments: Template
+    public let stylesheet: Data
+
+    public init(layout: Template, feed: Template, comments: Template, stylesheet: Data) {
+        self.layout = layout
+        self.feed = feed
+        self.comments = comments
+        self.stylesheet = stylesheet
+    }
+
+    public enum LoadError: Error, Equatable, Sendable, CustomStringConvertible {
+        case unreadable(file: String, reason: String)
+        case invalid(TemplateError, file: String)
+
+        public var description: String {
+            switch self {
+            case let .unreadable(file, reason): "cannot read template \(file): \(reason)"
+            case let .invalid(error, file): "template \(file), line \(error.line): \(error.message)"
+            }
+        }
+    }
+
+    public static func load(from folder: URL) throws(LoadError) -> SiteTemplates {
+        SiteTemplates(
+            layout: try template("layout.html", in: folder),
+            feed: try template("feed.html", in: folder),
+            comments: try template("comments.html", in: folder),
+            stylesheet: try read("style.css", in: folder)
+        )
+    }
+
+    private static func template(_ name: String, in folder: URL) throws(LoadError) -> Template {
+        let data = try read(name, in: folder)
+        let file = folder.appendingPathComponent(name).path
+        guard let source = String(data: data, encoding: .utf8) else {
+            throw .unreadable(file: file, reason: "not UTF-8 text")
+        }
+        do {
+            return try Template(name: name, source: source)
+        } catch {
+            throw .invalid(error, file: file)
+        }
+    }
+
+    private static func read(_ name: String, in folder: URL) throws(LoadError) -> Data {
+        let file = folder.appendingPathComponent(name)
+        do {
+            return try Data(contentsOf: file)
+        } catch {
+            throw .unreadable(file: file.path, reason: FileSystemError.reason(for: error).description)
+        }
+    }
+}

@@ -1,0 +1,8 @@
+/// A template that cannot be parsed or rendered, with its name and line.
+public struct TemplateError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let template: String
+    public let line: Int
+    public let message: String
+
+    public var description: String { "\(template):\(line): \(message)" }
+}
