@@ -1,0 +1,85 @@
+import FeedCore
+import Foundation
+import XCTest
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+// Shared test helpers. Area-specific helpers live beside their tests.
+
+func anyURL() -> URL {
+    URL(string: "http://any-url.com")!
+}
+
+func anyData() -> Data {
+    Data("any data".utf8)
+}
+
+func anyError() -> NSError {
+    NSError(domain: "any error", code: 0)
+}
+
+func uniqueImage(description: String? = "any description", location: String? = "any location") -> FeedImage {
+    FeedImage(id: UUID(), description: description, location: location, url: URL(string: "https://image.example/\(UUID().uuidString).png")!)
+}
+
+func uniqueImageFeed(count: Int = 2) -> [FeedImage] {
+    (0..<count).map { _ in uniqueImage() }
+}
+
+func uniqueComment(message: String = "a message", createdAt: Date = Date(timeIntervalSince1970: 1_600_000_000), username: String = "a username") -> ImageComment {
+    ImageComment(id: UUID(), message: message, createdAt: createdAt, username: username)
+}
+
+func httpResponse(_ statusCode: Int, url: URL = anyURL()) -> HTTPURLResponse {
+    HTTPURLResponse(url: url, statusCode: statusCode, httpVersion: nil, headerFields: nil)!
+}
+
+/// A fixed instant for tests: 2024-05-20T11:24:59Z.
+func fixedNow() -> Date {
+    Date(timeIntervalSince1970: 1_716_204_299)
+}
+
+extension Date {
+    private static let utcGregorian: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
+    }()
+
+    func adding(days: Int) -> Date {
+        Date.utcGregorian.date(byAdding: .day, value: days, to: self)!
+    }
+
+    func adding(seconds: TimeInterval) -> Date {
+        addingTimeInterval(seconds)
+    }
+
+    /// Seven calendar days (UTC) earlier: a cache saved then expires exactly at `self`.
+    func minusCacheMaxAge() -> Date {
+        adding(days: -CachePolicy.maxAgeInDays)
+    }
+}
+
+/// A folder of its own for one test, removed when the test ends.
+func makeTemporaryFolder(for testCase: XCTestCase, file: StaticString = #filePath, line: UInt = #line) throws -> URL {
+    let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("feedsite-tests")
+        .appendingPathComponent(UUID().uuidString)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    testCase.addTeardownBlock {
+        try? FileManager.default.removeItem(at: folder)
+    }
+    return folder
+}
+
+/// The folder of the repository's `Templates`, from this file's location.
+func repositoryTemplates() -> URL {
+    URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // Helpers
+        .deletingLastPathComponent()  // FeedSiteTests
+        .deletingLastPathComponent()  // Tests
+        .deletingLastPathComponent()
+        .appendingPathComponent("Templates")
+}
