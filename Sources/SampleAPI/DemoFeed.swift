@@ -54,7 +54,7 @@ public final class DemoFeed: SampleFeedSource {
         return bytes
     }
 
-    static func itemID(_ index: Int) -> UUID {
+    public static func itemID(_ index: Int) -> UUID {
         UUID(uuidString: String(format: "D3F0A5E2-0000-4000-8000-%012lX", index + 1))!
     }
 

@@ -34,7 +34,7 @@ struct GenerateJob {
         let setup: SiteSetup
         let staged: StagedSite
         do {
-            let templates = try TemplatesLocator.locate(explicit: options.templates, workingDirectory: environment.workingDirectory, executable: environment.executable)
+            let templates = try TemplatesLocator.locate(explicit: options.templates, environment: environment)
             setup = try SiteSetup.load(from: templates, locales: options.locales, now: now)
             staged = try StagedSite(output: environment.resolve(options.output))
         } catch {

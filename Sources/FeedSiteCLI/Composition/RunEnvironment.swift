@@ -26,7 +26,8 @@ public struct RunEnvironment: Sendable {
 
     /// A path from the command line, made absolute against the working folder.
     func resolve(_ path: String) -> URL {
-        URL(fileURLWithPath: path, relativeTo: workingDirectory).standardizedFileURL
+        let absolute = path.hasPrefix("/") ? path : workingDirectory.path + "/" + path
+        return URL(fileURLWithPath: absolute).standardizedFileURL
     }
 }
 

@@ -16,14 +16,15 @@ enum TemplatesLocator {
         }
     }
 
-    static func locate(explicit: String?, workingDirectory: URL, executable: URL?) throws -> URL {
+    static func locate(explicit: String?, environment: RunEnvironment) throws -> URL {
+        let workingDirectory = environment.workingDirectory
         if let explicit {
-            let folder = URL(fileURLWithPath: explicit, relativeTo: workingDirectory).standardizedFileURL
+            let folder = environment.resolve(explicit)
             guard holdsTemplates(folder) else { throw NotFound(explicit: folder.path, searched: []) }
             return folder
         }
         var candidates = [workingDirectory.appendingPathComponent("Templates")]
-        if let executable {
+        if let executable = environment.executable {
             let folder = executable.resolvingSymlinksInPath().deletingLastPathComponent()
             candidates.append(folder.appendingPathComponent("Templates"))
             candidates.append(folder.deletingLastPathComponent().appendingPathComponent("share/feedsite/Templates"))

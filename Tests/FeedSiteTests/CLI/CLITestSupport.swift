@@ -1,0 +1,91 @@
+import FeedSiteCLI
+import Foundation
+import LoopbackHTTP
+import SampleAPI
+import Synchronization
+import XCTest
+
+/// A console that keeps every line, for asserting on what the tool says.
+final class RecordingConsole: Console {
+    private let lines = Mutex<(output: [String], diagnostics: [String])>(([], []))
+
+    var isInteractive: Bool { false }
+
+    func output(_ line: String) {
+        lines.withLock { $0.output.append(line) }
+    }
+
+    func diagnostic(_ line: String) {
+        lines.withLock { $0.diagnostics.append(line) }
+    }
+
+    func status(_ line: String?) {}
+
+    var output: String { lines.withLock { $0.output.joined(separator: "\n") } }
+    var diagnostics: String { lines.withLock { $0.diagnostics.joined(separator: "\n") } }
+}
+
+/// The result of one in-process run of the command line.
+struct CLIRun {
+    let code: ExitCode
+    let output: String
+    let diagnostics: String
+}
+
+/// Runs `feedsite <arguments>` in this process with the working folder `folder`.
+func runFeedsite(_ arguments: [String], in folder: URL, variables: [String: String] = [:]) async -> CLIRun {
+    let console = RecordingConsole()
+    let environment = RunEnvironment(variables: variables, workingDirectory: folder, executable: nil, currentDate: { fixedNow() })
+    let code = await FeedSiteCLI.run(arguments: arguments, environment: environment, console: console)
+    return CLIRun(code: code, output: console.output, diagnostics: console.diagnostics)
+}
+
+/// Every file under `folder` (relative path → bytes), for comparing whole sites.
+func snapshotOfFiles(in folder: URL) throws -> [String: Data] {
+    var files: [String: Data] = [:]
+    guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return files }
+    let base = folder.resolvingSymlinksInPath().path
+    for case let url as URL in enumerator {
+        guard try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true else { continue }
+        let path = url.resolvingSymlinksInPath().path
+        files[String(path.dropFirst(base.count + 1))] = try Data(contentsOf: url)
+    }
+    return files
+}
+
+func read(_ url: URL) throws -> String {
+    try String(contentsOf: url, encoding: .utf8)
+}
+
+extension XCTestCase {
+    /// A sample API on 127.0.0.1 serving `source`, stopped when the test ends.
+    func makeServer(_ source: SampleFeedSource, intercept: (@Sendable (HTTPRequest) -> HTTPResponse?)? = nil) throws -> SampleAPIServer {
+        let server = try SampleAPIServer(source: source, intercept: intercept)
+        addTeardownBlock { server.stop() }
+        return server
+    }
+}
+
+/// A run's folder: the tool runs with it as working folder, writing `site/` and `cache/`.
+struct RunFolder {
+    let root: URL
+
+    var site: URL { root.appendingPathComponent("site") }
+    var cache: URL { root.appendingPathComponent("cache") }
+
+    func file(_ path: String) -> URL { site.appendingPathComponent(path) }
+
+    /// `generate` against `api` into `site/` with `cache/`, at `now` (ISO 8601).
+    func generate(api: URL, now: String = "2024-05-20T11:24:59Z", _ extra: [String] = []) async -> CLIRun {
+        await runFeedsite(
+            ["generate", "--api", api.absoluteString, "--output", "site", "--cache", "cache", "--templates", repositoryTemplates().path, "--now", now] + extra,
+            in: root
+        )
+    }
+}
+
+extension XCTestCase {
+    func makeRunFolder() throws -> RunFolder {
+        RunFolder(root: try makeTemporaryFolder(for: self))
+    }
+}
