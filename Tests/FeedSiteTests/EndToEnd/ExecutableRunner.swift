@@ -1,0 +1,56 @@
+import Foundation
+import XCTest
+
+/// Runs the built `feedsite` executable as a child process, as cron or CI would.
+struct ExecutableRunner {
+    struct Result {
+        let status: Int32
+        let standardOutput: String
+        let standardError: String
+    }
+
+    /// The folder SwiftPM built the products into (the test bundle sits there too).
+    static var productsDirectory: URL {
+        #if os(macOS)
+            for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+                return bundle.bundleURL.deletingLastPathComponent()
+            }
+            fatalError("no .xctest bundle found")
+        #else
+            return Bundle.main.bundleURL
+        #endif
+    }
+
+    static var executable: URL {
+        productsDirectory.appendingPathComponent("feedsite")
+    }
+
+    /// Runs `feedsite arguments…` in `folder` with a clean environment (plus `variables`),
+    /// collecting its output through files so a large output cannot block it.
+    static func run(_ arguments: [String], in folder: URL, variables: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        var environment = ["PATH": "/usr/bin:/bin", "HOME": folder.path, "LANG": "C.UTF-8"]
+        environment.merge(variables) { _, new in new }
+        process.environment = environment
+        let outURL = folder.appendingPathComponent(".stdout-\(UUID().uuidString)")
+        let errURL = folder.appendingPathComponent(".stderr-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        defer {
+            try? FileManager.default.removeItem(at: outURL)
+            try? FileManager.default.removeItem(at: errURL)
+        }
+        process.standardOutput = try FileHandle(forWritingTo: outURL)
+        process.standardError = try FileHandle(forWritingTo: errURL)
+        try process.run()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus,
+            standardOutput: try String(contentsOf: outURL, encoding: .utf8),
+            standardError: try String(contentsOf: errURL, encoding: .utf8)
+        )
+    }
+}

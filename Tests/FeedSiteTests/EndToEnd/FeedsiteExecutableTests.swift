@@ -1,0 +1,109 @@
+import Foundation
+import SampleAPI
+import XCTest
+
+/// The built executable, end to end: what a user at a terminal, cron or CI sees.
+final class FeedsiteExecutableTests: XCTestCase {
+    func test_demo_publishesTheSampleFeedAndSaysWhereTheSiteIs() throws {
+        let folder = try makeTemporaryFolder(for: self)
+
+        let result = try ExecutableRunner.run(["demo", "--output", "Output", "--cache", "cache"], in: folder)
+
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let index = folder.appendingPathComponent("Output/index.html")
+        XCTAssertTrue(result.standardOutput.contains("Open \(index.absoluteString) in a browser."), result.standardOutput)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: index.path))
+        let comments = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("Output/comments").path)
+        XCTAssertEqual(comments.count, DemoFeed(now: Date()).itemCount)
+        XCTAssertTrue(result.standardError.contains("demo: sample API serving 36 items at http://127.0.0.1:"), result.standardError)
+    }
+
+    func test_generate_publishesLiveThenFromTheCacheThenRefusesAnExpiredCache() throws {
+        let folder = try makeTemporaryFolder(for: self)
+        let server = try SampleAPIServer(source: SyntheticFeed(itemCount: 12, commentsPerItem: 2, imageBytes: 64, now: fixedNow()))
+        defer { server.stop() }
+        let generate = ["generate", "--api", server.apiRoot.absoluteString, "--output", "site", "--cache", "cache"]
+
+        let live = try ExecutableRunner.run(generate + ["--now", "2024-05-20T11:24:59Z"], in: folder)
+        XCTAssertEqual(live.status, 0, live.standardError)
+        XCTAssertTrue(live.standardOutput.hasPrefix("12 items, 14 pages (2 feed, 12 comments), images 12 downloaded / 0 from cache / 0 failed, 24 comments, from the live feed"), live.standardOutput)
+        server.stop()
+
+        let cached = try ExecutableRunner.run(generate + ["--now", "2024-05-26T11:24:59Z"], in: folder)
+        XCTAssertEqual(cached.status, 3, cached.standardError)
+        XCTAssertTrue(cached.standardOutput.contains("from the cached feed saved 6 days ago"), cached.standardOutput)
+        let published = try snapshotOfFiles(in: folder.appendingPathComponent("site"))
+
+        let expired = try ExecutableRunner.run(generate + ["--now", "2024-05-27T11:24:59Z"], in: folder)
+        XCTAssertEqual(expired.status, 1)
+        XCTAssertEqual(expired.standardOutput, "")
+        XCTAssertTrue(expired.standardError.hasPrefix("feedsite: error: Couldn't connect to server\n"), expired.standardError)
+        XCTAssertEqual(try snapshotOfFiles(in: folder.appendingPathComponent("site")), published, "the published site is untouched")
+    }
+
+    func test_badFlag_printsOneLineAndTheUsageAndExits2() throws {
+        let folder = try makeTemporaryFolder(for: self)
+
+        let result = try ExecutableRunner.run(["generate", "--page-size", "many"], in: folder)
+
+        XCTAssertEqual(result.status, 2)
+        let lines = result.standardError.split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertEqual(lines.first, "feedsite: --page-size needs a whole number from 1 to 10000, got 'many'")
+        XCTAssertTrue(result.standardError.contains("Usage:"))
+        XCTAssertEqual(result.standardOutput, "")
+    }
+
+    func test_unknownCommand_exits2() throws {
+        let folder = try makeTemporaryFolder(for: self)
+
+        let result = try ExecutableRunner.run(["publish"], in: folder)
+
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.standardError.hasPrefix("feedsite: unknown command 'publish'\n"), result.standardError)
+    }
+
+    func test_helpAndVersion_exit0() throws {
+        let folder = try makeTemporaryFolder(for: self)
+
+        let help = try ExecutableRunner.run(["--help"], in: folder)
+        let version = try ExecutableRunner.run(["--version"], in: folder)
+
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.standardOutput.contains("feedsite generate [options]"))
+        XCTAssertEqual(version.status, 0)
+        XCTAssertTrue(version.standardOutput.hasPrefix("feedsite "))
+    }
+
+    func test_generate_startedFromAnotherFolderFindsItsTemplates() throws {
+        let folder = try makeTemporaryFolder(for: self)
+        let server = try SampleAPIServer(source: SyntheticFeed(itemCount: 2, commentsPerItem: 1, imageBytes: 64, now: fixedNow()))
+        defer { server.stop() }
+
+        let result = try ExecutableRunner.run(["generate", "--api", server.apiRoot.absoluteString, "--output", "site", "--cache", "cache", "--quiet"], in: folder)
+
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertEqual(result.standardOutput + result.standardError, "", "--quiet prints nothing on success")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("site/assets/style.css").path))
+    }
+
+    func test_generate_withAMissingTemplatesFolderFailsInOneLineNamingTheOption() throws {
+        let folder = try makeTemporaryFolder(for: self)
+
+        let result = try ExecutableRunner.run(["generate", "--templates", "nowhere", "--offline", "--cache", "cache"], in: folder)
+
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.standardError.split(separator: "\n").count, 1, result.standardError)
+        XCTAssertTrue(result.standardError.contains("--templates"), result.standardError)
+    }
+
+    func test_generate_intoAnUnwritableOutputFailsCleanly() throws {
+        let folder = try makeTemporaryFolder(for: self)
+        try Data("not a folder".utf8).write(to: folder.appendingPathComponent("site"))
+
+        let result = try ExecutableRunner.run(["generate", "--output", "site", "--offline", "--cache", "cache"], in: folder)
+
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.standardError.contains("exists and is not a folder"), result.standardError)
+        XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("site"), encoding: .utf8), "not a folder")
+    }
+}
