@@ -1,0 +1,123 @@
+import FeedSiteCLI
+import Foundation
+import XCTest
+
+final class ArgumentParserTests: XCTestCase {
+    func test_parse_generateWithoutOptionsUsesTheDocumentedDefaults() throws {
+        guard case let .generate(options) = try parse(["generate"]) else { return XCTFail("expected generate") }
+
+        XCTAssertEqual(options.api, GenerateOptions.productionAPI)
+        XCTAssertEqual(options.output, "Output")
+        XCTAssertNil(options.cache)
+        XCTAssertNil(options.templates)
+        XCTAssertEqual(options.locales, ["en"])
+        XCTAssertNil(options.now)
+        XCTAssertEqual(options.pageSize, 10)
+        XCTAssertNil(options.maxItems)
+        XCTAssertEqual(options.concurrency, 8)
+        XCTAssertEqual(options.timeout, 30)
+        XCTAssertFalse(options.offline)
+        XCTAssertFalse(options.strict)
+        XCTAssertEqual(options.verbosity, .normal)
+    }
+
+    func test_parse_readsEveryGenerateOptionInBothSpellings() throws {
+        let command = try parse([
+            "generate", "--api", "http://127.0.0.1:8080/v1", "--output=site", "--cache", "c", "--templates", "t",
+            "--locale", "el", "--locale=pt-BR", "--now", "2024-05-20T11:24:59+0000", "--page-size", "25",
+            "--max-items", "100", "--concurrency", "4", "--timeout", "2.5", "--offline", "--strict", "--verbose",
+        ])
+        guard case let .generate(options) = command else { return XCTFail("expected generate") }
+
+        XCTAssertEqual(options.api.absoluteString, "http://127.0.0.1:8080/v1")
+        XCTAssertEqual(options.output, "site")
+        XCTAssertEqual(options.cache, "c")
+        XCTAssertEqual(options.templates, "t")
+        XCTAssertEqual(options.locales, ["el", "pt-BR"])
+        XCTAssertEqual(options.now, Date(timeIntervalSince1970: 1_716_204_299))
+        XCTAssertEqual(options.pageSize, 25)
+        XCTAssertEqual(options.maxItems, 100)
+        XCTAssertEqual(options.concurrency, 4)
+        XCTAssertEqual(options.timeout, 2.5)
+        XCTAssertTrue(options.offline)
+        XCTAssertTrue(options.strict)
+        XCTAssertEqual(options.verbosity, .verbose)
+    }
+
+    func test_parse_takesTheClockFromSourceDateEpochWithoutNow() throws {
+        guard case let .generate(options) = try parse(["generate"], environment: ["SOURCE_DATE_EPOCH": "1716204299"]) else {
+            return XCTFail("expected generate")
+        }
+        XCTAssertEqual(options.now, Date(timeIntervalSince1970: 1_716_204_299))
+    }
+
+    func test_parse_prefersNowOverSourceDateEpoch() throws {
+        guard case let .generate(options) = try parse(["generate", "--now", "2020-01-01T00:00:00Z"], environment: ["SOURCE_DATE_EPOCH": "1716204299"]) else {
+            return XCTFail("expected generate")
+        }
+        XCTAssertEqual(options.now, Date(timeIntervalSince1970: 1_577_836_800))
+    }
+
+    func test_parse_recognisesHelpVersionDemoAndValidateCache() throws {
+        XCTAssertEqual(try parse(["--help"]), .help)
+        XCTAssertEqual(try parse(["generate", "--api", "nonsense", "-h"]), .help)
+        XCTAssertEqual(try parse(["help"]), .help)
+        XCTAssertEqual(try parse(["--version"]), .version)
+        XCTAssertEqual(try parse(["validate-cache", "--cache", "c", "--now", "2020-01-01T00:00:00Z"]), .validateCache(cache: "c", now: Date(timeIntervalSince1970: 1_577_836_800)))
+        guard case let .demo(options) = try parse(["demo", "--output", "x"]) else { return XCTFail("expected demo") }
+        XCTAssertEqual(options.output, "x")
+    }
+
+    func test_parse_rejectsBadCommandLinesWithOneClearMessage() {
+        let cases: [([String], String)] = [
+            ([], "missing command"),
+            (["publish"], "unknown command 'publish'"),
+            (["--output", "x"], "unknown option '--output'; a command comes first"),
+            (["generate", "--colour"], "unknown option '--colour' for 'generate'"),
+            (["generate", "stray"], "unexpected argument 'stray' for 'generate'"),
+            (["generate", "--api"], "option '--api' needs a value"),
+            (["generate", "--output", "--offline"], "option '--output' needs a value"),
+            (["generate", "--offline=yes"], "option '--offline' takes no value"),
+            (["generate", "--output", "a", "--output", "b"], "option '--output' is given more than once"),
+            (["generate", "--api", "ftp://x.com"], "--api needs an http or https URL, got 'ftp://x.com'"),
+            (["generate", "--api", "not a url"], "--api needs an http or https URL, got 'not a url'"),
+            (["generate", "--page-size", "0"], "--page-size needs a whole number from 1 to 10000, got '0'"),
+            (["generate", "--concurrency", "65"], "--concurrency needs a whole number from 1 to 64, got '65'"),
+            (["generate", "--max-items", "-3"], "option '--max-items' needs a value"),
+            (["generate", "--max-items=-3"], "--max-items needs a whole number from 1 to 10000000, got '-3'"),
+            (["generate", "--timeout", "0"], "--timeout needs a number of seconds from 0 to 3600, got '0'"),
+            (["generate", "--now", "yesterday"], "--now needs an ISO 8601 date and time such as 2024-05-20T11:24:59Z, got 'yesterday'"),
+            (["generate", "--quiet", "--verbose"], "--quiet and --verbose cannot be used together"),
+            (["generate", "--output="], "--output needs a path"),
+            (["demo", "--api", "http://x.com"], "unknown option '--api' for 'demo'"),
+            (["validate-cache", "--output", "x"], "unknown option '--output' for 'validate-cache'"),
+            (["--version", "extra"], "--version takes no arguments"),
+        ]
+        for (arguments, message) in cases {
+            XCTAssertThrowsError(try parse(arguments), "\(arguments)") { error in
+                XCTAssertEqual((error as? UsageError)?.description, message, "\(arguments)")
+            }
+        }
+    }
+
+    func test_parse_rejectsAMalformedSourceDateEpoch() {
+        XCTAssertThrowsError(try parse(["generate"], environment: ["SOURCE_DATE_EPOCH": "soon"])) { error in
+            XCTAssertEqual((error as? UsageError)?.description, "SOURCE_DATE_EPOCH needs a whole number of seconds since 1970, got 'soon'")
+        }
+    }
+
+    func test_run_printsTheUsageAfterAUsageErrorAndExits2() async throws {
+        let folder = try makeTemporaryFolder(for: self)
+
+        let result = await runFeedsite(["generate", "--bogus"], in: folder)
+
+        XCTAssertEqual(result.code, .usage)
+        XCTAssertTrue(result.diagnostics.hasPrefix("feedsite: unknown option '--bogus' for 'generate'\n"), result.diagnostics)
+        XCTAssertTrue(result.diagnostics.contains("Exit status:"))
+        XCTAssertEqual(result.output, "")
+    }
+
+    private func parse(_ arguments: [String], environment: [String: String] = [:]) throws -> Command {
+        try ArgumentParser.parse(arguments, environment: environment)
+    }
+}
