@@ -83,7 +83,7 @@ final class ArgumentParserTests: XCTestCase {
             (["generate", "--api", "not a url"], "--api needs an http or https URL, got 'not a url'"),
             (["generate", "--page-size", "0"], "--page-size needs a whole number from 1 to 10000, got '0'"),
             (["generate", "--concurrency", "65"], "--concurrency needs a whole number from 1 to 64, got '65'"),
-            (["generate", "--max-items", "-3"], "option '--max-items' needs a value"),
+            (["generate", "--max-items", "-3"], "--max-items needs a whole number from 1 to 10000000, got '-3'"),
             (["generate", "--max-items=-3"], "--max-items needs a whole number from 1 to 10000000, got '-3'"),
             (["generate", "--timeout", "0"], "--timeout needs a number of seconds from 0 to 3600, got '0'"),
             (["generate", "--now", "yesterday"], "--now needs an ISO 8601 date and time such as 2024-05-20T11:24:59Z, got 'yesterday'"),
