@@ -4,5 +4,11 @@ public struct TemplateError: Error, Equatable, Sendable, CustomStringConvertible
     public let line: Int
     public let message: String
 
+    public init(template: String, line: Int, message: String) {
+        self.template = template
+        self.line = line
+        self.message = message
+    }
+
     public var description: String { "\(template):\(line): \(message)" }
 }

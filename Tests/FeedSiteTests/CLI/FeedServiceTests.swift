@@ -1,0 +1,252 @@
+import FeedCore
+import Foundation
+import Synchronization
+import XCTest
+
+@testable import FeedSiteCLI
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The composition's rules (SPEC §3): remote first and save, else the cache under the
+/// seven-day rule; per image for comments; cache first for image bytes.
+final class FeedServiceTests: XCTestCase {
+    func test_loadFeed_deliversTheRemoteFeedAndReplacesTheCache() async throws {
+        let feed = uniqueImageFeed(count: 3)
+        let (sut, client, feedStore, _, _) = makeSUT { url in
+            try Self.feedPage(url, feed: feed)
+        }
+        await feedStore.insert(uniqueImageFeed(count: 1), timestamp: fixedNow().adding(days: -1))
+
+        let loaded = try await sut.loadFeed(pageLimit: 10, maxItems: nil, onPage: { _, _ in })
+
+        XCTAssertEqual(loaded.feed, feed)
+        XCTAssertEqual(loaded.source, .live)
+        let cache = await feedStore.retrieve()
+        XCTAssertEqual(cache, CachedFeed(feed: feed, timestamp: fixedNow()))
+        XCTAssertEqual(client.requestedURLs.count, 2, "the page and the empty page after it")
+    }
+
+    func test_loadFeed_deliversTheCachedFeedOnConnectivityErrorWhenTheCacheIsLessThanSevenDaysOld() async throws {
+        let cached = uniqueImageFeed(count: 2)
+        let savedAt = fixedNow().minusCacheMaxAge().adding(seconds: 1)
+        let (sut, _, feedStore, _, _) = makeSUT { _ in throw HTTPClientError.connectivity(reason: "connection refused") }
+        await feedStore.insert(cached, timestamp: savedAt)
+
+        let loaded = try await sut.loadFeed(pageLimit: 10, maxItems: nil, onPage: { _, _ in })
+
+        XCTAssertEqual(loaded.feed, cached)
+        XCTAssertEqual(loaded.source, .cache(savedAt: savedAt))
+        XCTAssertEqual(loaded.remoteFailure, "connectivity error from http://api.example/v1/feed?limit=10: connection refused")
+    }
+
+    func test_loadFeed_deliversTheCachedFeedOnInvalidData() async throws {
+        let cached = uniqueImageFeed(count: 2)
+        let (sut, _, feedStore, _, _) = makeSUT { url in (Data("nope".utf8), httpResponse(200, url: url)) }
+        await feedStore.insert(cached, timestamp: fixedNow().adding(days: -3))
+
+        let loaded = try await sut.loadFeed(pageLimit: 10, maxItems: nil, onPage: { _, _ in })
+
+        XCTAssertEqual(loaded.feed, cached)
+        XCTAssertTrue(loaded.remoteFailure?.hasPrefix("invalid data from") == true)
+    }
+
+    func test_loadFeed_failsWhenTheRemoteFailsAndTheCacheIsSevenDaysOld() async {
+        let (sut, _, feedStore, _, _) = makeSUT { _ in throw HTTPClientError.connectivity(reason: "timed out") }
+        await feedStore.insert(uniqueImageFeed(), timestamp: fixedNow().minusCacheMaxAge())
+
+        await assertFeedUnavailable(sut, cacheFailure: "no cached feed less than 7 days old", remoteFailure: "timed out")
+    }
+
+    func test_loadFeed_failsWhenTheRemoteFailsAndTheCacheIsEmpty() async {
+        let (sut, _, _, _, _) = makeSUT { _ in throw HTTPClientError.connectivity(reason: "timed out") }
+
+        await assertFeedUnavailable(sut, cacheFailure: "no cached feed less than 7 days old", remoteFailure: "timed out")
+    }
+
+    func test_loadFeed_offlineUsesOnlyTheCache() async throws {
+        let cached = uniqueImageFeed(count: 1)
+        let (sut, client, feedStore, _, _) = makeSUT(offline: true) { _ in XCTFail("no request offline"); throw anyError() }
+        await feedStore.insert(cached, timestamp: fixedNow())
+
+        let loaded = try await sut.loadFeed(pageLimit: 10, maxItems: nil, onPage: { _, _ in })
+
+        XCTAssertEqual(loaded.feed, cached)
+        XCTAssertNil(loaded.remoteFailure)
+        XCTAssertEqual(client.requestedURLs, [])
+    }
+
+    func test_loadFeed_passesCancellationThroughWithoutFallingBackToTheCache() async {
+        let (sut, _, feedStore, _, _) = makeSUT { _ in throw CancellationError() }
+        await feedStore.insert(uniqueImageFeed(), timestamp: fixedNow())
+
+        do {
+            _ = try await sut.loadFeed(pageLimit: 10, maxItems: nil, onPage: { _, _ in })
+            XCTFail("expected cancellation")
+        } catch {
+            XCTAssertTrue(error is CancellationError, "got \(error)")
+        }
+    }
+
+    func test_loadComments_deliversRemoteCommentsAndSavesThem() async throws {
+        let imageID = UUID()
+        let (sut, _, _, commentsStore, _) = makeSUT { url in
+            (Data(#"{"items":[{"id":"\#(UUID().uuidString)","message":"hi","created_at":"2024-05-20T11:24:59+0000","author":{"username":"ann"}}]}"#.utf8), httpResponse(200, url: url))
+        }
+
+        let result = try await sut.loadComments(for: imageID)
+
+        guard case let .live(comments, saveFailure) = result else { return XCTFail("expected live, got \(result)") }
+        XCTAssertEqual(comments.map(\.message), ["hi"])
+        XCTAssertNil(saveFailure)
+        let cache = await commentsStore.retrieve(imageID: imageID)
+        XCTAssertEqual(cache, CachedComments(comments: comments, timestamp: fixedNow()))
+    }
+
+    func test_loadComments_fallsBackToCommentsCachedLessThanSevenDaysAgo() async throws {
+        let imageID = UUID()
+        let cached = [uniqueComment()]
+        let savedAt = fixedNow().adding(days: -6)
+        let (sut, _, _, commentsStore, _) = makeSUT { url in (Data(), httpResponse(500, url: url)) }
+        await commentsStore.insert(cached, timestamp: savedAt, imageID: imageID)
+
+        let result = try await sut.loadComments(for: imageID)
+
+        guard case let .cached(comments, timestamp, remoteFailure) = result else { return XCTFail("expected cached, got \(result)") }
+        XCTAssertEqual(comments, cached)
+        XCTAssertEqual(timestamp, savedAt)
+        XCTAssertTrue(remoteFailure?.contains("status 500") == true, remoteFailure ?? "")
+    }
+
+    func test_loadComments_isUnavailableWhenTheRemoteFailsAndTheCacheIsExpiredOrOfAnotherImage() async throws {
+        let imageID = UUID()
+        let (sut, _, _, commentsStore, _) = makeSUT { _ in throw HTTPClientError.connectivity(reason: "connection lost") }
+        await commentsStore.insert([uniqueComment()], timestamp: fixedNow().minusCacheMaxAge(), imageID: imageID)
+        await commentsStore.insert([uniqueComment()], timestamp: fixedNow(), imageID: UUID())
+
+        let result = try await sut.loadComments(for: imageID)
+
+        guard case let .unavailable(reason) = result else { return XCTFail("expected unavailable, got \(result)") }
+        XCTAssertTrue(reason.contains("connection lost"), reason)
+    }
+
+    func test_loadImage_deliversAnImageFromTheCacheWithoutARequest() async throws {
+        let url = URL(string: "https://image.example/1.png")!
+        let (sut, client, _, _, imageStore) = makeSUT { _ in XCTFail("no request for a cached image"); throw anyError() }
+        let stored = await imageStore.insert(Self.pngBytes(), for: url)
+
+        let result = try await sut.loadImage(from: url)
+
+        XCTAssertEqual(result.stored, stored)
+        guard case .cached = result else { return XCTFail("expected cached, got \(result)") }
+        XCTAssertEqual(client.requestedURLs, [])
+    }
+
+    func test_loadImage_downloadsValidatesAndStoresAnImageNotInTheCache() async throws {
+        let url = URL(string: "https://image.example/2.png")!
+        let (sut, _, _, _, imageStore) = makeSUT { requested in (Self.pngBytes(), httpResponse(200, url: requested)) }
+
+        let result = try await sut.loadImage(from: url)
+
+        guard case let .downloaded(stored) = result else { return XCTFail("expected downloaded, got \(result)") }
+        XCTAssertEqual(stored.format, .png)
+        let cached = await imageStore.retrieve(for: url)
+        XCTAssertEqual(cached, stored)
+    }
+
+    func test_loadImage_failsOnAnEmptyBodyAndStoresNothing() async throws {
+        let url = URL(string: "https://image.example/3.png")!
+        let (sut, _, _, _, imageStore) = makeSUT { requested in (Data(), httpResponse(200, url: requested)) }
+
+        let result = try await sut.loadImage(from: url)
+
+        guard case let .failed(reason) = result else { return XCTFail("expected failed, got \(result)") }
+        XCTAssertTrue(reason.contains("empty body"), reason)
+        let stored = await imageStore.retrieve(for: url)
+        XCTAssertNil(stored)
+    }
+
+    func test_loadImage_offlineFailsForAnImageNotInTheCache() async throws {
+        let (sut, _, _, _, _) = makeSUT(offline: true) { _ in XCTFail("no request offline"); throw anyError() }
+
+        let result = try await sut.loadImage(from: URL(string: "https://image.example/4.png")!)
+
+        guard case .failed = result else { return XCTFail("expected failed, got \(result)") }
+    }
+
+    func test_loadImage_deliversNeitherDataNorErrorWhenCancelled() async {
+        let (sut, _, _, _, imageStore) = makeSUT { _ in throw CancellationError() }
+        let url = URL(string: "https://image.example/5.png")!
+
+        do {
+            let result = try await sut.loadImage(from: url)
+            XCTFail("expected cancellation, got \(result)")
+        } catch {
+            XCTAssertTrue(error is CancellationError, "got \(error)")
+        }
+        let stored = await imageStore.retrieve(for: url)
+        XCTAssertNil(stored)
+    }
+
+    // MARK: - Helpers
+
+    private func makeSUT(
+        offline: Bool = false,
+        answer: @escaping @Sendable (URL) throws -> (Data, HTTPURLResponse)
+    ) -> (FeedService, RoutedHTTPClient, InMemoryFeedStore, InMemoryCommentsStore, InMemoryImageStore) {
+        let client = RoutedHTTPClient(answer: answer)
+        let feedStore = InMemoryFeedStore()
+        let commentsStore = InMemoryCommentsStore()
+        let imageStore = InMemoryImageStore()
+        let now = fixedNow()
+        let sut = FeedService(
+            client: offline ? nil : client,
+            api: URL(string: "http://api.example/v1")!,
+            feedCache: LocalFeedLoader(store: feedStore, now: { now }),
+            commentsCache: LocalCommentsLoader(store: commentsStore, now: { now }),
+            imageStore: imageStore
+        )
+        return (sut, client, feedStore, commentsStore, imageStore)
+    }
+
+    private func assertFeedUnavailable(_ sut: FeedService, cacheFailure: String, remoteFailure: String, file: StaticString = #filePath, line: UInt = #line) async {
+        do {
+            let loaded = try await sut.loadFeed(pageLimit: 10, maxItems: nil, onPage: { _, _ in })
+            XCTFail("expected FeedUnavailable, got \(loaded.feed.count) items", file: file, line: line)
+        } catch let error as FeedService.FeedUnavailable {
+            XCTAssertEqual(error.cacheFailure, cacheFailure, file: file, line: line)
+            XCTAssertTrue(error.remoteFailure?.contains(remoteFailure) == true, error.remoteFailure ?? "nil", file: file, line: line)
+        } catch {
+            XCTFail("unexpected \(error)", file: file, line: line)
+        }
+    }
+
+    /// Answers a feed request with `feed` on the first page and nothing after it.
+    private static func feedPage(_ url: URL, feed: [FeedImage]) throws -> (Data, HTTPURLResponse) {
+        let isFirst = !(url.query ?? "").contains("after_id")
+        let items = isFirst ? feed.map { #"{"id":"\#($0.id.uuidString)","image":"\#($0.url.absoluteString)","description":"\#($0.description ?? "")","location":"\#($0.location ?? "")"}"# } : []
+        return (Data(#"{"items":[\#(items.joined(separator: ","))]}"#.utf8), httpResponse(200, url: url))
+    }
+
+    private static func pngBytes() -> Data {
+        Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3])
+    }
+}
+
+/// An `HTTPClient` that answers from a closure and records what was asked.
+final class RoutedHTTPClient: HTTPClient {
+    private let answer: @Sendable (URL) throws -> (Data, HTTPURLResponse)
+    private let requests = Mutex<[URL]>([])
+
+    init(answer: @escaping @Sendable (URL) throws -> (Data, HTTPURLResponse)) {
+        self.answer = answer
+    }
+
+    var requestedURLs: [URL] { requests.withLock { $0 } }
+
+    func get(from url: URL) async throws -> (Data, HTTPURLResponse) {
+        requests.withLock { $0.append(url) }
+        return try answer(url)
+    }
+}
