@@ -80,7 +80,7 @@ struct GenerateJob {
         } catch let error as FeedService.FeedUnavailable {
             staged.discard()
             reporter.clearProgress()
-            reportFeedUnavailable(error, setup: setup)
+            reportFeedUnavailable(error, setup: setup, cacheFolder: cacheFolder)
             return .failure
         } catch {
             staged.discard()
@@ -213,10 +213,10 @@ struct GenerateJob {
 
     // MARK: - Reporting
 
-    private func reportFeedUnavailable(_ error: FeedService.FeedUnavailable, setup: SiteSetup) {
+    private func reportFeedUnavailable(_ error: FeedService.FeedUnavailable, setup: SiteSetup, cacheFolder: URL) {
         reporter.error(setup.renderers[0].connectionErrorMessage)
         var cause = error.remoteFailure.map { "feed: \($0); " } ?? "feed: offline run; "
-        cause += "\(error.cacheFailure). Nothing was published; the previous site is unchanged. "
+        cause += "\(error.cacheFailure) (cache \(cacheFolder.path)). Nothing was published; the previous site is unchanged. "
         cause += options.offline ? "Run once without --offline to fill the cache." : "Check --api and the network, then run again."
         reporter.error(cause)
     }

@@ -1,10 +1,15 @@
 import Foundation
 import SampleAPI
 
-/// `feedsite demo`: starts the built-in sample API on a free loopback port, runs `generate`
+/// `feedsite demo`: starts the built-in sample API on a loopback port, runs `generate`
 /// against it, and says where the site is. Needs no network. Its cache is kept apart from
 /// the real one (`…/feedsite-demo`), so the demo never replaces a real cached feed.
+///
+/// The API prefers port 48_080 so image URLs, and with them the image cache, stay the same
+/// from one demo run to the next; when that port is taken it uses any free one.
 struct DemoCommand {
+    static let preferredPort: UInt16 = 48_080
+
     let options: GenerateOptions
     let environment: RunEnvironment
     let console: Console
@@ -12,14 +17,15 @@ struct DemoCommand {
     func run() async -> ExitCode {
         let reporter = Reporter(console: console, verbosity: options.verbosity)
         let server: SampleAPIServer
+        let source = DemoFeed(now: options.now ?? environment.currentDate())
         do {
-            server = try SampleAPIServer(source: DemoFeed(now: options.now ?? environment.currentDate()))
+            server = try (try? SampleAPIServer(source: source, port: Self.preferredPort)) ?? SampleAPIServer(source: source)
         } catch {
             reporter.error("cannot start the sample API: \(error)")
             return .failure
         }
         defer { server.stop() }
-        reporter.info("demo: sample API serving \(DemoFeed(now: Date()).itemCount) items at \(server.apiRoot.absoluteString)")
+        reporter.info("demo: sample API serving \(source.itemCount) items at \(server.apiRoot.absoluteString)")
 
         var options = self.options
         options.api = server.apiRoot
