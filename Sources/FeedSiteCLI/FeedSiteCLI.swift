@@ -25,6 +25,8 @@ public enum FeedSiteCLI {
             return await GenerateJob(options: options, environment: environment, reporter: Reporter(console: console, verbosity: options.verbosity)).run()
         case let .demo(options):
             return await DemoCommand(options: options, environment: environment, console: console).run()
+        case let .verify(output):
+            return VerifyCommand(site: environment.resolve(output), console: console).run()
         case let .validateCache(cache, now):
             return await ValidateCacheCommand(cacheFolder: environment.cacheFolder(cache), now: now ?? environment.currentDate(), console: console).run()
         }

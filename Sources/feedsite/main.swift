@@ -1,5 +1,8 @@
 import FeedSiteCLI
 import Foundation
 
-let code = await FeedSiteCLI.run(arguments: Array(CommandLine.arguments.dropFirst()), environment: .current, console: StandardConsole())
+let arguments = Array(CommandLine.arguments.dropFirst())
+let code = await SignalCancellation.run {
+    await FeedSiteCLI.run(arguments: arguments, environment: .current, console: StandardConsole())
+}
 exit(code.rawValue)

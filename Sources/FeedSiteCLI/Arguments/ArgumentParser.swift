@@ -23,13 +23,14 @@ public enum ArgumentParser {
     private static let generateSpecs: [Spec] = [
         option("api"), option("output"), option("cache"), option("templates"), option("locale", repeatable: true),
         option("now"), option("page-size"), option("max-items"), option("concurrency"), option("timeout"),
-        flag("offline"), flag("strict"), flag("quiet"), flag("verbose"),
+        option("archive"), flag("offline"), flag("strict"), flag("quiet"), flag("verbose"),
     ]
 
     private static let specs: [String: [Spec]] = [
         "generate": generateSpecs,
         "demo": generateSpecs.filter { $0.name != "api" },
         "validate-cache": [option("cache"), option("now")],
+        "verify": [option("output")],
     ]
 
     public static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError) -> Command {
@@ -46,6 +47,8 @@ public enum ArgumentParser {
         switch name {
         case "validate-cache":
             return .validateCache(cache: try path(values, "cache"), now: try now(values, environment: environment))
+        case "verify":
+            return .verify(output: try path(values, "output") ?? "Output")
         case "demo":
             return .demo(try generateOptions(values, environment: environment))
         default:
@@ -97,6 +100,7 @@ public enum ArgumentParser {
         }
         options.output = try path(values, "output") ?? options.output
         options.templates = try path(values, "templates")
+        options.archive = try path(values, "archive")
         if let locales = values["locale"] {
             guard locales.allSatisfy({ !$0.isEmpty }) else { throw UsageError("--locale needs a locale such as en, el or pt-BR") }
             options.locales = locales

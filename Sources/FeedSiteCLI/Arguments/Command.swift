@@ -5,6 +5,7 @@ public enum Command: Equatable, Sendable {
     case generate(GenerateOptions)
     case demo(GenerateOptions)
     case validateCache(cache: String?, now: Date?)
+    case verify(output: String)
     case help
     case version
 }

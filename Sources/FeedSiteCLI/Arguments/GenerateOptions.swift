@@ -26,6 +26,8 @@ public struct GenerateOptions: Equatable, Sendable {
     public var offline = false
     public var strict = false
     public var verbosity: Verbosity = .normal
+    /// Also write the published site as a reproducible tar file here.
+    public var archive: String?
 
     public init() {}
 }

@@ -9,6 +9,7 @@ public enum Usage {
           feedsite generate [options]   load the feed, comments and images; publish the site
           feedsite demo [options]       the whole job against a built-in sample API on 127.0.0.1
           feedsite validate-cache [--cache DIR] [--now ISO8601]
+          feedsite verify [--output DIR]  check a published site against its manifest.json
           feedsite --help | --version
 
         Options for generate (demo takes the same, but not --api):
@@ -25,6 +26,7 @@ public enum Usage {
           --timeout SECONDS    limit for each request (default 30)
           --offline            use only the caches; never touch the network
           --strict             publish nothing unless everything is live (exit 1, not 3)
+          --archive FILE.tar   also write the published site as a reproducible tar file
           --quiet | --verbose  only errors | every failure and timing
 
         Exit status:

@@ -21,11 +21,28 @@ struct GenerateJob {
     func run() async -> ExitCode {
         let now = options.now ?? environment.currentDate()
         let cacheFolder = environment.cacheFolder(options.cache)
+        let output = environment.resolve(options.output).resolvingSymlinksInPath()
+        if let archive = options.archive, environment.resolve(archive).resolvingSymlinksInPath().path.hasPrefix(output.path + "/") {
+            reporter.error("--archive \(archive) is inside the output folder \(output.path); write the archive elsewhere")
+            return .usage
+        }
+        let locks: [RunLock]
+        do {
+            let startedAt = environment.currentDate()
+            locks = [
+                try RunLock.acquire(cacheFolder.appendingPathComponent(".lock"), startedAt: startedAt),
+                try RunLock.acquire(output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).lock"), startedAt: startedAt),
+            ]
+        } catch {
+            reporter.error("\(error)")
+            return .failure
+        }
         let feedCache = LocalFeedLoader(store: FileFeedStore(fileURL: cacheFolder.appendingPathComponent("feed.json")), now: { now })
         let code = await publish(now: now, cacheFolder: cacheFolder, feedCache: feedCache)
         if code != .interrupted {
             await validateFeedCache(feedCache)
         }
+        withExtendedLifetime(locks) {}
         return code
     }
 
@@ -64,13 +81,18 @@ struct GenerateJob {
             timer.lap("comments")
             try renderFeedPages(entries, source: loaded.source, setup: setup, into: staged, summary: &summary)
             try staged.write(setup.templates.stylesheet, to: SitePaths.stylesheet)
+            try staged.writeManifest(generator: "feedsite \(Usage.version)", run: manifestFacts(summary, now: now, setup: setup))
             timer.lap("render")
             if options.strict, summary.isDegraded {
                 staged.discard()
                 reporter.error("--strict: nothing published because \(summary.degradedReasons.joined(separator: ", ")); the previous site is unchanged")
                 return .failure
             }
+            try Task.checkCancellation()
             try staged.publish()
+            if let archive = options.archive {
+                try TarArchive.write(folder: staged.output, paths: try SiteFiles.list(staged.output), to: environment.resolve(archive), modificationDate: now)
+            }
             timer.lap("publish")
         } catch is CancellationError {
             staged.discard()
@@ -129,13 +151,16 @@ struct GenerateJob {
             let result = try await service.loadImage(from: url)
             if let stored = result.stored {
                 try await service.imageStore.export(stored, to: staged.url(for: SitePaths.image(stored)))
+                staged.record(SitePaths.image(stored), size: stored.byteCount, sha256: stored.sha256)
             }
             let (done, failed) = progress.add(failed: result.stored == nil)
             reporter.progress("images", done: done, total: total, failed: failed)
             return result
         }
         var images: [URL: StoredImage] = [:]
+        var files = Set<String>()
         for (url, result) in zip(urls, results) {
+            if let stored = result.stored { files.insert(stored.fileName) }
             switch result {
             case let .cached(stored):
                 summary.imagesFromCache += 1
@@ -148,6 +173,7 @@ struct GenerateJob {
                 reporter.problem("image", "image \(url.absoluteString): \(reason); the page shows a placeholder")
             }
         }
+        summary.imageFiles = files.count
         reporter.info("images: \(summary.imagesDownloaded) downloaded, \(summary.imagesFromCache) from the cache, \(summary.imagesFailed) failed")
         return images
     }
@@ -201,6 +227,7 @@ struct GenerateJob {
         var savedAt: Date?
         if case let .cache(date) = source { savedAt = date }
         for number in 1...pageCount {
+            try Task.checkCancellation()
             let slice = Array(entries[min(entries.count, (number - 1) * pageSize)..<min(entries.count, number * pageSize)])
             for renderer in setup.renderers {
                 let page = FeedPageModel(number: number, pageCount: pageCount, entries: slice, paths: renderer.paths)
@@ -209,6 +236,26 @@ struct GenerateJob {
             reporter.progress("pages", done: number, total: pageCount)
         }
         summary.feedPages = pageCount
+    }
+
+    private func manifestFacts(_ summary: RunSummary, now: Date, setup: SiteSetup) -> Manifest.Run {
+        var savedAt: String?
+        if case let .cache(date) = summary.feedSource { savedAt = ISO8601Date.format(date) }
+        return Manifest.Run(
+            api: options.api.absoluteString,
+            now: ISO8601Date.format(now),
+            feedSource: savedAt == nil ? "live" : "cache",
+            feedSavedAt: savedAt,
+            locales: setup.renderers.map(\.locale),
+            items: summary.items,
+            feedPages: summary.feedPages,
+            commentsPages: summary.items,
+            images: summary.imageFiles,
+            imagesFailed: summary.imagesFailed,
+            comments: summary.comments,
+            commentsFromCache: summary.commentsFromCache,
+            commentsUnavailable: summary.commentsUnavailable
+        )
     }
 
     // MARK: - Reporting

@@ -10,6 +10,8 @@ struct RunSummary: Sendable {
     var imagesDownloaded = 0
     var imagesFromCache = 0
     var imagesFailed = 0
+    /// Distinct image files in the site (identical bytes from several URLs count once).
+    var imageFiles = 0
     var comments = 0
     var commentsLive = 0
     var commentsFromCache = 0

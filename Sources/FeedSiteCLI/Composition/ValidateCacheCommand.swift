@@ -11,6 +11,14 @@ struct ValidateCacheCommand {
     func run() async -> ExitCode {
         let file = cacheFolder.appendingPathComponent("feed.json")
         let now = self.now
+        let lock: RunLock
+        do {
+            lock = try RunLock.acquire(cacheFolder.appendingPathComponent(".lock"), startedAt: Date())
+        } catch {
+            console.diagnostic("feedsite: error: \(error)")
+            return .failure
+        }
+        defer { withExtendedLifetime(lock) {} }
         let loader = LocalFeedLoader(store: FileFeedStore(fileURL: file), now: { now })
         do {
             switch try await loader.validateCache() {

@@ -5,6 +5,7 @@
 #endif
 import FeedCore
 import Foundation
+import Hashing
 import Synchronization
 
 /// A new site built in a hidden folder beside the output and swapped into place whole.
@@ -23,6 +24,7 @@ public final class StagedSite: Sendable {
     public let staging: URL
     private let createdFolders = Mutex<Set<String>>([])
     private let counts = Mutex(Counts())
+    private let files = Mutex<[String: Manifest.File]>([:])
 
     /// How many files the new site wrote and how many it kept from the previous one.
     public struct Counts: Equatable, Sendable {
@@ -86,6 +88,7 @@ public final class StagedSite: Sendable {
         try prepareFolder(for: path)
         let destination = url(for: path)
         let previous = output.appendingPathComponent(path)
+        record(path, size: data.count, sha256: SHA256.hexDigest(data))
         if let old = try? Data(contentsOf: previous), old == data, link(previous.path, destination.path) == 0 {
             counts.withLock { $0.unchanged += 1 }
             return
@@ -96,6 +99,18 @@ public final class StagedSite: Sendable {
             throw .cannotWrite(destination.path, reason: error.description)
         }
         counts.withLock { $0.written += 1 }
+    }
+
+    /// Notes a file placed in the staging folder by someone else (an image linked from the
+    /// image cache), for the manifest.
+    public func record(_ path: String, size: Int, sha256: String) {
+        files.withLock { $0[path] = Manifest.File(path: path, size: size, sha256: sha256) }
+    }
+
+    /// Writes `manifest.json`, listing every file written or recorded so far.
+    public func writeManifest(generator: String, run: Manifest.Run) throws(PublishError) {
+        let listed = files.withLock { Array($0.values) }
+        try write(Manifest(generator: generator, run: run, files: listed).encoded(), to: Manifest.fileName)
     }
 
     /// Swaps the new site into place and removes the old one.

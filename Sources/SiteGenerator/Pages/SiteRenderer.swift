@@ -48,6 +48,9 @@ public struct SiteRenderer: Sendable {
 
     public var dateFormatter: CommentDateFormatter { dates }
 
+    /// The locale as its folder spells it, e.g. `pt-BR`.
+    public var locale: String { strings.locale }
+
     /// The localized `GENERIC_CONNECTION_ERROR`, for the terminal as well as the pages.
     public var connectionErrorMessage: String {
         (try? strings.string("GENERIC_CONNECTION_ERROR", table: "Shared")) ?? "GENERIC_CONNECTION_ERROR"

@@ -1,0 +1,30 @@
+import Foundation
+import SiteGenerator
+
+/// `feedsite verify`: compares a published site with its `manifest.json` and lists every
+/// missing, changed and extra file. Exit 0 when all match, 1 otherwise.
+struct VerifyCommand {
+    let site: URL
+    let console: Console
+
+    func run() -> ExitCode {
+        let report: SiteVerifier.Report
+        do {
+            report = try SiteVerifier.verify(site)
+        } catch {
+            console.diagnostic("feedsite: error: \(error)")
+            return .failure
+        }
+        for path in report.missing { console.output("missing  \(path)") }
+        for path in report.changed { console.output("changed  \(path)") }
+        for path in report.extra { console.output("extra    \(path)") }
+        if report.isIntact {
+            console.output("\(site.path): all \(report.matching) files match \(Manifest.fileName)")
+            return .success
+        }
+        console.diagnostic(
+            "feedsite: error: \(site.path) does not match its \(Manifest.fileName): \(report.missing.count) missing, \(report.changed.count) changed, \(report.extra.count) extra"
+        )
+        return .failure
+    }
+}

@@ -1,0 +1,35 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import Dispatch
+
+/// Turns Ctrl-C and SIGTERM into task cancellation: the first signal cancels the operation,
+/// which stops its in-flight requests, discards the half-built site (the previous one stays)
+/// and returns `ExitCode.interrupted`. A second signal exits at once with the same code;
+/// the caches are written atomically, so even then no partial file is left in them.
+public enum SignalCancellation {
+    public static func run(_ operation: @escaping @Sendable () async -> ExitCode) async -> ExitCode {
+        let task = Task { await operation() }
+        let signals = [SIGINT, SIGTERM]
+        var sources: [DispatchSourceSignal] = []
+        for number in signals {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                if task.isCancelled {
+                    _exit(ExitCode.interrupted.rawValue)
+                }
+                task.cancel()
+            }
+            source.resume()
+            sources.append(source)
+        }
+        let code = await task.value
+        for source in sources {
+            source.cancel()
+        }
+        return code
+    }
+}

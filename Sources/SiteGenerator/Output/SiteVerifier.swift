@@ -1,0 +1,59 @@
+import FeedCore
+import Foundation
+
+/// Checks a published site against its `manifest.json`: which listed files are missing or
+/// changed, and which files are there that the manifest does not list. Top-level dot-files
+/// are the user's, not the site's, and are not checked.
+public enum SiteVerifier {
+    public struct Report: Equatable, Sendable {
+        public var matching = 0
+        public var missing: [String] = []
+        public var changed: [String] = []
+        public var extra: [String] = []
+
+        public var isIntact: Bool { missing.isEmpty && changed.isEmpty && extra.isEmpty }
+    }
+
+    public static func verify(_ site: URL) throws -> Report {
+        let manifest = try Manifest.read(from: site)
+        var report = Report()
+        let listed = Set(manifest.files.map(\.path))
+        for file in manifest.files {
+            let url = site.appendingPathComponent(file.path)
+            guard let digest = try FileDigest.sha256(ofFileAt: url) else {
+                report.missing.append(file.path)
+                continue
+            }
+            if digest.byteCount == file.size, digest.sha256 == file.sha256 {
+                report.matching += 1
+            } else {
+                report.changed.append(file.path)
+            }
+        }
+        report.extra = try SiteFiles.list(site).filter { !listed.contains($0) && $0 != Manifest.fileName }
+        return report
+    }
+}
+
+/// The files of a site folder, as sorted paths from its root, without top-level dot-files.
+public enum SiteFiles {
+    public static func list(_ site: URL) throws -> [String] {
+        var paths: [String] = []
+        try collect(site, prefix: "", into: &paths)
+        return paths.sorted()
+    }
+
+    private static func collect(_ folder: URL, prefix: String, into paths: inout [String]) throws {
+        let names = try FileSystemError.wrap { try FileManager.default.contentsOfDirectory(atPath: folder.path) }
+        for name in names where !(prefix.isEmpty && name.hasPrefix(".")) {
+            let url = folder.appendingPathComponent(name)
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { continue }
+            if isFolder.boolValue {
+                try collect(url, prefix: prefix + name + "/", into: &paths)
+            } else {
+                paths.append(prefix + name)
+            }
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import FeedCore
+import Foundation
+
+/// Writes a folder as a POSIX (ustar) tar file that is the same byte for byte whenever the
+/// folder's contents are: entries sorted by path, every time set to `modificationDate`,
+/// owner and group 0 with no names, mode 0755 for folders and 0644 for files. Entry paths
+/// are relative to the folder (`index.html`, `images/…`), so extract into a folder of your
+/// choice: `mkdir site && tar -xf FILE.tar -C site`.
+public enum TarArchive {
+    public enum WriteError: Error, Equatable, Sendable, CustomStringConvertible {
+        case pathTooLong(String)
+        case cannotWrite(String, reason: String)
+
+        public var description: String {
+            switch self {
+            case let .pathTooLong(path): "cannot archive \(path): the path is too long for a ustar header"
+            case let .cannotWrite(path, reason): "cannot write the archive \(path): \(reason)"
+            }
+        }
+    }
+
+    private static let block = 512
+
+    /// Archives the files `paths` (relative to `folder`, as `SiteFiles.list` gives them) and
+    /// their folders into `archive`, atomically.
+    public static func write(folder: URL, paths: [String], to archive: URL, modificationDate: Date) throws {
+        var folders = Set<String>()
+        for path in paths {
+            var parts = path.split(separator: "/").dropLast()
+            while !parts.isEmpty {
+                folders.insert(parts.joined(separator: "/") + "/")
+                parts = parts.dropLast()
+            }
+        }
+        let entries = (Array(folders) + paths).sorted()
+        let mtime = max(0, Int(modificationDate.timeIntervalSince1970.rounded(.down)))
+
+        let temporary = archive.deletingLastPathComponent().appendingPathComponent("\(AtomicFile.temporaryMarker)\(getpid())-\(archive.lastPathComponent)")
+        guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
+            throw WriteError.cannotWrite(archive.path, reason: "cannot create \(temporary.path)")
+        }
+        do {
+            let handle = try FileHandle(forWritingTo: temporary)
+            defer { try? handle.close() }
+            for entry in entries {
+                try Task.checkCancellation()
+                if entry.hasSuffix("/") {
+                    try handle.write(contentsOf: try header(path: entry, size: 0, mode: 0o755, type: "5", mtime: mtime))
+                    continue
+                }
+                let data = try Data(contentsOf: folder.appendingPathComponent(entry))
+                try handle.write(contentsOf: try header(path: entry, size: data.count, mode: 0o644, type: "0", mtime: mtime))
+                try handle.write(contentsOf: data)
+                let padding = (block - data.count % block) % block
+                if padding > 0 { try handle.write(contentsOf: Data(count: padding)) }
+            }
+            try handle.write(contentsOf: Data(count: block * 2))
+            try handle.synchronize()
+        } catch let error as WriteError {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        } catch is CancellationError {
+            try? FileManager.default.removeItem(at: temporary)
+            throw CancellationError()
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw WriteError.cannotWrite(archive.path, reason: FileSystemError.reason(for: error).description)
+        }
+        guard rename(temporary.path, archive.path) == 0 else {
+            let reason = FileSystemError.fromErrno().description
+            try? FileManager.default.removeItem(at: temporary)
+            throw WriteError.cannotWrite(archive.path, reason: reason)
+        }
+    }
+
+    /// A ustar header: a path up to 100 bytes, or split into a prefix of up to 155 and a
+    /// name of up to 100 at a slash.
+    static func header(path: String, size: Int, mode: Int, type: Character, mtime: Int) throws -> Data {
+        let bytes = Array(path.utf8)
+        var name = bytes
+        var prefix: [UInt8] = []
+        if bytes.count > 100 {
+            let slashes = bytes.indices.filter { bytes[$0] == UInt8(ascii: "/") && $0 < bytes.count - 1 }
+            guard let split = slashes.last(where: { $0 <= 155 && bytes.count - $0 - 1 <= 100 }) else {
+                throw WriteError.pathTooLong(path)
+            }
+            prefix = Array(bytes[..<split])
+            name = Array(bytes[(split + 1)...])
+        }
+        var header = [UInt8](repeating: 0, count: block)
+        func put(_ field: [UInt8], at offset: Int) {
+            for (index, byte) in field.enumerated() { header[offset + index] = byte }
+        }
+        func octal(_ value: Int, width: Int) -> [UInt8] {
+            let digits = String(value, radix: 8)
+            return Array((String(repeating: "0", count: max(0, width - 1 - digits.count)) + digits).utf8) + [0]
+        }
+        put(name, at: 0)
+        put(octal(mode, width: 8), at: 100)
+        put(octal(0, width: 8), at: 108)  // uid
+        put(octal(0, width: 8), at: 116)  // gid
+        put(octal(size, width: 12), at: 124)
+        put(octal(mtime, width: 12), at: 136)
+        put(Array(repeating: UInt8(ascii: " "), count: 8), at: 148)  // checksum placeholder
+        header[156] = UInt8(ascii: type.unicodeScalars.first!)
+        put(Array("ustar".utf8) + [0], at: 257)
+        put(Array("00".utf8), at: 263)
+        put(prefix, at: 345)
+        let checksum = header.reduce(0) { $0 + Int($1) }
+        put(Array((String(repeating: "0", count: max(0, 6 - String(checksum, radix: 8).count)) + String(checksum, radix: 8)).utf8) + [0, UInt8(ascii: " ")], at: 148)
+        return Data(header)
+    }
+}
