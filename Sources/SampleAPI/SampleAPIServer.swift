@@ -21,6 +21,14 @@ public final class SampleAPIServer: Sendable {
         public var bodyBytes = 0
 
         public var total: Int { feed + comments + images + other }
+
+        public init(feed: Int = 0, comments: Int = 0, images: Int = 0, other: Int = 0, bodyBytes: Int = 0) {
+            self.feed = feed
+            self.comments = comments
+            self.images = images
+            self.other = other
+            self.bodyBytes = bodyBytes
+        }
     }
 
     private final class Tally: Sendable {
