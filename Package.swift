@@ -21,7 +21,8 @@ let package = Package(
         .executableTarget(name: "feedsite", dependencies: ["FeedSiteCLI"]),
         .testTarget(
             name: "FeedSiteTests",
-            dependencies: ["FeedCore", "Hashing", "SiteGenerator", "LoopbackHTTP", "SampleAPI", "FeedSiteCLI", "feedsite"]
+            dependencies: ["FeedCore", "Hashing", "SiteGenerator", "LoopbackHTTP", "SampleAPI", "FeedSiteCLI", "feedsite"],
+            exclude: ["Site/__Snapshots__"]
         ),
     ],
     swiftLanguageModes: [.v6]

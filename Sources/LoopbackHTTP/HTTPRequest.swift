@@ -7,6 +7,9 @@ public struct HTTPRequest: Sendable {
     public let target: String
     public let headers: [String: String]
     public let body: Data
+    /// The port the request came in on (0 when not known), for building absolute URLs when
+    /// the client sent no `Host` header.
+    public var serverPort: UInt16 = 0
 
     public init(method: String, target: String, headers: [String: String] = [:], body: Data = Data()) {
         self.method = method

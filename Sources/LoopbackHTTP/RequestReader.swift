@@ -30,6 +30,7 @@ struct RequestReader {
             if buffer.count > maxHeaderBytes { throw BadRequest(description: "request head larger than \(maxHeaderBytes) bytes") }
             return .needMoreBytes
         }
+        if headerEnd + 4 > maxHeaderBytes { throw BadRequest(description: "request head larger than \(maxHeaderBytes) bytes") }
         let head = String(decoding: buffer[0..<headerEnd], as: UTF8.self)
         var lines = head.components(separatedBy: "\r\n")
         let requestLine = lines.removeFirst().split(separator: " ", omittingEmptySubsequences: true)

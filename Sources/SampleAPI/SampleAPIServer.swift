@@ -106,7 +106,7 @@ public final class SampleAPIServer: Sendable {
             start = index + 1
         }
         let end = min(source.itemCount, start + limit)
-        let host = request.headers["host"] ?? "127.0.0.1"
+        let host = request.headers["host"] ?? "127.0.0.1:\(request.serverPort)"
         let items = (start..<max(start, end)).map { index -> String in
             let item = source.item(at: index)
             let imageURL = "http://" + host + item.imagePath

@@ -17,6 +17,7 @@ public struct RemoteFeedLoader: Sendable {
     /// A page that repeats an id already seen is invalid data: it would loop forever or
     /// give two items one comments page.
     public func load(maxItems: Int? = nil, onPage: @Sendable (_ pages: Int, _ items: Int) -> Void = { _, _ in }) async throws -> [FeedImage] {
+        let maxItems = maxItems.map { max(0, $0) }
         var feed: [FeedImage] = []
         var seen = Set<UUID>()
         var pages = 0

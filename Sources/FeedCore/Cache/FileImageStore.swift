@@ -83,16 +83,34 @@ public actor FileImageStore: ImageStore {
         }
     }
 
+    /// Puts the blob at `destination`: a hard link where possible, else a copy; either way
+    /// through a temporary name and `rename(2)`, replacing whatever was there.
     public func export(_ image: StoredImage, to destination: URL) throws {
         let blob = blobFile(for: image.sha256)
-        if link(blob.path, destination.path) == 0 { return }
-        let linkError = errno
-        if linkError == EEXIST { return }
-        do {
-            try FileManager.default.copyItem(at: blob, to: destination)
-        } catch {
-            throw CacheFileError(.read, blob, reason: "cannot link (\(String(cString: strerror(linkError)))) or copy into \(destination.path): \(FileSystemError.reason(for: error))")
+        if Self.isSameFile(blob, destination) { return }
+        let temporary = destination.deletingLastPathComponent()
+            .appendingPathComponent("\(AtomicFile.temporaryMarker)\(getpid())-\(UInt32.random(in: 0...UInt32.max))-\(destination.lastPathComponent)")
+        if link(blob.path, temporary.path) != 0 {
+            let linkError = String(cString: strerror(errno))
+            do {
+                try FileManager.default.copyItem(at: blob, to: temporary)
+            } catch {
+                unlink(temporary.path)
+                throw CacheFileError(.read, blob, reason: "cannot link (\(linkError)) or copy it into \(destination.path): \(FileSystemError.reason(for: error))")
+            }
         }
+        guard rename(temporary.path, destination.path) == 0 else {
+            let reason = FileSystemError.fromErrno().description
+            unlink(temporary.path)
+            throw CacheFileError(.read, blob, reason: "cannot put it at \(destination.path): \(reason)")
+        }
+    }
+
+    private static func isSameFile(_ first: URL, _ second: URL) -> Bool {
+        var a = stat()
+        var b = stat()
+        guard stat(first.path, &a) == 0, stat(second.path, &b) == 0 else { return false }
+        return a.st_dev == b.st_dev && a.st_ino == b.st_ino
     }
 
     private func blobFile(for sha256: String) -> URL {

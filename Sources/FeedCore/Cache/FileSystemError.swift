@@ -46,6 +46,9 @@ public struct FileSystemError: Error, Equatable, Sendable, CustomStringConvertib
         if nsError.domain == NSPOSIXErrorDomain {
             return fromErrno(Int32(nsError.code))
         }
+        guard nsError.domain == NSCocoaErrorDomain else {
+            return FileSystemError(nsError.localizedDescription)
+        }
         switch CocoaError.Code(rawValue: nsError.code) {
         case .fileNoSuchFile, .fileReadNoSuchFile: return fromErrno(ENOENT)
         case .fileReadNoPermission, .fileWriteNoPermission: return fromErrno(EACCES)

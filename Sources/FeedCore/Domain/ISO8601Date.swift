@@ -3,11 +3,15 @@ import Foundation
 /// ISO 8601 timestamps as the API writes them: `2020-05-20T11:24:59+0000`, `+00:00`, `Z`,
 /// with or without fractional seconds.
 public enum ISO8601Date {
+    /// The date, or `nil` unless the whole text is one ISO 8601 date-time (Foundation's
+    /// parser alone would accept trailing characters).
     public static func parse(_ text: String) -> Date? {
-        if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) {
-            return date
+        for style in [Date.ISO8601FormatStyle(includingFractionalSeconds: true), Date.ISO8601FormatStyle()] {
+            if let match = try? style.consuming(text, startingAt: text.startIndex, in: text.startIndex..<text.endIndex), match.upperBound == text.endIndex {
+                return match.output
+            }
         }
-        return try? Date.ISO8601FormatStyle().parse(text)
+        return nil
     }
 
     /// `2020-05-20T11:24:59Z`, in UTC, whole seconds: stable output for pages and manifests.

@@ -27,16 +27,18 @@ public enum StringsFileParser {
             try scanner.skipTrivia()
             guard !scanner.isAtEnd else { return table }
             let key = try scanner.readString(what: "a key")
+            let keyLine = scanner.line
             try scanner.skipTrivia()
             if scanner.consume(";") {
                 table[key] = key
                 continue
             }
-            guard scanner.consume("=") else { throw scanner.error("expected '=' or ';' after key \"\(key)\"") }
+            guard scanner.consume("=") else { throw ParseError(line: keyLine, message: "expected '=' or ';' after key \"\(key)\"") }
             try scanner.skipTrivia()
             let value = try scanner.readString(what: "a value for key \"\(key)\"")
+            let valueLine = scanner.line
             try scanner.skipTrivia()
-            guard scanner.consume(";") else { throw scanner.error("expected ';' after the value of key \"\(key)\"") }
+            guard scanner.consume(";") else { throw ParseError(line: valueLine, message: "expected ';' after the value of key \"\(key)\"") }
             table[key] = value
         }
     }
@@ -55,7 +57,7 @@ public enum StringsFileParser {
     private struct Scanner {
         private let scalars: [Unicode.Scalar]
         private var index = 0
-        private var line = 1
+        private(set) var line = 1
 
         init(_ scalars: [Unicode.Scalar]) {
             self.scalars = scalars

@@ -89,6 +89,9 @@ public final class StagedSite: Sendable {
         let destination = url(for: path)
         let previous = output.appendingPathComponent(path)
         record(path, size: data.count, sha256: SHA256.hexDigest(data))
+        // A file written twice may be a link to the previous site's file by now: never write
+        // through it.
+        unlink(destination.path)
         if let old = try? Data(contentsOf: previous), old == data, link(previous.path, destination.path) == 0 {
             counts.withLock { $0.unchanged += 1 }
             return

@@ -29,7 +29,7 @@ enum Tokenizer {
         while let open = rest.firstRange(of: "{{") {
             let text = String(rest[..<open.lowerBound])
             tokens.append(Token(kind: .text(text), line: line))
-            line += text.count(where: { $0 == "\n" })
+            line += text.count(where: \.isLineBreak)
 
             let isRaw = rest[open.upperBound...].hasPrefix("{")
             let closer = isRaw ? "}}}" : "}}"
@@ -40,7 +40,7 @@ enum Tokenizer {
             let content = rest[contentStart..<close.lowerBound]
             let kind = try tagKind(content, isRaw: isRaw, templateName: templateName, line: line)
             tokens.append(Token(kind: kind, line: line))
-            line += content.count(where: { $0 == "\n" })
+            line += content.count(where: \.isLineBreak)
             rest = rest[close.upperBound...]
         }
         tokens.append(Token(kind: .text(String(rest)), line: line))
@@ -62,7 +62,7 @@ enum Tokenizer {
     private static func name(_ content: Substring, templateName: String, line: Int) throws(TemplateError) -> String {
         let name = content.trimmingWhitespace()
         let allowed = name == "." || (!name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." })
-        guard allowed, !name.hasPrefix("."), !name.hasSuffix(".") || name == "." else {
+        guard allowed, name == "." || (!name.hasPrefix(".") && !name.hasSuffix(".")) else {
             throw TemplateError(template: templateName, line: line, message: "'\(name)' is not a valid name in a tag")
         }
         return String(name)
@@ -79,18 +79,18 @@ enum Tokenizer {
                 case let .text(before) = tokens[index - 1].kind,
                 case let .text(after) = tokens[index + 1].kind
             else { continue }
-            let indent = before.lastIndex(of: "\n").map { before[before.index(after: $0)...] } ?? before[...]
-            let startsLine = before.contains("\n") || index == 1
+            let indent = before.lastIndex(where: \.isLineBreak).map { before[before.index(after: $0)...] } ?? before[...]
+            let startsLine = before.contains(where: \.isLineBreak) || index == 1
             let isLastToken = index + 1 == tokens.count - 1
-            let rest = after.firstIndex(of: "\n").map { after[..<$0] } ?? (isLastToken ? after[...] : nil)
-            guard startsLine, indent.allSatisfy(\.isIndentation), let rest, rest.allSatisfy({ $0.isIndentation || $0 == "\r" }) else { continue }
+            let rest = after.firstIndex(where: \.isLineBreak).map { after[..<$0] } ?? (isLastToken ? after[...] : nil)
+            guard startsLine, indent.allSatisfy(\.isIndentation), let rest, rest.allSatisfy(\.isIndentation) else { continue }
             trimTrailingIndent[index - 1] = true
             trimLeadingLine[index + 1] = true
         }
         for index in tokens.indices {
             guard case let .text(text) = tokens[index].kind, trimLeadingLine[index] || trimTrailingIndent[index] else { continue }
-            let start = trimLeadingLine[index] ? text.firstIndex(of: "\n").map { text.index(after: $0) } ?? text.endIndex : text.startIndex
-            let end = trimTrailingIndent[index] ? text.lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex : text.endIndex
+            let start = trimLeadingLine[index] ? text.firstIndex(where: \.isLineBreak).map { text.index(after: $0) } ?? text.endIndex : text.startIndex
+            let end = trimTrailingIndent[index] ? text.lastIndex(where: \.isLineBreak).map { text.index(after: $0) } ?? text.startIndex : text.endIndex
             tokens[index].kind = .text(start < end ? String(text[start..<end]) : "")
         }
     }
@@ -98,6 +98,8 @@ enum Tokenizer {
 
 extension Character {
     fileprivate var isIndentation: Bool { self == " " || self == "\t" }
+    /// `\n`, or `\r\n`, which Swift sees as one character.
+    fileprivate var isLineBreak: Bool { self == "\n" || self == "\r\n" }
 }
 
 extension Substring {
