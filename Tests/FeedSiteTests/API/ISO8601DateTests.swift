@@ -1,0 +1,48 @@
+import FeedCore
+import Foundation
+import XCTest
+
+final class ISO8601DateTests: XCTestCase {
+    private let instant = Date(timeIntervalSince1970: 1_589_973_899)  // 2020-05-20T11:24:59Z
+
+    func test_parse_acceptsTheAPIsOffsetForms() {
+        XCTAssertEqual(ISO8601Date.parse("2020-05-20T11:24:59+0000"), instant)
+        XCTAssertEqual(ISO8601Date.parse("2020-05-20T11:24:59+00:00"), instant)
+        XCTAssertEqual(ISO8601Date.parse("2020-05-20T11:24:59Z"), instant)
+    }
+
+    func test_parse_appliesNonZeroOffsets() {
+        XCTAssertEqual(ISO8601Date.parse("2020-05-20T14:24:59+03:00"), instant)
+        XCTAssertEqual(ISO8601Date.parse("2020-05-20T06:54:59-0430"), instant)
+    }
+
+    func test_parse_acceptsFractionalSeconds() throws {
+        XCTAssertEqual(try XCTUnwrap(ISO8601Date.parse("2020-05-20T11:24:59.500Z")).timeIntervalSince1970, 1_589_973_899.5, accuracy: 0.0005)
+        XCTAssertEqual(try XCTUnwrap(ISO8601Date.parse("2020-05-20T11:24:59.123+0000")).timeIntervalSince1970, 1_589_973_899.123, accuracy: 0.0005)
+        XCTAssertEqual(try XCTUnwrap(ISO8601Date.parse("2020-05-20T11:24:59.9+00:00")).timeIntervalSince1970, 1_589_973_899.9, accuracy: 0.0005)
+    }
+
+    func test_parse_rejectsText() {
+        for text in ["", "yesterday", "2020-05-20", "11:24:59", "2020-05-20 at noon", "1589973899"] {
+            XCTAssertNil(ISO8601Date.parse(text), text)
+        }
+    }
+
+    func test_parse_rejectsTrailingCharacters() {
+        for text in ["2020-05-20T11:24:59+0000 trailing", "2020-05-20T11:24:59Zjunk", "2020-05-20T11:24:59+00:00+01:00", "2020-05-20T11:24:59.5Z!"] {
+            XCTAssertNil(ISO8601Date.parse(text), text)
+        }
+    }
+
+    func test_format_writesUTCWithWholeSecondsAndZ() {
+        XCTAssertEqual(ISO8601Date.format(instant), "2020-05-20T11:24:59Z")
+        XCTAssertEqual(ISO8601Date.format(instant.addingTimeInterval(0.75)), "2020-05-20T11:24:59Z")
+        XCTAssertEqual(ISO8601Date.format(Date(timeIntervalSince1970: 0)), "1970-01-01T00:00:00Z")
+    }
+
+    func test_format_thenParse_roundTripsWholeSeconds() {
+        for date in [instant, fixedNow(), Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: 4_102_444_800)] {
+            XCTAssertEqual(ISO8601Date.parse(ISO8601Date.format(date)), date, "\(date)")
+        }
+    }
+}

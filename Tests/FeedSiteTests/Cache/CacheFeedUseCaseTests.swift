@@ -1,0 +1,107 @@
+import FeedCore
+import Foundation
+import XCTest
+
+final class CacheFeedUseCaseTests: XCTestCase {
+    func test_init_doesNotMessageStoreUponCreation() {
+        let (_, store) = makeSUT()
+
+        XCTAssertEqual(store.receivedMessages, [])
+    }
+
+    func test_save_requestsCacheDeletion() async {
+        let (sut, store) = makeSUT()
+
+        try? await sut.save(uniqueImageFeed())
+
+        XCTAssertEqual(store.receivedMessages.first, .deleteCachedFeed)
+    }
+
+    func test_save_doesNotRequestCacheInsertionOnDeletionError() async {
+        let (sut, store) = makeSUT()
+        store.completeDeletion(with: anyError())
+
+        try? await sut.save(uniqueImageFeed())
+
+        XCTAssertEqual(store.receivedMessages, [.deleteCachedFeed])
+    }
+
+    func test_save_requestsNewCacheInsertionWithTimestampOnSuccessfulDeletion() async throws {
+        let timestamp = CacheFixtures.fractionalTimestamp()
+        let feed = CacheFixtures.uniqueFeed()
+        let (sut, store) = makeSUT(currentDate: { timestamp })
+
+        try await sut.save(feed)
+
+        XCTAssertEqual(store.receivedMessages, [.deleteCachedFeed, .insert(feed, timestamp)])
+    }
+
+    func test_save_stampsTheCacheWithTheClockAtSaveTime() async throws {
+        let clock = CacheTestClock(fixedNow())
+        let feed = uniqueImageFeed()
+        let (sut, store) = makeSUT(currentDate: { clock.now })
+        clock.now = fixedNow().adding(seconds: 42.5)
+
+        try await sut.save(feed)
+
+        XCTAssertEqual(store.receivedMessages, [.deleteCachedFeed, .insert(feed, fixedNow().adding(seconds: 42.5))])
+    }
+
+    func test_save_failsOnDeletionError() async {
+        let (sut, store) = makeSUT()
+        let deletionError = anyError()
+        store.completeDeletion(with: deletionError)
+
+        await expect(sut, toCompleteWithError: deletionError)
+    }
+
+    func test_save_failsOnInsertionError() async {
+        let (sut, store) = makeSUT()
+        let insertionError = NSError(domain: "insertion", code: 7)
+        store.completeInsertion(with: insertionError)
+
+        await expect(sut, toCompleteWithError: insertionError)
+    }
+
+    func test_save_succeedsOnSuccessfulCacheInsertion() async {
+        let (sut, _) = makeSUT()
+
+        await expect(sut, toCompleteWithError: nil)
+    }
+
+    func test_save_neverRetrievesTheCache() async throws {
+        let (sut, store) = makeSUT()
+
+        try await sut.save(uniqueImageFeed())
+
+        XCTAssertFalse(store.receivedMessages.contains(.retrieve))
+    }
+
+    func test_save_replacesTheCacheOfARealStore() async throws {
+        let store: FeedStore = InMemoryFeedStore(CachedFeed(feed: uniqueImageFeed(), timestamp: fixedNow().adding(days: -3)))
+        let sut = LocalFeedLoader(store: store, now: { fixedNow() })
+        let feed = CacheFixtures.uniqueFeed()
+
+        try await sut.save(feed)
+
+        let retrieved = try await store.retrieve()
+        XCTAssertEqual(retrieved, CachedFeed(feed: feed, timestamp: fixedNow()))
+    }
+
+    // MARK: - Helpers
+
+    private func makeSUT(currentDate: @escaping @Sendable () -> Date = { fixedNow() }) -> (sut: LocalFeedLoader, store: CacheFeedStoreSpy) {
+        let store = CacheFeedStoreSpy()
+        let sut = LocalFeedLoader(store: store, now: currentDate)
+        return (sut, store)
+    }
+
+    private func expect(_ sut: LocalFeedLoader, toCompleteWithError expectedError: NSError?, file: StaticString = #filePath, line: UInt = #line) async {
+        do {
+            try await sut.save(uniqueImageFeed())
+            XCTAssertNil(expectedError, "Expected save to fail with \(String(describing: expectedError))", file: file, line: line)
+        } catch {
+            XCTAssertEqual(error as NSError, expectedError, file: file, line: line)
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import FeedCore
+import Foundation
+import XCTest
+
+final class CacheImageCommentsUseCaseTests: XCTestCase {
+    func test_init_doesNotMessageStoreUponCreation() {
+        let (_, store) = makeSUT()
+
+        XCTAssertEqual(store.receivedMessages, [])
+    }
+
+    func test_save_requestsDeletionOfThatImagesComments() async {
+        let (sut, store) = makeSUT()
+        let imageID = UUID()
+
+        try? await sut.save(CacheFixtures.uniqueComments(), for: imageID)
+
+        XCTAssertEqual(store.receivedMessages.first, .delete(imageID: imageID))
+    }
+
+    func test_save_doesNotRequestInsertionOnDeletionError() async {
+        let (sut, store) = makeSUT()
+        let imageID = UUID()
+        store.completeDeletion(with: anyError())
+
+        try? await sut.save(CacheFixtures.uniqueComments(), for: imageID)
+
+        XCTAssertEqual(store.receivedMessages, [.delete(imageID: imageID)])
+    }
+
+    func test_save_requestsInsertionWithTimestampForThatImageOnSuccessfulDeletion() async throws {
+        let timestamp = CacheFixtures.fractionalTimestamp()
+        let comments = CacheFixtures.uniqueComments()
+        let imageID = UUID()
+        let (sut, store) = makeSUT(currentDate: { timestamp })
+
+        try await sut.save(comments, for: imageID)
+
+        XCTAssertEqual(store.receivedMessages, [.delete(imageID: imageID), .insert(comments, timestamp, imageID: imageID)])
+    }
+
+    func test_save_forTwoImagesReplacesEachImagesCommentsOnly() async throws {
+        let timestamp = fixedNow()
+        let (first, second) = (UUID(), UUID())
+        let (firstComments, secondComments) = (CacheFixtures.uniqueComments(count: 1), CacheFixtures.uniqueComments(count: 3))
+        let (sut, store) = makeSUT(currentDate: { timestamp })
+
+        try await sut.save(firstComments, for: first)
+        try await sut.save(secondComments, for: second)
+
+        XCTAssertEqual(store.receivedMessages, [
+            .delete(imageID: first), .insert(firstComments, timestamp, imageID: first),
+            .delete(imageID: second), .insert(secondComments, timestamp, imageID: second),
+        ])
+    }
+
+    func test_save_failsOnDeletionError() async {
+        let (sut, store) = makeSUT()
+        let deletionError = anyError()
+        store.completeDeletion(with: deletionError)
+
+        await expect(sut, toCompleteWithError: deletionError)
+    }
+
+    func test_save_failsOnInsertionError() async {
+        let (sut, store) = makeSUT()
+        let insertionError = NSError(domain: "insertion", code: 3)
+        store.completeInsertion(with: insertionError)
+
+        await expect(sut, toCompleteWithError: insertionError)
+    }
+
+    func test_save_succeedsOnSuccessfulInsertion() async {
+        let (sut, _) = makeSUT()
+
+        await expect(sut, toCompleteWithError: nil)
+    }
+
+    // MARK: - Helpers
+
+    private func makeSUT(currentDate: @escaping @Sendable () -> Date = { fixedNow() }) -> (sut: LocalCommentsLoader, store: CacheCommentsStoreSpy) {
+        let store = CacheCommentsStoreSpy()
+        let sut = LocalCommentsLoader(store: store, now: currentDate)
+        return (sut, store)
+    }
+
+    private func expect(_ sut: LocalCommentsLoader, toCompleteWithError expectedError: NSError?, file: StaticString = #filePath, line: UInt = #line) async {
+        do {
+            try await sut.save(CacheFixtures.uniqueComments(), for: UUID())
+            XCTAssertNil(expectedError, "Expected save to fail with \(String(describing: expectedError))", file: file, line: line)
+        } catch {
+            XCTAssertEqual(error as NSError, expectedError, file: file, line: line)
+        }
+    }
+}

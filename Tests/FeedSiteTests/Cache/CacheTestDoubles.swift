@@ -1,0 +1,233 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import FeedCore
+import Foundation
+import Synchronization
+import XCTest
+
+// Test doubles and fixtures shared by the cache tests (Tests/FeedSiteTests/Cache only).
+
+/// A `FeedStore` that records what it was asked and answers with stubbed results.
+final class CacheFeedStoreSpy: FeedStore {
+    enum ReceivedMessage: Equatable {
+        case deleteCachedFeed
+        case insert([FeedImage], Date)
+        case retrieve
+    }
+
+    private struct State {
+        var receivedMessages: [ReceivedMessage] = []
+        var deletionResult: Result<Void, Error> = .success(())
+        var insertionResult: Result<Void, Error> = .success(())
+        var retrievalResult: Result<CachedFeed?, Error> = .success(nil)
+    }
+
+    private let state = Mutex(State())
+
+    var receivedMessages: [ReceivedMessage] { state.withLock { $0.receivedMessages } }
+
+    func completeDeletion(with error: Error) { state.withLock { $0.deletionResult = .failure(error) } }
+    func completeDeletionSuccessfully() { state.withLock { $0.deletionResult = .success(()) } }
+    func completeInsertion(with error: Error) { state.withLock { $0.insertionResult = .failure(error) } }
+    func completeInsertionSuccessfully() { state.withLock { $0.insertionResult = .success(()) } }
+    func completeRetrieval(with error: Error) { state.withLock { $0.retrievalResult = .failure(error) } }
+    func completeRetrievalWithEmptyCache() { state.withLock { $0.retrievalResult = .success(nil) } }
+    func completeRetrieval(with feed: [FeedImage], timestamp: Date) {
+        state.withLock { $0.retrievalResult = .success(CachedFeed(feed: feed, timestamp: timestamp)) }
+    }
+
+    func retrieve() async throws -> CachedFeed? {
+        try state.withLock {
+            $0.receivedMessages.append(.retrieve)
+            return try $0.retrievalResult.get()
+        }
+    }
+
+    func insert(_ feed: [FeedImage], timestamp: Date) async throws {
+        try state.withLock {
+            $0.receivedMessages.append(.insert(feed, timestamp))
+            try $0.insertionResult.get()
+        }
+    }
+
+    func deleteCachedFeed() async throws {
+        try state.withLock {
+            $0.receivedMessages.append(.deleteCachedFeed)
+            try $0.deletionResult.get()
+        }
+    }
+}
+
+/// A `CommentsStore` that records what it was asked, per image, and answers with stubbed results.
+final class CacheCommentsStoreSpy: CommentsStore {
+    enum ReceivedMessage: Equatable {
+        case delete(imageID: UUID)
+        case insert([ImageComment], Date, imageID: UUID)
+        case retrieve(imageID: UUID)
+    }
+
+    private struct State {
+        var receivedMessages: [ReceivedMessage] = []
+        var deletionResult: Result<Void, Error> = .success(())
+        var insertionResult: Result<Void, Error> = .success(())
+        var retrievalResult: Result<CachedComments?, Error> = .success(nil)
+    }
+
+    private let state = Mutex(State())
+
+    var receivedMessages: [ReceivedMessage] { state.withLock { $0.receivedMessages } }
+
+    func completeDeletion(with error: Error) { state.withLock { $0.deletionResult = .failure(error) } }
+    func completeInsertion(with error: Error) { state.withLock { $0.insertionResult = .failure(error) } }
+    func completeRetrieval(with error: Error) { state.withLock { $0.retrievalResult = .failure(error) } }
+    func completeRetrievalWithEmptyCache() { state.withLock { $0.retrievalResult = .success(nil) } }
+    func completeRetrieval(with comments: [ImageComment], timestamp: Date) {
+        state.withLock { $0.retrievalResult = .success(CachedComments(comments: comments, timestamp: timestamp)) }
+    }
+
+    func retrieve(imageID: UUID) async throws -> CachedComments? {
+        try state.withLock {
+            $0.receivedMessages.append(.retrieve(imageID: imageID))
+            return try $0.retrievalResult.get()
+        }
+    }
+
+    func insert(_ comments: [ImageComment], timestamp: Date, imageID: UUID) async throws {
+        try state.withLock {
+            $0.receivedMessages.append(.insert(comments, timestamp, imageID: imageID))
+            try $0.insertionResult.get()
+        }
+    }
+
+    func delete(imageID: UUID) async throws {
+        try state.withLock {
+            $0.receivedMessages.append(.delete(imageID: imageID))
+            try $0.deletionResult.get()
+        }
+    }
+}
+
+/// A clock the test can move; the loaders read it through their `now` closure.
+final class CacheTestClock: Sendable {
+    private let current: Mutex<Date>
+
+    init(_ now: Date) {
+        current = Mutex(now)
+    }
+
+    var now: Date {
+        get { current.withLock { $0 } }
+        set { current.withLock { $0 = newValue } }
+    }
+}
+
+/// Values and file-system helpers for the cache tests.
+enum CacheFixtures {
+    /// A timestamp with fractional seconds, so a store that rounds or truncates time is caught.
+    static func fractionalTimestamp(plusSeconds seconds: TimeInterval = 0) -> Date {
+        Date(timeIntervalSince1970: 1_600_000_000.123456 + seconds)
+    }
+
+    /// Comments with fractional-second dates and text that JSON must escape.
+    static func uniqueComments(count: Int = 2) -> [ImageComment] {
+        (0..<count).map { index in
+            uniqueComment(
+                message: "message \(index) \"quoted\" <b>é</b>\nsecond line",
+                createdAt: Date(timeIntervalSince1970: 1_590_000_000.654321 + Double(index)),
+                username: "user \(index)")
+        }
+    }
+
+    /// A feed that includes an image without description or location and text JSON must escape.
+    static func uniqueFeed() -> [FeedImage] {
+        [
+            uniqueImage(description: "a \"description\"\nwith two lines", location: "Zürich"),
+            uniqueImage(description: nil, location: nil),
+            FeedImage(
+                id: UUID(), description: nil, location: "a location",
+                url: URL(string: "https://images.example/caf%C3%A9%20photo.png?size=large&after_id=\(UUID().uuidString)")!),
+        ]
+    }
+
+    /// The 8-byte PNG signature followed by a few bytes that tell images apart.
+    static func pngBytes(_ tag: String = UUID().uuidString) -> Data {
+        Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data("IHDR \(tag)".utf8)
+    }
+
+    static func jpegBytes(_ tag: String = UUID().uuidString) -> Data {
+        Data([0xFF, 0xD8, 0xFF, 0xE0]) + Data("JFIF \(tag)".utf8)
+    }
+
+    static func uniqueImageURL() -> URL {
+        URL(string: "https://images.example/\(UUID().uuidString).png")!
+    }
+
+    /// Every regular file under `folder`, as paths relative to it, sorted.
+    static func files(under folder: URL) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
+        let root = folder.standardizedFileURL.resolvingSymlinksInPath().path
+        var files: [String] = []
+        for case let url as URL in enumerator {
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+            let path = url.standardizedFileURL.resolvingSymlinksInPath().path
+            files.append(path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path)
+        }
+        return files.sorted()
+    }
+
+    /// Names of files under `folder` (at any depth) that are temporary files of an atomic write.
+    static func temporaryFiles(under folder: URL) -> [String] {
+        // The enumerator skips nothing by default, hidden files included.
+        files(under: folder).filter { ($0 as NSString).lastPathComponent.hasPrefix(AtomicFile.temporaryMarker) }
+    }
+
+    /// Tests run as root in some containers, where folder permissions are not enforced.
+    static func skipIfRunningAsRoot() throws {
+        if getuid() == 0 {
+            throw XCTSkip("running as root: folder permissions are not enforced")
+        }
+    }
+
+    /// Makes `folder` read-only (r-x) for the rest of the test, restoring it afterwards so the
+    /// temporary folder can be removed.
+    static func makeReadOnly(_ folder: URL, for testCase: XCTestCase, file: StaticString = #filePath, line: UInt = #line) throws {
+        try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: folder.path)
+        testCase.addTeardownBlock {
+            try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
+        }
+    }
+
+    /// A regular file at `url`, standing where a folder would have to be created.
+    static func makeBlockingFile(at url: URL) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("not a folder".utf8).write(to: url)
+    }
+
+    /// A non-empty folder at `url`, standing where a cache file would be: it cannot be read
+    /// as a file nor unlinked.
+    static func makeFolder(at url: URL) throws {
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        try Data("keep".utf8).write(to: url.appendingPathComponent("inside"))
+    }
+
+    static let garbage = Data("invalid data \u{0}\u{1} not json {".utf8)
+}
+
+/// Asserts that `error` is a `CacheFileError` for `operation` naming the file at `url`.
+func assertCacheFileError(
+    _ error: Error?, _ operation: CacheFileError.Operation, at url: URL,
+    file: StaticString = #filePath, line: UInt = #line
+) {
+    guard let error else {
+        return XCTFail("Expected a CacheFileError (\(operation)) for \(url.path), got no error", file: file, line: line)
+    }
+    guard let cacheError = error as? CacheFileError else {
+        return XCTFail("Expected a CacheFileError (\(operation)) for \(url.path), got \(error)", file: file, line: line)
+    }
+    XCTAssertEqual(cacheError.operation, operation, "operation", file: file, line: line)
+    XCTAssertEqual(cacheError.path, url.path, "path", file: file, line: line)
+    XCTAssertTrue(cacheError.description.contains(url.path), "description names the file: \(cacheError.description)", file: file, line: line)
+}

@@ -1,0 +1,328 @@
+import FeedCore
+import Foundation
+import XCTest
+
+/// The `FeedStore` contract (SPEC §3 "Cache store semantics"), written once. Every store's
+/// test case conforms and runs each spec through the assertions below.
+protocol FeedStoreSpecs {
+    func test_retrieve_deliversEmptyOnEmptyCache() async throws
+    func test_retrieve_hasNoSideEffectsOnEmptyCache() async throws
+    func test_retrieve_deliversFoundValuesOnNonEmptyCache() async throws
+    func test_retrieve_hasNoSideEffectsOnNonEmptyCache() async throws
+    func test_retrieve_deliversASavedEmptyFeedRatherThanAnEmptyCache() async throws
+
+    func test_insert_deliversNoErrorOnEmptyCache() async throws
+    func test_insert_deliversNoErrorOnNonEmptyCache() async throws
+    func test_insert_overridesPreviouslyInsertedCacheValues() async throws
+
+    func test_delete_deliversNoErrorOnEmptyCache() async throws
+    func test_delete_hasNoSideEffectsOnEmptyCache() async throws
+    func test_delete_deliversNoErrorOnNonEmptyCache() async throws
+    func test_delete_emptiesPreviouslyInsertedCache() async throws
+
+    func test_storeSideEffects_runSeriallyInTheOrderTheyAreCalled() async throws
+    func test_storeSideEffects_fromConcurrentCallersNeverFailAndLeaveOneCompleteValue() async throws
+}
+
+/// The extra contract of stores that can fail: files that cannot be read, written or removed.
+protocol FailableFeedStoreSpecs: FeedStoreSpecs {
+    func test_retrieve_deliversFailureOnRetrievalError() async throws
+    func test_retrieve_hasNoSideEffectsOnFailure() async throws
+
+    func test_insert_deliversErrorOnInsertionError() async throws
+    func test_insert_hasNoSideEffectsOnInsertionError() async throws
+
+    func test_delete_deliversErrorOnDeletionError() async throws
+    func test_delete_hasNoSideEffectsOnDeletionError() async throws
+}
+
+typealias FeedCacheValue = (feed: [FeedImage], timestamp: Date)
+
+extension FeedStoreSpecs where Self: XCTestCase {
+    func assertThatRetrieveDeliversEmptyOnEmptyCache(on sut: FeedStore, file: StaticString = #filePath, line: UInt = #line) async {
+        await expect(sut, toRetrieve: nil, file: file, line: line)
+    }
+
+    func assertThatRetrieveHasNoSideEffectsOnEmptyCache(on sut: FeedStore, file: StaticString = #filePath, line: UInt = #line) async {
+        await expect(sut, toRetrieveTwice: nil, file: file, line: line)
+    }
+
+    func assertThatRetrieveDeliversFoundValuesOnNonEmptyCache(on sut: FeedStore, file: StaticString = #filePath, line: UInt = #line) async {
+        let feed = CacheFixtures.uniqueFeed()
+        let timestamp = CacheFixtures.fractionalTimestamp()
+
+        await insert((feed, timestamp), to: sut, file: file, line: line)
+
+        await expect(sut, toRetrieve: CachedFeed(feed: feed, timestamp: timestamp), file: file, line: line)
+    }
+
+    func assertThatRetrieveHasNoSideEffectsOnNonEmptyCache(on sut: FeedStore, file: StaticString = #filePath, line: UInt = #line) async {
+        let feed = CacheFixtures.uniqueFeed()
+        let timestamp = CacheFixtures.fractionalTimestamp()
+
+        await insert((feed, timestamp), to: sut, file: file, line: line)
+
+        await expect(sut, toRetrieveTwice: CachedFeed(feed: feed, timestamp: timestamp), file: file, line: line)
+    }
+
+    func assertThatRetrieveDeliversASavedEmptyFeedRatherThanAnEmptyCache(on sut: FeedStore, file: StaticString = #filePath, line: UInt = #line) async {
+        let timestamp = CacheFixtures.fractionalTimestamp()
+
+        await insert(([], timestamp), to: sut, file: file, line: line)
+
+        await expect(sut, toRetrieve: CachedFeed(feed: [], timestamp: timestamp), file: file, line: line)
+    }
+
+    func assertThatInsertDeliversNoErrorOnEmptyCache(on sut: FeedStore, file: StaticString = #filePath, line: UInt = #line) async {
+        let insertionError = await insert((CacheFixtures.uniqueFeed(), CacheFixtures.fractionalTimestamp()), to: sut)
+
+        XCTAssertNil(insertionError, "Expected to insert into an empty cache successfully", file: file, line: line)
+    }
+
+    func assertThatInsertDeliversNoErrorOnNonEmptyCache(on sut: FeedStore, file: StaticString = #filePath, line: UInt = #line) async {
+        await insert((CacheFixtures.uniqueFeed(), CacheFixtures.fractionalTimestamp()), to: sut, file: file, line: line)
+
+        let insertionError = await insert((CacheFixtures.uniqueFeed(), CacheFixtures.fractionalTimestamp(plusSeconds: 1)), to: sut)
+
+        XCTAssertNil(insertionError, "Expected to override the cache successfully", file: file, line: line)
+    }
+
+    func assertThatInsertOverridesPreviouslyInsertedCacheValues(on sut: FeedStore, file: StaticString = #filePath, line: UInt = #line) async {
+        await insert((CacheFixtures.uniqueFeed(), CacheFixtures.fractionalTimestamp()), to: sut, file: file, line: line)
+
+        let latestFeed = uniqueImageFeed(count: 1)
+        let latestTimestamp = CacheFixtures.fractionalTimestamp(plusSeconds: 60.5)
+        await insert((latestFeed, latestTimestamp), to: sut, file: file, line: line)
+
+        await expect(sut, toRetrieve: CachedFeed(feed: latestFeed, timestamp: latestTimestamp), file: file, line: line)
+    }
+
+    func assertThatDeleteDeliversNoErrorOnEmptyCache(on sut: FeedStore, file: StaticString = #filePath, line: UInt = #line) async {
+        let deletionError = await deleteCache(from: sut)
+
+        XCTAssertNil(deletionError, "Expected deleting an empty cache to succeed", file: file, line: line)
+    }
+
+    func assertThatDeleteHasNoSideEffectsOnEmptyCache(on sut: FeedStore, file: StaticString = #filePath, line: UInt = #line) async {
+        await deleteCache(from: sut, file: file, line: line)
+
+        await expect(sut, toRetrieve: nil, file: file, line: line)
+    }
+
+    func assertThatDeleteDeliversNoErrorOnNonEmptyCache(on sut: FeedStore, file: StaticString = #filePath, line: UInt = #line) async {
+        await insert((CacheFixtures.uniqueFeed(), CacheFixtures.fractionalTimestamp()), to: sut, file: file, line: line)
+
+        let deletionError = await deleteCache(from: sut)
+
+        XCTAssertNil(deletionError, "Expected deleting a non-empty cache to succeed", file: file, line: line)
+    }
+
+    func assertThatDeleteEmptiesPreviouslyInsertedCache(on sut: FeedStore, file: StaticString = #filePath, line: UInt = #line) async {
+        await insert((CacheFixtures.uniqueFeed(), CacheFixtures.fractionalTimestamp()), to: sut, file: file, line: line)
+
+        await deleteCache(from: sut, file: file, line: line)
+
+        await expect(sut, toRetrieve: nil, file: file, line: line)
+    }
+
+    func assertThatSideEffectsRunSeriallyInTheOrderTheyAreCalled(on sut: FeedStore, file: StaticString = #filePath, line: UInt = #line) async {
+        let first = (CacheFixtures.uniqueFeed(), CacheFixtures.fractionalTimestamp())
+        let last = (uniqueImageFeed(count: 4), CacheFixtures.fractionalTimestamp(plusSeconds: 2.25))
+
+        await insert(first, to: sut, file: file, line: line)
+        await deleteCache(from: sut, file: file, line: line)
+        await insert((uniqueImageFeed(count: 1), CacheFixtures.fractionalTimestamp(plusSeconds: 1)), to: sut, file: file, line: line)
+        await deleteCache(from: sut, file: file, line: line)
+        await insert(last, to: sut, file: file, line: line)
+
+        await expect(sut, toRetrieve: CachedFeed(feed: last.0, timestamp: last.1), file: file, line: line)
+    }
+
+    /// Many callers at once: none fails, and the store ends empty or holding exactly one of
+    /// the inserted values, never a mix or a torn write. A last round of inserts only must
+    /// leave one of them.
+    func assertThatSideEffectsFromConcurrentCallersNeverFailAndLeaveOneCompleteValue(on sut: FeedStore, file: StaticString = #filePath, line: UInt = #line) async {
+        let values = (0..<12).map { index in
+            CachedFeed(feed: uniqueImageFeed(count: 1 + index % 4), timestamp: CacheFixtures.fractionalTimestamp(plusSeconds: Double(index) + 0.5))
+        }
+
+        let mixedErrors = await withTaskGroup(of: String?.self) { group in
+            for (index, value) in values.enumerated() {
+                group.addTask {
+                    do {
+                        try await sut.insert(value.feed, timestamp: value.timestamp)
+                        return nil
+                    } catch { return "insert: \(error)" }
+                }
+                if index % 3 == 0 {
+                    group.addTask {
+                        do {
+                            try await sut.deleteCachedFeed()
+                            return nil
+                        } catch { return "delete: \(error)" }
+                    }
+                }
+                group.addTask {
+                    do {
+                        _ = try await sut.retrieve()
+                        return nil
+                    } catch { return "retrieve: \(error)" }
+                }
+            }
+            var errors: [String] = []
+            for await error in group { if let error { errors.append(error) } }
+            return errors
+        }
+        XCTAssertEqual(mixedErrors, [], "Expected concurrent side effects to succeed", file: file, line: line)
+        do {
+            let retrieved = try await sut.retrieve()
+            if let retrieved {
+                XCTAssertTrue(values.contains(retrieved), "Expected one of the inserted values, got \(retrieved)", file: file, line: line)
+            }
+        } catch {
+            XCTFail("Expected a readable cache after concurrent side effects, got \(error)", file: file, line: line)
+        }
+
+        let insertErrors = await withTaskGroup(of: String?.self) { group in
+            for value in values {
+                group.addTask {
+                    do {
+                        try await sut.insert(value.feed, timestamp: value.timestamp)
+                        return nil
+                    } catch { return "insert: \(error)" }
+                }
+            }
+            var errors: [String] = []
+            for await error in group { if let error { errors.append(error) } }
+            return errors
+        }
+        XCTAssertEqual(insertErrors, [], "Expected concurrent inserts to succeed", file: file, line: line)
+        do {
+            let retrieved = try await sut.retrieve()
+            XCTAssertNotNil(retrieved, "Expected a value after concurrent inserts", file: file, line: line)
+            if let retrieved {
+                XCTAssertTrue(values.contains(retrieved), "Expected one of the inserted values, got \(retrieved)", file: file, line: line)
+            }
+        } catch {
+            XCTFail("Expected a readable cache after concurrent inserts, got \(error)", file: file, line: line)
+        }
+    }
+
+    // MARK: - Helpers
+
+    @discardableResult
+    func insert(_ cache: FeedCacheValue, to sut: FeedStore) async -> Error? {
+        do {
+            try await sut.insert(cache.feed, timestamp: cache.timestamp)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// Inserts and fails the test on an error.
+    func insert(_ cache: FeedCacheValue, to sut: FeedStore, file: StaticString, line: UInt) async {
+        if let error = await insert(cache, to: sut) {
+            XCTFail("Expected to insert the cache successfully, got \(error)", file: file, line: line)
+        }
+    }
+
+    @discardableResult
+    func deleteCache(from sut: FeedStore) async -> Error? {
+        do {
+            try await sut.deleteCachedFeed()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// Deletes and fails the test on an error.
+    func deleteCache(from sut: FeedStore, file: StaticString, line: UInt) async {
+        if let error = await deleteCache(from: sut) {
+            XCTFail("Expected to delete the cache successfully, got \(error)", file: file, line: line)
+        }
+    }
+
+    func retrieveError(from sut: FeedStore, file: StaticString = #filePath, line: UInt = #line) async -> Error? {
+        do {
+            let retrieved = try await sut.retrieve()
+            XCTFail("Expected retrieval to fail, got \(String(describing: retrieved))", file: file, line: line)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    func expect(_ sut: FeedStore, toRetrieveTwice expected: CachedFeed?, file: StaticString = #filePath, line: UInt = #line) async {
+        await expect(sut, toRetrieve: expected, file: file, line: line)
+        await expect(sut, toRetrieve: expected, file: file, line: line)
+    }
+
+    func expect(_ sut: FeedStore, toRetrieve expected: CachedFeed?, file: StaticString = #filePath, line: UInt = #line) async {
+        do {
+            let retrieved = try await sut.retrieve()
+            XCTAssertEqual(retrieved, expected, file: file, line: line)
+            if let retrieved, let expected {
+                // Date equality is exact; say so plainly when only the timestamp differs.
+                XCTAssertEqual(
+                    retrieved.timestamp.timeIntervalSince1970, expected.timestamp.timeIntervalSince1970,
+                    "timestamp must round-trip exactly, fractional seconds included", file: file, line: line)
+            }
+        } catch {
+            XCTFail("Expected to retrieve \(String(describing: expected)), got \(error) instead", file: file, line: line)
+        }
+    }
+}
+
+extension FailableFeedStoreSpecs where Self: XCTestCase {
+    /// `failingFile` holds bytes that are not a cache (or is not a readable file).
+    func assertThatRetrieveDeliversFailureOnRetrievalError(on sut: FeedStore, failingFile: URL, file: StaticString = #filePath, line: UInt = #line) async {
+        let error = await retrieveError(from: sut, file: file, line: line)
+
+        assertCacheFileError(error, .read, at: failingFile, file: file, line: line)
+    }
+
+    func assertThatRetrieveHasNoSideEffectsOnFailure(on sut: FeedStore, failingFile: URL, file: StaticString = #filePath, line: UInt = #line) async {
+        let contentsBefore = try? Data(contentsOf: failingFile)
+
+        let first = await retrieveError(from: sut, file: file, line: line)
+        let second = await retrieveError(from: sut, file: file, line: line)
+
+        assertCacheFileError(first, .read, at: failingFile, file: file, line: line)
+        XCTAssertEqual(first as? CacheFileError, second as? CacheFileError, "Expected the same error twice", file: file, line: line)
+        XCTAssertEqual(try? Data(contentsOf: failingFile), contentsBefore, "Expected retrieval to leave the file alone", file: file, line: line)
+    }
+
+    /// `sut` cannot write `failingFile`.
+    func assertThatInsertDeliversErrorOnInsertionError(on sut: FeedStore, failingFile: URL, file: StaticString = #filePath, line: UInt = #line) async {
+        let insertionError = await insert((CacheFixtures.uniqueFeed(), CacheFixtures.fractionalTimestamp()), to: sut)
+
+        assertCacheFileError(insertionError, .write, at: failingFile, file: file, line: line)
+    }
+
+    /// `sut` holds `previous` and cannot write: a failed insert leaves it exactly as it was.
+    func assertThatInsertHasNoSideEffectsOnInsertionError(on sut: FeedStore, previous: CachedFeed, file: StaticString = #filePath, line: UInt = #line) async {
+        let insertionError = await insert((CacheFixtures.uniqueFeed(), CacheFixtures.fractionalTimestamp(plusSeconds: 10)), to: sut)
+
+        XCTAssertNotNil(insertionError, "Expected the insertion to fail", file: file, line: line)
+        await expect(sut, toRetrieve: previous, file: file, line: line)
+    }
+
+    /// `sut` cannot remove `failingFile`.
+    func assertThatDeleteDeliversErrorOnDeletionError(on sut: FeedStore, failingFile: URL, file: StaticString = #filePath, line: UInt = #line) async {
+        let deletionError = await deleteCache(from: sut)
+
+        assertCacheFileError(deletionError, .delete, at: failingFile, file: file, line: line)
+    }
+
+    /// `sut` cannot remove `failingFile`: a failed delete leaves the file exactly as it was.
+    func assertThatDeleteHasNoSideEffectsOnDeletionError(on sut: FeedStore, failingFile: URL, file: StaticString = #filePath, line: UInt = #line) async {
+        let before = CacheFixtures.files(under: failingFile.deletingLastPathComponent())
+
+        let deletionError = await deleteCache(from: sut)
+
+        XCTAssertNotNil(deletionError, "Expected the deletion to fail", file: file, line: line)
+        XCTAssertEqual(CacheFixtures.files(under: failingFile.deletingLastPathComponent()), before, file: file, line: line)
+    }
+}

@@ -1,0 +1,70 @@
+import FeedCore
+import Foundation
+import Hashing
+import XCTest
+
+final class FileDigestTests: XCTestCase {
+    func test_sha256_deliversNilForAMissingFile() throws {
+        let file = try makeTemporaryFolder(for: self).appendingPathComponent("missing")
+
+        XCTAssertNil(try FileDigest.sha256(ofFileAt: file))
+    }
+
+    func test_sha256_ofAnEmptyFile() throws {
+        let file = try write(Data(), named: "empty")
+
+        let result = try FileDigest.sha256(ofFileAt: file)
+
+        XCTAssertEqual(result?.sha256, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        XCTAssertEqual(result?.byteCount, 0)
+        XCTAssertEqual(result?.head, [])
+    }
+
+    func test_sha256_ofAShortFile() throws {
+        let file = try write(Data("abc".utf8), named: "abc")
+
+        let result = try FileDigest.sha256(ofFileAt: file)
+
+        XCTAssertEqual(result?.sha256, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        XCTAssertEqual(result?.byteCount, 3)
+        XCTAssertEqual(result?.head, Array("abc".utf8))
+    }
+
+    func test_sha256_ofAFileOfSeveralChunksIsTheDigestOfAllItsBytes() throws {
+        // FIPS 180-2 test vector: one million "a" (read in several 256 KiB chunks).
+        let file = try write(Data(repeating: UInt8(ascii: "a"), count: 1_000_000), named: "million-a")
+
+        let result = try FileDigest.sha256(ofFileAt: file)
+
+        XCTAssertEqual(result?.sha256, "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+        XCTAssertEqual(result?.byteCount, 1_000_000)
+        XCTAssertEqual(result?.head, Array(repeating: UInt8(ascii: "a"), count: 16))
+    }
+
+    func test_sha256_headHoldsTheFirstSixteenBytesForTellingTheImageType() throws {
+        let data = CacheFixtures.pngBytes("a tag that makes this longer than sixteen bytes")
+        let file = try write(data, named: "image")
+
+        let result = try XCTUnwrap(try FileDigest.sha256(ofFileAt: file))
+
+        XCTAssertEqual(result.head, Array(data.prefix(16)))
+        XCTAssertEqual(ImageFormat.detect(result.head), .png)
+        XCTAssertEqual(result.sha256, SHA256.hexDigest(data))
+        XCTAssertEqual(result.byteCount, data.count)
+    }
+
+    func test_sha256_failsOnAFolder() throws {
+        let folder = try makeTemporaryFolder(for: self).appendingPathComponent("folder")
+        try CacheFixtures.makeFolder(at: folder)
+
+        XCTAssertThrowsError(try FileDigest.sha256(ofFileAt: folder))
+    }
+
+    // MARK: - Helpers
+
+    private func write(_ data: Data, named name: String) throws -> URL {
+        let file = try makeTemporaryFolder(for: self).appendingPathComponent(name)
+        try data.write(to: file)
+        return file
+    }
+}

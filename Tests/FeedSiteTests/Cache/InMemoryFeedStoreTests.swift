@@ -1,0 +1,73 @@
+import FeedCore
+import Foundation
+import XCTest
+
+final class InMemoryFeedStoreTests: XCTestCase, FeedStoreSpecs {
+    func test_retrieve_deliversEmptyOnEmptyCache() async throws {
+        await assertThatRetrieveDeliversEmptyOnEmptyCache(on: makeSUT())
+    }
+
+    func test_retrieve_hasNoSideEffectsOnEmptyCache() async throws {
+        await assertThatRetrieveHasNoSideEffectsOnEmptyCache(on: makeSUT())
+    }
+
+    func test_retrieve_deliversFoundValuesOnNonEmptyCache() async throws {
+        await assertThatRetrieveDeliversFoundValuesOnNonEmptyCache(on: makeSUT())
+    }
+
+    func test_retrieve_hasNoSideEffectsOnNonEmptyCache() async throws {
+        await assertThatRetrieveHasNoSideEffectsOnNonEmptyCache(on: makeSUT())
+    }
+
+    func test_retrieve_deliversASavedEmptyFeedRatherThanAnEmptyCache() async throws {
+        await assertThatRetrieveDeliversASavedEmptyFeedRatherThanAnEmptyCache(on: makeSUT())
+    }
+
+    func test_insert_deliversNoErrorOnEmptyCache() async throws {
+        await assertThatInsertDeliversNoErrorOnEmptyCache(on: makeSUT())
+    }
+
+    func test_insert_deliversNoErrorOnNonEmptyCache() async throws {
+        await assertThatInsertDeliversNoErrorOnNonEmptyCache(on: makeSUT())
+    }
+
+    func test_insert_overridesPreviouslyInsertedCacheValues() async throws {
+        await assertThatInsertOverridesPreviouslyInsertedCacheValues(on: makeSUT())
+    }
+
+    func test_delete_deliversNoErrorOnEmptyCache() async throws {
+        await assertThatDeleteDeliversNoErrorOnEmptyCache(on: makeSUT())
+    }
+
+    func test_delete_hasNoSideEffectsOnEmptyCache() async throws {
+        await assertThatDeleteHasNoSideEffectsOnEmptyCache(on: makeSUT())
+    }
+
+    func test_delete_deliversNoErrorOnNonEmptyCache() async throws {
+        await assertThatDeleteDeliversNoErrorOnNonEmptyCache(on: makeSUT())
+    }
+
+    func test_delete_emptiesPreviouslyInsertedCache() async throws {
+        await assertThatDeleteEmptiesPreviouslyInsertedCache(on: makeSUT())
+    }
+
+    func test_storeSideEffects_runSeriallyInTheOrderTheyAreCalled() async throws {
+        await assertThatSideEffectsRunSeriallyInTheOrderTheyAreCalled(on: makeSUT())
+    }
+
+    func test_storeSideEffects_fromConcurrentCallersNeverFailAndLeaveOneCompleteValue() async throws {
+        await assertThatSideEffectsFromConcurrentCallersNeverFailAndLeaveOneCompleteValue(on: makeSUT())
+    }
+
+    func test_init_withCacheDeliversItOnRetrieve() async throws {
+        let cache = CachedFeed(feed: CacheFixtures.uniqueFeed(), timestamp: CacheFixtures.fractionalTimestamp())
+
+        await expect(InMemoryFeedStore(cache), toRetrieveTwice: cache)
+    }
+
+    // MARK: - Helpers
+
+    private func makeSUT() -> FeedStore {
+        InMemoryFeedStore()
+    }
+}

@@ -1,0 +1,145 @@
+import FeedCore
+import Foundation
+import XCTest
+
+final class ValidateFeedCacheUseCaseTests: XCTestCase {
+    func test_init_doesNotMessageStoreUponCreation() {
+        let (_, store) = makeSUT()
+
+        XCTAssertEqual(store.receivedMessages, [])
+    }
+
+    func test_validateCache_deletesCacheOnRetrievalError() async {
+        let (sut, store) = makeSUT()
+        store.completeRetrieval(with: anyError())
+
+        _ = try? await sut.validateCache()
+
+        XCTAssertEqual(store.receivedMessages, [.retrieve, .deleteCachedFeed])
+    }
+
+    func test_validateCache_reportsDeletedUnreadableWithTheRetrievalErrorOnRetrievalError() async {
+        let (sut, store) = makeSUT()
+        let retrievalError = CacheFileError(.read, URL(fileURLWithPath: "/cache/feed.json"), reason: "not a valid cache file")
+        store.completeRetrieval(with: retrievalError)
+
+        await expect(sut, toCompleteWith: .success(.deletedUnreadable(reason: retrievalError.description)))
+    }
+
+    func test_validateCache_doesNotDeleteCacheOnEmptyCache() async {
+        let (sut, store) = makeSUT()
+        store.completeRetrievalWithEmptyCache()
+
+        await expect(sut, toCompleteWith: .success(.empty))
+        XCTAssertEqual(store.receivedMessages, [.retrieve])
+    }
+
+    func test_validateCache_doesNotDeleteLessThanSevenDaysOldCache() async {
+        let now = fixedNow()
+        let lessThanSevenDaysOldTimestamp = now.minusCacheMaxAge().adding(seconds: 1)
+        let (sut, store) = makeSUT(currentDate: { now })
+        store.completeRetrieval(with: uniqueImageFeed(), timestamp: lessThanSevenDaysOldTimestamp)
+
+        await expect(sut, toCompleteWith: .success(.kept(savedAt: lessThanSevenDaysOldTimestamp)))
+        XCTAssertEqual(store.receivedMessages, [.retrieve])
+    }
+
+    func test_validateCache_deletesSevenDaysOldCache() async {
+        let now = fixedNow()
+        let sevenDaysOldTimestamp = now.minusCacheMaxAge()
+        let (sut, store) = makeSUT(currentDate: { now })
+        store.completeRetrieval(with: uniqueImageFeed(), timestamp: sevenDaysOldTimestamp)
+
+        await expect(sut, toCompleteWith: .success(.deletedExpired(savedAt: sevenDaysOldTimestamp)))
+        XCTAssertEqual(store.receivedMessages, [.retrieve, .deleteCachedFeed])
+    }
+
+    func test_validateCache_deletesMoreThanSevenDaysOldCache() async {
+        let now = fixedNow()
+        let moreThanSevenDaysOldTimestamp = now.minusCacheMaxAge().adding(seconds: -1)
+        let (sut, store) = makeSUT(currentDate: { now })
+        store.completeRetrieval(with: uniqueImageFeed(), timestamp: moreThanSevenDaysOldTimestamp)
+
+        await expect(sut, toCompleteWith: .success(.deletedExpired(savedAt: moreThanSevenDaysOldTimestamp)))
+        XCTAssertEqual(store.receivedMessages, [.retrieve, .deleteCachedFeed])
+    }
+
+    func test_validateCache_failsOnDeletionErrorOfFailedRetrieval() async {
+        let (sut, store) = makeSUT()
+        let deletionError = NSError(domain: "deletion", code: 1)
+        store.completeRetrieval(with: anyError())
+        store.completeDeletion(with: deletionError)
+
+        await expect(sut, toCompleteWith: .failure(deletionError))
+        XCTAssertEqual(store.receivedMessages, [.retrieve, .deleteCachedFeed])
+    }
+
+    func test_validateCache_failsOnDeletionErrorOfExpiredCache() async {
+        let now = fixedNow()
+        let (sut, store) = makeSUT(currentDate: { now })
+        let deletionError = NSError(domain: "deletion", code: 2)
+        store.completeRetrieval(with: uniqueImageFeed(), timestamp: now.minusCacheMaxAge())
+        store.completeDeletion(with: deletionError)
+
+        await expect(sut, toCompleteWith: .failure(deletionError))
+    }
+
+    func test_validateCache_neverInsertsIntoTheCache() async {
+        let now = fixedNow()
+        let (sut, store) = makeSUT(currentDate: { now })
+        store.completeRetrieval(with: uniqueImageFeed(), timestamp: now.minusCacheMaxAge())
+
+        _ = try? await sut.validateCache()
+
+        XCTAssertFalse(store.receivedMessages.contains { if case .insert = $0 { true } else { false } })
+    }
+
+    func test_validateCache_deletesACorruptCacheFile() async throws {
+        let storeURL = try makeTemporaryFolder(for: self).appendingPathComponent("feed.json")
+        try CacheFixtures.garbage.write(to: storeURL)
+        let store = FileFeedStore(fileURL: storeURL)
+        let sut = LocalFeedLoader(store: store, now: { fixedNow() })
+
+        let validation = try await sut.validateCache()
+
+        guard case let .deletedUnreadable(reason) = validation else {
+            return XCTFail("Expected .deletedUnreadable, got \(validation)")
+        }
+        XCTAssertTrue(reason.contains(storeURL.path), "Expected the reason to name the file: \(reason)")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: storeURL.path))
+        let retrieved = try await store.retrieve()
+        XCTAssertNil(retrieved)
+    }
+
+    func test_validateCache_keepsAValidCacheFile() async throws {
+        let storeURL = try makeTemporaryFolder(for: self).appendingPathComponent("feed.json")
+        let store = FileFeedStore(fileURL: storeURL)
+        let cache = CachedFeed(feed: CacheFixtures.uniqueFeed(), timestamp: fixedNow().minusCacheMaxAge().adding(seconds: 1))
+        try await store.insert(cache.feed, timestamp: cache.timestamp)
+        let sut = LocalFeedLoader(store: store, now: { fixedNow() })
+
+        let validation = try await sut.validateCache()
+
+        XCTAssertEqual(validation, .kept(savedAt: cache.timestamp))
+        let retrieved = try await store.retrieve()
+        XCTAssertEqual(retrieved, cache)
+    }
+
+    // MARK: - Helpers
+
+    private func makeSUT(currentDate: @escaping @Sendable () -> Date = { fixedNow() }) -> (sut: LocalFeedLoader, store: CacheFeedStoreSpy) {
+        let store = CacheFeedStoreSpy()
+        let sut = LocalFeedLoader(store: store, now: currentDate)
+        return (sut, store)
+    }
+
+    private func expect(_ sut: LocalFeedLoader, toCompleteWith expected: Result<LocalFeedLoader.Validation, NSError>, file: StaticString = #filePath, line: UInt = #line) async {
+        let received: Result<LocalFeedLoader.Validation, NSError>
+        do {
+            received = .success(try await sut.validateCache())
+        } catch {
+            received = .failure(error as NSError)
+        }
+        XCTAssertEqual(received, expected, file: file, line: line)
+    }
+}

@@ -1,0 +1,214 @@
+import Foundation
+import Hashing
+import XCTest
+
+final class SHA256Tests: XCTestCase {
+    // MARK: - FIPS 180-4 / NIST example vectors
+
+    func test_hexDigest_ofEmptyInput() {
+        XCTAssertEqual(SHA256.hexDigest([UInt8]()), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    }
+
+    func test_hexDigest_ofABC() {
+        XCTAssertEqual(SHA256.hexDigest(bytes("abc")), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    }
+
+    func test_hexDigest_of448BitMessage() {
+        XCTAssertEqual(
+            SHA256.hexDigest(bytes("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")),
+            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"
+        )
+    }
+
+    func test_hexDigest_of896BitTwoBlockMessage() {
+        let message = "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu"
+        XCTAssertEqual(SHA256.hexDigest(bytes(message)), "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1")
+    }
+
+    func test_hexDigest_ofOneMillionA() {
+        let message = [UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000)
+        XCTAssertEqual(SHA256.hexDigest(message), "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    }
+
+    func test_hash_deliversThe32ByteDigestThatHexSpellsOut() {
+        let digest = SHA256.hash(bytes("abc"))
+
+        XCTAssertEqual(digest.count, 32)
+        XCTAssertEqual(Array(digest.prefix(4)), [0xba, 0x78, 0x16, 0xbf])
+        XCTAssertEqual(SHA256.hex(digest), SHA256.hexDigest(bytes("abc")))
+    }
+
+    func test_hex_isLowerCaseTwoDigitsPerByte() {
+        XCTAssertEqual(SHA256.hex([0x00, 0x0f, 0xa0, 0xff]), "000fa0ff")
+        XCTAssertEqual(SHA256.hex([]), "")
+    }
+
+    // MARK: - Padding at block boundaries
+
+    func test_hexDigest_atBlockBoundaryLengths() {
+        let expected: [Int: String] = [
+            55: "9f4390f8d30c2dd92ec9f095b65e2b9ae9b0a925a5258e241c9f1e910f734318",
+            56: "b35439a4ac6f0948b6d6f9e3c6af0f5f590ce20f1bde7090ef7970686ec6738a",
+            63: "7d3e74a05d7db15bce4ad9ec0658ea98e3f06eeecf16b4c6fff2da457ddc2f34",
+            64: "ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb",
+            65: "635361c48bb9eab14198e76ea8ab7f1a41685d6ad62aa9146d301d4f17eb0ae0",
+            119: "31eba51c313a5c08226adf18d4a359cfdfd8d2e816b13f4af952f7ea6584dcfb",
+            120: "2f3d335432c70b580af0e8e1b3674a7c020d683aa5f73aaaedfdc55af904c21c",
+            127: "c57e9278af78fa3cab38667bef4ce29d783787a2f731d4e12200270f0c32320a",
+            128: "6836cf13bac400e9105071cd6af47084dfacad4e5e302c94bfed24e013afb73e",
+        ]
+        for (length, digest) in expected.sorted(by: { $0.key < $1.key }) {
+            let message = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+            XCTAssertEqual(SHA256.hexDigest(message), digest, "\(length) bytes")
+        }
+    }
+
+    // MARK: - Incremental hashing
+
+    func test_update_inOddSizedPiecesEqualsOneShot() {
+        let message = pseudoRandomBytes(count: 10_000, seed: 42)
+        let pieceSizes = [1, 3, 7, 13, 55, 56, 63, 64, 65, 127, 128, 129, 1000, 4097]
+
+        var hasher = SHA256()
+        var offset = 0
+        var turn = 0
+        while offset < message.count {
+            let size = min(pieceSizes[turn % pieceSizes.count], message.count - offset)
+            hasher.update(message[offset..<offset + size])
+            offset += size
+            turn += 1
+        }
+
+        XCTAssertEqual(hasher.finalize(), SHA256.hash(message))
+    }
+
+    func test_update_splitAtEveryPositionEqualsOneShot() {
+        let message = pseudoRandomBytes(count: 200, seed: 7)
+        let expected = SHA256.hash(message)
+
+        for split in 0...message.count {
+            var hasher = SHA256()
+            hasher.update(message[0..<split])
+            hasher.update(message[split...])
+            XCTAssertEqual(hasher.finalize(), expected, "split at \(split)")
+        }
+    }
+
+    func test_update_byteByByteEqualsOneShot() {
+        let message = pseudoRandomBytes(count: 300, seed: 3)
+
+        var hasher = SHA256()
+        for byte in message {
+            hasher.update(CollectionOfOne(byte))
+        }
+
+        XCTAssertEqual(hasher.finalize(), SHA256.hash(message))
+    }
+
+    func test_update_withEmptyPiecesChangesNothing() {
+        var hasher = SHA256()
+        hasher.update([UInt8]())
+        hasher.update(bytes("ab"))
+        hasher.update([UInt8]())
+        hasher.update(bytes("c"))
+        hasher.update([UInt8]())
+
+        XCTAssertEqual(SHA256.hex(hasher.finalize()), SHA256.hexDigest(bytes("abc")))
+    }
+
+    func test_update_withNonContiguousSequenceEqualsContiguous() {
+        let message = pseudoRandomBytes(count: 1_000, seed: 11)
+
+        var hasher = SHA256()
+        hasher.update(message.lazy.map { $0 })
+
+        XCTAssertEqual(hasher.finalize(), SHA256.hash(message))
+    }
+
+    func test_update_withRawBufferEqualsOneShot() {
+        let message = pseudoRandomBytes(count: 777, seed: 5)
+
+        var hasher = SHA256()
+        message.withUnsafeBytes { hasher.update($0) }
+
+        XCTAssertEqual(hasher.finalize(), SHA256.hash(message))
+    }
+
+    func test_hash_ofDataEqualsHashOfBytes() {
+        let message = pseudoRandomBytes(count: 513, seed: 9)
+
+        XCTAssertEqual(SHA256.hash(Data(message)), SHA256.hash(message))
+    }
+
+    func test_finalize_onACopyLetsTheOriginalKeepHashing() {
+        var hasher = SHA256()
+        hasher.update(bytes("ab"))
+
+        var copy = hasher
+        let prefixDigest = copy.finalize()
+        hasher.update(bytes("c"))
+
+        XCTAssertEqual(prefixDigest, SHA256.hash(bytes("ab")))
+        XCTAssertEqual(hasher.finalize(), SHA256.hash(bytes("abc")))
+    }
+
+    // MARK: - Agreement with the system tool
+
+    func test_hexDigest_agreesWithSystemSha256sumOnMultiMegabyteInput() throws {
+        guard let tool = ["/usr/bin/sha256sum", "/bin/sha256sum"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw XCTSkip("sha256sum is not installed")
+        }
+        let folder = try makeTemporaryFolder(for: self)
+        let file = folder.appendingPathComponent("input.bin")
+        let message = pseudoRandomBytes(count: 3 * 1024 * 1024 + 17, seed: 2024)
+        try Data(message).write(to: file)
+
+        let expected = try run(tool, arguments: [file.path]).split(separator: " ").first.map(String.init)
+
+        var incremental = SHA256()
+        var offset = 0
+        while offset < message.count {
+            let end = min(offset + 65_537, message.count)
+            incremental.update(message[offset..<end])
+            offset = end
+        }
+        XCTAssertEqual(SHA256.hexDigest(message), expected)
+        XCTAssertEqual(SHA256.hex(incremental.finalize()), expected)
+    }
+
+    // MARK: - Helpers
+
+    private func bytes(_ text: String) -> [UInt8] {
+        Array(text.utf8)
+    }
+
+    /// SplitMix64 bytes: the same every run.
+    private func pseudoRandomBytes(count: Int, seed: UInt64) -> [UInt8] {
+        var state = seed
+        var out = [UInt8]()
+        out.reserveCapacity(count + 8)
+        while out.count < count {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            z ^= z >> 31
+            withUnsafeBytes(of: z) { out.append(contentsOf: $0) }
+        }
+        out.removeLast(out.count - count)
+        return out
+    }
+
+    private func run(_ executable: String, arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "\(executable) failed")
+        return String(decoding: data, as: UTF8.self)
+    }
+}

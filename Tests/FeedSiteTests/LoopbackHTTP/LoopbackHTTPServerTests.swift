@@ -1,0 +1,278 @@
+import Foundation
+import LoopbackHTTP
+import Synchronization
+import XCTest
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+final class LoopbackHTTPServerTests: XCTestCase {
+    // MARK: - Starting
+
+    func test_init_picksAFreePortWhenAskedForPortZero() throws {
+        let first = try makeServer { _ in HTTPResponse(status: 200) }
+        let second = try makeServer { _ in HTTPResponse(status: 200) }
+
+        XCTAssertNotEqual(first.port, 0)
+        XCTAssertNotEqual(second.port, 0)
+        XCTAssertNotEqual(first.port, second.port)
+        XCTAssertEqual(first.baseURL.absoluteString, "http://127.0.0.1:\(first.port)")
+    }
+
+    func test_init_throwsCannotListenOnAPortAlreadyInUse() throws {
+        let taken = try makeServer { _ in HTTPResponse(status: 200) }
+
+        XCTAssertThrowsError(try LoopbackHTTPServer(port: taken.port) { _ in HTTPResponse(status: 200) }) { error in
+            guard case let .cannotListen(port, _) = error as? LoopbackHTTPServer.StartError else {
+                return XCTFail("expected cannotListen, got \(error)")
+            }
+            XCTAssertEqual(port, taken.port)
+            XCTAssertTrue("\(error)".contains("127.0.0.1:\(taken.port)"), "\(error)")
+        }
+    }
+
+    // MARK: - Serving URLSession
+
+    func test_serve_deliversTheHandlersResponseToURLSession() async throws {
+        let server = try makeServer { _ in
+            HTTPResponse(status: 201, headers: ["Content-Type": "text/plain", "X-Test": "yes"], body: Data("created".utf8))
+        }
+
+        let (data, response) = try await makeSession().data(from: server.baseURL.appendingPathComponent("things"))
+
+        let http = try XCTUnwrap(response as? HTTPURLResponse)
+        XCTAssertEqual(http.statusCode, 201)
+        XCTAssertEqual(http.value(forHTTPHeaderField: "X-Test"), "yes")
+        XCTAssertEqual(http.value(forHTTPHeaderField: "Content-Type"), "text/plain")
+        XCTAssertEqual(data, Data("created".utf8))
+    }
+
+    func test_serve_handsTheRequestToTheHandler() async throws {
+        let received = Mutex<[HTTPRequest]>([])
+        let server = try makeServer { request in
+            received.withLock { $0.append(request) }
+            return HTTPResponse(status: 200)
+        }
+        let url = try XCTUnwrap(URL(string: "http://127.0.0.1:\(server.port)/v1/feed?limit=3&after_id=ABC"))
+
+        _ = try await makeSession().data(from: url)
+
+        let requests = received.withLock { $0 }
+        XCTAssertEqual(requests.count, 1)
+        XCTAssertEqual(requests.first?.method, "GET")
+        XCTAssertEqual(requests.first?.target, "/v1/feed?limit=3&after_id=ABC")
+        XCTAssertEqual(requests.first?.path, "/v1/feed")
+        XCTAssertEqual(requests.first?.query, ["limit": "3", "after_id": "ABC"])
+        XCTAssertEqual(requests.first?.headers["host"], "127.0.0.1:\(server.port)")
+    }
+
+    func test_serve_handsARequestBodyToTheHandler() async throws {
+        let received = Mutex<[HTTPRequest]>([])
+        let server = try makeServer { request in
+            received.withLock { $0.append(request) }
+            return HTTPResponse(status: 204)
+        }
+        var request = URLRequest(url: server.baseURL.appendingPathComponent("upload"))
+        request.httpMethod = "POST"
+        request.httpBody = Data("hello body".utf8)
+
+        _ = try await makeSession().data(for: request)
+
+        let requests = received.withLock { $0 }
+        XCTAssertEqual(requests.map(\.method), ["POST"])
+        XCTAssertEqual(requests.first?.body, Data("hello body".utf8))
+    }
+
+    func test_serve_deliversALargeBodyWhole() async throws {
+        let body = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        let server = try makeServer { _ in HTTPResponse(status: 200, body: body) }
+
+        let (data, _) = try await makeSession().data(from: server.baseURL)
+
+        XCTAssertEqual(data, body)
+    }
+
+    // MARK: - Raw HTTP
+
+    func test_serve_answersPipelinedRequestsInOrderOnOneConnection() throws {
+        let server = try makeServer { request in HTTPResponse(status: 200, body: Data("answer to \(request.path)".utf8)) }
+        let client = try LoopbackSocketClient(port: server.port)
+
+        client.send("GET /one HTTP/1.1\r\nHost: h\r\n\r\nGET /two HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
+        let received = client.readUntilClosed()
+
+        let first = try XCTUnwrap(received.range(of: "answer to /one"))
+        let second = try XCTUnwrap(received.range(of: "answer to /two"))
+        XCTAssertLessThan(first.lowerBound, second.lowerBound)
+        XCTAssertEqual(received.components(separatedBy: "HTTP/1.1 200 OK").count - 1, 2, received)
+        XCTAssertTrue(received.contains("Connection: keep-alive"), received)
+        XCTAssertTrue(received.hasSuffix("Connection: close\r\n\r\nanswer to /two"), received)
+    }
+
+    func test_serve_keepsAnHTTP11ConnectionOpenForTheNextRequest() throws {
+        let server = try makeServer { request in HTTPResponse(status: 200, body: Data(request.path.utf8)) }
+        let client = try LoopbackSocketClient(port: server.port)
+
+        client.send("GET /first HTTP/1.1\r\nHost: h\r\n\r\n")
+        let first = client.readOneResponse()
+        client.send("GET /second HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
+        let second = client.readUntilClosed()
+
+        XCTAssertEqual(first?.hasSuffix("\r\n\r\n/first"), true, first ?? "nothing")
+        XCTAssertTrue(second.hasSuffix("\r\n\r\n/second"), second)
+    }
+
+    func test_serve_closesAnHTTP10ConnectionAfterTheResponse() throws {
+        let server = try makeServer { _ in HTTPResponse(status: 200, body: Data("old".utf8)) }
+        let client = try LoopbackSocketClient(port: server.port)
+
+        client.send("GET / HTTP/1.0\r\n\r\n")
+        let received = client.readUntilClosed()
+
+        XCTAssertTrue(received.hasPrefix("HTTP/1.1 200 OK\r\n"), received)
+        XCTAssertTrue(received.contains("Connection: close\r\n"), received)
+        XCTAssertTrue(received.hasSuffix("\r\n\r\nold"), received)
+    }
+
+    func test_serve_answersAMalformedRequestWith400AndCloses() throws {
+        let handled = Mutex(0)
+        let server = try makeServer { _ in
+            handled.withLock { $0 += 1 }
+            return HTTPResponse(status: 200)
+        }
+        let client = try LoopbackSocketClient(port: server.port)
+
+        client.send("NONSENSE\r\n\r\n")
+        let received = client.readUntilClosed()
+
+        XCTAssertTrue(received.hasPrefix("HTTP/1.1 400 Bad Request\r\n"), received)
+        XCTAssertTrue(received.contains("Connection: close\r\n"), received)
+        XCTAssertEqual(handled.withLock { $0 }, 0, "the handler never sees a malformed request")
+    }
+
+    func test_serve_answersAnotherConnectionWhileAHandlerIsBlocked() throws {
+        let entered = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let server = try makeServer { request in
+            if request.path == "/slow" {
+                entered.signal()
+                release.wait()
+            }
+            return HTTPResponse(status: 200, body: Data(request.path.utf8))
+        }
+        addTeardownBlock { release.signal() }
+        let slow = try LoopbackSocketClient(port: server.port)
+        slow.send("GET /slow HTTP/1.1\r\nConnection: close\r\n\r\n")
+        XCTAssertEqual(entered.wait(timeout: .now() + 10), .success, "the slow handler was never called")
+
+        let fast = try LoopbackSocketClient(port: server.port)
+        fast.send("GET /fast HTTP/1.1\r\nConnection: close\r\n\r\n")
+        let fastAnswer = fast.readUntilClosed()
+        release.signal()
+        let slowAnswer = slow.readUntilClosed()
+
+        XCTAssertTrue(fastAnswer.hasSuffix("\r\n\r\n/fast"), fastAnswer)
+        XCTAssertTrue(slowAnswer.hasSuffix("\r\n\r\n/slow"), slowAnswer)
+    }
+
+    // MARK: - Hanging up
+
+    func test_hangUp_closesTheConnectionWithoutAnswering() throws {
+        let server = try makeServer { _ in .hangUp }
+        let client = try LoopbackSocketClient(port: server.port)
+
+        client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
+
+        XCTAssertEqual(client.readUntilClosed(), "")
+    }
+
+    func test_hangUp_failsURLSessionRequestWithAnError() async throws {
+        let server = try makeServer { _ in .hangUp }
+
+        do {
+            let (_, response) = try await makeSession().data(from: server.baseURL)
+            XCTFail("expected an error, got \(response)")
+        } catch {
+            XCTAssertTrue(error is URLError, "expected a URLError, got \(error)")
+        }
+    }
+
+    // MARK: - Stopping
+
+    func test_stop_refusesNewConnections() throws {
+        let server = try makeServer { _ in HTTPResponse(status: 200) }
+        let port = server.port
+
+        server.stop()
+
+        XCTAssertThrowsError(try LoopbackSocketClient(port: port)) { error in
+            XCTAssertEqual((error as? LoopbackSocketClient.ConnectError)?.errno, ECONNREFUSED, "\(error)")
+        }
+    }
+
+    func test_stop_makesURLSessionRequestsFailWithCannotConnect() async throws {
+        let server = try makeServer { _ in HTTPResponse(status: 200) }
+        let session = makeSession()
+        _ = try await session.data(from: server.baseURL)
+
+        server.stop()
+
+        do {
+            let (_, response) = try await session.data(from: server.baseURL)
+            XCTFail("expected an error, got \(response)")
+        } catch let error as URLError {
+            XCTAssertEqual(error.code, .cannotConnectToHost, "\(error)")
+        }
+    }
+
+    func test_stop_dropsOpenKeepAliveConnections() throws {
+        let server = try makeServer { _ in HTTPResponse(status: 200, body: Data("kept".utf8)) }
+        let client = try LoopbackSocketClient(port: server.port)
+        client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
+        let answer = client.readOneResponse()
+
+        server.stop()
+
+        XCTAssertEqual(answer?.hasSuffix("kept"), true, answer ?? "nothing")
+        XCTAssertEqual(client.readUntilClosed(), "", "the kept-alive connection is closed by stop()")
+    }
+
+    func test_stop_twiceDoesNothingTheSecondTime() throws {
+        let server = try makeServer { _ in HTTPResponse(status: 200) }
+        let port = server.port
+
+        server.stop()
+        server.stop()
+
+        XCTAssertThrowsError(try LoopbackSocketClient(port: port))
+    }
+
+    func test_deinit_stopsAServerThatWasReleasedWithoutStop() throws {
+        var server: LoopbackHTTPServer? = try LoopbackHTTPServer { _ in HTTPResponse(status: 200) }
+        weak let released = server
+        let port = try XCTUnwrap(server?.port)
+
+        server = nil
+
+        XCTAssertNil(released, "the last reference is gone, so deinit should run and stop the server")
+        XCTAssertThrowsError(try LoopbackSocketClient(port: port), "a released server should refuse connections")
+        released?.stop()
+    }
+
+    // MARK: - Helpers
+
+    private func makeServer(handler: @escaping LoopbackHTTPServer.Handler) throws -> LoopbackHTTPServer {
+        let server = try LoopbackHTTPServer(handler: handler)
+        addTeardownBlock { server.stop() }
+        return server
+    }
+
+    private func makeSession() -> URLSession {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        let session = URLSession(configuration: configuration)
+        addTeardownBlock { session.invalidateAndCancel() }
+        return session
+    }
+}

@@ -1,0 +1,43 @@
+import SiteGenerator
+import XCTest
+
+final class HTMLEscapingTests: XCTestCase {
+    func test_escape_replacesAmpersandLessThanGreaterThanAndQuotesWithEntities() {
+        XCTAssertEqual(HTML.escape("&"), "&amp;")
+        XCTAssertEqual(HTML.escape("<"), "&lt;")
+        XCTAssertEqual(HTML.escape(">"), "&gt;")
+        XCTAssertEqual(HTML.escape("\""), "&quot;")
+        XCTAssertEqual(HTML.escape("'"), "&#39;")
+    }
+
+    func test_escape_escapesMarkupInsideText() {
+        XCTAssertEqual(
+            HTML.escape(#"<script>alert("x")</script> Tom & Jerry's"#),
+            "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; Tom &amp; Jerry&#39;s"
+        )
+    }
+
+    func test_escape_escapesTheAmpersandOfAnExistingEntityAgain() {
+        XCTAssertEqual(HTML.escape("&amp; &#39;"), "&amp;amp; &amp;#39;")
+    }
+
+    func test_escape_leavesOtherTextUnchanged() {
+        let text = "Plain text, numbers 123, slashes / \\ = ; : and new\nlines\tand tabs"
+        XCTAssertEqual(HTML.escape(text), text)
+    }
+
+    func test_escape_leavesNonASCIIAndEmojiUnchanged() {
+        let text = "Το Feed μου · Comentários · 日本語 · 😀👩‍👩‍👧 · e\u{301}"
+        XCTAssertEqual(HTML.escape(text), text)
+        XCTAssertEqual(Array(HTML.escape(text).unicodeScalars), Array(text.unicodeScalars))
+    }
+
+    func test_escape_keepsNonASCIIAndEmojiNextToEscapedCharacters() {
+        XCTAssertEqual(HTML.escape("😀<é>e\u{301}&Σ"), "😀&lt;é&gt;e\u{301}&amp;Σ")
+        XCTAssertEqual(Array(HTML.escape("e\u{301}<").unicodeScalars), Array("e\u{301}&lt;".unicodeScalars))
+    }
+
+    func test_escape_ofEmptyTextIsEmpty() {
+        XCTAssertEqual(HTML.escape(""), "")
+    }
+}

@@ -1,0 +1,362 @@
+import FeedCore
+import Foundation
+import SiteGenerator
+import XCTest
+
+/// What every rendered page guarantees, with the real templates and string tables.
+final class SiteRendererTests: XCTestCase {
+    private let now = fixedNow()
+    private let hostile = #"<script>alert("pwned")</script> & <b>bold</b> 'quoted'"#
+    private let hostileEscaped = "&lt;script&gt;alert(&quot;pwned&quot;)&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt; &#39;quoted&#39;"
+
+    // MARK: - Escaping
+
+    func test_feedPage_escapesTextFromTheAPI() throws {
+        let entries = [
+            SiteEntry(image: SiteFixtures.image(id: SiteFixtures.firstID, description: hostile, location: hostile), stored: SiteFixtures.stored()),
+            SiteEntry(image: SiteFixtures.image(id: SiteFixtures.secondID, description: hostile, location: hostile), stored: nil),
+        ]
+
+        for locale in ["en", "pt-BR", "el"] {
+            let html = try SiteFixtures.renderer(locale: locale).render(FeedPageModel(number: 1, pageCount: 1, entries: entries, paths: SitePaths()))
+
+            assertNoRawMarkup(html, locale)
+            XCTAssertEqual(html.components(separatedBy: hostileEscaped).count - 1, 5, "2 locations, 2 descriptions, 1 alt text, in \(locale)")
+        }
+    }
+
+    func test_feedPageFromCache_escapesTextFromTheAPI() throws {
+        let entries = [SiteEntry(image: SiteFixtures.image(description: hostile, location: hostile), stored: SiteFixtures.stored())]
+
+        let html = try SiteFixtures.renderer().render(FeedPageModel(number: 1, pageCount: 1, entries: entries, paths: SitePaths()), feedSavedAt: now.adding(days: -1))
+
+        assertNoRawMarkup(html)
+        XCTAssertTrue(html.contains(hostileEscaped))
+    }
+
+    func test_commentsPage_escapesTextFromTheAPI() throws {
+        let entry = SiteEntry(image: SiteFixtures.image(description: hostile, location: hostile), stored: SiteFixtures.stored())
+        let comments = [SiteFixtures.comment(message: hostile, createdAt: now.adding(days: -1), username: hostile)]
+
+        for locale in ["en", "pt-BR", "el"] {
+            let html = try render(commentsPage(entry: entry, comments: comments, locale: locale), locale: locale)
+
+            assertNoRawMarkup(html, locale)
+            XCTAssertEqual(html.components(separatedBy: hostileEscaped).count - 1, 5, "location, description, alt text, username, message in \(locale)")
+        }
+    }
+
+    func test_commentsPageWithError_escapesTextFromTheAPI() throws {
+        let entry = SiteEntry(image: SiteFixtures.image(description: hostile, location: hostile), stored: nil)
+
+        let html = try render(commentsPage(entry: entry, comments: nil))
+
+        assertNoRawMarkup(html)
+        XCTAssertEqual(html.components(separatedBy: hostileEscaped).count - 1, 2, "location and description")
+    }
+
+    func test_commentsPageWithoutComments_escapesTextFromTheAPI() throws {
+        let entry = SiteEntry(image: SiteFixtures.image(description: hostile, location: hostile), stored: SiteFixtures.stored())
+
+        let html = try render(commentsPage(entry: entry, comments: []))
+
+        assertNoRawMarkup(html)
+        XCTAssertTrue(html.contains(hostileEscaped))
+    }
+
+    func test_pages_escapeAmpersandsInTheOriginalImageURL() throws {
+        let entry = SiteEntry(image: SiteFixtures.image(url: "https://images.example/a.png?size=large&v=2"), stored: nil)
+        let feed = try SiteFixtures.renderer().render(FeedPageModel(number: 1, pageCount: 1, entries: [entry], paths: SitePaths()))
+        let comments = try render(commentsPage(entry: entry, comments: []))
+
+        for html in [feed, comments] {
+            XCTAssertTrue(html.contains(#"href="https://images.example/a.png?size=large&amp;v=2""#), html)
+            XCTAssertFalse(html.contains("size=large&v=2"), html)
+        }
+    }
+
+    // MARK: - Comments page
+
+    func test_commentsPage_showsTheConnectionErrorInPlaceOfUnavailableComments() throws {
+        for locale in ["en", "pt-BR", "el"] {
+            let message = try SiteFixtures.strings(locale).string("GENERIC_CONNECTION_ERROR", table: "Shared")
+
+            let html = try render(commentsPage(comments: nil, locale: locale), locale: locale)
+
+            XCTAssertTrue(html.contains(#"<p class="error" role="alert">\#(HTML.escape(message))</p>"#), "\(locale):\n\(html)")
+            XCTAssertFalse(html.contains(#"<ol class="comments">"#), locale)
+            XCTAssertFalse(html.contains(#"<p class="empty">"#), "no 'no comments yet' when they could not be loaded, in \(locale)")
+        }
+    }
+
+    func test_commentsPage_withEmptyCommentsSaysSoWithoutAnError() throws {
+        let html = try render(commentsPage(comments: []))
+
+        XCTAssertTrue(html.contains(#"<p class="empty">No comments yet.</p>"#), html)
+        XCTAssertFalse(html.contains(#"class="error""#), html)
+        XCTAssertFalse(html.contains(#"<ol class="comments">"#), html)
+    }
+
+    func test_commentsPage_showsCommentsInServerOrderWithoutError() throws {
+        let html = try render(commentsPage(comments: SiteFixtures.comments()))
+
+        XCTAssertFalse(html.contains(#"class="error""#), html)
+        XCTAssertFalse(html.contains(#"<p class="empty">"#), html)
+        let positions = ["ada_l", "alan &lt;turing&gt;", "grace", "linus"].map { html.range(of: $0)?.lowerBound }
+        XCTAssertFalse(positions.contains(nil), html)
+        XCTAssertEqual(positions.compactMap { $0 }, positions.compactMap { $0 }.sorted())
+    }
+
+    func test_commentsPage_wrapsRelativeDatesInTimeElements() throws {
+        let createdAt = now.adding(days: -1)
+        let dates = CommentDateFormatter(locale: "en")
+
+        let html = try render(commentsPage(comments: [SiteFixtures.comment(createdAt: createdAt)]))
+
+        XCTAssertTrue(html.contains(#"<time datetime="2024-05-19T11:24:59Z" title="\#(HTML.escape(dates.absolute(createdAt)))">1 day ago</time>"#), html)
+    }
+
+    func test_commentsPage_linksBackToTheFeedPageHoldingTheImage() throws {
+        let html = try render(commentsPage(comments: [], feedPage: 3))
+
+        XCTAssertTrue(html.contains(#"<a class="back" href="../page/3.html#image-\#(SiteFixtures.firstID.uuidString)">"#), html)
+        XCTAssertTrue(html.contains("My Feed</a>"), html)
+    }
+
+    func test_commentsPage_showsTheImageWithItsDescriptionAsAlternativeText() throws {
+        let entry = SiteEntry(image: SiteFixtures.image(description: "A lake", location: "Kew"), stored: SiteFixtures.stored("f"))
+
+        let html = try render(commentsPage(entry: entry, comments: []))
+
+        XCTAssertTrue(html.contains(#"<img src="../images/\#(String(repeating: "f", count: 64)).png" alt="A lake""#), html)
+    }
+
+    // MARK: - Feed page
+
+    func test_feedPage_showsEachItemWithItsAnchorImageAndCommentsLink() throws {
+        let id = SiteFixtures.firstID.uuidString
+        let entry = SiteEntry(image: SiteFixtures.image(description: nil, location: "Kew"), stored: SiteFixtures.stored("a"))
+
+        let html = try SiteFixtures.renderer().render(FeedPageModel(number: 2, pageCount: 2, entries: [entry], paths: SitePaths()))
+
+        XCTAssertTrue(html.contains(#"<li class="card" id="image-\#(id)">"#), html)
+        XCTAssertTrue(html.contains(#"<a class="frame" href="../comments/\#(id).html"><img src="../images/\#(String(repeating: "a", count: 64)).png" alt="Kew""#), html)
+        XCTAssertTrue(html.contains(#"<a class="comments-link" href="../comments/\#(id).html">View comments"#), html)
+        XCTAssertFalse(html.contains(#"class="description""#), "no description when there is none")
+    }
+
+    func test_feedPage_showsPlaceholderAndOriginalLinkForMissingImage() throws {
+        let entry = SiteEntry(image: SiteFixtures.image(url: "https://images.example/gone.png"), stored: nil)
+
+        let html = try SiteFixtures.renderer().render(FeedPageModel(number: 1, pageCount: 1, entries: [entry], paths: SitePaths()))
+
+        XCTAssertTrue(html.contains(#"<div class="frame missing"><p>Image unavailable</p><a href="https://images.example/gone.png" rel="noopener noreferrer">Open original</a></div>"#), html)
+        XCTAssertFalse(html.contains("<img"), html)
+    }
+
+    func test_feedPage_showsLocationAndDescriptionOnlyWhenPresent() throws {
+        let with = SiteEntry(image: SiteFixtures.image(description: "D", location: "L"), stored: nil)
+        let without = SiteEntry(image: SiteFixtures.image(description: nil, location: nil), stored: nil)
+        let renderer = try SiteFixtures.renderer()
+
+        let shown = try renderer.render(FeedPageModel(number: 1, pageCount: 1, entries: [with], paths: SitePaths()))
+        let hidden = try renderer.render(FeedPageModel(number: 1, pageCount: 1, entries: [without], paths: SitePaths()))
+
+        XCTAssertTrue(shown.contains("<span>L</span></p>"), shown)
+        XCTAssertTrue(shown.contains(#"<p class="description">D</p>"#), shown)
+        XCTAssertFalse(hidden.contains(#"class="location""#), hidden)
+        XCTAssertFalse(hidden.contains(#"class="description""#), hidden)
+    }
+
+    func test_feedPage_keepsLineBreaksOfMultiLineText() throws {
+        let entry = SiteEntry(image: SiteFixtures.image(description: "first line\nsecond line"), stored: nil)
+        let stylesheet = String(decoding: try SiteFixtures.templates().stylesheet, as: UTF8.self)
+
+        let html = try SiteFixtures.renderer().render(FeedPageModel(number: 1, pageCount: 1, entries: [entry], paths: SitePaths()))
+
+        XCTAssertTrue(html.contains("<p class=\"description\">first line\nsecond line</p>"), html)
+        XCTAssertTrue(stylesheet.contains("white-space: pre-line"))
+    }
+
+    func test_feedPage_withoutItemsShowsTheEmptyMessage() throws {
+        let html = try SiteFixtures.renderer().render(FeedPageModel(number: 1, pageCount: 1, entries: [], paths: SitePaths()))
+
+        XCTAssertTrue(html.contains(#"<p class="empty">No images in this feed yet.</p>"#), html)
+        XCTAssertFalse(html.contains(#"<ol class="feed">"#), html)
+    }
+
+    func test_feedPage_ofASinglePageHasNoPagination() throws {
+        let html = try SiteFixtures.renderer().render(FeedPageModel(number: 1, pageCount: 1, entries: SiteFixtures.feedEntries(), paths: SitePaths()))
+
+        XCTAssertFalse(html.contains("pagination"), html)
+        XCTAssertTrue(html.contains("<title>My Feed</title>"), html)
+    }
+
+    func test_feedPage_linksToPreviousAndNextPages() throws {
+        let html = try SiteFixtures.renderer().render(FeedPageModel(number: 2, pageCount: 3, entries: [], paths: SitePaths()))
+
+        XCTAssertTrue(html.contains(#"<a class="previous" rel="prev" href="../index.html">"#), html)
+        XCTAssertTrue(html.contains(#"<a class="next" rel="next" href="3.html">"#), html)
+        XCTAssertTrue(html.contains(#"<span class="position">Page 2 of 3</span>"#), html)
+        XCTAssertTrue(html.contains("<title>My Feed · Page 2 of 3</title>"), html)
+    }
+
+    func test_feedPage_firstOfSeveralHasOnlyANextLinkAndThePlainTitle() throws {
+        let html = try SiteFixtures.renderer().render(FeedPageModel(number: 1, pageCount: 3, entries: [], paths: SitePaths()))
+
+        XCTAssertFalse(html.contains(#"rel="prev""#), html)
+        XCTAssertTrue(html.contains(#"<a class="next" rel="next" href="page/2.html">"#), html)
+        XCTAssertTrue(html.contains("<title>My Feed</title>"), html)
+    }
+
+    func test_feedPage_fromTheCacheSaysWhenTheFeedWasSaved() throws {
+        let page = FeedPageModel(number: 1, pageCount: 1, entries: [], paths: SitePaths())
+
+        let cached = try SiteFixtures.renderer().render(page, feedSavedAt: now.adding(days: -3))
+        let live = try SiteFixtures.renderer().render(page)
+        let portuguese = try SiteFixtures.renderer(locale: "pt-BR").render(page, feedSavedAt: now.adding(days: -3))
+
+        XCTAssertTrue(cached.contains(#"<p class="notice" role="status">Offline copy: this feed was saved 3 days ago.</p>"#), cached)
+        XCTAssertFalse(live.contains("notice"), live)
+        XCTAssertTrue(portuguese.contains("Cópia offline: este feed foi salvo há 3 dias."), portuguese)
+    }
+
+    // MARK: - Language
+
+    func test_pages_haveTheLocaleAsLangAttribute() throws {
+        for (requested, lang) in [("en", "en"), ("pt_BR", "pt-BR"), ("EL", "el")] {
+            let renderer = try SiteFixtures.renderer(locale: requested)
+
+            XCTAssertTrue(try renderer.render(FeedPageModel(number: 1, pageCount: 1, entries: [], paths: SitePaths())).contains(#"<html lang="\#(lang)">"#), requested)
+            XCTAssertTrue(try renderer.render(commentsPage(comments: [])).contains(#"<html lang="\#(lang)">"#), requested)
+        }
+    }
+
+    func test_pages_haveLocalizedTitles() throws {
+        let titles = [("en", "My Feed", "Comments"), ("pt_BR", "Meu Feed", "Comentários"), ("el", "Το Feed μου", "Σχόλια")]
+        for (locale, feedTitle, commentsTitle) in titles {
+            let renderer = try SiteFixtures.renderer(locale: locale)
+
+            let feed = try renderer.render(FeedPageModel(number: 1, pageCount: 1, entries: [], paths: SitePaths()))
+            let comments = try renderer.render(commentsPage(comments: []))
+
+            XCTAssertTrue(feed.contains("<title>\(feedTitle)</title>"), feed)
+            XCTAssertTrue(feed.contains("<h1>\(feedTitle)</h1>"), feed)
+            XCTAssertTrue(comments.contains("<title>\(commentsTitle)</title>"), comments)
+            XCTAssertTrue(comments.contains("<h1>\(commentsTitle)</h1>"), comments)
+        }
+    }
+
+    func test_commentsPage_showsRelativeDatesInThePagesLocale() throws {
+        let renderer = try SiteFixtures.renderer(locale: "pt-BR")
+        let page = CommentsPageModel(
+            entry: SiteEntry(image: SiteFixtures.image(), stored: nil), comments: [SiteFixtures.comment(createdAt: now.adding(days: -1))],
+            feedPage: 1, paths: SitePaths(), dates: renderer.dateFormatter, now: now
+        )
+
+        XCTAssertTrue(try renderer.render(page).contains(">há 1 dia</time>"))
+    }
+
+    func test_connectionErrorMessage_isLocalized() throws {
+        XCTAssertEqual(try SiteFixtures.renderer(locale: "en").connectionErrorMessage, "Couldn't connect to server")
+        XCTAssertEqual(try SiteFixtures.renderer(locale: "pt-BR").connectionErrorMessage, try SiteFixtures.strings("pt-BR").string("GENERIC_CONNECTION_ERROR", table: "Shared"))
+        XCTAssertEqual(try SiteFixtures.renderer(locale: "el").connectionErrorMessage, try SiteFixtures.strings("el").string("GENERIC_CONNECTION_ERROR", table: "Shared"))
+    }
+
+    func test_singleLanguageSite_hasNoAlternatesOrSwitcher() throws {
+        let html = try SiteFixtures.renderer().render(FeedPageModel(number: 1, pageCount: 1, entries: [], paths: SitePaths()))
+
+        XCTAssertFalse(html.contains("hreflang"), html)
+        XCTAssertFalse(html.contains(#"class="languages""#), html)
+    }
+
+    func test_twoLanguageSite_linksEveryPageToItsTranslations() throws {
+        let renderers = try SiteFixtures.renderers(locales: ["en", "el"])
+        let id = SiteFixtures.firstID.uuidString
+
+        let englishFeed = try renderers[0].render(FeedPageModel(number: 2, pageCount: 2, entries: [], paths: renderers[0].paths))
+        let greekComments = try renderers[1].render(
+            CommentsPageModel(entry: SiteEntry(image: SiteFixtures.image(), stored: nil), comments: [], feedPage: 1, paths: renderers[1].paths, dates: renderers[1].dateFormatter, now: now)
+        )
+
+        XCTAssertTrue(englishFeed.contains(#"<link rel="alternate" hreflang="en" href="2.html">"#), englishFeed)
+        XCTAssertTrue(englishFeed.contains(#"<link rel="alternate" hreflang="el" href="../el/page/2.html">"#), englishFeed)
+        XCTAssertTrue(englishFeed.contains(#"<span class="language current" lang="en" aria-current="page">English</span>"#), englishFeed)
+        XCTAssertTrue(englishFeed.contains(#"<a class="language" lang="el" hreflang="el" href="../el/page/2.html">Ελληνικά</a>"#), englishFeed)
+        XCTAssertTrue(englishFeed.contains(#"<nav class="languages" aria-label="Language">"#), englishFeed)
+
+        XCTAssertTrue(greekComments.contains(#"<html lang="el">"#), greekComments)
+        XCTAssertTrue(greekComments.contains(#"<link rel="alternate" hreflang="en" href="../../comments/\#(id).html">"#), greekComments)
+        XCTAssertTrue(greekComments.contains(#"<link rel="alternate" hreflang="el" href="\#(id).html">"#), greekComments)
+        XCTAssertTrue(greekComments.contains(#"<a class="language" lang="en" hreflang="en" href="../../comments/\#(id).html">English</a>"#), greekComments)
+        XCTAssertTrue(greekComments.contains(#"<span class="language current" lang="el" aria-current="page">Ελληνικά</span>"#), greekComments)
+        XCTAssertTrue(greekComments.contains(#"<link rel="stylesheet" href="../../assets/style.css">"#), greekComments)
+        XCTAssertTrue(greekComments.contains(#"<a class="back" href="../index.html#image-\#(id)">"#), greekComments)
+    }
+
+    // MARK: - Links
+
+    func test_pages_useOnlyRelativeLinksAndLoadNothingFromAnotherHost() throws {
+        for renderer in try SiteFixtures.renderers(locales: ["en", "el", "pt-BR"]) {
+            let entries = SiteFixtures.feedEntries()
+            var pages = [
+                try renderer.render(FeedPageModel(number: 1, pageCount: 3, entries: entries, paths: renderer.paths)),
+                try renderer.render(FeedPageModel(number: 2, pageCount: 3, entries: entries, paths: renderer.paths), feedSavedAt: now.adding(days: -1)),
+            ]
+            for entry in entries {
+                pages.append(try renderer.render(CommentsPageModel(entry: entry, comments: SiteFixtures.comments(), feedPage: 2, paths: renderer.paths, dates: renderer.dateFormatter, now: now)))
+            }
+
+            for html in pages {
+                for (attribute, value, tag) in attributes(named: ["href", "src"], in: html) {
+                    if tag.contains(#"rel="noopener noreferrer""#) {
+                        XCTAssertTrue(value.hasPrefix("https://images.example/"), "only the original image may be linked absolutely: \(tag)")
+                        continue
+                    }
+                    XCTAssertFalse(value.contains("://") || value.hasPrefix("/") || value.isEmpty, "\(attribute)=\"\(value)\" in \(renderer.paths.localePrefix): \(tag)")
+                }
+            }
+        }
+    }
+
+    // MARK: - Helpers
+
+    private func render(_ page: CommentsPageModel, locale: String = "en") throws -> String {
+        try SiteFixtures.renderer(locale: locale).render(page)
+    }
+
+    private func commentsPage(
+        entry: SiteEntry = SiteEntry(image: SiteFixtures.image(), stored: SiteFixtures.stored()),
+        comments: [ImageComment]?,
+        feedPage: Int = 1,
+        locale: String = "en"
+    ) -> CommentsPageModel {
+        CommentsPageModel(entry: entry, comments: comments, feedPage: feedPage, paths: SitePaths(), dates: CommentDateFormatter(locale: locale), now: now)
+    }
+
+    private func assertNoRawMarkup(_ html: String, _ context: String = "", file: StaticString = #filePath, line: UInt = #line) {
+        for raw in ["<script", "</script>", "<b>", "alert(\"pwned\")", "'quoted'"] {
+            XCTAssertFalse(html.contains(raw), "\(raw) appears unescaped \(context)", file: file, line: line)
+        }
+    }
+
+    /// Every `name="value"` attribute with one of `names`, with the tag it is in.
+    private func attributes(named names: [String], in html: String) -> [(String, String, String)] {
+        var found: [(String, String, String)] = []
+        var rest = Substring(html)
+        while let open = rest.firstIndex(of: "<"), let close = rest[open...].firstIndex(of: ">") {
+            let tag = String(rest[open...close])
+            for name in names {
+                var tail = Substring(tag)
+                while let start = tail.range(of: " \(name)=\"") {
+                    let valueStart = start.upperBound
+                    guard let end = tail[valueStart...].firstIndex(of: "\"") else { break }
+                    found.append((name, String(tail[valueStart..<end]), tag))
+                    tail = tail[tail.index(after: end)...]
+                }
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        return found
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import SiteGenerator
+import XCTest
+
+final class SiteTemplatesTests: XCTestCase {
+    func test_load_readsTheRepositoryTemplatesAndStylesheet() throws {
+        let templates = try SiteTemplates.load(from: repositoryTemplates())
+        let stylesheet = String(decoding: templates.stylesheet, as: UTF8.self)
+
+        XCTAssertEqual(templates.layout.name, "layout.html")
+        XCTAssertEqual(templates.feed.name, "feed.html")
+        XCTAssertEqual(templates.comments.name, "comments.html")
+        XCTAssertTrue(stylesheet.contains("prefers-color-scheme: dark"), "light and dark mode follow the reader's setting")
+    }
+
+    func test_repositoryStylesheet_loadsNothingFromAnotherHost() throws {
+        let stylesheet = String(decoding: try SiteTemplates.load(from: repositoryTemplates()).stylesheet, as: UTF8.self)
+
+        XCTAssertFalse(stylesheet.contains("@import"))
+        XCTAssertFalse(stylesheet.contains("://"))
+    }
+
+    func test_load_throwsForMissingFileNamingIt() throws {
+        let folder = try copyOfRepositoryTemplates()
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("comments.html"))
+
+        XCTAssertThrowsError(try SiteTemplates.load(from: folder)) { error in
+            guard case let .unreadable(file, _) = error as? SiteTemplates.LoadError else { return XCTFail("\(error)") }
+            XCTAssertEqual(file, folder.appendingPathComponent("comments.html").path)
+        }
+    }
+
+    func test_load_throwsForMissingStylesheet() throws {
+        let folder = try copyOfRepositoryTemplates()
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("style.css"))
+
+        XCTAssertThrowsError(try SiteTemplates.load(from: folder)) { error in
+            guard case let .unreadable(file, _) = error as? SiteTemplates.LoadError else { return XCTFail("\(error)") }
+            XCTAssertEqual(file, folder.appendingPathComponent("style.css").path)
+        }
+    }
+
+    func test_load_throwsForInvalidTemplateWithFileAndLine() throws {
+        let folder = try copyOfRepositoryTemplates()
+        let file = folder.appendingPathComponent("feed.html")
+        try Data("<ol>\n{{#items}}\n<li>{{name}}</li>\n</ol>\n".utf8).write(to: file)
+
+        XCTAssertThrowsError(try SiteTemplates.load(from: folder)) { error in
+            guard case let .invalid(templateError, path) = error as? SiteTemplates.LoadError else { return XCTFail("\(error)") }
+            XCTAssertEqual(path, file.path)
+            XCTAssertEqual(templateError.template, "feed.html")
+            XCTAssertEqual(templateError.line, 2)
+            XCTAssertTrue("\(error)".contains("\(file.path), line 2"), "\(error)")
+        }
+    }
+
+    func test_load_throwsForTemplateThatIsNotUTF8() throws {
+        let folder = try copyOfRepositoryTemplates()
+        try Data([0x3C, 0x70, 0x3E, 0xC3, 0x28, 0xFF]).write(to: folder.appendingPathComponent("layout.html"))
+
+        XCTAssertThrowsError(try SiteTemplates.load(from: folder)) { error in
+            XCTAssertEqual(error as? SiteTemplates.LoadError, .unreadable(file: folder.appendingPathComponent("layout.html").path, reason: "not UTF-8 text"))
+        }
+    }
+
+    // MARK: - Helpers
+
+    private func copyOfRepositoryTemplates() throws -> URL {
+        let folder = try makeTemporaryFolder(for: self).appendingPathComponent("Templates")
+        try FileManager.default.copyItem(at: repositoryTemplates().resolvingSymlinksInPath(), to: folder)
+        return folder
+    }
+}

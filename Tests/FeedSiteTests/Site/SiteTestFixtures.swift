@@ -1,0 +1,106 @@
+import FeedCore
+import Foundation
+import SiteGenerator
+import XCTest
+
+/// Fixed, readable values for the site's tests: pinned IDs, hashes and dates, and renderers
+/// built from the repository's real `Templates` folder.
+enum SiteFixtures {
+    static let firstID = UUID(uuidString: "73A7F70C-75DA-4C2E-B5A3-EED40DC53AA6")!
+    static let secondID = UUID(uuidString: "BA298A85-6275-48D3-8315-9C8F7C1CD109")!
+    static let thirdID = UUID(uuidString: "5A0D45B3-8E26-4385-8C5D-213E160A5E3C")!
+    static let fourthID = UUID(uuidString: "FF0ECFE2-2879-403D-8DBE-A83B4B4E3F9B")!
+
+    static func image(
+        id: UUID = firstID,
+        description: String? = "A description",
+        location: String? = "A location",
+        url: String = "https://images.example/photo.png"
+    ) -> FeedImage {
+        FeedImage(id: id, description: description, location: location, url: URL(string: url)!)
+    }
+
+    /// A stored image whose hash is `character` repeated, so file names are easy to read.
+    static func stored(_ character: Character = "a", format: ImageFormat = .png) -> StoredImage {
+        StoredImage(sha256: String(repeating: character, count: 64), byteCount: 1_024, format: format)
+    }
+
+    static func comment(message: String = "A message", createdAt: Date, username: String = "a username") -> ImageComment {
+        ImageComment(id: UUID(), message: message, createdAt: createdAt, username: username)
+    }
+
+    static func templates() throws -> SiteTemplates {
+        try SiteTemplates.load(from: repositoryTemplates())
+    }
+
+    static func strings(_ locale: String) throws -> StringTables {
+        try StringTables.load(locale: locale, from: repositoryTemplates(), required: SiteRenderer.requiredKeys)
+    }
+
+    /// A one-language renderer at the site root.
+    static func renderer(locale: String = "en", now: Date = fixedNow()) throws -> SiteRenderer {
+        SiteRenderer(templates: try templates(), strings: try strings(locale), paths: SitePaths(), languages: [], now: now)
+    }
+
+    /// Renderers for a site in `locales`: the first at the root, the others under `<locale>/`,
+    /// as the command line composes them.
+    static func renderers(locales: [String], now: Date = fixedNow()) throws -> [SiteRenderer] {
+        let templates = try templates()
+        let tables = try locales.map(strings)
+        let languages = try tables.enumerated().map { index, table in
+            SiteRenderer.Language(
+                locale: table.locale,
+                name: try table.string("LANGUAGE_NAME", table: "Shared"),
+                paths: SitePaths(localePrefix: index == 0 ? "" : "\(table.locale)/")
+            )
+        }
+        return zip(tables, languages).map { table, language in
+            SiteRenderer(templates: templates, strings: table, paths: language.paths, languages: languages, now: now)
+        }
+    }
+
+    /// Writes `files` (path → UTF-8 text) under `folder`, creating folders as needed.
+    static func write(_ files: [String: String], under folder: URL) throws {
+        for (path, text) in files {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+    }
+}
+
+extension SiteFixtures {
+    /// Four items covering every shape: everything present (with markup, `&` and a line
+    /// break in the text), no location, no description and no image, neither text field.
+    static func feedEntries() -> [SiteEntry] {
+        [
+            SiteEntry(
+                image: image(id: firstID, description: "Tulips & <roses>\nby the lake", location: "Kew Gardens, London", url: "https://images.example/tulips.png"),
+                stored: stored("a", format: .png)
+            ),
+            SiteEntry(
+                image: image(id: secondID, description: #"A "quiet" morning"#, location: nil, url: "https://images.example/morning.jpg"),
+                stored: stored("b", format: .jpeg)
+            ),
+            SiteEntry(
+                image: image(id: thirdID, description: nil, location: "Ελλάδα · São Paulo", url: "https://images.example/missing.png?size=large&v=2"),
+                stored: nil
+            ),
+            SiteEntry(
+                image: image(id: fourthID, description: nil, location: nil, url: "https://images.example/plain.webp"),
+                stored: stored("c", format: .webp)
+            ),
+        ]
+    }
+
+    /// Comments in server order, 30 seconds to 13 days before `fixedNow()`.
+    static func comments() -> [ImageComment] {
+        let now = fixedNow()
+        return [
+            comment(message: "First! <script>alert('x')</script>", createdAt: now.adding(seconds: -30), username: "ada_l"),
+            comment(message: "Looks great & sunny.\nSecond line.", createdAt: now.adding(seconds: -300), username: "alan <turing>"),
+            comment(message: "Where is this?", createdAt: now.adding(days: -1), username: "grace"),
+            comment(message: "An older comment", createdAt: now.adding(days: -13), username: "linus"),
+        ]
+    }
+}
