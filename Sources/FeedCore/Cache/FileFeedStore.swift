@@ -15,8 +15,13 @@ public actor FileFeedStore: FeedStore {
         self.file = TimestampedJSONFile(url: fileURL)
     }
 
+    /// A file that does not decode, or that holds an image URL other than http(s) (the API
+    /// mapper would never have let one in), is a read error.
     public func retrieve() throws -> CachedFeed? {
         guard let (stored, timestamp) = try file.read() else { return nil }
+        if let bad = stored.first(where: { WebURL.parse($0.url.absoluteString) == nil }) {
+            throw CacheFileError(.read, file.url, reason: "holds an image URL that is not http(s): \(bad.url.absoluteString.prefix(60))")
+        }
         let feed = stored.map { FeedImage(id: $0.id, description: $0.description, location: $0.location, url: $0.url) }
         return CachedFeed(feed: feed, timestamp: timestamp)
     }
