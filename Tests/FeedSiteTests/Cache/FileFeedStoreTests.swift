@@ -118,6 +118,20 @@ final class FileFeedStoreTests: XCTestCase, FailableFeedStoreSpecs {
 
     // MARK: - Files
 
+    func test_retrieve_deliversFailureForACachedImageURLThatIsNotHTTP() async throws {
+        let storeURL = try makeStoreURL()
+        let hostile = FeedImage(id: UUID(), description: nil, location: nil, url: URL(string: "javascript:alert(1)")!)
+        try await FileFeedStore(fileURL: storeURL).insert([uniqueImage(), hostile], timestamp: fixedNow())
+
+        do {
+            let cache = try await FileFeedStore(fileURL: storeURL).retrieve()
+            XCTFail("expected a read error, got \(String(describing: cache))")
+        } catch let error as CacheFileError {
+            XCTAssertEqual(error.path, storeURL.path)
+            XCTAssertTrue(error.reason.contains("not http(s)"), error.reason)
+        }
+    }
+
     func test_insert_writesTheCacheToTheGivenFileCreatingMissingFolders() async throws {
         let storeURL = try makeTemporaryFolder(for: self).appendingPathComponent("a/b/feed.json")
         let sut = FileFeedStore(fileURL: storeURL)
