@@ -37,6 +37,10 @@ struct GenerateJob {
             reporter.error("\(error)")
             return .failure
         }
+        let leftovers = CacheJanitor.removeTemporaryFiles(in: cacheFolder)
+        if leftovers > 0 {
+            reporter.detail("cache: removed \(leftovers) temporary files an interrupted run left behind")
+        }
         let feedCache = LocalFeedLoader(store: FileFeedStore(fileURL: cacheFolder.appendingPathComponent("feed.json")), now: { now })
         let code = await publish(now: now, cacheFolder: cacheFolder, feedCache: feedCache)
         if code != .interrupted {

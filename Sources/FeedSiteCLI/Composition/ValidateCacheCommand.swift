@@ -19,6 +19,7 @@ struct ValidateCacheCommand {
             return .failure
         }
         defer { withExtendedLifetime(lock) {} }
+        CacheJanitor.removeTemporaryFiles(in: cacheFolder)
         let loader = LocalFeedLoader(store: FileFeedStore(fileURL: file), now: { now })
         do {
             switch try await loader.validateCache() {

@@ -25,9 +25,15 @@ struct ExecutableRunner {
         productsDirectory.appendingPathComponent("feedsite")
     }
 
-    /// Runs `feedsite arguments…` in `folder` with a clean environment (plus `variables`),
-    /// collecting its output through files so a large output cannot block it.
+    /// Runs `feedsite arguments…` in `folder` with a clean environment (plus `variables`)
+    /// and waits for it to end.
     static func run(_ arguments: [String], in folder: URL, variables: [String: String] = [:]) throws -> Result {
+        let running = try start(arguments, in: folder, variables: variables)
+        return try running.finish()
+    }
+
+    /// Starts `feedsite arguments…` without waiting, so a test can signal it mid-run.
+    static func start(_ arguments: [String], in folder: URL, variables: [String: String] = [:]) throws -> Running {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -35,22 +41,37 @@ struct ExecutableRunner {
         var environment = ["PATH": "/usr/bin:/bin", "HOME": folder.path, "LANG": "C.UTF-8"]
         environment.merge(variables) { _, new in new }
         process.environment = environment
+        // Output goes through files so a large output cannot block the child.
         let outURL = folder.appendingPathComponent(".stdout-\(UUID().uuidString)")
         let errURL = folder.appendingPathComponent(".stderr-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        defer {
-            try? FileManager.default.removeItem(at: outURL)
-            try? FileManager.default.removeItem(at: errURL)
-        }
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)
         try process.run()
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus,
-            standardOutput: try String(contentsOf: outURL, encoding: .utf8),
-            standardError: try String(contentsOf: errURL, encoding: .utf8)
-        )
+        return Running(process: process, outURL: outURL, errURL: errURL)
+    }
+
+    /// A started child process.
+    struct Running {
+        let process: Process
+        let outURL: URL
+        let errURL: URL
+
+        var pid: Int32 { process.processIdentifier }
+
+        /// Waits for the process to end and collects what it printed.
+        func finish() throws -> Result {
+            process.waitUntilExit()
+            defer {
+                try? FileManager.default.removeItem(at: outURL)
+                try? FileManager.default.removeItem(at: errURL)
+            }
+            return Result(
+                status: process.terminationStatus,
+                standardOutput: try String(contentsOf: outURL, encoding: .utf8),
+                standardError: try String(contentsOf: errURL, encoding: .utf8)
+            )
+        }
     }
 }

@@ -1,0 +1,30 @@
+import FeedCore
+import Foundation
+import XCTest
+
+final class CacheJanitorTests: XCTestCase {
+    func test_removeTemporaryFiles_removesLeftoversAtAnyDepthAndKeepsEverythingElse() throws {
+        let cache = try makeTemporaryFolder(for: self)
+        let kept = ["feed.json", "comments/ab/AB.json", "images/blobs/12/1234", ".lock"]
+        let leftovers = [".feedsite-tmp-42-1-feed.json", "comments/ab/.feedsite-tmp-42-2-AB.json", "images/index/ff/.feedsite-tmp-7-3-ff.json"]
+        for path in kept + leftovers {
+            let url = cache.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(path.utf8).write(to: url)
+        }
+
+        let removed = CacheJanitor.removeTemporaryFiles(in: cache)
+
+        XCTAssertEqual(removed, leftovers.count)
+        for path in kept {
+            XCTAssertEqual(try String(contentsOf: cache.appendingPathComponent(path), encoding: .utf8), path)
+        }
+        for path in leftovers {
+            XCTAssertFalse(FileManager.default.fileExists(atPath: cache.appendingPathComponent(path).path), path)
+        }
+    }
+
+    func test_removeTemporaryFiles_doesNothingForAMissingFolder() {
+        XCTAssertEqual(CacheJanitor.removeTemporaryFiles(in: URL(fileURLWithPath: "/nonexistent/feedsite-cache")), 0)
+    }
+}
