@@ -9,7 +9,8 @@ let package = Package(
     name: "feedsite",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "feedsite", targets: ["feedsite"])
+        .executable(name: "feedsite", targets: ["feedsite"]),
+        .executable(name: "feedsite-bench", targets: ["feedsite-bench"]),
     ],
     targets: [
         .target(name: "Hashing", swiftSettings: optimizedInDebug),
@@ -19,6 +20,7 @@ let package = Package(
         .target(name: "SampleAPI", dependencies: ["FeedCore", "LoopbackHTTP"], swiftSettings: optimizedInDebug),
         .target(name: "FeedSiteCLI", dependencies: ["FeedCore", "SiteGenerator", "SampleAPI", "LoopbackHTTP"]),
         .executableTarget(name: "feedsite", dependencies: ["FeedSiteCLI"]),
+        .executableTarget(name: "feedsite-bench", dependencies: ["SampleAPI"]),
         .testTarget(
             name: "FeedSiteTests",
             dependencies: ["FeedCore", "Hashing", "SiteGenerator", "LoopbackHTTP", "SampleAPI", "FeedSiteCLI", "feedsite"],

@@ -276,7 +276,7 @@ struct GenerateJob {
         if reporter.hiddenProblems > 0 {
             reporter.info("… and \(reporter.hiddenProblems) more problems (run with --verbose to see them all)")
         }
-        let timings = summary.phases.map { "\($0.name) \(RunSummary.format(seconds: $0.seconds))" }.joined(separator: ", ")
+        let timings = summary.phases.map { "\($0.name) \(String(format: "%.3f", $0.seconds)) s" }.joined(separator: ", ")
         reporter.detail("phases: \(timings); files: \(summary.filesWritten) written, \(summary.filesUnchanged) unchanged")
         reporter.info("published \(output.appendingPathComponent("index.html").path)")
         if summary.isDegraded {

@@ -1,0 +1,66 @@
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#elseif canImport(Darwin)
+    @preconcurrency import Darwin
+#endif
+import Foundation
+
+/// Runs a program as a child process and reports its exit status, wall time and peak
+/// resident memory (from `wait4`'s rusage), with its output captured in files.
+struct ChildProcess {
+    struct Result {
+        let status: Int32
+        let seconds: Double
+        /// Peak resident set size in bytes.
+        let peakMemory: Int
+        let standardOutput: String
+        let standardError: String
+    }
+
+    static func run(_ executable: String, _ arguments: [String], scratch: URL) throws -> Result {
+        let outPath = scratch.appendingPathComponent("child.stdout").path
+        let errPath = scratch.appendingPathComponent("child.stderr").path
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+
+        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let start = ContinuousClock.now
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        guard spawned == 0 else {
+            throw BenchmarkError("cannot start \(executable): \(String(cString: strerror(spawned)))")
+        }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 {
+            guard errno == EINTR else { throw BenchmarkError("wait4 failed: \(String(cString: strerror(errno)))") }
+        }
+        let elapsed = ContinuousClock.now - start
+        let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        return Result(
+            status: exitStatus,
+            seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
+            peakMemory: Int(usage.ru_maxrss) * 1024,
+            standardOutput: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
+            standardError: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
+        )
+    }
+
+    /// The full path of `name` on `PATH`, or `nil`.
+    static func which(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+}
+
+struct BenchmarkError: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}

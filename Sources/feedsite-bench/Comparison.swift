@@ -1,0 +1,91 @@
+import Foundation
+import SampleAPI
+
+/// What users would otherwise run, measured on the same machine in the same run:
+/// curl downloading the same image URLs at the same concurrency, and Hugo rendering the
+/// same number of pages from equivalent content with a minimal theme.
+struct Comparison {
+    struct Result {
+        let tool: String
+        let version: String
+        let seconds: Double
+        let count: Int
+    }
+
+    let scratch: URL
+
+    /// `curl --parallel --parallel-max C` fetching every image URL of the feed into files.
+    func curl(items: Int, api: URL, concurrency: Int) throws -> Result? {
+        guard let curl = ChildProcess.which("curl") else { return nil }
+        let folder = scratch.appendingPathComponent("curl")
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let root = api.deletingLastPathComponent().absoluteString
+        var config = ""
+        for number in 1...items {
+            config += "url = \"\(root)images/synthetic-\(number).png\"\noutput = \"\(folder.path)/\(number).png\"\n"
+        }
+        let configFile = scratch.appendingPathComponent("curl.config")
+        try config.write(to: configFile, atomically: true, encoding: .utf8)
+        let result = try ChildProcess.run(curl, ["--parallel", "--parallel-max", String(concurrency), "--silent", "--show-error", "--fail", "--config", configFile.path], scratch: scratch)
+        guard result.status == 0 else { throw BenchmarkError("curl failed: \(result.standardError.prefix(500))") }
+        let fetched = (try? FileManager.default.contentsOfDirectory(atPath: folder.path).count) ?? 0
+        return Result(tool: "curl", version: version(curl), seconds: result.seconds, count: fetched)
+    }
+
+    /// `hugo` building one page per item plus the paginated feed, 10 items a page.
+    func hugo(source feed: SyntheticFeed) throws -> Result? {
+        guard let hugo = ChildProcess.which("hugo") else { return nil }
+        let site = scratch.appendingPathComponent("hugo")
+        try? FileManager.default.removeItem(at: site)
+        let content = site.appendingPathComponent("content/items")
+        let layouts = site.appendingPathComponent("layouts/_default")
+        try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: layouts, withIntermediateDirectories: true)
+        try """
+            baseURL = "/"
+            title = "My Feed"
+            paginate = 10
+            disableKinds = ["section", "taxonomy", "term", "RSS", "sitemap", "robotsTXT", "404"]
+            """.write(to: site.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+        try Self.singleLayout.write(to: layouts.appendingPathComponent("single.html"), atomically: true, encoding: .utf8)
+        try Self.listLayout.write(to: site.appendingPathComponent("layouts/index.html"), atomically: true, encoding: .utf8)
+        for index in 0..<feed.itemCount {
+            let item = feed.item(at: index)
+            var page = "---\ntitle: \"\(item.description ?? "Item \(index + 1)")\"\nweight: \(index + 1)\n"
+            if let location = item.location { page += "location: \"\(location)\"\n" }
+            page += "image: \"\(item.imagePath)\"\n---\n\n"
+            for comment in feed.comments(forItemAt: index) {
+                page += "- **\(comment.username)** (\(ISO8601DateFormatter().string(from: comment.createdAt))): \(comment.message)\n"
+            }
+            try page.write(to: content.appendingPathComponent(String(format: "item-%06d.md", index + 1)), atomically: false, encoding: .utf8)
+        }
+        let output = site.appendingPathComponent("public")
+        let result = try ChildProcess.run(hugo, ["--quiet", "--source", site.path, "--destination", output.path], scratch: scratch)
+        guard result.status == 0 else { throw BenchmarkError("hugo failed: \(result.standardError.prefix(500))") }
+        let pages = (FileManager.default.enumerator(atPath: output.path)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".html") }.count
+        return Result(tool: "hugo", version: version(hugo), seconds: result.seconds, count: pages)
+    }
+
+    private func version(_ tool: String) -> String {
+        let result = try? ChildProcess.run(tool, tool.hasSuffix("hugo") ? ["version"] : ["--version"], scratch: scratch)
+        return result?.standardOutput.split(separator: "\n").first.map(String.init) ?? "?"
+    }
+
+    private static let singleLayout = """
+        <!DOCTYPE html>
+        <html lang="en"><head><meta charset="utf-8"><title>Comments</title><link rel="stylesheet" href="/style.css"></head>
+        <body><header><a href="/">My Feed</a><h1>Comments</h1></header>
+        <main><img src="{{ .Params.image }}" alt="{{ .Title }}">{{ with .Params.location }}<p>{{ . }}</p>{{ end }}<p>{{ .Title }}</p>
+        {{ .Content }}</main></body></html>
+        """
+
+    private static let listLayout = """
+        <!DOCTYPE html>
+        <html lang="en"><head><meta charset="utf-8"><title>My Feed</title><link rel="stylesheet" href="/style.css"></head>
+        <body><header><h1>My Feed</h1></header><main><ol>
+        {{ $pager := .Paginate (where .Site.RegularPages.ByWeight "Section" "items") }}
+        {{ range $pager.Pages }}<li>{{ with .Params.location }}<p>{{ . }}</p>{{ end }}<a href="{{ .RelPermalink }}"><img src="{{ .Params.image }}" alt="{{ .Title }}"></a><p>{{ .Title }}</p><a href="{{ .RelPermalink }}">View comments</a></li>{{ end }}
+        </ol><nav>{{ if $pager.HasPrev }}<a href="{{ $pager.Prev.URL }}">Previous</a>{{ end }} Page {{ $pager.PageNumber }} of {{ $pager.TotalPages }} {{ if $pager.HasNext }}<a href="{{ $pager.Next.URL }}">Next</a>{{ end }}</nav></main></body></html>
+        """
+}
