@@ -18,6 +18,9 @@ public final class URLSessionHTTPClient: HTTPClient {
         configuration.timeoutIntervalForRequest = Double(timeout.components.seconds) + 1
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieAcceptPolicy = .never
         configuration.httpMaximumConnectionsPerHost = max(1, maximumConnectionsPerHost)
         self.session = URLSession(configuration: configuration)
         self.timeout = timeout

@@ -12,17 +12,26 @@ public enum AtomicFile {
     /// Marks temporary files so a later run can recognise and remove leftovers.
     public static let temporaryMarker = ".feedsite-tmp-"
 
+    /// Missing parent folders are created.
     public static func write(_ data: Data, to url: URL) throws(FileSystemError) {
-        let folder = url.deletingLastPathComponent()
-        try FileSystemError.wrap { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
-        let temporary = folder.appendingPathComponent("\(temporaryMarker)\(getpid())-\(UInt32.random(in: 0...UInt32.max))-\(url.lastPathComponent)")
+        try write(data, toPath: url.path)
+    }
+
+    public static func write(_ data: Data, toPath path: String) throws(FileSystemError) {
+        let temporary = temporaryPath(for: path)
         do {
-            try FileSystemError.wrap { try data.write(to: temporary) }
-            try FileSystemError.check(rename(temporary.path, url.path))
+            try PlainFile.write(data, to: temporary)
+            try FileSystemError.check(rename(temporary, path))
         } catch {
-            unlink(temporary.path)
+            unlink(temporary)
             throw error
         }
+    }
+
+    /// A hidden name beside `path` for its next version: `.feedsite-tmp-<pid>-<random>-<name>`.
+    public static func temporaryPath(for path: String) -> String {
+        let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+        return "\(path[..<slash])\(temporaryMarker)\(getpid())-\(UInt32.random(in: 0...UInt32.max))-\(path[slash...])"
     }
 
     /// Removes the file; a file that is not there is not an error.

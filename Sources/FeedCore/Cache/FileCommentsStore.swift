@@ -10,10 +10,10 @@ public actor FileCommentsStore: CommentsStore {
         let username: String
     }
 
-    private let folder: URL
+    private let folder: String
 
     public init(folder: URL) {
-        self.folder = folder
+        self.folder = folder.path
     }
 
     public func retrieve(imageID: UUID) throws -> CachedComments? {
@@ -33,7 +33,6 @@ public actor FileCommentsStore: CommentsStore {
 
     private func file(for imageID: UUID) -> TimestampedJSONFile<[StoredComment]> {
         let name = imageID.uuidString.uppercased()
-        let shard = String(name.prefix(2)).lowercased()
-        return TimestampedJSONFile(url: folder.appendingPathComponent(shard).appendingPathComponent("\(name).json"))
+        return TimestampedJSONFile(path: "\(folder)/\(name.prefix(2).lowercased())/\(name).json")
     }
 }

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import Foundation
 import Hashing
 
@@ -14,25 +19,42 @@ public enum FileDigest {
 
     /// The digest of the file at `url`, or `nil` when there is no such file.
     public static func sha256(ofFileAt url: URL) throws(FileSystemError) -> Result? {
-        let handle: FileHandle
-        do {
-            handle = try FileHandle(forReadingFrom: url)
-        } catch {
-            let reason = FileSystemError.reason(for: error)
-            if reason.isNoSuchFile { return nil }
-            throw reason
+        try sha256(ofFileAtPath: url.path)
+    }
+
+    public static func sha256(ofFileAtPath path: String) throws(FileSystemError) -> Result? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT || errno == ENOTDIR { return nil }
+            throw FileSystemError.fromErrno()
         }
-        defer { try? handle.close() }
+        defer { close(descriptor) }
         var hasher = SHA256()
         var count = 0
         var head: [UInt8] = []
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
+        defer { buffer.deallocate() }
         while true {
-            let chunk = try FileSystemError.wrap { try handle.read(upToCount: chunkSize) ?? Data() }
-            if chunk.isEmpty { break }
+            let read = systemRead(descriptor, buffer.baseAddress!, chunkSize)
+            if read < 0 {
+                if errno == EINTR { continue }
+                throw FileSystemError.fromErrno()
+            }
+            if read == 0 { break }
+            let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<read])
             if head.count < 16 { head.append(contentsOf: chunk.prefix(16 - head.count)) }
             hasher.update(chunk)
-            count += chunk.count
+            count += read
         }
         return Result(sha256: SHA256.hex(hasher.finalize()), byteCount: count, head: head)
     }
+}
+
+@inline(__always)
+private func systemRead(_ descriptor: Int32, _ pointer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+        Glibc.read(descriptor, pointer, count)
+    #else
+        Darwin.read(descriptor, pointer, count)
+    #endif
 }

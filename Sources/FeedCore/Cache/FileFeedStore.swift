@@ -12,7 +12,7 @@ public actor FileFeedStore: FeedStore {
     private let file: TimestampedJSONFile<[StoredImage]>
 
     public init(fileURL: URL) {
-        self.file = TimestampedJSONFile(url: fileURL)
+        self.file = TimestampedJSONFile(path: fileURL.path)
     }
 
     /// A file that does not decode, or that holds an image URL other than http(s) (the API

@@ -8,117 +8,129 @@ import Hashing
 
 /// `ImageStore` on disk, content-addressed:
 ///
-///     <folder>/blobs/<h[0..2]>/<h>                 the bytes, h = SHA-256 of the bytes
-///     <folder>/index/<u[0..2]>/<u>.json            {url, sha256, byteCount, format}, u = SHA-256 of the URL
+///     <folder>/blobs/<h[0..2]>/<h>     the bytes, h = SHA-256 of the bytes (lower-case hex)
+///     <folder>/index/<u[0..2]>/<u>     a hard link to the URL's blob, u = SHA-256 of the URL
 ///
-/// Identical bytes from several URLs are stored once. Every write is atomic. `export`
-/// hard-links the blob into the site (copying when a link is impossible), so unchanged
-/// images keep their modification time from run to run.
+/// Identical bytes from several URLs are stored once: every index entry of those URLs is
+/// a link to the same file. Reading an entry hashes its bytes and checks that a blob of
+/// that name exists, so a damaged file counts as missing and is downloaded again.
+/// Every write is atomic (a temporary name, then `rename`). `export` hard-links the blob
+/// into the site, so unchanged images keep their modification time from run to run.
+///
+/// Links make the index cost no file of its own: one new file per new image. Where the
+/// file system cannot link, entries and exports are copies, which the checks above still
+/// cover.
 public actor FileImageStore: ImageStore {
-    private struct IndexEntry: Codable {
-        let url: URL
-        let sha256: String
-        let byteCount: Int
-        let format: ImageFormat
-    }
-
-    private let folder: URL
+    private let folder: String
 
     public init(folder: URL) {
-        self.folder = folder
+        self.folder = folder.path
     }
 
     public func retrieve(for url: URL) throws -> StoredImage? {
-        let indexURL = indexFile(for: url)
-        let data: Data
+        let entry = indexPath(for: url)
+        let digest: FileDigest.Result
         do {
-            data = try Data(contentsOf: indexURL)
+            guard let found = try FileDigest.sha256(ofFileAtPath: entry) else { return nil }
+            digest = found
         } catch {
-            let reason = FileSystemError.reason(for: error)
-            if reason.isNoSuchFile { return nil }
-            throw CacheFileError(.read, indexURL, reason: reason.description)
+            throw CacheFileError(.read, URL(fileURLWithPath: entry), reason: error.description)
         }
-        guard let entry = try? JSONDecoder().decode(IndexEntry.self, from: data), entry.url == url else {
-            throw CacheFileError(.read, indexURL, reason: "not a valid image index entry")
-        }
-        let blob = blobFile(for: entry.sha256)
-        let digest: FileDigest.Result?
-        do {
-            digest = try FileDigest.sha256(ofFileAt: blob)
-        } catch {
-            throw CacheFileError(.read, blob, reason: error.description)
-        }
-        guard let digest, digest.sha256 == entry.sha256 else { return nil }
-        return StoredImage(sha256: entry.sha256, byteCount: digest.byteCount, format: ImageFormat.detect(digest.head))
+        guard Self.exists(blobPath(for: digest.sha256)) else { return nil }
+        return StoredImage(sha256: digest.sha256, byteCount: digest.byteCount, format: ImageFormat.detect(digest.head))
     }
 
     public func insert(_ data: Data, for url: URL) throws -> StoredImage {
         let image = StoredImage(sha256: SHA256.hexDigest(data), byteCount: data.count, format: ImageFormat.detect(data))
-        let blob = blobFile(for: image.sha256)
-        let existing = try? FileDigest.sha256(ofFileAt: blob)
-        if existing?.sha256 != image.sha256 {
+        let blob = blobPath(for: image.sha256)
+        if !Self.holds(blob, image) {
             do {
-                try AtomicFile.write(data, to: blob)
+                try AtomicFile.write(data, toPath: blob)
             } catch {
-                throw CacheFileError(.write, blob, reason: error.description)
+                throw CacheFileError(.write, URL(fileURLWithPath: blob), reason: error.description)
             }
         }
-        let entry = IndexEntry(url: url, sha256: image.sha256, byteCount: image.byteCount, format: image.format)
-        let indexURL = indexFile(for: url)
+        let entry = indexPath(for: url)
         do {
-            try AtomicFile.write(try JSONEncoder().encode(entry), to: indexURL)
+            try Self.place(blob, at: entry)
         } catch {
-            throw CacheFileError(.write, indexURL, reason: "\(error)")
+            throw CacheFileError(.write, URL(fileURLWithPath: entry), reason: error.description)
         }
         return image
     }
 
     /// Forgets the URL; the blob stays, as other URLs may share it.
     public func delete(for url: URL) throws {
-        let indexURL = indexFile(for: url)
+        let entry = indexPath(for: url)
         do {
-            try AtomicFile.remove(indexURL)
+            try AtomicFile.remove(URL(fileURLWithPath: entry))
         } catch {
-            throw CacheFileError(.delete, indexURL, reason: error.description)
+            throw CacheFileError(.delete, URL(fileURLWithPath: entry), reason: error.description)
         }
     }
 
-    /// Puts the blob at `destination`: a hard link where possible, else a copy; either way
-    /// through a temporary name and `rename(2)`, replacing whatever was there.
+    /// Puts the blob at `destination`, replacing whatever was there.
     public func export(_ image: StoredImage, to destination: URL) throws {
-        let blob = blobFile(for: image.sha256)
-        if Self.isSameFile(blob, destination) { return }
-        let temporary = destination.deletingLastPathComponent()
-            .appendingPathComponent("\(AtomicFile.temporaryMarker)\(getpid())-\(UInt32.random(in: 0...UInt32.max))-\(destination.lastPathComponent)")
-        if link(blob.path, temporary.path) != 0 {
-            let linkError = String(cString: strerror(errno))
-            do {
-                try FileManager.default.copyItem(at: blob, to: temporary)
-            } catch {
-                unlink(temporary.path)
-                throw CacheFileError(.read, blob, reason: "cannot link (\(linkError)) or copy it into \(destination.path): \(FileSystemError.reason(for: error))")
+        let blob = blobPath(for: image.sha256)
+        do {
+            try Self.place(blob, at: destination.path)
+        } catch {
+            throw CacheFileError(.read, URL(fileURLWithPath: blob), reason: "cannot put it at \(destination.path): \(error)")
+        }
+    }
+
+    private func blobPath(for sha256: String) -> String {
+        "\(folder)/blobs/\(sha256.prefix(2))/\(sha256)"
+    }
+
+    private func indexPath(for url: URL) -> String {
+        let key = SHA256.hexDigest(Array(url.absoluteString.utf8))
+        return "\(folder)/index/\(key.prefix(2))/\(key)"
+    }
+
+    /// Links (or, where links are impossible, copies) `source` to `destination` through a
+    /// temporary name and `rename(2)`. Nothing to do when it is already the same file.
+    private static func place(_ source: String, at destination: String) throws(FileSystemError) {
+        if isSameFile(source, destination) { return }
+        let temporary = AtomicFile.temporaryPath(for: destination)
+        if link(source, temporary) != 0 {
+            if errno == ENOENT {
+                let folder = (destination as NSString).deletingLastPathComponent
+                try FileSystemError.wrap { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+            }
+            if link(source, temporary) != 0 {
+                do throws(FileSystemError) {
+                    guard let bytes = try PlainFile.read(source) else { throw FileSystemError.fromErrno(ENOENT) }
+                    try PlainFile.write(bytes, to: temporary)
+                } catch {
+                    unlink(temporary)
+                    throw error
+                }
             }
         }
-        guard rename(temporary.path, destination.path) == 0 else {
-            let reason = FileSystemError.fromErrno().description
-            unlink(temporary.path)
-            throw CacheFileError(.read, blob, reason: "cannot put it at \(destination.path): \(reason)")
+        guard rename(temporary, destination) == 0 else {
+            let failure = FileSystemError.fromErrno()
+            unlink(temporary)
+            throw failure
         }
     }
 
-    private static func isSameFile(_ first: URL, _ second: URL) -> Bool {
+    /// Whether the blob is there with the image's size and bytes (a damaged blob is rewritten).
+    private static func holds(_ blob: String, _ image: StoredImage) -> Bool {
+        var info = stat()
+        guard stat(blob, &info) == 0, Int(info.st_size) == image.byteCount else { return false }
+        return (try? FileDigest.sha256(ofFileAtPath: blob))?.sha256 == image.sha256
+    }
+
+    private static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
+    }
+
+    private static func isSameFile(_ first: String, _ second: String) -> Bool {
         var a = stat()
         var b = stat()
-        guard stat(first.path, &a) == 0, stat(second.path, &b) == 0 else { return false }
+        guard stat(first, &a) == 0, stat(second, &b) == 0 else { return false }
         return a.st_dev == b.st_dev && a.st_ino == b.st_ino
-    }
-
-    private func blobFile(for sha256: String) -> URL {
-        folder.appendingPathComponent("blobs").appendingPathComponent(String(sha256.prefix(2))).appendingPathComponent(sha256)
-    }
-
-    private func indexFile(for url: URL) -> URL {
-        let key = SHA256.hexDigest(Array(url.absoluteString.utf8))
-        return folder.appendingPathComponent("index").appendingPathComponent(String(key.prefix(2))).appendingPathComponent("\(key).json")
     }
 }

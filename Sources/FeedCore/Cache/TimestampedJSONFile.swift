@@ -9,16 +9,17 @@ struct TimestampedJSONFile<Value: Codable> {
         let value: Value
     }
 
-    let url: URL
+    let path: String
+
+    var url: URL { URL(fileURLWithPath: path) }
 
     func read() throws(CacheFileError) -> (value: Value, timestamp: Date)? {
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            guard let contents = try PlainFile.read(path) else { return nil }
+            data = contents
         } catch {
-            let reason = FileSystemError.reason(for: error)
-            if reason.isNoSuchFile { return nil }
-            throw CacheFileError(.read, url, reason: reason.description)
+            throw CacheFileError(.read, url, reason: error.description)
         }
         do {
             let envelope = try JSONDecoder().decode(Envelope.self, from: data)
@@ -38,7 +39,7 @@ struct TimestampedJSONFile<Value: Codable> {
             throw CacheFileError(.write, url, reason: "cannot encode: \(error)")
         }
         do {
-            try AtomicFile.write(data, to: url)
+            try AtomicFile.write(data, toPath: path)
         } catch {
             throw CacheFileError(.write, url, reason: error.description)
         }

@@ -1,5 +1,6 @@
 import FeedCore
 import Foundation
+import Synchronization
 
 /// The three ways a comment's date appears on a page, in the page's locale:
 /// relative to the run's clock ("1 day ago"), absolute in UTC for the tooltip, and ISO 8601
@@ -8,12 +9,22 @@ import Foundation
 /// Relative dates count whole units, largest first, and round down: 13 days is "1 week ago",
 /// 90 minutes "1 hour ago" (Foundation's own style would round 13 days to "2 weeks").
 /// A date at or after `now` (a server clock ahead of ours) reads "now".
-public struct CommentDateFormatter: Sendable {
+///
+/// Seconds to weeks are plain arithmetic (a UTC day is always 86,400 seconds); months and
+/// years go through the gregorian calendar. Each distinct phrase ("3 days ago") is formatted
+/// by Foundation once and remembered: a feed of 100,000 images has only a few hundred.
+public final class CommentDateFormatter: Sendable {
     private let locale: Locale
     private let calendar: Calendar
     private let absoluteStyle: Date.FormatStyle
+    private let phrases = Mutex<[Phrase: String]>([:])
 
-    private static let units: [Calendar.Component] = [.year, .month, .weekOfMonth, .day, .hour, .minute, .second]
+    private struct Phrase: Hashable {
+        let unit: Calendar.Component
+        let amount: Int
+    }
+
+    private static let fixedUnits: [(Calendar.Component, Double)] = [(.weekOfMonth, 604_800), (.day, 86_400), (.hour, 3_600), (.minute, 60), (.second, 1)]
 
     public init(locale identifier: String) {
         let locale = Locale(identifier: identifier)
@@ -27,17 +38,7 @@ public struct CommentDateFormatter: Sendable {
     }
 
     public func relative(_ date: Date, now: Date) -> String {
-        let difference = calendar.dateComponents(Set(Self.units), from: date, to: now)
-        for unit in Self.units {
-            let amount = difference.value(for: unit) ?? 0
-            guard amount > 0 else { continue }
-            // Format an anchor exactly `amount` units back so Foundation has nothing to round.
-            guard let anchor = calendar.date(byAdding: unit, value: -amount, to: now) else { break }
-            return Date.AnchoredRelativeFormatStyle(anchor: anchor, presentation: .numeric, unitsStyle: .wide, locale: locale, calendar: calendar)
-                .format(now)
-        }
-        return Date.AnchoredRelativeFormatStyle(anchor: now, presentation: .named, unitsStyle: .wide, locale: locale, calendar: calendar)
-            .format(now)
+        phrase(for: largestUnit(from: date, to: now))
     }
 
     public func absolute(_ date: Date) -> String {
@@ -46,5 +47,36 @@ public struct CommentDateFormatter: Sendable {
 
     public func iso8601(_ date: Date) -> String {
         ISO8601Date.format(date)
+    }
+
+    /// The largest whole unit between the two dates, rounded down; `(.second, 0)` for none.
+    private func largestUnit(from date: Date, to now: Date) -> Phrase {
+        let seconds = now.timeIntervalSince(date)
+        guard seconds >= 1 else { return Phrase(unit: .second, amount: 0) }
+        if seconds >= 28 * 86_400 {
+            let difference = calendar.dateComponents([.year, .month], from: date, to: now)
+            if let years = difference.year, years > 0 { return Phrase(unit: .year, amount: years) }
+            if let months = difference.month, months > 0 { return Phrase(unit: .month, amount: months) }
+        }
+        for (unit, length) in Self.fixedUnits where seconds >= length {
+            return Phrase(unit: unit, amount: Int((seconds / length).rounded(.down)))
+        }
+        return Phrase(unit: .second, amount: 0)
+    }
+
+    private func phrase(for phrase: Phrase) -> String {
+        if let known = phrases.withLock({ $0[phrase] }) { return known }
+        let text: String
+        if phrase.amount == 0 {
+            let now = Date(timeIntervalSinceReferenceDate: 0)
+            text = Date.AnchoredRelativeFormatStyle(anchor: now, presentation: .named, unitsStyle: .wide, locale: locale, calendar: calendar).format(now)
+        } else {
+            // Format an anchor exactly `amount` units back so Foundation has nothing to round.
+            let now = Date(timeIntervalSinceReferenceDate: 700_000_000)
+            let anchor = calendar.date(byAdding: phrase.unit, value: -phrase.amount, to: now) ?? now
+            text = Date.AnchoredRelativeFormatStyle(anchor: anchor, presentation: .numeric, unitsStyle: .wide, locale: locale, calendar: calendar).format(now)
+        }
+        phrases.withLock { $0[phrase] = text }
+        return text
     }
 }

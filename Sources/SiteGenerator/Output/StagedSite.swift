@@ -22,6 +22,8 @@ import Synchronization
 public final class StagedSite: Sendable {
     public let output: URL
     public let staging: URL
+    private let outputPath: String
+    private let stagingPath: String
     private let createdFolders = Mutex<Set<String>>([])
     private let counts = Mutex(Counts())
     private let files = Mutex<[String: Manifest.File]>([:])
@@ -58,13 +60,15 @@ public final class StagedSite: Sendable {
         }
         self.output = output
         self.staging = staging
+        self.outputPath = output.path
+        self.stagingPath = staging.path
     }
 
     public var fileCounts: Counts { counts.withLock { $0 } }
 
     /// The file at `path` (from the site root) in the staging folder.
     public func url(for path: String) -> URL {
-        staging.appendingPathComponent(path)
+        URL(fileURLWithPath: stagingPath + "/" + path)
     }
 
     /// Makes sure the folder for `path` exists in the staging folder.
@@ -72,10 +76,11 @@ public final class StagedSite: Sendable {
         guard let slash = path.lastIndex(of: "/") else { return }
         let folder = String(path[..<slash])
         guard !createdFolders.withLock({ $0.contains(folder) }) else { return }
+        let folderPath = stagingPath + "/" + folder
         do {
-            try FileSystemError.wrap { try FileManager.default.createDirectory(at: url(for: folder), withIntermediateDirectories: true) }
+            try FileSystemError.wrap { try FileManager.default.createDirectory(atPath: folderPath, withIntermediateDirectories: true) }
         } catch {
-            throw .cannotWrite(url(for: folder).path, reason: error.description)
+            throw .cannotWrite(folderPath, reason: error.description)
         }
         _ = createdFolders.withLock { $0.insert(folder) }
     }
@@ -86,20 +91,20 @@ public final class StagedSite: Sendable {
 
     public func write(_ data: Data, to path: String) throws(PublishError) {
         try prepareFolder(for: path)
-        let destination = url(for: path)
-        let previous = output.appendingPathComponent(path)
+        let destination = stagingPath + "/" + path
+        let previous = outputPath + "/" + path
         record(path, size: data.count, sha256: SHA256.hexDigest(data))
         // A file written twice may be a link to the previous site's file by now: never write
         // through it.
-        unlink(destination.path)
-        if let old = try? Data(contentsOf: previous), old == data, link(previous.path, destination.path) == 0 {
+        unlink(destination)
+        if let old = try? PlainFile.read(previous), old == data, link(previous, destination) == 0 {
             counts.withLock { $0.unchanged += 1 }
             return
         }
         do {
-            try FileSystemError.wrap { try data.write(to: destination) }
+            try PlainFile.write(data, to: destination)
         } catch {
-            throw .cannotWrite(destination.path, reason: error.description)
+            throw .cannotWrite(destination, reason: error.description)
         }
         counts.withLock { $0.written += 1 }
     }

@@ -15,9 +15,20 @@ public struct Template: Sendable {
 
     private indirect enum Node: Sendable {
         case text(String)
-        case escaped(String, line: Int)
-        case raw(String, line: Int)
-        case section(String, inverted: Bool, children: [Node], line: Int)
+        case escaped(Name, line: Int)
+        case raw(Name, line: Int)
+        case section(Name, inverted: Bool, children: [Node], line: Int)
+    }
+
+    /// A tag's name, split at its dots once when the template is parsed.
+    private struct Name: Sendable {
+        let text: String
+        let parts: [String]
+
+        init(_ text: String) {
+            self.text = text
+            self.parts = text == "." ? [] : text.split(separator: ".").map(String.init)
+        }
     }
 
     public init(name: String, source: String) throws(TemplateError) {
@@ -42,11 +53,11 @@ public struct Template: Sendable {
                 case let .text(text), let .html(text):
                     output += HTML.escape(text)
                 default:
-                    throw TemplateError(template: name, line: line, message: "'\(key)' is not text")
+                    throw TemplateError(template: name, line: line, message: "'\(key.text)' is not text")
                 }
             case let .raw(key, line):
                 guard case let .html(html) = try lookup(key, in: stack, line: line) else {
-                    throw TemplateError(template: name, line: line, message: "'\(key)' is not tool-made HTML; use {{\(key)}} to show it as text")
+                    throw TemplateError(template: name, line: line, message: "'\(key.text)' is not tool-made HTML; use {{\(key.text)}} to show it as text")
                 }
                 output += html
             case let .section(key, inverted, children, line):
@@ -64,20 +75,19 @@ public struct Template: Sendable {
         }
     }
 
-    private func lookup(_ key: String, in stack: [TemplateValue], line: Int) throws(TemplateError) -> TemplateValue {
-        if key == "." { return stack[stack.count - 1] }
-        let parts = key.split(separator: ".").map(String.init)
+    private func lookup(_ key: Name, in stack: [TemplateValue], line: Int) throws(TemplateError) -> TemplateValue {
+        guard let first = key.parts.first else { return stack[stack.count - 1] }
         for frame in stack.reversed() {
-            guard case let .object(fields) = frame, var value = fields[parts[0]] else { continue }
-            for part in parts.dropFirst() {
+            guard case let .object(fields) = frame, var value = fields[first] else { continue }
+            for part in key.parts.dropFirst() {
                 guard case let .object(inner) = value, let next = inner[part] else {
-                    throw TemplateError(template: name, line: line, message: "no value named '\(key)'")
+                    throw TemplateError(template: name, line: line, message: "no value named '\(key.text)'")
                 }
                 value = next
             }
             return value
         }
-        throw TemplateError(template: name, line: line, message: "no value named '\(key)'")
+        throw TemplateError(template: name, line: line, message: "no value named '\(key.text)'")
     }
 
     private struct Parser {
@@ -106,12 +116,12 @@ public struct Template: Sendable {
                 case .comment:
                     break
                 case let .variable(key):
-                    nodes.append(.escaped(key, line: token.line))
+                    nodes.append(.escaped(Name(key), line: token.line))
                 case let .raw(key):
-                    nodes.append(.raw(key, line: token.line))
+                    nodes.append(.raw(Name(key), line: token.line))
                 case let .open(key, inverted):
                     let children = try parse(until: (key, token.line))
-                    nodes.append(.section(key, inverted: inverted, children: children, line: token.line))
+                    nodes.append(.section(Name(key), inverted: inverted, children: children, line: token.line))
                 case let .close(key):
                     guard let closing else {
                         throw TemplateError(template: templateName, line: token.line, message: "{{/\(key)}} closes no open section")

@@ -118,21 +118,20 @@ final class FileImageStoreTests: XCTestCase, ImageStoreSpecs {
         XCTAssertEqual(
             CacheFixtures.files(under: folder.appendingPathComponent("index")),
             [relativeIndexPath(for: first), relativeIndexPath(for: second)].sorted())
+        XCTAssertEqual(try fileNumber(of: indexFile(for: first, in: folder)), try fileNumber(of: blobFile(for: data, in: folder)))
+        XCTAssertEqual(try fileNumber(of: indexFile(for: second, in: folder)), try fileNumber(of: blobFile(for: data, in: folder)))
     }
 
-    func test_insert_recordsTheURLHashAndFormatInTheURLsIndexEntry() async throws {
+    func test_insert_makesTheURLsIndexEntryAHardLinkToItsBlob() async throws {
         let folder = try makeTemporaryFolder(for: self)
         let sut = FileImageStore(folder: folder)
         let url = CacheFixtures.uniqueImageURL()
         let data = CacheFixtures.pngBytes()
 
-        _ = try await sut.insert(data, for: url)
+        let inserted = try await sut.insert(data, for: url)
 
-        let entry = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: indexFile(for: url, in: folder))) as? [String: Any])
-        XCTAssertEqual(entry["url"] as? String, url.absoluteString)
-        XCTAssertEqual(entry["sha256"] as? String, SHA256.hexDigest(data))
-        XCTAssertEqual((entry["byteCount"] as? NSNumber)?.intValue, data.count)
-        XCTAssertEqual(entry["format"] as? String, "png")
+        XCTAssertEqual(try fileNumber(of: indexFile(for: url, in: folder)), try fileNumber(of: blobFile(for: data, in: folder)))
+        XCTAssertEqual(inserted, StoredImage(sha256: SHA256.hexDigest(data), byteCount: data.count, format: .png))
     }
 
     func test_retrieve_deliversImagesInsertedByAnotherInstance() async throws {
@@ -211,7 +210,7 @@ final class FileImageStoreTests: XCTestCase, ImageStoreSpecs {
         await expect(sut, toRetrieve: inserted, for: url)
     }
 
-    func test_insert_forAnotherURLRepairsADamagedSharedBlob() async throws {
+    func test_insert_ofADamagedSharedBlobRepairsItForTheInsertingURLAndNeverServesTheDamagedBytes() async throws {
         let folder = try makeTemporaryFolder(for: self)
         let sut = FileImageStore(folder: folder)
         let (first, second) = (CacheFixtures.uniqueImageURL(), CacheFixtures.uniqueImageURL())
@@ -221,51 +220,48 @@ final class FileImageStoreTests: XCTestCase, ImageStoreSpecs {
 
         _ = try await sut.insert(data, for: second)
 
-        await expect(sut, toRetrieve: inserted, for: first)
         await expect(sut, toRetrieve: inserted, for: second)
+        await expect(sut, toRetrieve: nil, for: first)
+        _ = try await sut.insert(data, for: first)
+        await expect(sut, toRetrieve: inserted, for: first)
     }
 
-    func test_retrieve_deliversFailureOnCorruptIndexEntry() async throws {
-        let folder = try makeTemporaryFolder(for: self)
-        let sut = FileImageStore(folder: folder)
-        let url = CacheFixtures.uniqueImageURL()
-        _ = try await sut.insert(CacheFixtures.pngBytes(), for: url)
-        let index = indexFile(for: url, in: folder)
-        try CacheFixtures.garbage.write(to: index)
-
-        let error = await retrieveError(for: url, from: sut)
-
-        assertCacheFileError(error, .read, at: index)
-    }
-
-    func test_retrieve_hasNoSideEffectsOnCorruptIndexEntry() async throws {
+    func test_retrieve_deliversEmptyOnAnIndexEntryWhoseBytesMatchNoBlob() async throws {
         let folder = try makeTemporaryFolder(for: self)
         let sut = FileImageStore(folder: folder)
         let url = CacheFixtures.uniqueImageURL()
         let index = indexFile(for: url, in: folder)
         try FileManager.default.createDirectory(at: index.deletingLastPathComponent(), withIntermediateDirectories: true)
         try CacheFixtures.garbage.write(to: index)
+
+        await expect(sut, toRetrieve: nil, for: url)
+        XCTAssertEqual(try Data(contentsOf: index), CacheFixtures.garbage, "retrieve has no side effects")
+    }
+
+    func test_retrieve_deliversFailureOnAnUnreadableIndexEntry() async throws {
+        let folder = try makeTemporaryFolder(for: self)
+        let sut = FileImageStore(folder: folder)
+        let url = CacheFixtures.uniqueImageURL()
+        let index = indexFile(for: url, in: folder)
+        try CacheFixtures.makeFolder(at: index)
+
+        let error = await retrieveError(for: url, from: sut)
+
+        assertCacheFileError(error, .read, at: index)
+    }
+
+    func test_retrieve_hasNoSideEffectsOnAnUnreadableIndexEntry() async throws {
+        let folder = try makeTemporaryFolder(for: self)
+        let sut = FileImageStore(folder: folder)
+        let url = CacheFixtures.uniqueImageURL()
+        let index = indexFile(for: url, in: folder)
+        try CacheFixtures.makeFolder(at: index)
 
         let first = await retrieveError(for: url, from: sut)
         let second = await retrieveError(for: url, from: sut)
 
         assertCacheFileError(first, .read, at: index)
         XCTAssertEqual(first as? CacheFileError, second as? CacheFileError)
-        XCTAssertEqual(try Data(contentsOf: index), CacheFixtures.garbage)
-    }
-
-    func test_retrieve_deliversFailureOnIndexEntryOfAnotherURL() async throws {
-        let folder = try makeTemporaryFolder(for: self)
-        let sut = FileImageStore(folder: folder)
-        let (url, other) = (CacheFixtures.uniqueImageURL(), CacheFixtures.uniqueImageURL())
-        _ = try await sut.insert(CacheFixtures.pngBytes(), for: other)
-        let index = indexFile(for: url, in: folder)
-        try FileManager.default.createDirectory(at: index.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: indexFile(for: other, in: folder), to: index)
-
-        let error = await retrieveError(for: url, from: sut)
-
-        assertCacheFileError(error, .read, at: index)
     }
 
     func test_insert_replacesACorruptIndexEntry() async throws {
@@ -445,14 +441,14 @@ final class FileImageStoreTests: XCTestCase, ImageStoreSpecs {
         return folder.appendingPathComponent("blobs").appendingPathComponent(String(sha256.prefix(2))).appendingPathComponent(sha256)
     }
 
-    /// `<folder>/index/<u[0..2]>/<u>.json`, u = SHA-256 of the URL, as documented.
+    /// `<folder>/index/<u[0..2]>/<u>`, u = SHA-256 of the URL, as documented.
     private func indexFile(for url: URL, in folder: URL) -> URL {
         folder.appendingPathComponent("index").appendingPathComponent(relativeIndexPath(for: url))
     }
 
     private func relativeIndexPath(for url: URL) -> String {
         let key = SHA256.hexDigest(Array(url.absoluteString.utf8))
-        return "\(key.prefix(2))/\(key).json"
+        return "\(key.prefix(2))/\(key)"
     }
 
     /// A folder on a file system other than `folder`'s (tmpfs `/dev/shm`), where hard links
