@@ -126,23 +126,3 @@ public final class SampleAPIServer: Sendable {
         return #"{"items":["# + items.joined(separator: ",") + "]}"
     }
 }
-
-/// JSON string literals, for building the sample API's bodies by hand (fast at 100,000 items).
-enum JSONText {
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case let control where control.value < 0x20:
-                out += String(format: "\\u%04x", control.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
-}

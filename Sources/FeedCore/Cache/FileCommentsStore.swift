@@ -3,7 +3,7 @@ import Foundation
 /// `CommentsStore` as one JSON file per image: `<folder>/<first two hex digits>/<ID>.json`,
 /// so no folder grows past a few thousand entries on a 100,000-item feed.
 public actor FileCommentsStore: CommentsStore {
-    private struct StoredComment: Codable {
+    private struct StoredComment: Decodable {
         let id: UUID
         let message: String
         let createdAt: Date
@@ -23,8 +23,13 @@ public actor FileCommentsStore: CommentsStore {
     }
 
     public func insert(_ comments: [ImageComment], timestamp: Date, imageID: UUID) throws {
-        let stored = comments.map { StoredComment(id: $0.id, message: $0.message, createdAt: $0.createdAt, username: $0.username) }
-        try file(for: imageID).write(stored, timestamp: timestamp)
+        if let bad = comments.first(where: { !$0.createdAt.timeIntervalSinceReferenceDate.isFinite }) {
+            throw CacheFileError(.write, file(for: imageID).url, reason: "cannot encode the date of comment \(bad.id.uuidString)")
+        }
+        let json = comments.map { comment in
+            "{\"id\":\"\(comment.id.uuidString)\",\"message\":\(JSONText.quoted(comment.message)),\"createdAt\":\(JSONText.date(comment.createdAt)),\"username\":\(JSONText.quoted(comment.username))}"
+        }
+        try file(for: imageID).write(valueJSON: "[" + json.joined(separator: ",") + "]", timestamp: timestamp)
     }
 
     public func delete(imageID: UUID) throws {

@@ -2,7 +2,7 @@ import Foundation
 
 /// `FeedStore` in one JSON file (`<cache>/feed.json`).
 public actor FileFeedStore: FeedStore {
-    private struct StoredImage: Codable {
+    private struct StoredImage: Decodable {
         let id: UUID
         let description: String?
         let location: String?
@@ -27,8 +27,16 @@ public actor FileFeedStore: FeedStore {
     }
 
     public func insert(_ feed: [FeedImage], timestamp: Date) throws {
-        let stored = feed.map { StoredImage(id: $0.id, description: $0.description, location: $0.location, url: $0.url) }
-        try file.write(stored, timestamp: timestamp)
+        var json = "["
+        json.reserveCapacity(feed.count * 160)
+        for (index, image) in feed.enumerated() {
+            if index > 0 { json += "," }
+            json += "{\"id\":\"\(image.id.uuidString)\",\"url\":\(JSONText.quoted(image.url.absoluteString))"
+            if let description = image.description { json += ",\"description\":\(JSONText.quoted(description))" }
+            if let location = image.location { json += ",\"location\":\(JSONText.quoted(location))" }
+            json += "}"
+        }
+        try file.write(valueJSON: json + "]", timestamp: timestamp)
     }
 
     public func deleteCachedFeed() throws {

@@ -20,6 +20,10 @@ import Hashing
 /// Links make the index cost no file of its own: one new file per new image. Where the
 /// file system cannot link, entries and exports are copies, which the checks above still
 /// cover.
+///
+/// Inserts and deletes change the store and run one at a time on the actor. Retrieving and
+/// exporting only read it, so they run in parallel; each sees an entry before or after a
+/// concurrent insert's rename, never half of it.
 public actor FileImageStore: ImageStore {
     private let folder: String
 
@@ -27,7 +31,7 @@ public actor FileImageStore: ImageStore {
         self.folder = folder.path
     }
 
-    public func retrieve(for url: URL) throws -> StoredImage? {
+    public nonisolated func retrieve(for url: URL) throws -> StoredImage? {
         let entry = indexPath(for: url)
         let digest: FileDigest.Result
         do {
@@ -70,7 +74,7 @@ public actor FileImageStore: ImageStore {
     }
 
     /// Puts the blob at `destination`, replacing whatever was there.
-    public func export(_ image: StoredImage, to destination: URL) throws {
+    public nonisolated func export(_ image: StoredImage, to destination: URL) throws {
         let blob = blobPath(for: image.sha256)
         do {
             try Self.place(blob, at: destination.path)
@@ -79,11 +83,11 @@ public actor FileImageStore: ImageStore {
         }
     }
 
-    private func blobPath(for sha256: String) -> String {
+    private nonisolated func blobPath(for sha256: String) -> String {
         "\(folder)/blobs/\(sha256.prefix(2))/\(sha256)"
     }
 
-    private func indexPath(for url: URL) -> String {
+    private nonisolated func indexPath(for url: URL) -> String {
         let key = SHA256.hexDigest(Array(url.absoluteString.utf8))
         return "\(folder)/index/\(key.prefix(2))/\(key)"
     }

@@ -30,10 +30,26 @@ public final class RunLock: Sendable {
 
     private let descriptor: Int32
     public let file: URL
+    /// Whether the last run to hold this lock ended without `markFinished()`: killed or
+    /// crashed, so it may have left temporary files behind.
+    public let previousRunWasInterrupted: Bool
 
-    private init(descriptor: Int32, file: URL) {
+    private static let finishedNote = "finished"
+
+    private init(descriptor: Int32, file: URL, previousRunWasInterrupted: Bool) {
         self.descriptor = descriptor
         self.file = file
+        self.previousRunWasInterrupted = previousRunWasInterrupted
+    }
+
+    /// Notes in the lock file that this run ended on its own terms.
+    public func markFinished() {
+        Self.write("\(Self.finishedNote)\n", to: descriptor)
+    }
+
+    private static func write(_ note: String, to descriptor: Int32) {
+        _ = ftruncate(descriptor, 0)
+        _ = note.withCString { pwrite(descriptor, $0, strlen($0), 0) }
     }
 
     deinit {
@@ -57,9 +73,9 @@ public final class RunLock: Sendable {
             if busy { throw Busy(lockFile: file.path, holder: holder) }
             throw Unavailable(lockFile: file.path, reason: reason)
         }
-        let note = "pid \(getpid()), started \(ISO8601Date.format(startedAt))\n"
-        _ = ftruncate(descriptor, 0)
-        _ = note.withCString { pwrite(descriptor, $0, strlen($0), 0) }
-        return RunLock(descriptor: descriptor, file: file)
+        let previous = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+        let interrupted = previous.hasPrefix("pid ")
+        write("pid \(getpid()), started \(ISO8601Date.format(startedAt))\n", to: descriptor)
+        return RunLock(descriptor: descriptor, file: file, previousRunWasInterrupted: interrupted)
     }
 }

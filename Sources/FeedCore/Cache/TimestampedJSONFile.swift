@@ -1,10 +1,12 @@
 import Foundation
 
 /// A JSON file holding one value and the time it was saved: the shared format of the feed
-/// and comments caches. Reading a missing file gives `nil`; a file that does not decode is
-/// a read error naming the file.
-struct TimestampedJSONFile<Value: Codable> {
-    private struct Envelope: Codable {
+/// and comments caches, `{"timestamp": <seconds since 2001>, "value": …}`. Reading a
+/// missing file gives `nil`; a file that does not decode is a read error naming the file.
+/// The stores write the value's JSON by hand (`JSONText`), which is several times faster
+/// than `JSONEncoder` and keeps no second copy of a 100,000-item feed in memory.
+struct TimestampedJSONFile<Value: Decodable> {
+    private struct Envelope: Decodable {
         let timestamp: Date
         let value: Value
     }
@@ -29,17 +31,14 @@ struct TimestampedJSONFile<Value: Codable> {
         }
     }
 
-    func write(_ value: Value, timestamp: Date) throws(CacheFileError) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let data: Data
-        do {
-            data = try encoder.encode(Envelope(timestamp: timestamp, value: value))
-        } catch {
-            throw CacheFileError(.write, url, reason: "cannot encode: \(error)")
+    /// `valueJSON` is the value already written as JSON text.
+    func write(valueJSON: String, timestamp: Date) throws(CacheFileError) {
+        guard timestamp.timeIntervalSinceReferenceDate.isFinite else {
+            throw CacheFileError(.write, url, reason: "cannot encode the timestamp \(timestamp.timeIntervalSinceReferenceDate)")
         }
+        let text = "{\"timestamp\":\(JSONText.date(timestamp)),\"value\":\(valueJSON)}\n"
         do {
-            try AtomicFile.write(data, toPath: path)
+            try AtomicFile.write(Data(text.utf8), toPath: path)
         } catch {
             throw CacheFileError(.write, url, reason: error.description)
         }

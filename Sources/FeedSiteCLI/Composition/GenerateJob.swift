@@ -37,16 +37,16 @@ struct GenerateJob {
             reporter.error("\(error)")
             return .failure
         }
-        let leftovers = CacheJanitor.removeTemporaryFiles(in: cacheFolder)
-        if leftovers > 0 {
-            reporter.detail("cache: removed \(leftovers) temporary files an interrupted run left behind")
+        if locks[0].previousRunWasInterrupted {
+            let leftovers = CacheJanitor.removeTemporaryFiles(in: cacheFolder)
+            reporter.detail("cache: the previous run was interrupted; removed \(leftovers) temporary files it left behind")
         }
         let feedCache = LocalFeedLoader(store: FileFeedStore(fileURL: cacheFolder.appendingPathComponent("feed.json")), now: { now })
         let code = await publish(now: now, cacheFolder: cacheFolder, feedCache: feedCache)
         if code != .interrupted {
             await validateFeedCache(feedCache)
         }
-        withExtendedLifetime(locks) {}
+        locks.forEach { $0.markFinished() }
         return code
     }
 
@@ -189,38 +189,26 @@ struct GenerateJob {
         let progress = Counter()
         let total = entries.count
         let indexed = Array(entries.enumerated())
-        let results = try await concurrentMap(indexed, limit: options.concurrency) { index, entry -> FeedService.CommentsResult in
+        // Each task reports its own problems and hands back only counts, so no image's
+        // comments outlive its page.
+        let outcomes = try await concurrentMap(indexed, limit: options.concurrency) { index, entry -> CommentsOutcome in
             let result = try await service.loadComments(for: entry.image.id)
-            let comments: [ImageComment]?
-            switch result {
-            case let .live(loaded, _), let .cached(loaded, _, _): comments = loaded
-            case .unavailable: comments = nil
-            }
+            let outcome = CommentsOutcome(result, imageID: entry.image.id, reporter: reporter)
             for renderer in setup.renderers {
-                let page = CommentsPageModel(entry: entry, comments: comments, feedPage: index / pageSize + 1, paths: renderer.paths, dates: renderer.dateFormatter, now: now)
+                let page = CommentsPageModel(entry: entry, comments: outcome.comments, feedPage: index / pageSize + 1, paths: renderer.paths, dates: renderer.dateFormatter, now: now)
                 try staged.write(try renderer.render(page), to: page.path)
             }
-            let (done, failed) = progress.add(failed: comments == nil)
+            let (done, failed) = progress.add(failed: outcome.comments == nil)
             reporter.progress("comments", done: done, total: total, failed: failed)
-            return result
+            return outcome.withoutComments
         }
-        for (entry, result) in zip(entries, results) {
-            let id = entry.image.id.uuidString
-            switch result {
-            case let .live(comments, saveFailure):
-                summary.commentsLive += 1
-                summary.comments += comments.count
-                if let saveFailure { reporter.problem("comments-cache", "comments for \(id): could not save to the cache: \(saveFailure)") }
-            case let .cached(comments, savedAt, remoteFailure):
-                summary.commentsFromCache += 1
-                summary.comments += comments.count
-                if let remoteFailure {
-                    reporter.problem("comments", "comments for \(id): \(remoteFailure); using the cache saved \(ISO8601Date.format(savedAt))")
-                }
-            case let .unavailable(reason):
-                summary.commentsUnavailable += 1
-                reporter.problem("comments", "comments for \(id): \(reason); the page shows the connection error")
+        for outcome in outcomes {
+            switch outcome.source {
+            case .live: summary.commentsLive += 1
+            case .cache: summary.commentsFromCache += 1
+            case .unavailable: summary.commentsUnavailable += 1
             }
+            summary.comments += outcome.count
         }
         reporter.info("comments: \(summary.comments) on \(entries.count) images (\(summary.commentsLive) live, \(summary.commentsFromCache) from the cache, \(summary.commentsUnavailable) unavailable)")
     }
@@ -321,6 +309,46 @@ final class PhaseTimer {
 extension Duration {
     var seconds: Double {
         Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}
+
+/// One image's comments result, reduced to what the summary needs once its page is written.
+struct CommentsOutcome: Sendable {
+    enum Source: Sendable {
+        case live, cache, unavailable
+    }
+
+    let source: Source
+    let count: Int
+    /// The comments for the page; `nil` when unavailable or once the page is written.
+    let comments: [ImageComment]?
+
+    /// Reports the result's problems (remote failure, cache write failure) as it reduces it.
+    init(_ result: FeedService.CommentsResult, imageID: UUID, reporter: Reporter) {
+        let id = imageID.uuidString
+        switch result {
+        case let .live(comments, saveFailure):
+            self.init(source: .live, count: comments.count, comments: comments)
+            if let saveFailure { reporter.problem("comments-cache", "comments for \(id): could not save to the cache: \(saveFailure)") }
+        case let .cached(comments, savedAt, remoteFailure):
+            self.init(source: .cache, count: comments.count, comments: comments)
+            if let remoteFailure {
+                reporter.problem("comments", "comments for \(id): \(remoteFailure); using the cache saved \(ISO8601Date.format(savedAt))")
+            }
+        case let .unavailable(reason):
+            self.init(source: .unavailable, count: 0, comments: nil)
+            reporter.problem("comments", "comments for \(id): \(reason); the page shows the connection error")
+        }
+    }
+
+    private init(source: Source, count: Int, comments: [ImageComment]?) {
+        self.source = source
+        self.count = count
+        self.comments = comments
+    }
+
+    var withoutComments: CommentsOutcome {
+        CommentsOutcome(source: source, count: count, comments: nil)
     }
 }
 

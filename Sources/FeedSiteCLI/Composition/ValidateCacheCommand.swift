@@ -18,7 +18,7 @@ struct ValidateCacheCommand {
             console.diagnostic("feedsite: error: \(error)")
             return .failure
         }
-        defer { withExtendedLifetime(lock) {} }
+        defer { lock.markFinished() }
         CacheJanitor.removeTemporaryFiles(in: cacheFolder)
         let loader = LocalFeedLoader(store: FileFeedStore(fileURL: file), now: { now })
         do {

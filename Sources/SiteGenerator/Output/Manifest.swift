@@ -69,10 +69,23 @@ public struct Manifest: Codable, Equatable, Sendable {
         self.files = files.sorted { $0.path < $1.path }
     }
 
+    /// The manifest as JSON, one line per file, so it reads and diffs well and needs no
+    /// more memory than its own text even for 100,000 files.
     public func encoded() -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(self)).map { $0 + Data("\n".utf8) } ?? Data()
+        let facts = (try? encoder.encode(run)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        var text = ""
+        text.reserveCapacity(200 + facts.utf8.count + files.count * 120)
+        text += "{\n  \"generator\": \(JSONText.quoted(generator)),\n"
+        text += "  \"run\": " + facts.replacingOccurrences(of: "\n", with: "\n  ") + ",\n"
+        text += "  \"files\": ["
+        for (index, file) in files.enumerated() {
+            text += index == 0 ? "\n" : ",\n"
+            text += "    {\"path\": \(JSONText.quoted(file.path)), \"size\": \(file.size), \"sha256\": \"\(file.sha256)\"}"
+        }
+        text += files.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
+        return Data(text.utf8)
     }
 
     public enum ReadError: Error, Equatable, Sendable, CustomStringConvertible {

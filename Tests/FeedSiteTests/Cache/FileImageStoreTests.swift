@@ -287,7 +287,7 @@ final class FileImageStoreTests: XCTestCase, ImageStoreSpecs {
         let image = try await sut.insert(data, for: CacheFixtures.uniqueImageURL())
         let destination = site.appendingPathComponent(image.fileName)
 
-        try await sut.export(image, to: destination)
+        try sut.export(image, to: destination)
 
         let blobInode = try fileNumber(of: blobFile(for: data, in: folder))
         XCTAssertEqual(try fileNumber(of: destination), blobInode, "Expected the destination to be the blob's inode")
@@ -302,8 +302,8 @@ final class FileImageStoreTests: XCTestCase, ImageStoreSpecs {
         let image = try await sut.insert(data, for: CacheFixtures.uniqueImageURL())
         let destination = site.appendingPathComponent(image.fileName)
 
-        try await sut.export(image, to: destination)
-        try await sut.export(image, to: destination)
+        try sut.export(image, to: destination)
+        try sut.export(image, to: destination)
 
         XCTAssertEqual(try fileNumber(of: destination), try fileNumber(of: blobFile(for: data, in: folder)))
         XCTAssertEqual(CacheFixtures.files(under: site), [image.fileName])
@@ -317,7 +317,7 @@ final class FileImageStoreTests: XCTestCase, ImageStoreSpecs {
         let data = CacheFixtures.pngBytes()
         let image = try await sut.insert(data, for: url)
         let destination = site.appendingPathComponent(image.fileName)
-        try await sut.export(image, to: destination)
+        try sut.export(image, to: destination)
         let blob = blobFile(for: data, in: folder)
         try Data("damaged".utf8).write(to: blob)  // in place: damages the exported link too
 
@@ -335,7 +335,7 @@ final class FileImageStoreTests: XCTestCase, ImageStoreSpecs {
         let image = try await sut.insert(data, for: CacheFixtures.uniqueImageURL())
         let destination = site.appendingPathComponent(image.fileName)
 
-        try await sut.export(image, to: destination)
+        try sut.export(image, to: destination)
 
         XCTAssertEqual(try Data(contentsOf: destination), data)
     }
