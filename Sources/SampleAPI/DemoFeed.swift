@@ -1,3 +1,4 @@
+import FeedCore
 import Foundation
 import Synchronization
 
@@ -31,9 +32,9 @@ public final class DemoFeed: SampleFeedSource {
         Self.entries.indices.first { Self.itemID($0) == id }
     }
 
-    public func comments(forItemAt index: Int) -> [SampleComment] {
+    public func comments(forItemAt index: Int) -> [ImageComment] {
         Self.entries[index].comments.enumerated().map { offset, comment in
-            SampleComment(
+            ImageComment(
                 id: Self.commentID(item: index, comment: offset),
                 message: comment.message,
                 createdAt: now.addingTimeInterval(-comment.age),

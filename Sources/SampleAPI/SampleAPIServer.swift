@@ -118,7 +118,7 @@ public final class SampleAPIServer: Sendable {
         return .json(#"{"items":["# + items.joined(separator: ",") + "]}")
     }
 
-    private static func commentsJSON(_ comments: [SampleComment]) -> String {
+    private static func commentsJSON(_ comments: [ImageComment]) -> String {
         let items = comments.map { comment in
             let date = ISO8601Date.format(comment.createdAt).replacingOccurrences(of: "Z", with: "+0000")
             return #"{"id":\#(JSONText.quoted(comment.id.uuidString)),"message":\#(JSONText.quoted(comment.message)),"created_at":"\#(date)","author":{"username":\#(JSONText.quoted(comment.username))}}"#

@@ -1,3 +1,4 @@
+import FeedCore
 import Foundation
 
 /// One item as the sample API serves it.
@@ -16,27 +17,12 @@ public struct SampleItem: Sendable, Equatable {
     }
 }
 
-/// One comment as the sample API serves it.
-public struct SampleComment: Sendable, Equatable {
-    public let id: UUID
-    public let message: String
-    public let createdAt: Date
-    public let username: String
-
-    public init(id: UUID, message: String, createdAt: Date, username: String) {
-        self.id = id
-        self.message = message
-        self.createdAt = createdAt
-        self.username = username
-    }
-}
-
 /// The content behind the sample API: items by position, comments and image bytes.
 public protocol SampleFeedSource: Sendable {
     var itemCount: Int { get }
     func item(at index: Int) -> SampleItem
     func index(of id: UUID) -> Int?
-    func comments(forItemAt index: Int) -> [SampleComment]
+    func comments(forItemAt index: Int) -> [ImageComment]
     /// The bytes served at `path`, or `nil` for 404.
     func image(at path: String) -> [UInt8]?
 }

@@ -1,3 +1,4 @@
+import FeedCore
 import Foundation
 
 /// A generated feed of any size for tests and the benchmark: `itemCount` items with
@@ -40,11 +41,11 @@ public struct SyntheticFeed: SampleFeedSource {
         return number - 1
     }
 
-    public func comments(forItemAt index: Int) -> [SampleComment] {
-        (0..<commentsPerItem).map { number -> SampleComment in
+    public func comments(forItemAt index: Int) -> [ImageComment] {
+        (0..<commentsPerItem).map { number -> ImageComment in
             let age: Int = (number + 1) * 3_600 * (index % 7 + 1)
             let id = String(format: "C0C0C0C0-%04lX-4000-8000-%012lX", number + 1, index + 1)
-            return SampleComment(
+            return ImageComment(
                 id: UUID(uuidString: id)!,
                 message: "Comment \(number + 1) on item \(index + 1)",
                 createdAt: now.addingTimeInterval(-TimeInterval(age)),

@@ -128,7 +128,7 @@ func runBenchmarks(_ options: Options) throws {
             let comparison = Comparison(scratch: scratch)
             print("| compared with | version | time s | count | feedsite | ratio |")
             print("|---|---|---|---|---|---|")
-            if let curl = try comparison.curl(items: items, api: server.apiRoot, concurrency: options.concurrency) {
+            if let curl = try? comparison.curl(items: items, api: server.apiRoot, concurrency: options.concurrency) {
                 let images = cold.phases["images"] ?? cold.seconds
                 let ratio = images / curl.seconds
                 print("| curl --parallel --parallel-max \(options.concurrency), the same \(items) image URLs into files | \(curl.version) | \(format(curl.seconds)) | \(curl.count) images | cold image phase \(format(images)) s | \(format(ratio))× curl's time |")
@@ -136,10 +136,10 @@ func runBenchmarks(_ options: Options) throws {
                     targets.append("| image phase of a cold 10,000-item run within 1.25× of curl | \(format(ratio))× | \(ratio <= 1.25 ? "met" : "NOT met") |")
                 }
             } else {
-                print("| curl | not installed | | | | |")
+                print("| curl | not installed, or failed | | | | |")
             }
             let feed = SyntheticFeed(itemCount: items, commentsPerItem: options.comments, imageBytes: options.imageBytes, now: Date())
-            if let hugo = try comparison.hugo(source: feed) {
+            if let hugo = try? comparison.hugo(source: feed) {
                 let hugoRate = Double(hugo.count) / hugo.seconds
                 let feedsiteRate = Double(offline.pages) / offline.seconds
                 print("| hugo, \(hugo.count) pages from equivalent content, minimal theme | \(hugo.version.prefix(40)) | \(format(hugo.seconds)) | \(hugo.count) pages, \(format(hugoRate, 0)) pages/s | offline \(offline.pages) pages, \(format(feedsiteRate, 0)) pages/s | \(format(feedsiteRate / hugoRate))× hugo's pages/s |")
@@ -147,7 +147,7 @@ func runBenchmarks(_ options: Options) throws {
                     targets.append("| offline render of 10,000 items at least 2× hugo's pages/s | \(format(feedsiteRate / hugoRate))× | \(feedsiteRate / hugoRate >= 2 ? "met" : "NOT met") |")
                 }
             } else {
-                print("| hugo | not installed | | | | |")
+                print("| hugo | not installed, or failed | | | | |")
             }
             print("")
         }
@@ -195,6 +195,7 @@ func serve(_ options: Options) throws -> Never {
     while true { pause() }
 }
 
+setvbuf(stdout, nil, _IOLBF, 0)  // show each table row as soon as it is measured
 do {
     let options = try parseOptions(Array(CommandLine.arguments.dropFirst()))
     if options.serve { try serve(options) }

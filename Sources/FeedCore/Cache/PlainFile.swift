@@ -42,31 +42,31 @@ public enum PlainFile {
 extension PlainFile {
     /// The file's bytes, or `nil` when there is no such file.
     public static func read(_ path: String) throws(FileSystemError) -> Data? {
+        var data = Data()
+        let found = try readChunks(path) { data.append(contentsOf: $0) }
+        return found ? data : nil
+    }
+
+    /// Hands the file's bytes to `body` a chunk at a time, so memory stays flat whatever the
+    /// file's size. `false` when there is no such file.
+    public static func readChunks(_ path: String, chunkSize: Int = 256 * 1024, _ body: (UnsafeRawBufferPointer) -> Void) throws(FileSystemError) -> Bool {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            if errno == ENOENT || errno == ENOTDIR { return nil }
+            if errno == ENOENT || errno == ENOTDIR { return false }
             throw FileSystemError.fromErrno()
         }
         defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw FileSystemError.fromErrno() }
-        var data = Data(count: Int(info.st_size))
-        var total = 0
-        let failure: Int32? = data.withUnsafeMutableBytes { buffer in
-            while total < buffer.count {
-                let count = systemRead(descriptor, buffer.baseAddress! + total, buffer.count - total)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                if count == 0 { break }
-                total += count
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            let count = systemRead(descriptor, buffer.baseAddress!, chunkSize)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw FileSystemError.fromErrno()
             }
-            return nil
+            if count == 0 { return true }
+            body(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
         }
-        if let failure { throw FileSystemError.fromErrno(failure) }
-        if total < data.count { data.removeLast(data.count - total) }
-        return data
     }
 }
 

@@ -94,9 +94,6 @@ struct GenerateJob {
             }
             try Task.checkCancellation()
             try staged.publish()
-            if let archive = options.archive {
-                try TarArchive.write(folder: staged.output, paths: try SiteFiles.list(staged.output), to: environment.resolve(archive), modificationDate: now)
-            }
             timer.lap("publish")
         } catch is CancellationError {
             staged.discard()
@@ -118,6 +115,15 @@ struct GenerateJob {
         let counts = staged.fileCounts
         summary.filesWritten = counts.written
         summary.filesUnchanged = counts.unchanged
+        if let archive = options.archive {
+            do {
+                try TarArchive.write(folder: staged.output, paths: try SiteFiles.list(staged.output), to: environment.resolve(archive), modificationDate: now)
+                timer.lap("archive")
+            } catch {
+                reporter.error("the site was published to \(staged.output.path), but the archive was not written: \(error)")
+                return .failure
+            }
+        }
         summary.phases = timer.laps
         report(summary, started: started, now: now, setup: setup, output: staged.output)
         return summary.isDegraded ? .degraded : .success
@@ -147,7 +153,7 @@ struct GenerateJob {
     private func loadImages(of feed: [FeedImage], service: FeedService, into staged: StagedSite, summary: inout RunSummary) async throws -> [URL: StoredImage] {
         var seen = Set<URL>()
         let urls = feed.map(\.url).filter { seen.insert($0).inserted }
-        try staged.prepareFolder(for: "images/x")
+        try staged.prepareFolder("images")
         let reporter = self.reporter
         let progress = Counter()
         let total = urls.count

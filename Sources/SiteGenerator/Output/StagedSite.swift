@@ -71,10 +71,8 @@ public final class StagedSite: Sendable {
         URL(fileURLWithPath: stagingPath + "/" + path)
     }
 
-    /// Makes sure the folder for `path` exists in the staging folder.
-    public func prepareFolder(for path: String) throws(PublishError) {
-        guard let slash = path.lastIndex(of: "/") else { return }
-        let folder = String(path[..<slash])
+    /// Makes sure `folder` (a path from the site root) exists in the staging folder.
+    public func prepareFolder(_ folder: String) throws(PublishError) {
         guard !createdFolders.withLock({ $0.contains(folder) }) else { return }
         let folderPath = stagingPath + "/" + folder
         do {
@@ -90,7 +88,9 @@ public final class StagedSite: Sendable {
     }
 
     public func write(_ data: Data, to path: String) throws(PublishError) {
-        try prepareFolder(for: path)
+        if let slash = path.lastIndex(of: "/") {
+            try prepareFolder(String(path[..<slash]))
+        }
         let destination = stagingPath + "/" + path
         let previous = outputPath + "/" + path
         record(path, size: data.count, sha256: SHA256.hexDigest(data))

@@ -35,7 +35,8 @@ public enum TarArchive {
         let entries = (Array(folders) + paths).sorted()
         let mtime = max(0, Int(modificationDate.timeIntervalSince1970.rounded(.down)))
 
-        let temporary = archive.deletingLastPathComponent().appendingPathComponent("\(AtomicFile.temporaryMarker)\(getpid())-\(archive.lastPathComponent)")
+        let temporary = URL(fileURLWithPath: AtomicFile.temporaryPath(for: archive.path))
+        try? FileManager.default.createDirectory(at: archive.deletingLastPathComponent(), withIntermediateDirectories: true)
         guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
             throw WriteError.cannotWrite(archive.path, reason: "cannot create \(temporary.path)")
         }

@@ -171,6 +171,20 @@ final class PublishingTests: XCTestCase {
         XCTAssertEqual(attributes[.modificationDate] as? Date, fixedNow(), "times come from --now")
     }
 
+    func test_archive_thatCannotBeWrittenIsReportedWithoutHidingThePublishedSite() async throws {
+        let server = try makeServer(SyntheticFeed(itemCount: 2, commentsPerItem: 0, imageBytes: 48, now: fixedNow()))
+        let run = try makeRunFolder()
+        try FileManager.default.createDirectory(at: run.root.appendingPathComponent("taken.tar/inside"), withIntermediateDirectories: true)
+
+        let result = await run.generate(api: server.apiRoot, now: now, ["--archive", "taken.tar"])
+
+        XCTAssertEqual(result.code, .failure)
+        XCTAssertTrue(result.diagnostics.contains("the site was published to \(run.site.path), but the archive was not written"), result.diagnostics)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: run.file("index.html").path))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: run.root.path).filter { $0.contains("feedsite-tmp") }
+        XCTAssertEqual(leftovers, [], "no partial archive is left behind")
+    }
+
     func test_archive_insideTheOutputFolderIsRefused() async throws {
         let run = try makeRunFolder()
 

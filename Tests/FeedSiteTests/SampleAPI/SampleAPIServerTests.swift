@@ -338,13 +338,13 @@ private struct FixedSampleFeedSource: SampleFeedSource {
         (0..<itemCount).first { Self.id($0) == id }
     }
 
-    func comments(forItemAt index: Int) -> [SampleComment] {
+    func comments(forItemAt index: Int) -> [ImageComment] {
         guard index % 2 == 0 else { return [] }
         let base = Date(timeIntervalSince1970: 1_589_973_899)  // 2020-05-20T11:24:59Z
         return [
-            SampleComment(id: Self.commentID(index, 0), message: "first", createdAt: base, username: "ana"),
-            SampleComment(id: Self.commentID(index, 1), message: "older, but second", createdAt: base.addingTimeInterval(-86_400), username: "ben"),
-            SampleComment(id: Self.commentID(index, 2), message: Self.trickyText, createdAt: base.addingTimeInterval(60), username: "<i>eve</i>"),
+            ImageComment(id: Self.commentID(index, 0), message: "first", createdAt: base, username: "ana"),
+            ImageComment(id: Self.commentID(index, 1), message: "older, but second", createdAt: base.addingTimeInterval(-86_400), username: "ben"),
+            ImageComment(id: Self.commentID(index, 2), message: Self.trickyText, createdAt: base.addingTimeInterval(60), username: "<i>eve</i>"),
         ]
     }
 
