@@ -16,7 +16,9 @@ public actor FileCommentsStore: CommentsStore {
         self.folder = folder.path
     }
 
-    public func retrieve(imageID: UUID) throws -> CachedComments? {
+    /// Reads run in parallel; only inserts and deletes wait their turn on the actor. A read
+    /// sees a file before or after a concurrent write's rename, never half of it.
+    public nonisolated func retrieve(imageID: UUID) throws -> CachedComments? {
         guard let (stored, timestamp) = try file(for: imageID).read() else { return nil }
         let comments = stored.map { ImageComment(id: $0.id, message: $0.message, createdAt: $0.createdAt, username: $0.username) }
         return CachedComments(comments: comments, timestamp: timestamp)
@@ -36,7 +38,7 @@ public actor FileCommentsStore: CommentsStore {
         try file(for: imageID).delete()
     }
 
-    private func file(for imageID: UUID) -> TimestampedJSONFile<[StoredComment]> {
+    private nonisolated func file(for imageID: UUID) -> TimestampedJSONFile<[StoredComment]> {
         let name = imageID.uuidString.uppercased()
         return TimestampedJSONFile(path: "\(folder)/\(name.prefix(2).lowercased())/\(name).json")
     }

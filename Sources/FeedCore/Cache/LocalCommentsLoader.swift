@@ -10,9 +10,10 @@ public struct LocalCommentsLoader: Sendable {
         self.now = now
     }
 
-    /// Replaces the image's saved comments with these, stamped with `now`.
+    /// Replaces the image's saved comments with these, stamped with `now`. One insert, which
+    /// overrides: the store's atomic write replaces the old file in one step, so unlike the
+    /// feed's save there is no moment without comments to fall back on.
     public func save(_ comments: [ImageComment], for imageID: UUID) async throws {
-        try await store.delete(imageID: imageID)
         try await store.insert(comments, timestamp: now(), imageID: imageID)
     }
 

@@ -36,9 +36,12 @@ struct TimestampedJSONFile<Value: Decodable> {
         guard timestamp.timeIntervalSinceReferenceDate.isFinite else {
             throw CacheFileError(.write, url, reason: "cannot encode the timestamp \(timestamp.timeIntervalSinceReferenceDate)")
         }
-        let text = "{\"timestamp\":\(JSONText.date(timestamp)),\"value\":\(valueJSON)}\n"
+        let data = Data("{\"timestamp\":\(JSONText.date(timestamp)),\"value\":\(valueJSON)}\n".utf8)
+        // Rewriting identical bytes would change nothing but the disk's wear: a rerun with a
+        // pinned clock (--now, SOURCE_DATE_EPOCH) leaves every unchanged cache file alone.
+        if let existing = try? PlainFile.read(path), existing == data { return }
         do {
-            try AtomicFile.write(Data(text.utf8), toPath: path)
+            try AtomicFile.write(data, toPath: path)
         } catch {
             throw CacheFileError(.write, url, reason: error.description)
         }

@@ -13,11 +13,21 @@ import Synchronization
 /// Seconds to weeks are plain arithmetic (a UTC day is always 86,400 seconds); months and
 /// years go through the gregorian calendar. Each distinct phrase ("3 days ago") is formatted
 /// by Foundation once and remembered: a feed of 100,000 images has only a few hundred.
+/// Absolute dates are put together from a remembered day ("November 14, 2023") and time of
+/// day ("10:13 PM"), with the locale's own connector, once start-up has checked that this
+/// gives exactly Foundation's full format; otherwise each is formatted whole.
 public final class CommentDateFormatter: Sendable {
     private let locale: Locale
     private let calendar: Calendar
     private let absoluteStyle: Date.FormatStyle
+    private let dayStyle: Date.FormatStyle
+    private let timeStyle: Date.FormatStyle
+    /// What goes between the day and the time, and after the time; `nil` when the locale's
+    /// full format is not "day, connector, time, suffix".
+    private let joints: (connector: String, suffix: String)?
     private let phrases = Mutex<[Phrase: String]>([:])
+    private let days = Mutex<[Int: String]>([:])
+    private let times = Mutex<[Int: String]>([:])
 
     private struct Phrase: Hashable {
         let unit: Calendar.Component
@@ -33,8 +43,31 @@ public final class CommentDateFormatter: Sendable {
         calendar.locale = locale
         self.locale = locale
         self.calendar = calendar
-        self.absoluteStyle = Date.FormatStyle(locale: locale, calendar: calendar, timeZone: calendar.timeZone)
-            .year().month(.wide).day().hour().minute().timeZone(.specificName(.short))
+        let base = Date.FormatStyle(locale: locale, calendar: calendar, timeZone: calendar.timeZone)
+        self.absoluteStyle = base.year().month(.wide).day().hour().minute().timeZone(.specificName(.short))
+        self.dayStyle = base.year().month(.wide).day()
+        self.timeStyle = base.hour().minute()
+        self.joints = Self.joints(full: absoluteStyle, day: dayStyle, time: timeStyle)
+    }
+
+    /// The connector and suffix that turn day and time into the full format, checked on
+    /// dates across months, days and both halves of the day.
+    private static func joints(full: Date.FormatStyle, day: Date.FormatStyle, time: Date.FormatStyle) -> (connector: String, suffix: String)? {
+        let instants: [TimeInterval] = [1_700_000_000, 1_716_204_299, 1_577_836_800, 1_725_166_800, 946_771_140]
+        let samples = instants.map { Date(timeIntervalSince1970: $0) }
+        var found: (connector: String, suffix: String)?
+        for date in samples {
+            let whole = date.formatted(full)
+            let dayPart = date.formatted(day)
+            let timePart = date.formatted(time)
+            guard whole.hasPrefix(dayPart), let timeRange = whole.range(of: timePart, range: whole.index(whole.startIndex, offsetBy: dayPart.count)..<whole.endIndex) else {
+                return nil
+            }
+            let joints = (String(whole[whole.index(whole.startIndex, offsetBy: dayPart.count)..<timeRange.lowerBound]), String(whole[timeRange.upperBound...]))
+            if let found, found != joints { return nil }
+            found = joints
+        }
+        return found
     }
 
     public func relative(_ date: Date, now: Date) -> String {
@@ -42,7 +75,20 @@ public final class CommentDateFormatter: Sendable {
     }
 
     public func absolute(_ date: Date) -> String {
-        date.formatted(absoluteStyle)
+        guard let joints else { return date.formatted(absoluteStyle) }
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        let (day, second) = seconds.quotientAndRemainder(dividingBy: 86_400)
+        let dayKey = second < 0 ? day - 1 : day
+        let minuteKey = ((second + 86_400) % 86_400) / 60
+        return remembered(in: days, dayKey) { date.formatted(dayStyle) } + joints.connector
+            + remembered(in: times, minuteKey) { date.formatted(timeStyle) } + joints.suffix
+    }
+
+    private func remembered(in memo: borrowing Mutex<[Int: String]>, _ key: Int, _ make: () -> String) -> String {
+        if let known = memo.withLock({ $0[key] }) { return known }
+        let text = make()
+        memo.withLock { $0[key] = text }
+        return text
     }
 
     public func iso8601(_ date: Date) -> String {

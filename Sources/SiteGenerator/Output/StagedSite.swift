@@ -93,10 +93,11 @@ public final class StagedSite: Sendable {
         }
         let destination = stagingPath + "/" + path
         let previous = outputPath + "/" + path
-        record(path, size: data.count, sha256: SHA256.hexDigest(data))
-        // A file written twice may be a link to the previous site's file by now: never write
-        // through it.
-        unlink(destination)
+        let writtenBefore = record(path, size: data.count, sha256: SHA256.hexDigest(data))
+        if writtenBefore {
+            // It may be a link to the previous site's file by now: never write through it.
+            unlink(destination)
+        }
         if let old = try? PlainFile.read(previous), old == data, link(previous, destination) == 0 {
             counts.withLock { $0.unchanged += 1 }
             return
@@ -110,9 +111,10 @@ public final class StagedSite: Sendable {
     }
 
     /// Notes a file placed in the staging folder by someone else (an image linked from the
-    /// image cache), for the manifest.
-    public func record(_ path: String, size: Int, sha256: String) {
-        files.withLock { $0[path] = Manifest.File(path: path, size: size, sha256: sha256) }
+    /// image cache), for the manifest. Returns whether the path was noted before.
+    @discardableResult
+    public func record(_ path: String, size: Int, sha256: String) -> Bool {
+        files.withLock { $0.updateValue(Manifest.File(path: path, size: size, sha256: sha256), forKey: path) != nil }
     }
 
     /// Writes `manifest.json`, listing every file written or recorded so far.

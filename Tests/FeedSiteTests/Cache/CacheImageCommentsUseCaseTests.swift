@@ -9,26 +9,7 @@ final class CacheImageCommentsUseCaseTests: XCTestCase {
         XCTAssertEqual(store.receivedMessages, [])
     }
 
-    func test_save_requestsDeletionOfThatImagesComments() async {
-        let (sut, store) = makeSUT()
-        let imageID = UUID()
-
-        try? await sut.save(CacheFixtures.uniqueComments(), for: imageID)
-
-        XCTAssertEqual(store.receivedMessages.first, .delete(imageID: imageID))
-    }
-
-    func test_save_doesNotRequestInsertionOnDeletionError() async {
-        let (sut, store) = makeSUT()
-        let imageID = UUID()
-        store.completeDeletion(with: anyError())
-
-        try? await sut.save(CacheFixtures.uniqueComments(), for: imageID)
-
-        XCTAssertEqual(store.receivedMessages, [.delete(imageID: imageID)])
-    }
-
-    func test_save_requestsInsertionWithTimestampForThatImageOnSuccessfulDeletion() async throws {
+    func test_save_requestsOnlyInsertionWithTimestampForThatImage() async throws {
         let timestamp = CacheFixtures.fractionalTimestamp()
         let comments = CacheFixtures.uniqueComments()
         let imageID = UUID()
@@ -36,7 +17,7 @@ final class CacheImageCommentsUseCaseTests: XCTestCase {
 
         try await sut.save(comments, for: imageID)
 
-        XCTAssertEqual(store.receivedMessages, [.delete(imageID: imageID), .insert(comments, timestamp, imageID: imageID)])
+        XCTAssertEqual(store.receivedMessages, [.insert(comments, timestamp, imageID: imageID)], "insert overrides: no separate deletion")
     }
 
     func test_save_forTwoImagesReplacesEachImagesCommentsOnly() async throws {
@@ -49,17 +30,9 @@ final class CacheImageCommentsUseCaseTests: XCTestCase {
         try await sut.save(secondComments, for: second)
 
         XCTAssertEqual(store.receivedMessages, [
-            .delete(imageID: first), .insert(firstComments, timestamp, imageID: first),
-            .delete(imageID: second), .insert(secondComments, timestamp, imageID: second),
+            .insert(firstComments, timestamp, imageID: first),
+            .insert(secondComments, timestamp, imageID: second),
         ])
-    }
-
-    func test_save_failsOnDeletionError() async {
-        let (sut, store) = makeSUT()
-        let deletionError = anyError()
-        store.completeDeletion(with: deletionError)
-
-        await expect(sut, toCompleteWithError: deletionError)
     }
 
     func test_save_failsOnInsertionError() async {

@@ -261,6 +261,27 @@ final class FileCommentsStoreTests: XCTestCase, FailableCommentsStoreSpecs {
         return file
     }
 
+
+    func test_insert_ofIdenticalCommentsAndTimestampLeavesTheFileUntouched() async throws {
+        let folder = try makeTemporaryFolder(for: self)
+        let sut = FileCommentsStore(folder: folder)
+        let imageID = UUID()
+        let comments = [uniqueComment(), uniqueComment()]
+        try await sut.insert(comments, timestamp: fixedNow(), imageID: imageID)
+        let file = try XCTUnwrap(CacheFixtures.files(under: folder).first.map { folder.appendingPathComponent($0) })
+        let before = try FileManager.default.attributesOfItem(atPath: file.path)
+
+        try await sut.insert(comments, timestamp: fixedNow(), imageID: imageID)
+        let same = try FileManager.default.attributesOfItem(atPath: file.path)
+        try await sut.insert(comments, timestamp: fixedNow().adding(seconds: 1), imageID: imageID)
+        let later = try FileManager.default.attributesOfItem(atPath: file.path)
+
+        XCTAssertEqual(same[.systemFileNumber] as? Int, before[.systemFileNumber] as? Int, "identical bytes are not rewritten")
+        XCTAssertNotEqual(later[.systemFileNumber] as? Int, before[.systemFileNumber] as? Int, "a new timestamp is written (a new file renamed into place)")
+        let retrieved = try sut.retrieve(imageID: imageID)
+        XCTAssertEqual(retrieved, CachedComments(comments: comments, timestamp: fixedNow().adding(seconds: 1)))
+    }
+
     private func relativePath(of file: URL, in folder: URL) -> String {
         "\(file.deletingLastPathComponent().lastPathComponent)/\(file.lastPathComponent)"
     }

@@ -168,4 +168,21 @@ final class CommentDateFormatterTests: XCTestCase {
         calendar.timeZone = TimeZone(identifier: "UTC")!
         return calendar.date(byAdding: .month, value: -months, to: now)!
     }
+
+    func test_absolute_isExactlyFoundationsFullFormatForAnyDateInEveryLocale() {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        var seed: UInt64 = 42
+        for identifier in ["en", "el", "pt-BR"] {
+            let locale = Locale(identifier: identifier)
+            let full = Date.FormatStyle(locale: locale, calendar: calendar, timeZone: calendar.timeZone)
+                .year().month(.wide).day().hour().minute().timeZone(.specificName(.short))
+            let formatter = CommentDateFormatter(locale: identifier)
+            for _ in 0..<400 {
+                seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                let date = Date(timeIntervalSince1970: Double(seed >> 33 % 2_000_000_000) + 0.25)
+                XCTAssertEqual(formatter.absolute(date), date.formatted(full), "\(identifier) \(date)")
+            }
+        }
+    }
 }
