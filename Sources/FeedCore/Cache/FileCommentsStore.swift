@@ -3,13 +3,6 @@ import Foundation
 /// `CommentsStore` as one JSON file per image: `<folder>/<first two hex digits>/<ID>.json`,
 /// so no folder grows past a few thousand entries on a 100,000-item feed.
 public actor FileCommentsStore: CommentsStore {
-    private struct StoredComment: Decodable {
-        let id: UUID
-        let message: String
-        let createdAt: Date
-        let username: String
-    }
-
     private let folder: String
 
     public init(folder: URL) {
@@ -19,8 +12,7 @@ public actor FileCommentsStore: CommentsStore {
     /// Reads run in parallel; only inserts and deletes wait their turn on the actor. A read
     /// sees a file before or after a concurrent write's rename, never half of it.
     public nonisolated func retrieve(imageID: UUID) throws -> CachedComments? {
-        guard let (stored, timestamp) = try file(for: imageID).read() else { return nil }
-        let comments = stored.map { ImageComment(id: $0.id, message: $0.message, createdAt: $0.createdAt, username: $0.username) }
+        guard let (comments, timestamp) = try file(for: imageID).read() else { return nil }
         return CachedComments(comments: comments, timestamp: timestamp)
     }
 
@@ -38,8 +30,21 @@ public actor FileCommentsStore: CommentsStore {
         try file(for: imageID).delete()
     }
 
-    private nonisolated func file(for imageID: UUID) -> TimestampedJSONFile<[StoredComment]> {
+    private nonisolated func file(for imageID: UUID) -> TimestampedJSONFile<[ImageComment]> {
         let name = imageID.uuidString.uppercased()
-        return TimestampedJSONFile(path: "\(folder)/\(name.prefix(2).lowercased())/\(name).json")
+        return TimestampedJSONFile(path: "\(folder)/\(name.prefix(2).lowercased())/\(name).json", decode: Self.decode)
+    }
+
+    private static func decode(_ json: JSONValue) -> [ImageComment]? {
+        guard let items = json.array else { return nil }
+        var comments: [ImageComment] = []
+        comments.reserveCapacity(items.count)
+        for item in items {
+            guard let id = item["id"]?.string.flatMap(UUID.init(uuidString:)), let message = item["message"]?.string,
+                let seconds = item["createdAt"]?.number, let username = item["username"]?.string
+            else { return nil }
+            comments.append(ImageComment(id: id, message: message, createdAt: Date(timeIntervalSinceReferenceDate: seconds), username: username))
+        }
+        return comments
     }
 }

@@ -2,27 +2,19 @@ import Foundation
 
 /// `FeedStore` in one JSON file (`<cache>/feed.json`).
 public actor FileFeedStore: FeedStore {
-    private struct StoredImage: Decodable {
-        let id: UUID
-        let description: String?
-        let location: String?
-        let url: URL
-    }
-
-    private let file: TimestampedJSONFile<[StoredImage]>
+    private let file: TimestampedJSONFile<[FeedImage]>
 
     public init(fileURL: URL) {
-        self.file = TimestampedJSONFile(path: fileURL.path)
+        self.file = TimestampedJSONFile(path: fileURL.path, decode: Self.decode)
     }
 
     /// A file that does not decode, or that holds an image URL other than http(s) (the API
     /// mapper would never have let one in), is a read error.
     public func retrieve() throws -> CachedFeed? {
-        guard let (stored, timestamp) = try file.read() else { return nil }
-        if let bad = stored.first(where: { WebURL.parse($0.url.absoluteString) == nil }) {
+        guard let (feed, timestamp) = try file.read() else { return nil }
+        if let bad = feed.first(where: { WebURL.parse($0.url.absoluteString) == nil }) {
             throw CacheFileError(.read, file.url, reason: "holds an image URL that is not http(s): \(bad.url.absoluteString.prefix(60))")
         }
-        let feed = stored.map { FeedImage(id: $0.id, description: $0.description, location: $0.location, url: $0.url) }
         return CachedFeed(feed: feed, timestamp: timestamp)
     }
 
@@ -41,5 +33,16 @@ public actor FileFeedStore: FeedStore {
 
     public func deleteCachedFeed() throws {
         try file.delete()
+    }
+
+    private static func decode(_ json: JSONValue) -> [FeedImage]? {
+        guard let items = json.array else { return nil }
+        var feed: [FeedImage] = []
+        feed.reserveCapacity(items.count)
+        for item in items {
+            guard let id = item["id"]?.string.flatMap(UUID.init(uuidString:)), let url = item["url"]?.string.flatMap(URL.init(string:)) else { return nil }
+            feed.append(FeedImage(id: id, description: item["description"]?.string, location: item["location"]?.string, url: url))
+        }
+        return feed
     }
 }

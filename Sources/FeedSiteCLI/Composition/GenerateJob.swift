@@ -83,7 +83,7 @@ struct GenerateJob {
             let entries = loaded.feed.map { SiteEntry(image: $0, stored: images[$0.url]) }
             try await loadComments(for: entries, service: service, setup: setup, into: staged, now: now, summary: &summary)
             timer.lap("comments")
-            try renderFeedPages(entries, source: loaded.source, setup: setup, into: staged, summary: &summary)
+            try await renderFeedPages(entries, source: loaded.source, setup: setup, into: staged, summary: &summary)
             try staged.write(setup.templates.stylesheet, to: SitePaths.stylesheet)
             try staged.writeManifest(generator: "feedsite \(Usage.version)", run: manifestFacts(summary, now: now, setup: setup))
             timer.lap("render")
@@ -219,19 +219,23 @@ struct GenerateJob {
         reporter.info("comments: \(summary.comments) on \(entries.count) images (\(summary.commentsLive) live, \(summary.commentsFromCache) from the cache, \(summary.commentsUnavailable) unavailable)")
     }
 
-    private func renderFeedPages(_ entries: [SiteEntry], source: FeedService.FeedSource, setup: SiteSetup, into staged: StagedSite, summary: inout RunSummary) throws {
+    /// Renders the feed pages on every core; each page is independent of the others.
+    private func renderFeedPages(_ entries: [SiteEntry], source: FeedService.FeedSource, setup: SiteSetup, into staged: StagedSite, summary: inout RunSummary) async throws {
         let pageSize = options.pageSize
         let pageCount = max(1, (entries.count + pageSize - 1) / pageSize)
         var savedAt: Date?
         if case let .cache(date) = source { savedAt = date }
-        for number in 1...pageCount {
+        let feedSavedAt = savedAt
+        let reporter = self.reporter
+        let progress = Counter()
+        _ = try await concurrentMap(Array(1...pageCount), limit: ProcessInfo.processInfo.activeProcessorCount) { number in
             try Task.checkCancellation()
             let slice = Array(entries[min(entries.count, (number - 1) * pageSize)..<min(entries.count, number * pageSize)])
             for renderer in setup.renderers {
                 let page = FeedPageModel(number: number, pageCount: pageCount, entries: slice, paths: renderer.paths)
-                try staged.write(try renderer.render(page, feedSavedAt: savedAt), to: page.path)
+                try staged.write(try renderer.render(page, feedSavedAt: feedSavedAt), to: page.path)
             }
-            reporter.progress("pages", done: number, total: pageCount)
+            reporter.progress("pages", done: progress.add(failed: false).done, total: pageCount)
         }
         summary.feedPages = pageCount
     }

@@ -32,14 +32,18 @@ public struct SitePaths: Sendable, Equatable {
         "images/\(image.fileName)"
     }
 
-    /// The link from the page at `page` to `target`, both given from the site root.
+    /// The link from the page at `page` to `target`, both given from the site root: shared
+    /// leading folders dropped, one `../` for each folder of the page left.
     public static func relative(from page: String, to target: String) -> String {
-        var from = page.split(separator: "/").dropLast()[...]
-        var to = target.split(separator: "/", omittingEmptySubsequences: false)[...]
-        while let head = from.first, to.count > 1, head == to.first {
-            from = from.dropFirst()
-            to = to.dropFirst()
+        var pageRest = page[...]
+        var targetRest = target[...]
+        while let pageSlash = pageRest.firstIndex(of: "/"), let targetSlash = targetRest.firstIndex(of: "/"),
+            pageRest[..<pageSlash] == targetRest[..<targetSlash]
+        {
+            pageRest = pageRest[pageRest.index(after: pageSlash)...]
+            targetRest = targetRest[targetRest.index(after: targetSlash)...]
         }
-        return String(repeating: "../", count: from.count) + to.joined(separator: "/")
+        let depth = pageRest.utf8.count(where: { $0 == UInt8(ascii: "/") })
+        return String(repeating: "../", count: depth) + targetRest
     }
 }

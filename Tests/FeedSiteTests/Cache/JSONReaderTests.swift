@@ -1,0 +1,74 @@
+import FeedCore
+import Foundation
+import XCTest
+
+final class JSONReaderTests: XCTestCase {
+    func test_read_deliversEveryKindOfValue() throws {
+        let json = #" { "a": [1, -2.5, 3e2, 0.125E-1, true, false, null], "b": {"c": "d"}, "e": [] , "f": {} } "#
+
+        XCTAssertEqual(try read(json), .object([
+            "a": .array([.number(1), .number(-2.5), .number(300), .number(0.0125), .bool(true), .bool(false), .null]),
+            "b": .object(["c": .string("d")]),
+            "e": .array([]),
+            "f": .object([:]),
+        ]))
+    }
+
+    func test_read_decodesEscapesAndNonASCIIText() throws {
+        let json = #"["quote \" backslash \\ slash \/ \b\f\n\r\t", "\u00e9\u03A3", "\ud83d\ude00", "Ελληνικά 😀 ação"]"#
+
+        XCTAssertEqual(try read(json), .array([
+            .string("quote \" backslash \\ slash / \u{08}\u{0C}\n\r\t"), .string("éΣ"), .string("😀"), .string("Ελληνικά 😀 ação"),
+        ]))
+    }
+
+    func test_read_readsBackWhatJSONTextWrites() throws {
+        let texts = ["", "plain", "<script>alert('x') & \"y\"</script>", "line\nbreak\ttab\r", "\u{01}\u{1F}", "Ελληνικά 😀", "back\\slash"]
+        for text in texts {
+            XCTAssertEqual(try read(JSONText.quoted(text)), .string(text), text)
+        }
+        var seed: UInt64 = 7
+        for _ in 0..<500 {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1
+            let date = Date(timeIntervalSinceReferenceDate: Double(Int64(bitPattern: seed) % 4_000_000_000_000) / 1_000)
+            XCTAssertEqual(try read(JSONText.date(date)), .number(date.timeIntervalSinceReferenceDate), "dates come back exactly")
+        }
+    }
+
+    func test_read_rejectsMalformedJSONWithAnOffset() {
+        let cases: [(String, String)] = [
+            ("", "unexpected end of input"),
+            ("{\"a\": 1", "unexpected end of input in an object"),
+            ("[1, 2", "unexpected end of input in an array"),
+            ("[1 2]", "expected ',' or ']'"),
+            ("{\"a\" 1}", "expected ':'"),
+            ("{a: 1}", "expected a key"),
+            ("\"open", "unterminated string"),
+            ("\"tab\there\"", "control character in a string"),
+            (#""\x""#, "unknown escape"),
+            (#""\u12""#, "\\u needs four hex digits"),
+            (#""\ud83d""#, "unpaired surrogate"),
+            ("01", "unexpected text after the JSON value"),
+            ("1.", "digits must follow '.'"),
+            (".5", "unexpected character"),
+            ("1e", "digits must follow the exponent"),
+            ("+1", "unexpected character"),
+            ("tru", "expected true"),
+            ("{} {}", "unexpected text after the JSON value"),
+            (String(repeating: "[", count: 65) + String(repeating: "]", count: 65), "nested deeper than 64 levels"),
+        ]
+        for (json, message) in cases {
+            XCTAssertThrowsError(try read(json), json) { error in
+                XCTAssertEqual((error as? JSONReader.SyntaxError)?.message, message, json)
+            }
+        }
+    }
+
+    func test_read_rejectsInvalidUTF8() {
+        XCTAssertThrowsError(try JSONReader.read(Data([0x22, 0xFF, 0x22])))
+    }
+
+    private func read(_ text: String) throws -> JSONValue {
+        try JSONReader.read(Data(text.utf8))
+    }
+}
