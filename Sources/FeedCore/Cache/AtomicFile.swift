@@ -4,6 +4,7 @@
     import Darwin
 #endif
 import Foundation
+import Synchronization
 
 /// Files written whole or not at all: bytes go to a hidden temporary file in the same
 /// folder, which `rename(2)` then puts in place. A crash leaves the old file or the new
@@ -28,11 +29,15 @@ public enum AtomicFile {
         }
     }
 
-    /// A hidden name beside `path` for its next version: `.feedsite-tmp-<pid>-<random>-<name>`.
+    /// A hidden name beside `path` for its next version, unique in this process:
+    /// `.feedsite-tmp-<pid>-<n>-<name>`.
     public static func temporaryPath(for path: String) -> String {
         let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
-        return "\(path[..<slash])\(temporaryMarker)\(getpid())-\(UInt32.random(in: 0...UInt32.max))-\(path[slash...])"
+        return "\(path[..<slash])\(temporaryMarker)\(processID)-\(counter.add(1, ordering: .relaxed).newValue)-\(path[slash...])"
     }
+
+    private static let processID = getpid()
+    private static let counter = Atomic<Int>(0)
 
     /// Removes the file; a file that is not there is not an error.
     public static func remove(_ url: URL) throws(FileSystemError) {

@@ -92,10 +92,12 @@ public actor FileImageStore: ImageStore {
         return "\(folder)/index/\(key.prefix(2))/\(key)"
     }
 
-    /// Links (or, where links are impossible, copies) `source` to `destination` through a
-    /// temporary name and `rename(2)`. Nothing to do when it is already the same file.
+    /// Links (or, where links are impossible, copies) `source` to `destination`. A link
+    /// straight to a free name is atomic by itself; a name that is taken is replaced through
+    /// a temporary name and `rename(2)`, unless it already is the same file.
     private static func place(_ source: String, at destination: String) throws(FileSystemError) {
-        if isSameFile(source, destination) { return }
+        if link(source, destination) == 0 { return }
+        if errno == EEXIST, isSameFile(source, destination) { return }
         let temporary = AtomicFile.temporaryPath(for: destination)
         if link(source, temporary) != 0 {
             if errno == ENOENT {
