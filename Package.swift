@@ -13,7 +13,8 @@ let package = Package(
         .executable(name: "feedsite-bench", targets: ["feedsite-bench"]),
     ],
     targets: [
-        .target(name: "Hashing", swiftSettings: optimizedInDebug),
+        .target(name: "CSHA256", cSettings: [.unsafeFlags(["-O2"])]),
+        .target(name: "Hashing", dependencies: ["CSHA256"], swiftSettings: optimizedInDebug),
         .target(name: "FeedCore", dependencies: ["Hashing"]),
         .target(name: "SiteGenerator", dependencies: ["FeedCore", "Hashing"]),
         .target(name: "LoopbackHTTP"),
