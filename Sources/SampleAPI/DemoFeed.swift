@@ -56,11 +56,11 @@ public final class DemoFeed: SampleFeedSource {
     }
 
     public static func itemID(_ index: Int) -> UUID {
-        UUID(uuidString: String(format: "D3F0A5E2-0000-4000-8000-%012lX", index + 1))!
+        UUID(text: String(format: "D3F0A5E2-0000-4000-8000-%012lX", index + 1))!
     }
 
     static func commentID(item: Int, comment: Int) -> UUID {
-        UUID(uuidString: String(format: "C0FFEE00-%04lX-4000-8000-%012lX", comment + 1, item + 1))!
+        UUID(text: String(format: "C0FFEE00-%04lX-4000-8000-%012lX", comment + 1, item + 1))!
     }
 
     private static let minute: TimeInterval = 60

@@ -83,7 +83,7 @@ public final class SampleAPIServer: Sendable {
             }
             let parts = path.split(separator: "/")
             if parts.count == 4, parts[0] == "v1", parts[1] == "image", parts[3] == "comments" {
-                guard let id = UUID(uuidString: String(parts[2])), let index = source.index(of: id) else { return .notFound }
+                guard let id = UUID(text: String(parts[2])), let index = source.index(of: id) else { return .notFound }
                 return .json(commentsJSON(source.comments(forItemAt: index)))
             }
             if let bytes = source.image(at: path) {
@@ -100,7 +100,7 @@ public final class SampleAPIServer: Sendable {
         }
         var start = 0
         if let after = query["after_id"] {
-            guard let id = UUID(uuidString: after), let index = source.index(of: id) else {
+            guard let id = UUID(text: after), let index = source.index(of: id) else {
                 return .json(#"{"error":"unknown after_id"}"#, status: 400)
             }
             start = index + 1
@@ -110,7 +110,7 @@ public final class SampleAPIServer: Sendable {
         let items = (start..<max(start, end)).map { index -> String in
             let item = source.item(at: index)
             let imageURL = "http://" + host + item.imagePath
-            var fields = [#""id":\#(JSONText.quoted(item.id.uuidString))"#, #""image":\#(JSONText.quoted(imageURL))"#]
+            var fields = [#""id":\#(JSONText.quoted(item.id.text))"#, #""image":\#(JSONText.quoted(imageURL))"#]
             if let description = item.description { fields.append(#""description":\#(JSONText.quoted(description))"#) }
             if let location = item.location { fields.append(#""location":\#(JSONText.quoted(location))"#) }
             return "{" + fields.joined(separator: ",") + "}"
@@ -121,7 +121,7 @@ public final class SampleAPIServer: Sendable {
     private static func commentsJSON(_ comments: [ImageComment]) -> String {
         let items = comments.map { comment in
             let date = ISO8601Date.format(comment.createdAt).replacingOccurrences(of: "Z", with: "+0000")
-            return #"{"id":\#(JSONText.quoted(comment.id.uuidString)),"message":\#(JSONText.quoted(comment.message)),"created_at":"\#(date)","author":{"username":\#(JSONText.quoted(comment.username))}}"#
+            return #"{"id":\#(JSONText.quoted(comment.id.text)),"message":\#(JSONText.quoted(comment.message)),"created_at":"\#(date)","author":{"username":\#(JSONText.quoted(comment.username))}}"#
         }
         return #"{"items":["# + items.joined(separator: ",") + "]}"
     }

@@ -21,7 +21,7 @@ public struct SyntheticFeed: SampleFeedSource {
     private static let idPrefix = "5E7E71C0-0000-4000-8000-"
 
     public static func id(ofItemAt index: Int) -> UUID {
-        UUID(uuidString: idPrefix + String(format: "%012lX", index + 1))!
+        UUID(text: idPrefix + String(format: "%012lX", index + 1))!
     }
 
     public func item(at index: Int) -> SampleItem {
@@ -34,7 +34,7 @@ public struct SyntheticFeed: SampleFeedSource {
     }
 
     public func index(of id: UUID) -> Int? {
-        let text = id.uuidString
+        let text = id.text
         guard text.hasPrefix(Self.idPrefix), let number = Int(text.dropFirst(Self.idPrefix.count), radix: 16), (1...itemCount).contains(number) else {
             return nil
         }
@@ -46,7 +46,7 @@ public struct SyntheticFeed: SampleFeedSource {
             let age: Int = (number + 1) * 3_600 * (index % 7 + 1)
             let id = String(format: "C0C0C0C0-%04lX-4000-8000-%012lX", number + 1, index + 1)
             return ImageComment(
-                id: UUID(uuidString: id)!,
+                id: UUID(text: id)!,
                 message: "Comment \(number + 1) on item \(index + 1)",
                 createdAt: now.addingTimeInterval(-TimeInterval(age)),
                 username: "user\((index + number) % 97 + 1)"

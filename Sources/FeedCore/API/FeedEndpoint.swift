@@ -12,7 +12,7 @@ public enum FeedEndpoint {
             var components = URLComponents(url: baseURL.appendingPathComponent("feed"), resolvingAgainstBaseURL: false)!
             components.queryItems = [URLQueryItem(name: "limit", value: String(limit))]
             if let after {
-                components.queryItems?.append(URLQueryItem(name: "after_id", value: after.uuidString.uppercased()))
+                components.queryItems?.append(URLQueryItem(name: "after_id", value: after.text))
             }
             return components.url!
         }

@@ -26,7 +26,7 @@ public enum FeedItemsMapper {
         }
         let root = try JSONPayload.decode(Root.self, from: data)
         return try root.items.enumerated().map { index, item in
-            guard let id = UUID(uuidString: item.id) else {
+            guard let id = UUID(text: item.id) else {
                 throw MappingError("item \(index + 1): id \"\(item.id.prefix(60))\" is not a UUID")
             }
             guard let url = WebURL.parse(item.image) else {

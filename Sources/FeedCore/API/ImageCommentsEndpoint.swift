@@ -7,7 +7,7 @@ public enum ImageCommentsEndpoint {
     public func url(baseURL: URL) -> URL {
         switch self {
         case let .get(imageID):
-            baseURL.appendingPathComponent("image").appendingPathComponent(imageID.uuidString.uppercased())
+            baseURL.appendingPathComponent("image").appendingPathComponent(imageID.text)
                 .appendingPathComponent("comments")
         }
     }

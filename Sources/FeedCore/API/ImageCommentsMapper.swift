@@ -30,7 +30,7 @@ public enum ImageCommentsMapper {
         }
         let root = try JSONPayload.decode(Root.self, from: data)
         return try root.items.enumerated().map { index, item in
-            guard let id = UUID(uuidString: item.id) else {
+            guard let id = UUID(text: item.id) else {
                 throw MappingError("comment \(index + 1): id \"\(item.id.prefix(60))\" is not a UUID")
             }
             guard let date = ISO8601Date.parse(item.created_at) else {

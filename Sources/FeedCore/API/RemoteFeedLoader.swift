@@ -27,7 +27,7 @@ public struct RemoteFeedLoader: Sendable {
             if page.isEmpty { break }
             for item in page {
                 guard seen.insert(item.id).inserted else {
-                    throw RemoteLoadError(kind: .invalidData, url: url, reason: "item \(item.id.uuidString) was already delivered on an earlier page")
+                    throw RemoteLoadError(kind: .invalidData, url: url, reason: "item \(item.id.text) was already delivered on an earlier page")
                 }
             }
             feed.append(contentsOf: page)

@@ -18,10 +18,10 @@ public actor FileCommentsStore: CommentsStore {
 
     public func insert(_ comments: [ImageComment], timestamp: Date, imageID: UUID) throws {
         if let bad = comments.first(where: { !$0.createdAt.timeIntervalSinceReferenceDate.isFinite }) {
-            throw CacheFileError(.write, file(for: imageID).url, reason: "cannot encode the date of comment \(bad.id.uuidString)")
+            throw CacheFileError(.write, file(for: imageID).url, reason: "cannot encode the date of comment \(bad.id.text)")
         }
         let json = comments.map { comment in
-            "{\"id\":\"\(comment.id.uuidString)\",\"message\":\(JSONText.quoted(comment.message)),\"createdAt\":\(JSONText.date(comment.createdAt)),\"username\":\(JSONText.quoted(comment.username))}"
+            "{\"id\":\"\(comment.id.text)\",\"message\":\(JSONText.quoted(comment.message)),\"createdAt\":\(JSONText.date(comment.createdAt)),\"username\":\(JSONText.quoted(comment.username))}"
         }
         try file(for: imageID).write(valueJSON: "[" + json.joined(separator: ",") + "]", timestamp: timestamp)
     }
@@ -31,7 +31,7 @@ public actor FileCommentsStore: CommentsStore {
     }
 
     private nonisolated func file(for imageID: UUID) -> TimestampedJSONFile<[ImageComment]> {
-        let name = imageID.uuidString.uppercased()
+        let name = imageID.text
         return TimestampedJSONFile(path: "\(folder)/\(name.prefix(2).lowercased())/\(name).json", decode: Self.decode)
     }
 
@@ -40,7 +40,7 @@ public actor FileCommentsStore: CommentsStore {
         var comments: [ImageComment] = []
         comments.reserveCapacity(items.count)
         for item in items {
-            guard let id = item["id"]?.string.flatMap(UUID.init(uuidString:)), let message = item["message"]?.string,
+            guard let id = item["id"]?.string.flatMap({ UUID(text: $0) }), let message = item["message"]?.string,
                 let seconds = item["createdAt"]?.number, let username = item["username"]?.string
             else { return nil }
             comments.append(ImageComment(id: id, message: message, createdAt: Date(timeIntervalSinceReferenceDate: seconds), username: username))

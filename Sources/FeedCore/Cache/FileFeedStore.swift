@@ -23,7 +23,7 @@ public actor FileFeedStore: FeedStore {
         json.reserveCapacity(feed.count * 160)
         for (index, image) in feed.enumerated() {
             if index > 0 { json += "," }
-            json += "{\"id\":\"\(image.id.uuidString)\",\"url\":\(JSONText.quoted(image.url.absoluteString))"
+            json += "{\"id\":\"\(image.id.text)\",\"url\":\(JSONText.quoted(image.url.absoluteString))"
             if let description = image.description { json += ",\"description\":\(JSONText.quoted(description))" }
             if let location = image.location { json += ",\"location\":\(JSONText.quoted(location))" }
             json += "}"
@@ -40,7 +40,7 @@ public actor FileFeedStore: FeedStore {
         var feed: [FeedImage] = []
         feed.reserveCapacity(items.count)
         for item in items {
-            guard let id = item["id"]?.string.flatMap(UUID.init(uuidString:)), let url = item["url"]?.string.flatMap(URL.init(string:)) else { return nil }
+            guard let id = item["id"]?.string.flatMap({ UUID(text: $0) }), let url = item["url"]?.string.flatMap(URL.init(string:)) else { return nil }
             feed.append(FeedImage(id: id, description: item["description"]?.string, location: item["location"]?.string, url: url))
         }
         return feed

@@ -335,7 +335,7 @@ struct CommentsOutcome: Sendable {
 
     /// Reports the result's problems (remote failure, cache write failure) as it reduces it.
     init(_ result: FeedService.CommentsResult, imageID: UUID, reporter: Reporter) {
-        let id = imageID.uuidString
+        let id = imageID.text
         switch result {
         case let .live(comments, saveFailure):
             self.init(source: .live, count: comments.count, comments: comments)

@@ -24,6 +24,8 @@ public final class StagedSite: Sendable {
     public let staging: URL
     private let outputPath: String
     private let stagingPath: String
+    /// Whether there is a previous site whose unchanged files can be kept.
+    private let hasPreviousSite: Bool
     private let createdFolders = Mutex<Set<String>>([])
     private let counts = Mutex(Counts())
     private let files = Mutex<[String: Manifest.File]>([:])
@@ -42,7 +44,8 @@ public final class StagedSite: Sendable {
         let output = output.standardizedFileURL.resolvingSymlinksInPath()
         let parent = output.deletingLastPathComponent()
         var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: output.path, isDirectory: &isFolder), !isFolder.boolValue {
+        let exists = FileManager.default.fileExists(atPath: output.path, isDirectory: &isFolder)
+        if exists, !isFolder.boolValue {
             throw .outputIsNotAFolder(output.path)
         }
         do {
@@ -62,6 +65,7 @@ public final class StagedSite: Sendable {
         self.staging = staging
         self.outputPath = output.path
         self.stagingPath = staging.path
+        self.hasPreviousSite = exists
     }
 
     public var fileCounts: Counts { counts.withLock { $0 } }
@@ -98,7 +102,7 @@ public final class StagedSite: Sendable {
             // It may be a link to the previous site's file by now: never write through it.
             unlink(destination)
         }
-        if let old = try? PlainFile.read(previous), old == data, link(previous, destination) == 0 {
+        if hasPreviousSite, let old = try? PlainFile.read(previous), old == data, link(previous, destination) == 0 {
             counts.withLock { $0.unchanged += 1 }
             return
         }

@@ -42,6 +42,6 @@ public struct CommentsPageModel: Equatable, Sendable {
 
     /// The `id` of an image's card on its feed page, so "back" lands on the card.
     public static func anchor(for imageID: UUID) -> String {
-        "image-\(imageID.uuidString.uppercased())"
+        "image-\(imageID.text)"
     }
 }

@@ -25,7 +25,7 @@ public struct SitePaths: Sendable, Equatable {
     }
 
     public func commentsPage(for imageID: UUID) -> String {
-        localePrefix + "comments/\(imageID.uuidString.uppercased()).html"
+        localePrefix + "comments/\(imageID.text).html"
     }
 
     public static func image(_ image: StoredImage) -> String {
