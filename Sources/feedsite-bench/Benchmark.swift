@@ -4,7 +4,7 @@ import SampleAPI
 /// One size of the benchmark: the sample API with a synthetic feed of `items` items, and
 /// the real `feedsite` binary run three ways against it, each as a child process:
 /// cold (empty cache and output), warm (the same again), offline (`--offline` into a new
-/// output: render and publish only).
+/// output: render and publish only; `offline(attempt:)` may run it again).
 struct Benchmark {
     struct Settings {
         var items: Int
@@ -34,17 +34,23 @@ struct Benchmark {
     let settings: Settings
     let scratch: URL
 
-    func run() throws -> (runs: [RunResult], server: SampleAPIServer) {
+    /// The cold and warm runs, and the server (still running) for further runs.
+    func run() throws -> (cold: RunResult, warm: RunResult, server: SampleAPIServer) {
         try? FileManager.default.removeItem(at: scratch)
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         let source = SyntheticFeed(itemCount: settings.items, commentsPerItem: settings.comments, imageBytes: settings.imageBytes, now: ISO8601DateFormatter().date(from: Self.now)!)
         let server = try SampleAPIServer(source: source)
-        let cache = scratch.appendingPathComponent("cache").path
         let cold = try runFeedsite("cold", server: server, output: scratch.appendingPathComponent("site").path, cache: cache)
         let warm = try runFeedsite("warm", server: server, output: scratch.appendingPathComponent("site").path, cache: cache)
-        let offline = try runFeedsite("offline", server: server, output: scratch.appendingPathComponent("offline-site").path, cache: cache, extra: ["--offline"])
-        return ([cold, warm, offline], server)
+        return (cold, warm, server)
     }
+
+    /// An offline run from the warm cache into a new output folder.
+    func offline(attempt: Int, server: SampleAPIServer) throws -> RunResult {
+        try runFeedsite("offline", server: server, output: scratch.appendingPathComponent("offline-site-\(attempt)").path, cache: cache, extra: ["--offline"])
+    }
+
+    private var cache: String { scratch.appendingPathComponent("cache").path }
 
     private func runFeedsite(_ name: String, server: SampleAPIServer, output: String, cache: String, extra: [String] = []) throws -> RunResult {
         let before = server.requestCounts

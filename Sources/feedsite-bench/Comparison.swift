@@ -17,8 +17,7 @@ struct Comparison {
     /// `curl --parallel --parallel-max C` fetching every image URL of the feed into files.
     func curl(items: Int, api: URL, concurrency: Int) throws -> Result? {
         guard let curl = ChildProcess.which("curl") else { return nil }
-        let folder = scratch.appendingPathComponent("curl")
-        try? FileManager.default.removeItem(at: folder)
+        let folder = scratch.appendingPathComponent("curl-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let root = api.deletingLastPathComponent().absoluteString
         var config = ""
@@ -36,9 +35,9 @@ struct Comparison {
     /// `hugo` building one page per item plus the paginated feed, 10 items a page, with a
     /// minimal theme written the way Hugo's documentation paginates a section (`.Paginator`,
     /// computed once), so Hugo is measured at its best.
-    func hugo(source feed: SyntheticFeed) throws -> Result? {
+    func hugo(source feed: SyntheticFeed, attempt: Int) throws -> Result? {
         guard let hugo = ChildProcess.which("hugo") else { return nil }
-        let site = scratch.appendingPathComponent("hugo")
+        let site = scratch.appendingPathComponent("hugo-\(attempt)")
         try? FileManager.default.removeItem(at: site)
         let content = site.appendingPathComponent("content/items")
         let layouts = site.appendingPathComponent("layouts/_default")

@@ -98,11 +98,30 @@ func runBenchmarks(_ options: Options) throws {
 
     var coldSecondsPerItem: [Int: Double] = [:]
     var targets: [String] = []
+    var scratches: [URL] = []
+    // Scratch folders are removed only at the end: on an ext4 without a journal, creating
+    // files within minutes of deleting many is slow, and would tax whichever run came next.
+    defer { scratches.forEach { try? FileManager.default.removeItem(at: $0) } }
     for items in options.sizes {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("feedsite-bench/\(items)")
+        scratches.append(scratch)
         let settings = Benchmark.Settings(items: items, comments: options.comments, imageBytes: options.imageBytes, concurrency: options.concurrency, feedsite: feedsite, templates: templates)
-        let (runs, server) = try Benchmark(settings: settings, scratch: scratch).run()
+        let benchmark = Benchmark(settings: settings, scratch: scratch)
+        let (cold, warm, server) = try benchmark.run()
         defer { server.stop() }
+        // Offline and hugo render alternately, twice each; the best of each counts.
+        let comparison = Comparison(scratch: scratch)
+        let feed = SyntheticFeed(itemCount: items, commentsPerItem: options.comments, imageBytes: options.imageBytes, now: Date())
+        var offlineRuns: [Benchmark.RunResult] = []
+        var hugoRuns: [Comparison.Result] = []
+        for attempt in 1...2 {
+            offlineRuns.append(try benchmark.offline(attempt: attempt, server: server))
+            if options.compare, let hugo = try? comparison.hugo(source: feed, attempt: attempt) { hugoRuns.append(hugo) }
+        }
+        let offline = offlineRuns.min { $0.seconds < $1.seconds }!
+        let hugo = hugoRuns.min { $0.seconds < $1.seconds }
+        let runs = [cold, warm, offline]
+
         print("## \(items) items\n")
         print("| run | wall s | feed s | images s | comments s | render s | publish s | requests | image requests | MB sent | items/s | pages/s | files written | files unchanged | peak RSS MB |")
         print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
@@ -112,37 +131,37 @@ func runBenchmarks(_ options: Options) throws {
                 "| \(run.name) | \(format(run.seconds)) | \(phase("feed")) | \(phase("images")) | \(phase("comments")) | \(phase("render")) | \(phase("publish")) | \(run.requests) | \(run.imageRequests) | \(megabytes(run.bytes)) | \(format(Double(items) / run.seconds, 0)) | \(format(Double(run.pages) / run.seconds, 0)) | \(run.filesWritten) | \(run.filesUnchanged) | \(megabytes(run.peakMemory)) |"
             )
         }
-        let cold = runs[0], warm = runs[1], offline = runs[2]
         coldSecondsPerItem[items] = cold.seconds / Double(items)
         print("")
+        print("Offline: best of \(offlineRuns.count) (\(offlineRuns.map { format($0.seconds) }.joined(separator: " s, ")) s).")
         let warmOK = warm.imageRequests == 0 && warm.filesWritten == 0 && warm.seconds < cold.seconds / 2
         print("Warm run: \(warm.imageRequests) image requests, \(warm.filesWritten) files written, \(format(warm.seconds / cold.seconds * 100, 0)) % of the cold time.\n")
+        let peak = max(cold.peakMemory, warm.peakMemory, offline.peakMemory)
         if items == 10_000 {
             targets.append("| warm run at 10,000 items: no image request, no file written, under half the cold time | \(warm.imageRequests) requests, \(warm.filesWritten) written, \(format(warm.seconds / cold.seconds, 2))× cold | \(warmOK ? "met" : "NOT met") |")
         }
         if items == 100_000 {
-            targets.append("| peak memory at 100,000 items under 200 MB | \(megabytes(max(cold.peakMemory, warm.peakMemory, offline.peakMemory))) MB | \(max(cold.peakMemory, warm.peakMemory, offline.peakMemory) < 200_000_000 ? "met" : "NOT met") |")
+            targets.append("| peak memory at 100,000 items under 200 MB | \(megabytes(peak)) MB | \(peak < 200_000_000 ? "met" : "NOT met") |")
         }
 
         if options.compare {
-            let comparison = Comparison(scratch: scratch)
             print("| compared with | version | time s | count | feedsite | ratio |")
             print("|---|---|---|---|---|---|")
-            if let curl = try? comparison.curl(items: items, api: server.apiRoot, concurrency: options.concurrency) {
+            let curlRuns = (1...2).compactMap { _ in try? comparison.curl(items: items, api: server.apiRoot, concurrency: options.concurrency) }
+            if let curl = curlRuns.min(by: { $0.seconds < $1.seconds }) {
                 let images = cold.phases["images"] ?? cold.seconds
                 let ratio = images / curl.seconds
-                print("| curl --parallel --parallel-max \(options.concurrency), the same \(items) image URLs into files | \(curl.version) | \(format(curl.seconds)) | \(curl.count) images | cold image phase \(format(images)) s | \(format(ratio))× curl's time |")
+                print("| curl --parallel --parallel-max \(options.concurrency), the same \(items) image URLs into files (best of \(curlRuns.count)) | \(curl.version.prefix(12)) | \(format(curl.seconds)) | \(curl.count) images | cold image phase \(format(images)) s | \(format(ratio))× curl's time |")
                 if items == 10_000 {
                     targets.append("| image phase of a cold 10,000-item run within 1.25× of curl | \(format(ratio))× | \(ratio <= 1.25 ? "met" : "NOT met") |")
                 }
             } else {
                 print("| curl | not installed, or failed | | | | |")
             }
-            let feed = SyntheticFeed(itemCount: items, commentsPerItem: options.comments, imageBytes: options.imageBytes, now: Date())
-            if let hugo = try? comparison.hugo(source: feed) {
+            if let hugo {
                 let hugoRate = Double(hugo.count) / hugo.seconds
                 let feedsiteRate = Double(offline.pages) / offline.seconds
-                print("| hugo, \(hugo.count) pages from equivalent content, minimal theme | \(hugo.version.prefix(40)) | \(format(hugo.seconds)) | \(hugo.count) pages, \(format(hugoRate, 0)) pages/s | offline \(offline.pages) pages, \(format(feedsiteRate, 0)) pages/s | \(format(feedsiteRate / hugoRate))× hugo's pages/s |")
+                print("| hugo, \(hugo.count) pages from equivalent content, minimal theme (best of \(hugoRuns.count)) | \(hugo.version.prefix(16)) | \(format(hugo.seconds)) | \(hugo.count) pages, \(format(hugoRate, 0)) pages/s | offline \(offline.pages) pages, \(format(feedsiteRate, 0)) pages/s | \(format(feedsiteRate / hugoRate))× hugo's pages/s |")
                 if items == 10_000 {
                     targets.append("| offline render of 10,000 items at least 2× hugo's pages/s | \(format(feedsiteRate / hugoRate))× | \(feedsiteRate / hugoRate >= 2 ? "met" : "NOT met") |")
                 }
@@ -151,7 +170,6 @@ func runBenchmarks(_ options: Options) throws {
             }
             print("")
         }
-        try? FileManager.default.removeItem(at: scratch)
     }
 
     if let small = coldSecondsPerItem[10_000], let large = coldSecondsPerItem[100_000] {
@@ -166,11 +184,11 @@ func runBenchmarks(_ options: Options) throws {
         for bytes in [10_000, 200_000] {
             let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("feedsite-bench/memory-\(bytes)")
             let settings = Benchmark.Settings(items: 10_000, comments: options.comments, imageBytes: bytes, concurrency: options.concurrency, feedsite: feedsite, templates: templates)
-            let (runs, server) = try Benchmark(settings: settings, scratch: scratch).run()
+            scratches.append(scratch)
+            let (cold, _, server) = try Benchmark(settings: settings, scratch: scratch).run()
             server.stop()
-            print("| \(bytes) | \(format(runs[0].seconds)) | \(megabytes(runs[0].peakMemory)) |")
-            peaks.append(runs[0].peakMemory)
-            try? FileManager.default.removeItem(at: scratch)
+            print("| \(bytes) | \(format(cold.seconds)) | \(megabytes(cold.peakMemory)) |")
+            peaks.append(cold.peakMemory)
         }
         let growth = Double(peaks[1]) / Double(peaks[0])
         print("")
