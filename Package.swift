@@ -19,7 +19,7 @@ let package = Package(
         .target(name: "SiteGenerator", dependencies: ["FeedCore", "Hashing"]),
         .target(name: "LoopbackHTTP"),
         .target(name: "SampleAPI", dependencies: ["FeedCore", "LoopbackHTTP"], swiftSettings: optimizedInDebug),
-        .target(name: "FeedSiteCLI", dependencies: ["FeedCore", "SiteGenerator", "SampleAPI", "LoopbackHTTP"]),
+        .target(name: "FeedSiteCLI", dependencies: ["FeedCore", "Hashing", "SiteGenerator", "SampleAPI", "LoopbackHTTP"]),
         .executableTarget(name: "feedsite", dependencies: ["FeedSiteCLI"]),
         .executableTarget(name: "feedsite-bench", dependencies: ["SampleAPI"]),
         .testTarget(

@@ -94,6 +94,61 @@ public struct SHA256: Sendable {
         hex(hash(bytes))
     }
 
+    /// A digest as a value: 32 bytes inline, no heap allocation (for keeping many).
+    public struct Digest: Hashable, Sendable {
+        private let words: (UInt64, UInt64, UInt64, UInt64)
+
+        public init(_ bytes: [UInt8]) {
+            precondition(bytes.count == 32, "a SHA-256 digest has 32 bytes")
+            func word(_ offset: Int) -> UInt64 {
+                bytes[offset..<offset + 8].reduce(0) { $0 << 8 | UInt64($1) }
+            }
+            words = (word(0), word(8), word(16), word(24))
+        }
+
+        /// Reads 64 hex digits; `nil` for anything else.
+        public init?(hex: String) {
+            let digits = Array(hex.utf8)
+            guard digits.count == 64 else { return nil }
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(32)
+            for index in stride(from: 0, to: 64, by: 2) {
+                guard let high = Self.value(of: digits[index]), let low = Self.value(of: digits[index + 1]) else { return nil }
+                bytes.append(high << 4 | low)
+            }
+            self.init(bytes)
+        }
+
+        private static func value(of digit: UInt8) -> UInt8? {
+            switch digit {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
+            default: nil
+            }
+        }
+
+        /// Lower-case hex.
+        public var hex: String {
+            SHA256.hex([words.0, words.1, words.2, words.3].flatMap { word in (0..<8).reversed().map { UInt8(truncatingIfNeeded: word >> (8 * $0)) } })
+        }
+
+        public static func == (lhs: Digest, rhs: Digest) -> Bool {
+            lhs.words == rhs.words
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(words.0)
+            hasher.combine(words.1)
+            hasher.combine(words.2)
+            hasher.combine(words.3)
+        }
+    }
+
+    public static func digest<Bytes: Sequence>(_ bytes: Bytes) -> Digest where Bytes.Element == UInt8 {
+        Digest(hash(bytes))
+    }
+
     public static func hex(_ digest: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var out = [UInt8]()

@@ -85,7 +85,7 @@ func machineDescription() -> String {
     return "\(ProcessInfo.processInfo.activeProcessorCount) cores (\(cpu)), \(memory) memory"
 }
 
-func runBenchmarks(_ options: Options) throws {
+func runBenchmarks(_ options: Options) async throws {
     let feedsite = options.feedsite
         ?? Bundle.main.executableURL!.deletingLastPathComponent().appendingPathComponent("feedsite").path
     guard FileManager.default.isExecutableFile(atPath: feedsite) else {
@@ -155,6 +155,8 @@ func runBenchmarks(_ options: Options) throws {
                 if items == 10_000 {
                     targets.append("| image phase of a cold 10,000-item run within 1.25× of curl | \(format(ratio))× | \(ratio <= 1.25 ? "met" : "NOT met") |")
                 }
+                let floor = await URLSessionFloor.fetch(items: items, api: server.apiRoot, concurrency: options.concurrency)
+                print("| a bare URLSession loop, the same URLs at the same concurrency, no files (the floor for any URLSession client) | Foundation | \(format(floor.seconds)) | \(floor.fetched) images | cold image phase \(format(images)) s | \(format(floor.seconds / curl.seconds))× curl's time |")
             } else {
                 print("| curl | not installed, or failed | | | | |")
             }
@@ -217,7 +219,7 @@ setvbuf(stdout, nil, _IOLBF, 0)  // show each table row as soon as it is measure
 do {
     let options = try parseOptions(Array(CommandLine.arguments.dropFirst()))
     if options.serve { try serve(options) }
-    try runBenchmarks(options)
+    try await runBenchmarks(options)
 } catch {
     FileHandle.standardError.write(Data("feedsite-bench: \(error)\n".utf8))
     exit(1)

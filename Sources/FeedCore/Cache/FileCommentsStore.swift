@@ -23,28 +23,22 @@ public actor FileCommentsStore: CommentsStore {
         let json = comments.map { comment in
             "{\"id\":\"\(comment.id.text)\",\"message\":\(JSONText.quoted(comment.message)),\"createdAt\":\(JSONText.date(comment.createdAt)),\"username\":\(JSONText.quoted(comment.username))}"
         }
-        try file(for: imageID).write(valueJSON: "[" + json.joined(separator: ",") + "]", timestamp: timestamp)
+        try file(for: imageID).write(elementsJSON: json, timestamp: timestamp)
     }
 
     public func delete(imageID: UUID) throws {
         try file(for: imageID).delete()
     }
 
-    private nonisolated func file(for imageID: UUID) -> TimestampedJSONFile<[ImageComment]> {
+    private nonisolated func file(for imageID: UUID) -> TimestampedJSONFile<ImageComment> {
         let name = imageID.text
         return TimestampedJSONFile(path: "\(folder)/\(name.prefix(2).lowercased())/\(name).json", decode: Self.decode)
     }
 
-    private static func decode(_ json: JSONValue) -> [ImageComment]? {
-        guard let items = json.array else { return nil }
-        var comments: [ImageComment] = []
-        comments.reserveCapacity(items.count)
-        for item in items {
-            guard let id = item["id"]?.string.flatMap({ UUID(text: $0) }), let message = item["message"]?.string,
-                let seconds = item["createdAt"]?.number, let username = item["username"]?.string
-            else { return nil }
-            comments.append(ImageComment(id: id, message: message, createdAt: Date(timeIntervalSinceReferenceDate: seconds), username: username))
-        }
-        return comments
+    private static func decode(_ item: JSONValue) -> ImageComment? {
+        guard let id = item["id"]?.string.flatMap({ UUID(text: $0) }), let message = item["message"]?.string,
+            let seconds = item["createdAt"]?.number, let username = item["username"]?.string
+        else { return nil }
+        return ImageComment(id: id, message: message, createdAt: Date(timeIntervalSinceReferenceDate: seconds), username: username)
     }
 }

@@ -4,10 +4,13 @@ import Hashing
 /// SHA-256 of a file, read in chunks so memory stays flat whatever the file's size.
 public enum FileDigest {
     public struct Result: Equatable, Sendable {
-        public let sha256: String
+        public let digest: SHA256.Digest
         public let byteCount: Int
         /// The first bytes, for telling the file's type.
         public let head: [UInt8]
+
+        /// Lower-case hex.
+        public var sha256: String { digest.hex }
     }
 
     /// The digest of the file at `url`, or `nil` when there is no such file.
@@ -25,6 +28,6 @@ public enum FileDigest {
             count += chunk.count
         }
         guard found else { return nil }
-        return Result(sha256: SHA256.hex(hasher.finalize()), byteCount: count, head: head)
+        return Result(digest: SHA256.Digest(hasher.finalize()), byteCount: count, head: head)
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// `FeedStore` in one JSON file (`<cache>/feed.json`).
 public actor FileFeedStore: FeedStore {
-    private let file: TimestampedJSONFile<[FeedImage]>
+    private let file: TimestampedJSONFile<FeedImage>
 
     public init(fileURL: URL) {
         self.file = TimestampedJSONFile(path: fileURL.path, decode: Self.decode)
@@ -19,30 +19,20 @@ public actor FileFeedStore: FeedStore {
     }
 
     public func insert(_ feed: [FeedImage], timestamp: Date) throws {
-        var json = "["
-        json.reserveCapacity(feed.count * 160)
-        for (index, image) in feed.enumerated() {
-            if index > 0 { json += "," }
-            json += "{\"id\":\"\(image.id.text)\",\"url\":\(JSONText.quoted(image.url.absoluteString))"
+        try file.write(streaming: feed, timestamp: timestamp) { image in
+            var json = "{\"id\":\"\(image.id.text)\",\"url\":\(JSONText.quoted(image.url.absoluteString))"
             if let description = image.description { json += ",\"description\":\(JSONText.quoted(description))" }
             if let location = image.location { json += ",\"location\":\(JSONText.quoted(location))" }
-            json += "}"
+            return json + "}"
         }
-        try file.write(valueJSON: json + "]", timestamp: timestamp)
     }
 
     public func deleteCachedFeed() throws {
         try file.delete()
     }
 
-    private static func decode(_ json: JSONValue) -> [FeedImage]? {
-        guard let items = json.array else { return nil }
-        var feed: [FeedImage] = []
-        feed.reserveCapacity(items.count)
-        for item in items {
-            guard let id = item["id"]?.string.flatMap({ UUID(text: $0) }), let url = item["url"]?.string.flatMap(URL.init(string:)) else { return nil }
-            feed.append(FeedImage(id: id, description: item["description"]?.string, location: item["location"]?.string, url: url))
-        }
-        return feed
+    private static func decode(_ item: JSONValue) -> FeedImage? {
+        guard let id = item["id"]?.string.flatMap({ UUID(text: $0) }), let url = item["url"]?.string.flatMap(URL.init(string:)) else { return nil }
+        return FeedImage(id: id, description: item["description"]?.string, location: item["location"]?.string, url: url)
     }
 }

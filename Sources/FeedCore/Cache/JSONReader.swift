@@ -1,35 +1,5 @@
 import Foundation
 
-/// A JSON value, as `JSONReader` reads it.
-public enum JSONValue: Equatable, Sendable {
-    case object([String: JSONValue])
-    case array([JSONValue])
-    case string(String)
-    case number(Double)
-    case bool(Bool)
-    case null
-
-    public subscript(key: String) -> JSONValue? {
-        guard case let .object(fields) = self else { return nil }
-        return fields[key]
-    }
-
-    public var string: String? {
-        guard case let .string(text) = self else { return nil }
-        return text
-    }
-
-    public var number: Double? {
-        guard case let .number(value) = self else { return nil }
-        return value
-    }
-
-    public var array: [JSONValue]? {
-        guard case let .array(items) = self else { return nil }
-        return items
-    }
-}
-
 /// A strict RFC 8259 reader for the files feedsite writes itself (the caches), several
 /// times faster than `JSONDecoder` on them. Input from the API still goes through
 /// `JSONDecoder`, whose errors say which item and field were wrong.
@@ -39,21 +9,44 @@ public struct JSONReader {
         public let message: String
     }
 
-    private let bytes: [UInt8]
+    private let bytes: UnsafeRawBufferPointer
     private var index = 0
     private var depth = 0
+    private let streamedKey: String?
+    private let element: ((JSONValue) -> Bool)?
     private static let maximumDepth = 64
 
     public static func read(_ data: Data) throws(SyntaxError) -> JSONValue {
-        var reader = JSONReader(bytes: [UInt8](data))
-        let value = try reader.readValue()
-        reader.skipWhitespace()
-        guard reader.index == reader.bytes.count else { throw reader.error("unexpected text after the JSON value") }
-        return value
+        try read(data, streaming: nil, nil)
     }
 
-    private init(bytes: [UInt8]) {
+    /// Reads a JSON object whose member `key` is an array, handing that array's elements to
+    /// `element` one at a time instead of keeping them (the member reads as an empty array),
+    /// so a 100,000-item file costs one item's worth of memory. `element` returns `false`
+    /// for an element it cannot use, which stops the read with an error.
+    public static func read(_ data: Data, streaming key: String, _ element: @escaping (JSONValue) -> Bool) throws(SyntaxError) -> JSONValue {
+        try read(data, streaming: Optional(key), element)
+    }
+
+    private static func read(_ data: Data, streaming key: String?, _ element: ((JSONValue) -> Bool)?) throws(SyntaxError) -> JSONValue {
+        let result: Result<JSONValue, SyntaxError> = data.withUnsafeBytes { bytes in
+            var reader = JSONReader(bytes: bytes, streamedKey: key, element: element)
+            do throws(SyntaxError) {
+                let value = try reader.readValue()
+                reader.skipWhitespace()
+                guard reader.index == reader.bytes.count else { throw reader.error("unexpected text after the JSON value") }
+                return .success(value)
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    private init(bytes: UnsafeRawBufferPointer, streamedKey: String?, element: ((JSONValue) -> Bool)?) {
         self.bytes = bytes
+        self.streamedKey = streamedKey
+        self.element = element
     }
 
     private func error(_ message: String) -> SyntaxError {
@@ -111,7 +104,12 @@ public struct JSONReader {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':'") }
             index += 1
-            fields[key] = try readValue()
+            if depth == 1, key == streamedKey, let element {
+                try streamArray(to: element)
+                fields[key] = .array([])
+            } else {
+                fields[key] = try readValue()
+            }
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of input in an object") }
             if bytes[index] == UInt8(ascii: ",") {
@@ -121,6 +119,33 @@ public struct JSONReader {
                 return .object(fields)
             } else {
                 throw error("expected ',' or '}'")
+            }
+        }
+    }
+
+    private mutating func streamArray(to element: (JSONValue) -> Bool) throws(SyntaxError) {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else { throw error("expected an array") }
+        try nest()
+        defer { depth -= 1 }
+        index += 1
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            return
+        }
+        while true {
+            let start = index
+            guard element(try readValue()) else { throw SyntaxError(offset: start, message: "unexpected element") }
+            skipWhitespace()
+            guard index < bytes.count else { throw error("unexpected end of input in an array") }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+            } else if bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return
+            } else {
+                throw error("expected ',' or ']'")
             }
         }
     }
@@ -231,6 +256,11 @@ public struct JSONReader {
             index += 1
         }
         return value
+    }
+
+    private func decodeUTF8(_ slice: Slice<UnsafeRawBufferPointer>) throws(SyntaxError) -> String {
+        guard let text = String(validating: slice, as: UTF8.self) else { throw error("invalid UTF-8") }
+        return text
     }
 
     private func decodeUTF8(_ slice: ArraySlice<UInt8>) throws(SyntaxError) -> String {

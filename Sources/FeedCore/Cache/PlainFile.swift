@@ -4,6 +4,7 @@
     import Darwin
 #endif
 import Foundation
+import Hashing
 
 /// Reads and writes whole files with plain system calls, by path.
 ///
@@ -13,13 +14,20 @@ import Foundation
 /// writing to a temporary name and renaming (`AtomicFile`), not from flushing.
 public enum PlainFile {
     /// Creates or truncates `path` and writes `data` to it. Missing parent folders are
-    /// created when the first attempt finds them absent.
-    public static func write(_ data: Data, to path: String) throws(FileSystemError) {
-        var descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    /// created when the first attempt finds them absent. With `asNewFile`, a file already at
+    /// `path` is unlinked rather than truncated, so a hard link to another file is never
+    /// written through.
+    public static func write(_ data: Data, to path: String, asNewFile: Bool = false) throws(FileSystemError) {
+        let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (asNewFile ? O_EXCL : O_TRUNC)
+        var descriptor = open(path, flags, 0o644)
         if descriptor < 0, errno == ENOENT {
             let folder = (path as NSString).deletingLastPathComponent
             try FileSystemError.wrap { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-            descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            descriptor = open(path, flags, 0o644)
+        }
+        if descriptor < 0, asNewFile, errno == EEXIST {
+            unlink(path)
+            descriptor = open(path, flags, 0o644)
         }
         guard descriptor >= 0 else { throw FileSystemError.fromErrno() }
         defer { close(descriptor) }
@@ -86,4 +94,67 @@ private func systemWrite(_ descriptor: Int32, _ pointer: UnsafeRawPointer, _ cou
     #else
         Darwin.write(descriptor, pointer, count)
     #endif
+}
+
+/// Writes a file in large chunks through a small buffer, so a 100,000-line file never sits
+/// whole in memory. Optionally hashes what it writes.
+public final class BufferedFileWriter {
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+    private var hasher: SHA256?
+    public private(set) var byteCount = 0
+    private static let capacity = 256 * 1024
+
+    /// Creates (or truncates) the file at `path`.
+    public init(path: String, hashing: Bool = false) throws(FileSystemError) {
+        var descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        if descriptor < 0, errno == ENOENT {
+            let folder = (path as NSString).deletingLastPathComponent
+            try FileSystemError.wrap { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+            descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        }
+        guard descriptor >= 0 else { throw FileSystemError.fromErrno() }
+        self.descriptor = descriptor
+        self.hasher = hashing ? SHA256() : nil
+        buffer.reserveCapacity(Self.capacity)
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    public func write(_ text: String) throws(FileSystemError) {
+        var text = text
+        text.withUTF8 { buffer.append(contentsOf: $0) }
+        byteCount += text.utf8.count
+        if buffer.count >= Self.capacity { try flush() }
+    }
+
+    /// Writes what is left; returns the digest when hashing.
+    @discardableResult
+    public func finish() throws(FileSystemError) -> SHA256.Digest? {
+        try flush()
+        return hasher.map { hasher in
+            var copy = hasher
+            return SHA256.Digest(copy.finalize())
+        }
+    }
+
+    private func flush() throws(FileSystemError) {
+        hasher?.update(buffer)
+        let failure: Int32? = buffer.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += written
+            }
+            return nil
+        }
+        buffer.removeAll(keepingCapacity: true)
+        if let failure { throw FileSystemError.fromErrno(failure) }
+    }
 }

@@ -1,7 +1,7 @@
 import FeedCore
 import Foundation
+import Hashing
 import SiteGenerator
-import Synchronization
 
 /// One `feedsite generate` run, phase by phase:
 ///
@@ -155,13 +155,15 @@ struct GenerateJob {
         let urls = feed.map(\.url).filter { seen.insert($0).inserted }
         try staged.prepareFolder("images")
         let reporter = self.reporter
-        let progress = Counter()
+        let progress = ProgressCounter()
         let total = urls.count
         let results = try await concurrentMap(urls, limit: options.concurrency) { url -> FeedService.ImageResult in
             let result = try await service.loadImage(from: url)
             if let stored = result.stored {
                 try await service.imageStore.export(stored, to: staged.url(for: SitePaths.image(stored)))
-                staged.record(SitePaths.image(stored), size: stored.byteCount, sha256: stored.sha256)
+                if let digest = SHA256.Digest(hex: stored.sha256) {
+                    staged.record(SitePaths.image(stored), size: stored.byteCount, digest: digest)
+                }
             }
             let (done, failed) = progress.add(failed: result.stored == nil)
             reporter.progress("images", done: done, total: total, failed: failed)
@@ -192,12 +194,13 @@ struct GenerateJob {
     private func loadComments(for entries: [SiteEntry], service: FeedService, setup: SiteSetup, into staged: StagedSite, now: Date, summary: inout RunSummary) async throws {
         let pageSize = options.pageSize
         let reporter = self.reporter
-        let progress = Counter()
+        let progress = ProgressCounter()
         let total = entries.count
-        let indexed = Array(entries.enumerated())
+
         // Each task reports its own problems and hands back only counts, so no image's
         // comments outlive its page.
-        let outcomes = try await concurrentMap(indexed, limit: options.concurrency) { index, entry -> CommentsOutcome in
+        let outcomes = try await concurrentMap(Array(entries.indices), limit: options.concurrency) { index -> CommentsOutcome in
+            let entry = entries[index]
             let result = try await service.loadComments(for: entry.image.id)
             let outcome = CommentsOutcome(result, imageID: entry.image.id, reporter: reporter)
             for renderer in setup.renderers {
@@ -227,7 +230,7 @@ struct GenerateJob {
         if case let .cache(date) = source { savedAt = date }
         let feedSavedAt = savedAt
         let reporter = self.reporter
-        let progress = Counter()
+        let progress = ProgressCounter()
         _ = try await concurrentMap(Array(1...pageCount), limit: ProcessInfo.processInfo.activeProcessorCount) { number in
             try Task.checkCancellation()
             let slice = Array(entries[min(entries.count, (number - 1) * pageSize)..<min(entries.count, number * pageSize)])
@@ -294,83 +297,6 @@ struct GenerateJob {
             }
         } catch {
             reporter.warning("cache: could not validate the feed cache: \(error)")
-        }
-    }
-}
-
-/// Measures the phases of a run, one lap each.
-final class PhaseTimer {
-    private let reporter: Reporter
-    private var start = ContinuousClock.now
-    private(set) var laps: [(name: String, seconds: Double)] = []
-
-    init(reporter: Reporter) {
-        self.reporter = reporter
-    }
-
-    func lap(_ name: String) {
-        let now = ContinuousClock.now
-        laps.append((name, (now - start).seconds))
-        start = now
-        reporter.clearProgress()
-    }
-}
-
-extension Duration {
-    var seconds: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
-    }
-}
-
-/// One image's comments result, reduced to what the summary needs once its page is written.
-struct CommentsOutcome: Sendable {
-    enum Source: Sendable {
-        case live, cache, unavailable
-    }
-
-    let source: Source
-    let count: Int
-    /// The comments for the page; `nil` when unavailable or once the page is written.
-    let comments: [ImageComment]?
-
-    /// Reports the result's problems (remote failure, cache write failure) as it reduces it.
-    init(_ result: FeedService.CommentsResult, imageID: UUID, reporter: Reporter) {
-        let id = imageID.text
-        switch result {
-        case let .live(comments, saveFailure):
-            self.init(source: .live, count: comments.count, comments: comments)
-            if let saveFailure { reporter.problem("comments-cache", "comments for \(id): could not save to the cache: \(saveFailure)") }
-        case let .cached(comments, savedAt, remoteFailure):
-            self.init(source: .cache, count: comments.count, comments: comments)
-            if let remoteFailure {
-                reporter.problem("comments", "comments for \(id): \(remoteFailure); using the cache saved \(ISO8601Date.format(savedAt))")
-            }
-        case let .unavailable(reason):
-            self.init(source: .unavailable, count: 0, comments: nil)
-            reporter.problem("comments", "comments for \(id): \(reason); the page shows the connection error")
-        }
-    }
-
-    private init(source: Source, count: Int, comments: [ImageComment]?) {
-        self.source = source
-        self.count = count
-        self.comments = comments
-    }
-
-    var withoutComments: CommentsOutcome {
-        CommentsOutcome(source: source, count: count, comments: nil)
-    }
-}
-
-/// A thread-safe running count of done and failed items, for the progress line.
-final class Counter: Sendable {
-    private let state = Mutex((done: 0, failed: 0))
-
-    func add(failed: Bool) -> (done: Int, failed: Int) {
-        state.withLock { state in
-            state.done += 1
-            if failed { state.failed += 1 }
-            return state
         }
     }
 }

@@ -4,9 +4,10 @@ import Foundation
 /// `manifest.json`: every file of the site with its size and SHA-256, sorted by path, and
 /// the facts of the run that made it. It holds nothing that changes between two runs over
 /// the same data and clock (no elapsed time, no download counts), so an unchanged site has
-/// an unchanged manifest.
-public struct Manifest: Codable, Equatable, Sendable {
-    public struct File: Codable, Equatable, Sendable {
+/// an unchanged manifest. It is written and read a file at a time: one line per file, so it
+/// reads and diffs well, and never whole in memory for a 100,000-item site.
+public struct Manifest: Equatable, Sendable {
+    public struct File: Equatable, Sendable {
         public let path: String
         public let size: Int
         public let sha256: String
@@ -69,23 +70,20 @@ public struct Manifest: Codable, Equatable, Sendable {
         self.files = files.sorted { $0.path < $1.path }
     }
 
-    /// The manifest as JSON, one line per file, so it reads and diffs well and needs no
-    /// more memory than its own text even for 100,000 files.
-    public func encoded() -> Data {
+    /// Writes a manifest; `files` must already be sorted by path, one entry per path.
+    public static func write<Files: Sequence<File>>(generator: String, run: Run, files: Files, to writer: BufferedFileWriter) throws(FileSystemError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let facts = (try? encoder.encode(run)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-        var text = ""
-        text.reserveCapacity(200 + facts.utf8.count + files.count * 120)
-        text += "{\n  \"generator\": \(JSONText.quoted(generator)),\n"
-        text += "  \"run\": " + facts.replacingOccurrences(of: "\n", with: "\n  ") + ",\n"
-        text += "  \"files\": ["
-        for (index, file) in files.enumerated() {
-            text += index == 0 ? "\n" : ",\n"
-            text += "    {\"path\": \(JSONText.quoted(file.path)), \"size\": \(file.size), \"sha256\": \"\(file.sha256)\"}"
+        try writer.write("{\n  \"generator\": \(JSONText.quoted(generator)),\n")
+        try writer.write("  \"run\": " + facts.replacingOccurrences(of: "\n", with: "\n  ") + ",\n")
+        try writer.write("  \"files\": [")
+        var first = true
+        for file in files {
+            try writer.write((first ? "\n" : ",\n") + "    {\"path\": \(JSONText.quoted(file.path)), \"size\": \(file.size), \"sha256\": \"\(file.sha256)\"}")
+            first = false
         }
-        text += files.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
-        return Data(text.utf8)
+        try writer.write(first ? "]\n}\n" : "\n  ]\n}\n")
     }
 
     public enum ReadError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -100,20 +98,51 @@ public struct Manifest: Codable, Equatable, Sendable {
         }
     }
 
+    /// The whole manifest.
     public static func read(from site: URL) throws(ReadError) -> Manifest {
-        let file = site.appendingPathComponent(fileName)
+        var files: [File] = []
+        let (generator, run) = try read(from: site) { files.append($0) }
+        return Manifest(generator: generator, run: run, files: files)
+    }
+
+    /// The manifest's facts, handing its files to `eachFile` one at a time.
+    public static func read(from site: URL, eachFile: @escaping (File) -> Void) throws(ReadError) -> (generator: String, run: Run) {
+        let path = site.appendingPathComponent(fileName).path
         let data: Data
         do {
-            data = try Data(contentsOf: file)
+            guard let contents = try PlainFile.read(path) else { throw ReadError.missing(site.path) }
+            data = contents
+        } catch let error as ReadError {
+            throw error
         } catch {
-            let reason = FileSystemError.reason(for: error)
-            if reason.isNoSuchFile { throw .missing(site.path) }
-            throw .unreadable(file.path, reason: reason.description)
+            throw .unreadable(path, reason: "\(error)")
         }
-        do {
-            return try JSONDecoder().decode(Manifest.self, from: data)
-        } catch {
-            throw .unreadable(file.path, reason: "not a feedsite manifest")
+        let json = try? JSONReader.read(data, streaming: "files") { value in
+            guard let filePath = value["path"]?.string, let size = value["size"]?.number, let sha256 = value["sha256"]?.string else { return false }
+            eachFile(File(path: filePath, size: Int(size), sha256: sha256))
+            return true
         }
+        guard let json, let generator = json["generator"]?.string, let facts = json["run"], let run = Run(facts) else {
+            throw .unreadable(path, reason: "not a feedsite manifest")
+        }
+        return (generator, run)
+    }
+}
+
+extension Manifest.Run {
+    init?(_ json: JSONValue) {
+        func text(_ key: String) -> String? { json[key]?.string }
+        func count(_ key: String) -> Int? { json[key]?.number.map { Int($0) } }
+        guard let api = text("api"), let now = text("now"), let feedSource = text("feedSource"),
+            let locales = json["locales"]?.array?.compactMap(\.string),
+            let items = count("items"), let feedPages = count("feedPages"), let commentsPages = count("commentsPages"), let images = count("images"),
+            let imagesFailed = count("imagesFailed"), let comments = count("comments"), let commentsFromCache = count("commentsFromCache"),
+            let commentsUnavailable = count("commentsUnavailable")
+        else { return nil }
+        self.init(
+            api: api, now: now, feedSource: feedSource, feedSavedAt: text("feedSavedAt"), locales: locales, items: items, feedPages: feedPages,
+            commentsPages: commentsPages, images: images, imagesFailed: imagesFailed, comments: comments, commentsFromCache: commentsFromCache,
+            commentsUnavailable: commentsUnavailable
+        )
     }
 }

@@ -14,19 +14,25 @@ public enum SiteVerifier {
         public var isIntact: Bool { missing.isEmpty && changed.isEmpty && extra.isEmpty }
     }
 
+    /// Checks each listed file as the manifest is read, so the manifest is never whole in
+    /// memory; a file that cannot be read counts as changed.
     public static func verify(_ site: URL) throws -> Report {
-        let manifest = try Manifest.read(from: site)
         var report = Report()
-        let listed = Set(manifest.files.map(\.path))
-        for file in manifest.files {
-            let url = site.appendingPathComponent(file.path)
-            guard let digest = try FileDigest.sha256(ofFileAt: url) else {
-                report.missing.append(file.path)
-                continue
-            }
-            if digest.byteCount == file.size, digest.sha256 == file.sha256 {
-                report.matching += 1
-            } else {
+        var listed = Set<String>()
+        let sitePath = site.path
+        _ = try Manifest.read(from: site) { file in
+            listed.insert(file.path)
+            do {
+                guard let digest = try FileDigest.sha256(ofFileAtPath: sitePath + "/" + file.path) else {
+                    report.missing.append(file.path)
+                    return
+                }
+                if digest.byteCount == file.size, digest.sha256 == file.sha256 {
+                    report.matching += 1
+                } else {
+                    report.changed.append(file.path)
+                }
+            } catch {
                 report.changed.append(file.path)
             }
         }

@@ -28,7 +28,15 @@ public final class StagedSite: Sendable {
     private let hasPreviousSite: Bool
     private let createdFolders = Mutex<Set<String>>([])
     private let counts = Mutex(Counts())
-    private let files = Mutex<[String: Manifest.File]>([:])
+    /// What the manifest will list: every file written or recorded, in order.
+    private let records = Mutex<[Record]>([])
+
+    private struct Record {
+        let path: String
+        let size: Int
+        let digest: SHA256.Digest
+        let order: Int
+    }
 
     /// How many files the new site wrote and how many it kept from the previous one.
     public struct Counts: Equatable, Sendable {
@@ -97,17 +105,15 @@ public final class StagedSite: Sendable {
         }
         let destination = stagingPath + "/" + path
         let previous = outputPath + "/" + path
-        let writtenBefore = record(path, size: data.count, sha256: SHA256.hexDigest(data))
-        if writtenBefore {
-            // It may be a link to the previous site's file by now: never write through it.
-            unlink(destination)
-        }
-        if hasPreviousSite, let old = try? PlainFile.read(previous), old == data, link(previous, destination) == 0 {
+        record(path, size: data.count, digest: SHA256.digest(data))
+        if hasPreviousSite, let old = try? PlainFile.read(previous), old == data, Self.linkReplacing(previous, destination) {
             counts.withLock { $0.unchanged += 1 }
             return
         }
         do {
-            try PlainFile.write(data, to: destination)
+            // A path written twice may be a link to the previous site's file by now: the new
+            // bytes go into a new file, never through the link.
+            try PlainFile.write(data, to: destination, asNewFile: true)
         } catch {
             throw .cannotWrite(destination, reason: error.description)
         }
@@ -115,16 +121,55 @@ public final class StagedSite: Sendable {
     }
 
     /// Notes a file placed in the staging folder by someone else (an image linked from the
-    /// image cache), for the manifest. Returns whether the path was noted before.
-    @discardableResult
-    public func record(_ path: String, size: Int, sha256: String) -> Bool {
-        files.withLock { $0.updateValue(Manifest.File(path: path, size: size, sha256: sha256), forKey: path) != nil }
+    /// image cache), for the manifest.
+    public func record(_ path: String, size: Int, digest: SHA256.Digest) {
+        records.withLock { $0.append(Record(path: path, size: size, digest: digest, order: $0.count)) }
     }
 
-    /// Writes `manifest.json`, listing every file written or recorded so far.
+    /// Writes `manifest.json`, listing every file written or recorded so far (the last
+    /// record of a path wins), a line at a time; a manifest equal to the previous site's is
+    /// linked from it instead.
     public func writeManifest(generator: String, run: Manifest.Run) throws(PublishError) {
-        let listed = files.withLock { Array($0.values) }
-        try write(Manifest(generator: generator, run: run, files: listed).encoded(), to: Manifest.fileName)
+        var list = records.withLock { records in
+            defer { records = [] }
+            return records
+        }
+        list.sort { $0.path != $1.path ? $0.path < $1.path : $0.order < $1.order }
+        let files = list.indices.lazy
+            .filter { $0 == list.count - 1 || list[$0 + 1].path != list[$0].path }
+            .map { Manifest.File(path: list[$0].path, size: list[$0].size, sha256: list[$0].digest.hex) }
+        let destination = stagingPath + "/" + Manifest.fileName
+        do throws(FileSystemError) {
+            let writer = try BufferedFileWriter(path: destination, hashing: true)
+            try Manifest.write(generator: generator, run: run, files: files, to: writer)
+            let digest = try writer.finish()
+            let previous = outputPath + "/" + Manifest.fileName
+            if hasPreviousSite, let old = try FileDigest.sha256(ofFileAtPath: previous), old.byteCount == writer.byteCount, old.digest == digest,
+                Self.linkReplacing(previous, destination)
+            {
+                counts.withLock { $0.unchanged += 1 }
+            } else {
+                counts.withLock { $0.written += 1 }
+            }
+        } catch {
+            throw .cannotWrite(destination, reason: error.description)
+        }
+    }
+
+    /// Links `source` at `destination`, unlinking whatever was there first.
+    private static func linkReplacing(_ source: String, _ destination: String) -> Bool {
+        if hardLink(source, destination) == 0 { return true }
+        guard errno == EEXIST else { return false }
+        unlink(destination)
+        return hardLink(source, destination) == 0
+    }
+
+    private static func hardLink(_ source: String, _ destination: String) -> Int32 {
+        #if canImport(Glibc)
+            Glibc.link(source, destination)
+        #else
+            Darwin.link(source, destination)
+        #endif
     }
 
     /// Swaps the new site into place and removes the old one.
@@ -152,7 +197,7 @@ public final class StagedSite: Sendable {
         for name in names where name.hasPrefix(".") {
             let source = output.appendingPathComponent(name)
             let destination = staging.appendingPathComponent(name)
-            if link(source.path, destination.path) != 0 {
+            if Self.hardLink(source.path, destination.path) != 0 {
                 try? FileManager.default.copyItem(at: source, to: destination)
             }
         }

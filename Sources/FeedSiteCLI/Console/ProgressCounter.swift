@@ -1,0 +1,14 @@
+import Synchronization
+
+/// A thread-safe running count of done and failed items, for the progress line.
+final class ProgressCounter: Sendable {
+    private let state = Mutex((done: 0, failed: 0))
+
+    func add(failed: Bool) -> (done: Int, failed: Int) {
+        state.withLock { state in
+            state.done += 1
+            if failed { state.failed += 1 }
+            return state
+        }
+    }
+}
