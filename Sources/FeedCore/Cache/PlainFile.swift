@@ -99,6 +99,7 @@ private func systemWrite(_ descriptor: Int32, _ pointer: UnsafeRawPointer, _ cou
 /// Writes a file in large chunks through a small buffer, so a 100,000-line file never sits
 /// whole in memory. Optionally hashes what it writes.
 public final class BufferedFileWriter {
+    public let path: String
     private let descriptor: Int32
     private var buffer: [UInt8] = []
     private var hasher: SHA256?
@@ -114,6 +115,7 @@ public final class BufferedFileWriter {
             descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         }
         guard descriptor >= 0 else { throw FileSystemError.fromErrno() }
+        self.path = path
         self.descriptor = descriptor
         self.hasher = hashing ? SHA256() : nil
         buffer.reserveCapacity(Self.capacity)

@@ -51,6 +51,11 @@ struct FeedService: Sendable {
             case .failed: nil
             }
         }
+
+        var isDownload: Bool {
+            if case .downloaded = self { return true }
+            return false
+        }
     }
 
     /// The feed from the API (then saved to the cache), else the cache while it is less

@@ -1,6 +1,5 @@
 import FeedCore
 import Foundation
-import Hashing
 import SiteGenerator
 
 /// One `feedsite generate` run, phase by phase:
@@ -78,9 +77,8 @@ struct GenerateJob {
             timer.lap("feed")
             summary.feedSource = loaded.source
             summary.items = loaded.feed.count
-            let images = try await loadImages(of: loaded.feed, service: service, into: staged, summary: &summary)
+            let entries = try await loadImages(of: loaded.feed, service: service, into: staged, summary: &summary)
             timer.lap("images")
-            let entries = loaded.feed.map { SiteEntry(image: $0, stored: images[$0.url]) }
             try await loadComments(for: entries, service: service, setup: setup, into: staged, now: now, summary: &summary)
             timer.lap("comments")
             try await renderFeedPages(entries, source: loaded.source, setup: setup, into: staged, summary: &summary)
@@ -149,45 +147,41 @@ struct GenerateJob {
         return loaded
     }
 
-    /// Loads each distinct image URL once and links every stored image into the site once.
-    private func loadImages(of feed: [FeedImage], service: FeedService, into staged: StagedSite, summary: inout RunSummary) async throws -> [URL: StoredImage] {
-        var seen = Set<URL>()
-        let urls = feed.map(\.url).filter { seen.insert($0).inserted }
+    /// Loads each distinct image URL once, links every stored image into the site, and
+    /// returns the feed's entries: each item with its stored image, if it could be had.
+    private func loadImages(of feed: [FeedImage], service: FeedService, into staged: StagedSite, summary: inout RunSummary) async throws -> [SiteEntry] {
+        // Each item points at the position of its URL among the distinct URLs.
+        var position: [URL: Int] = [:]
+        var urls: [URL] = []
+        let slots = feed.map { item in
+            if let known = position[item.url] { return known }
+            position[item.url] = urls.count
+            urls.append(item.url)
+            return urls.count - 1
+        }
+        position = [:]
         try staged.prepareFolder("images")
         let reporter = self.reporter
         let progress = ProgressCounter()
         let total = urls.count
-        let results = try await concurrentMap(urls, limit: options.concurrency) { url -> FeedService.ImageResult in
+        let results = try await concurrentMap(urls, limit: options.concurrency) { url -> StoredImage? in
             let result = try await service.loadImage(from: url)
-            if let stored = result.stored {
-                try await service.imageStore.export(stored, to: staged.url(for: SitePaths.image(stored)))
-                if let digest = SHA256.Digest(hex: stored.sha256) {
-                    staged.record(SitePaths.image(stored), size: stored.byteCount, digest: digest)
-                }
-            }
-            let (done, failed) = progress.add(failed: result.stored == nil)
-            reporter.progress("images", done: done, total: total, failed: failed)
-            return result
-        }
-        var images: [URL: StoredImage] = [:]
-        var files = Set<String>()
-        for (url, result) in zip(urls, results) {
-            if let stored = result.stored { files.insert(stored.fileName) }
             switch result {
-            case let .cached(stored):
-                summary.imagesFromCache += 1
-                images[url] = stored
-            case let .downloaded(stored):
-                summary.imagesDownloaded += 1
-                images[url] = stored
+            case let .cached(stored), let .downloaded(stored):
+                try await service.imageStore.export(stored, to: staged.url(for: SitePaths.image(stored)))
             case let .failed(reason):
-                summary.imagesFailed += 1
                 reporter.problem("image", "image \(url.absoluteString): \(reason); the page shows a placeholder")
             }
+            let (done, failed) = progress.add(failed: result.stored == nil, downloaded: result.isDownload)
+            reporter.progress("images", done: done, total: total, failed: failed)
+            return result.stored
         }
-        summary.imageFiles = files.count
+        summary.imagesDownloaded = progress.downloaded
+        summary.imagesFailed = results.count { $0 == nil }
+        summary.imagesFromCache = results.count - summary.imagesDownloaded - summary.imagesFailed
+        summary.imageFiles = Set(results.compactMap { $0?.sha256 }).count
         reporter.info("images: \(summary.imagesDownloaded) downloaded, \(summary.imagesFromCache) from the cache, \(summary.imagesFailed) failed")
-        return images
+        return zip(feed, slots).map { SiteEntry(image: $0, stored: results[$1]) }
     }
 
     /// Loads every image's comments and writes its comments page in every locale.

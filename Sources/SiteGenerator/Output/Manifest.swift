@@ -70,20 +70,29 @@ public struct Manifest: Equatable, Sendable {
         self.files = files.sorted { $0.path < $1.path }
     }
 
-    /// Writes a manifest; `files` must already be sorted by path, one entry per path.
-    public static func write<Files: Sequence<File>>(generator: String, run: Run, files: Files, to writer: BufferedFileWriter) throws(FileSystemError) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let facts = (try? encoder.encode(run)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-        try writer.write("{\n  \"generator\": \(JSONText.quoted(generator)),\n")
-        try writer.write("  \"run\": " + facts.replacingOccurrences(of: "\n", with: "\n  ") + ",\n")
-        try writer.write("  \"files\": [")
-        var first = true
-        for file in files {
-            try writer.write((first ? "\n" : ",\n") + "    {\"path\": \(JSONText.quoted(file.path)), \"size\": \(file.size), \"sha256\": \"\(file.sha256)\"}")
+    /// Writes a manifest a file at a time; files must come sorted by path, one per path.
+    public final class Writer {
+        private let output: BufferedFileWriter
+        private var first = true
+
+        public init(generator: String, run: Run, to output: BufferedFileWriter) throws(FileSystemError) {
+            self.output = output
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            let facts = (try? encoder.encode(run)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+            try output.write("{\n  \"generator\": \(JSONText.quoted(generator)),\n")
+            try output.write("  \"run\": " + facts.replacingOccurrences(of: "\n", with: "\n  ") + ",\n")
+            try output.write("  \"files\": [")
+        }
+
+        public func add(_ file: File) throws(FileSystemError) {
+            try output.write((first ? "\n" : ",\n") + "    {\"path\": \(JSONText.quoted(file.path)), \"size\": \(file.size), \"sha256\": \"\(file.sha256)\"}")
             first = false
         }
-        try writer.write(first ? "]\n}\n" : "\n  ]\n}\n")
+
+        public func finish() throws(FileSystemError) {
+            try output.write(first ? "]\n}\n" : "\n  ]\n}\n")
+        }
     }
 
     public enum ReadError: Error, Equatable, Sendable, CustomStringConvertible {

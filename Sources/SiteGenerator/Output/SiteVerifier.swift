@@ -41,24 +41,38 @@ public enum SiteVerifier {
     }
 }
 
-/// The files of a site folder, as sorted paths from its root, without top-level dot-files.
+/// The files of a site folder, as paths from its root sorted as whole paths, without
+/// top-level dot-files (they are the user's, not the site's).
 public enum SiteFiles {
     public static func list(_ site: URL) throws -> [String] {
         var paths: [String] = []
-        try collect(site, prefix: "", into: &paths)
-        return paths.sorted()
+        try walk(site.path) { paths.append($0) }
+        return paths
     }
 
-    private static func collect(_ folder: URL, prefix: String, into paths: inout [String]) throws {
-        let names = try FileSystemError.wrap { try FileManager.default.contentsOfDirectory(atPath: folder.path) }
+    /// Hands every file's path to `body` in sorted order, reading one folder at a time, so a
+    /// folder of 100,000 pages costs its names and nothing more.
+    public static func walk(_ site: String, _ body: (String) throws -> Void) throws {
+        try walk(site, prefix: "", body)
+    }
+
+    private static func walk(_ folder: String, prefix: String, _ body: (String) throws -> Void) throws {
+        let names = try FileSystemError.wrap { try FileManager.default.contentsOfDirectory(atPath: folder) }
+        var entries: [(name: String, sortKey: String, isFolder: Bool)] = []
+        entries.reserveCapacity(names.count)
         for name in names where !(prefix.isEmpty && name.hasPrefix(".")) {
-            let url = folder.appendingPathComponent(name)
             var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { continue }
-            if isFolder.boolValue {
-                try collect(url, prefix: prefix + name + "/", into: &paths)
+            guard FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isFolder) else { continue }
+            // A folder sorts as its name plus "/", exactly where its files fall in a sort of
+            // whole paths.
+            entries.append((name, isFolder.boolValue ? name + "/" : name, isFolder.boolValue))
+        }
+        entries.sort { $0.sortKey < $1.sortKey }
+        for entry in entries {
+            if entry.isFolder {
+                try walk(folder + "/" + entry.name, prefix: prefix + entry.name + "/", body)
             } else {
-                paths.append(prefix + name)
+                try body(prefix + entry.name)
             }
         }
     }

@@ -28,15 +28,7 @@ public final class StagedSite: Sendable {
     private let hasPreviousSite: Bool
     private let createdFolders = Mutex<Set<String>>([])
     private let counts = Mutex(Counts())
-    /// What the manifest will list: every file written or recorded, in order.
-    private let records = Mutex<[Record]>([])
 
-    private struct Record {
-        let path: String
-        let size: Int
-        let digest: SHA256.Digest
-        let order: Int
-    }
 
     /// How many files the new site wrote and how many it kept from the previous one.
     public struct Counts: Equatable, Sendable {
@@ -105,7 +97,6 @@ public final class StagedSite: Sendable {
         }
         let destination = stagingPath + "/" + path
         let previous = outputPath + "/" + path
-        record(path, size: data.count, digest: SHA256.digest(data))
         if hasPreviousSite, let old = try? PlainFile.read(previous), old == data, Self.linkReplacing(previous, destination) {
             counts.withLock { $0.unchanged += 1 }
             return
@@ -120,29 +111,23 @@ public final class StagedSite: Sendable {
         counts.withLock { $0.written += 1 }
     }
 
-    /// Notes a file placed in the staging folder by someone else (an image linked from the
-    /// image cache), for the manifest.
-    public func record(_ path: String, size: Int, digest: SHA256.Digest) {
-        records.withLock { $0.append(Record(path: path, size: size, digest: digest, order: $0.count)) }
-    }
-
-    /// Writes `manifest.json`, listing every file written or recorded so far (the last
-    /// record of a path wins), a line at a time; a manifest equal to the previous site's is
-    /// linked from it instead.
+    /// Writes `manifest.json` listing every file in the staging folder, a line at a time in
+    /// path order; a manifest equal to the previous site's is linked from it instead.
+    ///
+    /// The list comes from the folder itself rather than from memory: pages are hashed as
+    /// they are read back, and an image's digest is its content-addressed name.
     public func writeManifest(generator: String, run: Manifest.Run) throws(PublishError) {
-        var list = records.withLock { records in
-            defer { records = [] }
-            return records
-        }
-        list.sort { $0.path != $1.path ? $0.path < $1.path : $0.order < $1.order }
-        let files = list.indices.lazy
-            .filter { $0 == list.count - 1 || list[$0 + 1].path != list[$0].path }
-            .map { Manifest.File(path: list[$0].path, size: list[$0].size, sha256: list[$0].digest.hex) }
         let destination = stagingPath + "/" + Manifest.fileName
-        do throws(FileSystemError) {
-            let writer = try BufferedFileWriter(path: destination, hashing: true)
-            try Manifest.write(generator: generator, run: run, files: files, to: writer)
+        let stagingPath = self.stagingPath
+        do {
+            let writer = try BufferedFileWriter(path: AtomicFile.temporaryPath(for: destination), hashing: true)
+            let manifest = try Manifest.Writer(generator: generator, run: run, to: writer)
+            try SiteFiles.walk(stagingPath) { path in
+                try manifest.add(try Self.manifestEntry(for: path, in: stagingPath))
+            }
+            try manifest.finish()
             let digest = try writer.finish()
+            try FileSystemError.check(rename(writer.path, destination))
             let previous = outputPath + "/" + Manifest.fileName
             if hasPreviousSite, let old = try FileDigest.sha256(ofFileAtPath: previous), old.byteCount == writer.byteCount, old.digest == digest,
                 Self.linkReplacing(previous, destination)
@@ -152,8 +137,24 @@ public final class StagedSite: Sendable {
                 counts.withLock { $0.written += 1 }
             }
         } catch {
-            throw .cannotWrite(destination, reason: error.description)
+            throw .cannotWrite(destination, reason: "\(error)")
         }
+    }
+
+    /// An image at `images/<64 hex digits>.<ext>` is named by its SHA-256 and needs only its
+    /// size; any other file is hashed.
+    private static func manifestEntry(for path: String, in folder: String) throws -> Manifest.File {
+        let full = folder + "/" + path
+        if path.hasPrefix("images/"), let dot = path.lastIndex(of: "."),
+            case let name = path[path.index(path.startIndex, offsetBy: "images/".count)..<dot], name.count == 64,
+            SHA256.Digest(hex: String(name)) != nil
+        {
+            var info = stat()
+            try FileSystemError.check(stat(full, &info))
+            return Manifest.File(path: path, size: Int(info.st_size), sha256: String(name))
+        }
+        guard let digest = try FileDigest.sha256(ofFileAtPath: full) else { throw FileSystemError.fromErrno(ENOENT) }
+        return Manifest.File(path: path, size: digest.byteCount, sha256: digest.sha256)
     }
 
     /// Links `source` at `destination`, unlinking whatever was there first.
