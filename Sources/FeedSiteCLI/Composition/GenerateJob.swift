@@ -73,15 +73,17 @@ struct GenerateJob {
         summary.locales = setup.renderers.count
         let timer = PhaseTimer(reporter: reporter)
         do {
-            let loaded = try await loadFeed(service)
+            var loaded: FeedService.LoadedFeed? = try await loadFeed(service)
+            let source = loaded!.source
+            summary.feedSource = source
+            summary.items = loaded!.feed.count
             timer.lap("feed")
-            summary.feedSource = loaded.source
-            summary.items = loaded.feed.count
-            let entries = try await loadImages(of: loaded.feed, service: service, into: staged, summary: &summary)
+            let entries = try await loadImages(of: loaded!.feed, service: service, into: staged, summary: &summary)
+            loaded = nil  // the entries hold the feed now
             timer.lap("images")
             try await loadComments(for: entries, service: service, setup: setup, into: staged, now: now, summary: &summary)
             timer.lap("comments")
-            try await renderFeedPages(entries, source: loaded.source, setup: setup, into: staged, summary: &summary)
+            try await renderFeedPages(entries, source: source, setup: setup, into: staged, summary: &summary)
             try staged.write(setup.templates.stylesheet, to: SitePaths.stylesheet)
             try staged.writeManifest(generator: "feedsite \(Usage.version)", run: manifestFacts(summary, now: now, setup: setup))
             timer.lap("render")
@@ -195,8 +197,8 @@ struct GenerateJob {
         // comments outlive its page.
         let outcomes = try await concurrentMap(Array(entries.indices), limit: options.concurrency) { index -> CommentsOutcome in
             let entry = entries[index]
-            let result = try await service.loadComments(for: entry.image.id)
-            let outcome = CommentsOutcome(result, imageID: entry.image.id, reporter: reporter)
+            let result = try await service.loadComments(for: entry.id)
+            let outcome = CommentsOutcome(result, imageID: entry.id, reporter: reporter)
             for renderer in setup.renderers {
                 let page = CommentsPageModel(entry: entry, comments: outcome.comments, feedPage: index / pageSize + 1, paths: renderer.paths, dates: renderer.dateFormatter, now: now)
                 try staged.write(try renderer.render(page), to: page.path)

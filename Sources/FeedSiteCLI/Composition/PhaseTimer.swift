@@ -10,11 +10,14 @@ final class PhaseTimer {
         self.reporter = reporter
     }
 
+    /// Ends a phase. On Linux it also hands the memory the phase freed back to the system:
+    /// glibc keeps it otherwise, and a 100,000-item run's phases would stack up.
     func lap(_ name: String) {
         let now = ContinuousClock.now
         laps.append((name, (now - start).seconds))
         start = now
         reporter.clearProgress()
+        FreedMemory.release()
     }
 }
 

@@ -22,13 +22,13 @@ public struct CommentsPageModel: Equatable, Sendable {
 
     /// `feedPage` is the number of the feed page that holds the image, for the link back.
     public init(entry: SiteEntry, comments: [ImageComment]?, feedPage: Int, paths: SitePaths, dates: CommentDateFormatter, now: Date) {
-        let path = paths.commentsPage(for: entry.image.id)
+        let path = paths.commentsPage(for: entry.id)
         self.path = path
-        self.location = entry.image.location
-        self.description = entry.image.description
+        self.location = entry.location
+        self.description = entry.description
         self.imageSource = entry.stored.map { SitePaths.relative(from: path, to: SitePaths.image($0)) }
-        self.originalURL = entry.image.url.absoluteString
-        self.feedLink = SitePaths.relative(from: path, to: paths.feedPage(feedPage)) + "#" + Self.anchor(for: entry.image.id)
+        self.originalURL = entry.originalURL
+        self.feedLink = SitePaths.relative(from: path, to: paths.feedPage(feedPage)) + "#" + Self.anchor(for: entry.id)
         self.comments = comments?.map { comment in
             Comment(
                 username: comment.username,

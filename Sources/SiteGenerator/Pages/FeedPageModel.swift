@@ -29,12 +29,12 @@ public struct FeedPageModel: Equatable, Sendable {
         self.pageCount = pageCount
         self.items = entries.map { entry in
             Item(
-                id: entry.image.id,
-                location: entry.image.location,
-                description: entry.image.description,
+                id: entry.id,
+                location: entry.location,
+                description: entry.description,
                 imageSource: entry.stored.map { SitePaths.relative(from: path, to: SitePaths.image($0)) },
-                originalURL: entry.image.url.absoluteString,
-                commentsLink: SitePaths.relative(from: path, to: paths.commentsPage(for: entry.image.id))
+                originalURL: entry.originalURL,
+                commentsLink: SitePaths.relative(from: path, to: paths.commentsPage(for: entry.id))
             )
         }
         self.previousLink = number > 1 ? SitePaths.relative(from: path, to: paths.feedPage(number - 1)) : nil
@@ -43,13 +43,20 @@ public struct FeedPageModel: Equatable, Sendable {
 }
 
 /// A feed item as the site knows it: the image's data from the feed and, when it could be
-/// had, its bytes in the image store.
+/// had, its bytes in the image store. The image URL is kept as text, all a page needs: a
+/// 100,000-item site then holds no URL objects while it renders.
 public struct SiteEntry: Equatable, Sendable {
-    public let image: FeedImage
+    public let id: UUID
+    public let description: String?
+    public let location: String?
+    public let originalURL: String
     public let stored: StoredImage?
 
     public init(image: FeedImage, stored: StoredImage?) {
-        self.image = image
+        self.id = image.id
+        self.description = image.description
+        self.location = image.location
+        self.originalURL = image.url.absoluteString
         self.stored = stored
     }
 }
