@@ -41,11 +41,11 @@ public actor FileImageStore: ImageStore {
             throw CacheFileError(.read, URL(fileURLWithPath: entry), reason: error.description)
         }
         guard Self.exists(blobPath(for: digest.sha256)) else { return nil }
-        return StoredImage(sha256: digest.sha256, byteCount: digest.byteCount, format: ImageFormat.detect(digest.head))
+        return StoredImage(digest: digest.digest, byteCount: digest.byteCount, format: ImageFormat.detect(digest.head))
     }
 
     public func insert(_ data: Data, for url: URL) throws -> StoredImage {
-        let image = StoredImage(sha256: SHA256.hexDigest(data), byteCount: data.count, format: ImageFormat.detect(data))
+        let image = StoredImage(digest: SHA256.digest(data), byteCount: data.count, format: ImageFormat.detect(data))
         let blob = blobPath(for: image.sha256)
         if !Self.holds(blob, image) {
             do {
@@ -125,7 +125,7 @@ public actor FileImageStore: ImageStore {
     private static func holds(_ blob: String, _ image: StoredImage) -> Bool {
         var info = stat()
         guard stat(blob, &info) == 0, Int(info.st_size) == image.byteCount else { return false }
-        return (try? FileDigest.sha256(ofFileAtPath: blob))?.sha256 == image.sha256
+        return (try? FileDigest.sha256(ofFileAtPath: blob))?.digest == image.digest
     }
 
     private static func exists(_ path: String) -> Bool {

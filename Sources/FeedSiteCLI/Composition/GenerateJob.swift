@@ -181,7 +181,7 @@ struct GenerateJob {
         summary.imagesDownloaded = progress.downloaded
         summary.imagesFailed = results.count { $0 == nil }
         summary.imagesFromCache = results.count - summary.imagesDownloaded - summary.imagesFailed
-        summary.imageFiles = Set(results.compactMap { $0?.sha256 }).count
+        summary.imageFiles = Set(results.compactMap { $0?.digest }).count
         reporter.info("images: \(summary.imagesDownloaded) downloaded, \(summary.imagesFromCache) from the cache, \(summary.imagesFailed) failed")
         return zip(feed, slots).map { SiteEntry(image: $0, stored: results[$1]) }
     }
