@@ -91,7 +91,7 @@ public struct JSONReader {
         try nest()
         defer { depth -= 1 }
         index += 1
-        var fields: [String: JSONValue] = [:]
+        var fields = [String: JSONValue](minimumCapacity: 8)
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -178,14 +178,17 @@ public struct JSONReader {
     private mutating func readString() throws(SyntaxError) -> String {
         index += 1
         let start = index
-        // Fast path: no escapes.
+        // Fast path: no escapes. Text that is all ASCII needs no UTF-8 validation.
+        var highBits: UInt8 = 0
         while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"), bytes[index] >= 0x20 {
+            highBits |= bytes[index]
             index += 1
         }
         guard index < bytes.count else { throw error("unterminated string") }
         if bytes[index] == UInt8(ascii: "\"") {
             defer { index += 1 }
-            return try decodeUTF8(bytes[start..<index])
+            let text = UnsafeBufferPointer(start: bytes.baseAddress?.assumingMemoryBound(to: UInt8.self).advanced(by: start), count: index - start)
+            return highBits < 0x80 ? String(decoding: text, as: UTF8.self) : try decodeUTF8(text)
         }
         var scalars = String.UnicodeScalarView()
         scalars.append(contentsOf: try decodeUTF8(bytes[start..<index]).unicodeScalars)
@@ -256,6 +259,11 @@ public struct JSONReader {
             index += 1
         }
         return value
+    }
+
+    private func decodeUTF8(_ slice: UnsafeBufferPointer<UInt8>) throws(SyntaxError) -> String {
+        guard let text = String(validating: slice, as: UTF8.self) else { throw error("invalid UTF-8") }
+        return text
     }
 
     private func decodeUTF8(_ slice: Slice<UnsafeRawBufferPointer>) throws(SyntaxError) -> String {

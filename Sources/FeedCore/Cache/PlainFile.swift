@@ -78,6 +78,37 @@ extension PlainFile {
     }
 }
 
+extension PlainFile {
+    /// The names in `folder` (without `.` and `..`), each with whether it is a folder,
+    /// following symbolic links. The kind comes from the directory entry itself where the
+    /// file system records it, so listing a folder of 10,000 files costs no `stat` per file.
+    public static func entries(inFolder folder: String) throws(FileSystemError) -> [(name: String, isFolder: Bool)] {
+        guard let stream = opendir(folder) else { throw FileSystemError.fromErrno() }
+        defer { closedir(stream) }
+        var entries: [(name: String, isFolder: Bool)] = []
+        while true {
+            errno = 0
+            guard let entry = readdir(stream) else {
+                if errno != 0 { throw FileSystemError.fromErrno() }
+                return entries
+            }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name == "." || name == ".." { continue }
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_DIR): entries.append((name, true))
+            case Int32(DT_REG): entries.append((name, false))
+            default:
+                // A link, or a file system that leaves the kind unknown: ask the file itself.
+                var info = stat()
+                guard stat(folder + "/" + name, &info) == 0 else { continue }
+                entries.append((name, (info.st_mode & S_IFMT) == S_IFDIR))
+            }
+        }
+    }
+}
+
 @inline(__always)
 private func systemRead(_ descriptor: Int32, _ pointer: UnsafeMutableRawPointer, _ count: Int) -> Int {
     #if canImport(Glibc)

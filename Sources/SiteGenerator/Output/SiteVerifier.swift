@@ -57,15 +57,11 @@ public enum SiteFiles {
     }
 
     private static func walk(_ folder: String, prefix: String, _ body: (String) throws -> Void) throws {
-        let names = try FileSystemError.wrap { try FileManager.default.contentsOfDirectory(atPath: folder) }
         var entries: [(name: String, sortKey: String, isFolder: Bool)] = []
-        entries.reserveCapacity(names.count)
-        for name in names where !(prefix.isEmpty && name.hasPrefix(".")) {
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isFolder) else { continue }
+        for entry in try PlainFile.entries(inFolder: folder) where !(prefix.isEmpty && entry.name.hasPrefix(".")) {
             // A folder sorts as its name plus "/", exactly where its files fall in a sort of
             // whole paths.
-            entries.append((name, isFolder.boolValue ? name + "/" : name, isFolder.boolValue))
+            entries.append((entry.name, entry.isFolder ? entry.name + "/" : entry.name, entry.isFolder))
         }
         entries.sort { $0.sortKey < $1.sortKey }
         for entry in entries {

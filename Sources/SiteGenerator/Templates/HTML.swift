@@ -1,23 +1,31 @@
-/// Escaping for text placed in HTML element content and attribute values.
 public enum HTML {
     /// Replaces `& < > " '` with entities; everything else passes through.
     public static func escape(_ text: String) -> String {
-        let utf8 = text.utf8
-        guard utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") }) else {
-            return text
-        }
         var escaped = ""
-        escaped.reserveCapacity(utf8.count + 16)
+        escape(text, into: &escaped)
+        return escaped
+    }
+
+    /// Appends `text` to `output`, escaped. Text with nothing to escape, by far the most
+    /// common, is appended whole after one pass over its bytes.
+    public static func escape(_ text: String, into output: inout String) {
+        var text = text
+        let needsEscaping = text.withUTF8 { bytes in
+            bytes.contains { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") }
+        }
+        guard needsEscaping else {
+            output += text
+            return
+        }
         for character in text.unicodeScalars {
             switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.unicodeScalars.append(character)
+            case "&": output += "&amp;"
+            case "<": output += "&lt;"
+            case ">": output += "&gt;"
+            case "\"": output += "&quot;"
+            case "'": output += "&#39;"
+            default: output.unicodeScalars.append(character)
             }
         }
-        return escaped
     }
 }

@@ -39,11 +39,15 @@ public struct Template: Sendable {
 
     public func render(_ context: TemplateValue) throws(TemplateError) -> String {
         var output = ""
-        try render(nodes, stack: [context], into: &output)
+        output.reserveCapacity(16 * 1024)
+        var stack = [context]
+        try render(nodes, stack: &stack, into: &output)
         return output
     }
 
-    private func render(_ nodes: [Node], stack: [TemplateValue], into output: inout String) throws(TemplateError) {
+    /// `stack` holds the context and the section values around the node, innermost last;
+    /// each section pushes its value and pops it when done.
+    private func render(_ nodes: [Node], stack: inout [TemplateValue], into output: inout String) throws(TemplateError) {
         for node in nodes {
             switch node {
             case let .text(text):
@@ -51,7 +55,7 @@ public struct Template: Sendable {
             case let .escaped(key, line):
                 switch try lookup(key, in: stack, line: line) {
                 case let .text(text), let .html(text):
-                    output += HTML.escape(text)
+                    HTML.escape(text, into: &output)
                 default:
                     throw TemplateError(template: name, line: line, message: "'\(key.text)' is not text")
                 }
@@ -63,16 +67,22 @@ public struct Template: Sendable {
             case let .section(key, inverted, children, line):
                 let value = try lookup(key, in: stack, line: line)
                 if inverted {
-                    if !value.isTruthy { try render(children, stack: stack, into: &output) }
+                    if !value.isTruthy { try render(children, stack: &stack, into: &output) }
                 } else if case let .list(items) = value {
                     for item in items {
-                        try render(children, stack: stack + [item], into: &output)
+                        try render(children, pushing: item, onto: &stack, into: &output)
                     }
                 } else if value.isTruthy {
-                    try render(children, stack: stack + [value], into: &output)
+                    try render(children, pushing: value, onto: &stack, into: &output)
                 }
             }
         }
+    }
+
+    private func render(_ nodes: [Node], pushing value: TemplateValue, onto stack: inout [TemplateValue], into output: inout String) throws(TemplateError) {
+        stack.append(value)
+        defer { stack.removeLast() }
+        try render(nodes, stack: &stack, into: &output)
     }
 
     private func lookup(_ key: Name, in stack: [TemplateValue], line: Int) throws(TemplateError) -> TemplateValue {

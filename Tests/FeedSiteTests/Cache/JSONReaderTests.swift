@@ -68,6 +68,19 @@ final class JSONReaderTests: XCTestCase {
         XCTAssertThrowsError(try JSONReader.read(Data([0x22, 0xFF, 0x22])))
     }
 
+    func test_read_rejectsInvalidUTF8AfterASCIIAndAroundEscapes() {
+        let invalid: [[UInt8]] = [
+            Array("\"abc".utf8) + [0xC3] + Array("\"".utf8),  // a truncated two-byte sequence at the end
+            Array("\"abc".utf8) + [0xED, 0xA0, 0x80] + Array("\"".utf8),  // an encoded surrogate
+            Array("\"a\\n".utf8) + [0x80] + Array("\"".utf8),  // a lone continuation byte after an escape
+        ]
+        for bytes in invalid {
+            XCTAssertThrowsError(try JSONReader.read(Data(bytes)), "\(bytes)") { error in
+                XCTAssertEqual((error as? JSONReader.SyntaxError)?.message, "invalid UTF-8")
+            }
+        }
+    }
+
     private func read(_ text: String) throws -> JSONValue {
         try JSONReader.read(Data(text.utf8))
     }

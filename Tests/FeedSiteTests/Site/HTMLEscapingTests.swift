@@ -17,6 +17,13 @@ final class HTMLEscapingTests: XCTestCase {
         )
     }
 
+    func test_escapeInto_appendsToWhatIsAlreadyThere() {
+        var output = "<p>"
+        HTML.escape("plain", into: &output)
+        HTML.escape(" & <b>", into: &output)
+        XCTAssertEqual(output, "<p>plain &amp; &lt;b&gt;")
+    }
+
     func test_escape_escapesTheAmpersandOfAnExistingEntityAgain() {
         XCTAssertEqual(HTML.escape("&amp; &#39;"), "&amp;amp; &amp;#39;")
     }

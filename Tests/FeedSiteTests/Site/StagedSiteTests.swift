@@ -4,6 +4,7 @@
     import Darwin
 #endif
 import Foundation
+import Hashing
 import SiteGenerator
 import XCTest
 
@@ -299,6 +300,35 @@ final class StagedSiteTests: XCTestCase {
             guard case .cannotWrite = error as? PublishError else { return XCTFail("\(error)") }
         }
     }
+
+    // MARK: - Manifest
+
+    func test_writeManifest_listsEveryFileOnceInPathOrderWithItsSizeAndDigest_beyondOneHashingBatch() throws {
+        let output = try makeOutputURL()
+        let sut = try StagedSite(output: output)
+        var pages: [String: String] = ["index.html": "home", "assets/style.css": "body {}", "page/2.html": "two"]
+        for number in (0..<1_300).reversed() {
+            pages["comments/\(number).html"] = "<p>comments of \(number)</p>"
+        }
+        for (path, text) in pages {
+            try sut.write(text, to: path)
+        }
+
+        try sut.writeManifest(generator: "test", run: Self.manifestRun)
+        try sut.publish()
+
+        let manifest = try Manifest.read(from: output)
+        XCTAssertEqual(manifest.files.map(\.path), pages.keys.sorted())
+        for file in manifest.files {
+            XCTAssertEqual(file.size, pages[file.path]?.utf8.count, file.path)
+            XCTAssertEqual(file.sha256, pages[file.path].map { SHA256.hexDigest(Array($0.utf8)) }, file.path)
+        }
+    }
+
+    private static let manifestRun = Manifest.Run(
+        api: "http://127.0.0.1:1/v1", now: "2024-05-20T11:24:59Z", feedSource: "live", feedSavedAt: nil, locales: ["en"], items: 0, feedPages: 0,
+        commentsPages: 0, images: 0, imagesFailed: 0, comments: 0, commentsFromCache: 0, commentsUnavailable: 0
+    )
 
     // MARK: - Helpers
 
