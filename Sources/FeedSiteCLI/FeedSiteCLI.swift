@@ -5,7 +5,6 @@ import Foundation
 /// outcome into one exit code. Writes only to `console`; never exits the process.
 public enum FeedSiteCLI {
     public static func run(arguments: [String], environment: RunEnvironment, console: Console) async -> ExitCode {
-        FreedMemory.limitArenas()
         let command: Command
         do {
             command = try ArgumentParser.parse(arguments, environment: environment.variables)

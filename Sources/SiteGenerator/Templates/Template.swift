@@ -39,6 +39,7 @@ public struct Template: Sendable {
 
     public func render(_ context: TemplateValue) throws(TemplateError) -> String {
         var output = ""
+        output.reserveCapacity(16 * 1024)
         var stack = [context]
         try render(nodes, stack: &stack, into: &output)
         return output
