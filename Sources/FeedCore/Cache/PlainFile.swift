@@ -31,19 +31,22 @@ public enum PlainFile {
         }
         guard descriptor >= 0 else { throw FileSystemError.fromErrno() }
         defer { close(descriptor) }
-        let failure: Int32? = data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += written
+        if let failure = data.withUnsafeBytes({ writeAll($0, to: descriptor) }) { throw FileSystemError.fromErrno(failure) }
+    }
+
+    /// Writes every byte of `buffer`, however many `write` calls that takes; the `errno` of
+    /// a failed write, or `nil`.
+    fileprivate static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
+        var offset = 0
+        while offset < buffer.count {
+            let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno
             }
-            return nil
+            offset += written
         }
-        if let failure { throw FileSystemError.fromErrno(failure) }
+        return nil
     }
 }
 
@@ -175,18 +178,7 @@ public final class BufferedFileWriter {
 
     private func flush() throws(FileSystemError) {
         hasher?.update(buffer)
-        let failure: Int32? = buffer.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += written
-            }
-            return nil
-        }
+        let failure = buffer.withUnsafeBytes { PlainFile.writeAll($0, to: descriptor) }
         buffer.removeAll(keepingCapacity: true)
         if let failure { throw FileSystemError.fromErrno(failure) }
     }
