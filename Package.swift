@@ -16,15 +16,25 @@ let package = Package(
         .target(name: "CSHA256", cSettings: [.unsafeFlags(["-O2"])]),
         .target(name: "Hashing", dependencies: ["CSHA256"], swiftSettings: optimizedInDebug),
         .target(name: "FeedCore", dependencies: ["Hashing"]),
+        // Our own declarations of libcurl's API, linked against the libcurl.so.4 that the
+        // toolchain's Foundation already needs: no header or -dev package to install.
+        .target(
+            name: "CCurl",
+            linkerSettings: [
+                .linkedLibrary(":libcurl.so.4", .when(platforms: [.linux])),
+                .linkedLibrary("curl", .when(platforms: [.macOS])),
+            ]
+        ),
+        .target(name: "HTTP", dependencies: ["CCurl", "FeedCore"]),
         .target(name: "SiteGenerator", dependencies: ["FeedCore", "Hashing"]),
         .target(name: "LoopbackHTTP"),
         .target(name: "SampleAPI", dependencies: ["FeedCore", "LoopbackHTTP"], swiftSettings: optimizedInDebug),
-        .target(name: "FeedSiteCLI", dependencies: ["FeedCore", "Hashing", "SiteGenerator", "SampleAPI", "LoopbackHTTP"]),
+        .target(name: "FeedSiteCLI", dependencies: ["FeedCore", "HTTP", "Hashing", "SiteGenerator", "SampleAPI", "LoopbackHTTP"]),
         .executableTarget(name: "feedsite", dependencies: ["FeedSiteCLI"]),
-        .executableTarget(name: "feedsite-bench", dependencies: ["SampleAPI"]),
+        .executableTarget(name: "feedsite-bench", dependencies: ["SampleAPI", "HTTP"]),
         .testTarget(
             name: "FeedSiteTests",
-            dependencies: ["FeedCore", "Hashing", "SiteGenerator", "LoopbackHTTP", "SampleAPI", "FeedSiteCLI", "feedsite"],
+            dependencies: ["FeedCore", "HTTP", "Hashing", "SiteGenerator", "LoopbackHTTP", "SampleAPI", "FeedSiteCLI", "feedsite"],
             exclude: ["Site/__Snapshots__"]
         ),
     ],

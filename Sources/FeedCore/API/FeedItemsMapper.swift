@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Turns one feed page response into feed images, all or nothing (SPEC §2).
 ///
 /// Valid: status exactly 200, a JSON object with `items`, every item with a UUID `id` and an
@@ -20,9 +16,9 @@ public enum FeedItemsMapper {
         let image: String
     }
 
-    public static func map(_ data: Data, from response: HTTPURLResponse) throws -> [FeedImage] {
-        guard response.statusCode == 200 else {
-            throw MappingError("status \(response.statusCode), expected 200")
+    public static func map(_ data: Data, from response: HTTPAnswer) throws -> [FeedImage] {
+        guard response.status == 200 else {
+            throw MappingError("status \(response.status), expected 200")
         }
         let root = try JSONPayload.decode(Root.self, from: data)
         return try root.items.enumerated().map { index, item in

@@ -1,19 +1,36 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
-/// The one network seam: GET a URL, deliver the body and the HTTP response.
+/// The one network seam: GET a URL, stream the body of a 2xx answer into `body`, and deliver
+/// the answer's status and the headers the tool uses.
 ///
-/// Implementations throw `HTTPClientError.connectivity` for transport failures (no
-/// connection, timeout, TLS, reset) and `CancellationError` when the calling task is
-/// cancelled, so callers can tell "could not reach" from "cancelled".
+/// Implementations throw `HTTPClientError` when no usable answer arrived (its `kind` says
+/// which of SPEC §2's two kinds), rethrow what `body` throws, and throw `CancellationError`
+/// when the calling task is cancelled, so callers can tell "could not reach" from "cancelled".
 public protocol HTTPClient: Sendable {
-    func get(from url: URL) async throws -> (Data, HTTPURLResponse)
+    func get(_ request: HTTPGet, into body: HTTPBodySink) async throws -> HTTPAnswer
 }
 
-public enum HTTPClientError: Error, Equatable, Sendable {
-    /// The request never produced an HTTP response; `reason` says why, in a few words.
-    case connectivity(reason: String)
+/// A request that produced no usable answer, in plain words: "connection refused",
+/// "timed out after 30 s", "answer larger than the 16 MiB limit for API answers".
+public struct HTTPClientError: Error, Equatable, Sendable, CustomStringConvertible {
+    public enum Kind: Equatable, Sendable {
+        /// No answer: no connection, a timeout, TLS, a reset, a host taken as down.
+        case connectivity
+        /// An answer that cannot be used: too large, undecodable, a redirect loop.
+        case invalidAnswer
+    }
+
+    public let kind: Kind
+    public let reason: String
+
+    public init(_ kind: Kind, _ reason: String) {
+        self.kind = kind
+        self.reason = reason
+    }
+
+    public static func connectivity(_ reason: String) -> HTTPClientError {
+        HTTPClientError(.connectivity, reason)
+    }
+
+    public var description: String { reason }
 }

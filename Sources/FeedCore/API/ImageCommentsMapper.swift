@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Turns a comments response into comments in server order, all or nothing (SPEC §2).
 ///
 /// Valid: any 2xx status, a JSON object with `items`, each with a UUID `id`, a `message`,
@@ -24,9 +20,9 @@ public enum ImageCommentsMapper {
         let username: String
     }
 
-    public static func map(_ data: Data, from response: HTTPURLResponse) throws -> [ImageComment] {
-        guard (200...299).contains(response.statusCode) else {
-            throw MappingError("status \(response.statusCode), expected 2xx")
+    public static func map(_ data: Data, from response: HTTPAnswer) throws -> [ImageComment] {
+        guard (200...299).contains(response.status) else {
+            throw MappingError("status \(response.status), expected 2xx")
         }
         let root = try JSONPayload.decode(Root.self, from: data)
         return try root.items.enumerated().map { index, item in

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// A remote load that failed, with the URL and which of SPEC §2's two kinds it was.
 public struct RemoteLoadError: Error, Equatable, Sendable, CustomStringConvertible {
     public enum Kind: String, Sendable {
@@ -21,25 +17,37 @@ public struct RemoteLoadError: Error, Equatable, Sendable, CustomStringConvertib
         self.reason = reason
     }
 
+    /// Invalid data: `answer` did not map; says how many tries it took when more than one.
+    public init(_ error: MappingError, url: URL, answer: HTTPAnswer) {
+        self.init(kind: .invalidData, url: url, reason: answer.tries > 1 ? "\(error.reason) (after \(answer.tries) tries)" : error.reason)
+    }
+
     public var description: String { "\(kind.rawValue) from \(url.absoluteString): \(reason)" }
 }
 
 extension HTTPClient {
-    /// GETs `url` and maps the answer, reporting failures as `RemoteLoadError`.
-    /// Cancellation passes through as `CancellationError`: it is neither kind of error.
-    public func load<T>(_ url: URL, mapping map: (Data, HTTPURLResponse) throws -> T) async throws -> T {
-        let data: Data
-        let response: HTTPURLResponse
+    /// GETs an API resource into memory and maps the answer, reporting failures as
+    /// `RemoteLoadError`. Cancellation passes through as `CancellationError`: it is
+    /// neither kind of error.
+    public func load<T>(_ url: URL, headers: [String] = [], mapping map: (Data, HTTPAnswer) throws -> T) async throws -> T {
+        let body = HTTPBodyBuffer()
+        let answer = try await get(.api(url, headers: headers), into: body, reportingAs: url)
         do {
-            (data, response) = try await get(from: url)
-        } catch let HTTPClientError.connectivity(reason) {
-            throw RemoteLoadError(kind: .connectivity, url: url, reason: reason)
+            return try map(body.data, answer)
+        } catch let error as MappingError {
+            throw RemoteLoadError(error, url: url, answer: answer)
+        }
+    }
+
+    /// `get`, with its `HTTPClientError` turned into a `RemoteLoadError` naming `url`.
+    public func get(_ request: HTTPGet, into body: HTTPBodySink, reportingAs url: URL) async throws -> HTTPAnswer {
+        let answer: HTTPAnswer
+        do {
+            answer = try await get(request, into: body)
+        } catch let error as HTTPClientError {
+            throw RemoteLoadError(kind: error.kind == .connectivity ? .connectivity : .invalidData, url: url, reason: error.reason)
         }
         try Task.checkCancellation()
-        do {
-            return try map(data, response)
-        } catch let error as MappingError {
-            throw RemoteLoadError(kind: .invalidData, url: url, reason: error.reason)
-        }
+        return answer
     }
 }

@@ -1,19 +1,22 @@
 import Foundation
 
-/// One image's saved comments and when they were saved.
+/// One image's saved comments, when they were saved, and the validators the API sent with
+/// them, if any.
 public struct CachedComments: Equatable, Sendable {
     public let comments: [ImageComment]
     public let timestamp: Date
+    public let validators: HTTPValidators?
 
-    public init(comments: [ImageComment], timestamp: Date) {
+    public init(comments: [ImageComment], timestamp: Date, validators: HTTPValidators? = nil) {
         self.comments = comments
         self.timestamp = timestamp
+        self.validators = validators
     }
 }
 
 /// Where each image's last good comments are kept, with the `FeedStore` semantics per image.
 public protocol CommentsStore: Sendable {
     func retrieve(imageID: UUID) async throws -> CachedComments?
-    func insert(_ comments: [ImageComment], timestamp: Date, imageID: UUID) async throws
+    func insert(_ comments: [ImageComment], validators: HTTPValidators?, timestamp: Date, imageID: UUID) async throws
     func delete(imageID: UUID) async throws
 }

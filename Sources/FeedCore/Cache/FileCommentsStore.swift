@@ -12,18 +12,22 @@ public actor FileCommentsStore: CommentsStore {
     /// Reads run in parallel; only inserts and deletes wait their turn on the actor. A read
     /// sees a file before or after a concurrent write's rename, never half of it.
     public nonisolated func retrieve(imageID: UUID) throws -> CachedComments? {
-        guard let (comments, timestamp) = try file(for: imageID).read() else { return nil }
-        return CachedComments(comments: comments, timestamp: timestamp)
+        guard let (comments, timestamp, fields) = try file(for: imageID).read() else { return nil }
+        let validators = HTTPValidators(etag: fields["etag"]?.string, lastModified: fields["lastModified"]?.string)
+        return CachedComments(comments: comments, timestamp: timestamp, validators: validators)
     }
 
-    public func insert(_ comments: [ImageComment], timestamp: Date, imageID: UUID) throws {
+    public func insert(_ comments: [ImageComment], validators: HTTPValidators?, timestamp: Date, imageID: UUID) throws {
         if let bad = comments.first(where: { !$0.createdAt.timeIntervalSinceReferenceDate.isFinite }) {
             throw CacheFileError(.write, file(for: imageID).url, reason: "cannot encode the date of comment \(bad.id.text)")
         }
         let json = comments.map { comment in
             "{\"id\":\"\(comment.id.text)\",\"message\":\(JSONText.quoted(comment.message)),\"createdAt\":\(JSONText.date(comment.createdAt)),\"username\":\(JSONText.quoted(comment.username))}"
         }
-        try file(for: imageID).write(elementsJSON: json, timestamp: timestamp)
+        var fields: [(String, String)] = []
+        if let etag = validators?.etag { fields.append(("etag", etag)) }
+        if let lastModified = validators?.lastModified { fields.append(("lastModified", lastModified)) }
+        try file(for: imageID).write(elementsJSON: json, timestamp: timestamp, fields: fields)
     }
 
     public func delete(imageID: UUID) throws {

@@ -23,7 +23,7 @@ public enum FileDigest {
         var count = 0
         var head: [UInt8] = []
         let found = try PlainFile.readChunks(path) { chunk in
-            if head.count < 16 { head.append(contentsOf: chunk.prefix(16 - head.count)) }
+            if head.count < ImageFormat.signatureLength { head.append(contentsOf: chunk.prefix(ImageFormat.signatureLength - head.count)) }
             hasher.update(chunk)
             count += chunk.count
         }

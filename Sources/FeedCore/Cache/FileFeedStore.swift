@@ -11,7 +11,7 @@ public actor FileFeedStore: FeedStore {
     /// A file that does not decode, or that holds an image URL other than http(s) (the API
     /// mapper would never have let one in), is a read error.
     public func retrieve() throws -> CachedFeed? {
-        guard let (feed, timestamp) = try file.read() else { return nil }
+        guard let (feed, timestamp, _) = try file.read() else { return nil }
         if let bad = feed.first(where: { WebURL.parse($0.url.absoluteString) == nil }) {
             throw CacheFileError(.read, file.url, reason: "holds an image URL that is not http(s): \(bad.url.absoluteString.prefix(60))")
         }

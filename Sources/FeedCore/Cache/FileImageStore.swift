@@ -44,12 +44,23 @@ public actor FileImageStore: ImageStore {
         return StoredImage(digest: digest.digest, byteCount: digest.byteCount, format: ImageFormat.detect(digest.head))
     }
 
-    public func insert(_ data: Data, for url: URL) throws -> StoredImage {
-        let image = StoredImage(digest: SHA256.digest(data), byteCount: data.count, format: ImageFormat.detect(data))
+    public nonisolated func incomingFile() -> IncomingFile {
+        IncomingFile(path: AtomicFile.temporaryPath(for: "\(folder)/blobs/download"))
+    }
+
+    public func insert(_ file: IncomingFile, for url: URL) throws -> StoredImage {
+        defer { file.discard() }
+        let contents: IncomingFile.Contents
+        do {
+            contents = try file.finish()
+        } catch {
+            throw CacheFileError(.write, URL(fileURLWithPath: file.path), reason: error.description)
+        }
+        let image = StoredImage(digest: contents.digest, byteCount: contents.byteCount, format: ImageFormat.detect(contents.head))
         let blob = blobPath(for: image.sha256)
         if !Self.holds(blob, image) {
             do {
-                try AtomicFile.write(data, toPath: blob)
+                try Self.move(file.path, to: blob)
             } catch {
                 throw CacheFileError(.write, URL(fileURLWithPath: blob), reason: error.description)
             }
@@ -119,6 +130,15 @@ public actor FileImageStore: ImageStore {
             unlink(temporary)
             throw failure
         }
+    }
+
+    /// Renames `source` to `destination`, creating the destination's folder if it is missing.
+    private static func move(_ source: String, to destination: String) throws(FileSystemError) {
+        if rename(source, destination) == 0 { return }
+        guard errno == ENOENT else { throw FileSystemError.fromErrno() }
+        let folder = (destination as NSString).deletingLastPathComponent
+        try FileSystemError.wrap { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        try FileSystemError.check(rename(source, destination))
     }
 
     /// Whether the blob is there with the image's size and bytes (a damaged blob is rewritten).

@@ -10,8 +10,8 @@ public actor InMemoryCommentsStore: CommentsStore {
         cache[imageID]
     }
 
-    public func insert(_ comments: [ImageComment], timestamp: Date, imageID: UUID) {
-        cache[imageID] = CachedComments(comments: comments, timestamp: timestamp)
+    public func insert(_ comments: [ImageComment], validators: HTTPValidators?, timestamp: Date, imageID: UUID) {
+        cache[imageID] = CachedComments(comments: comments, timestamp: timestamp, validators: validators)
     }
 
     public func delete(imageID: UUID) {

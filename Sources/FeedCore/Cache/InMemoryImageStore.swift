@@ -13,11 +13,23 @@ public actor InMemoryImageStore: ImageStore {
         return StoredImage(digest: digest, byteCount: data.count, format: ImageFormat.detect(data))
     }
 
-    public func insert(_ data: Data, for url: URL) -> StoredImage {
-        let digest = SHA256.digest(data)
-        blobs[digest] = data
-        index[url] = digest
-        return StoredImage(digest: digest, byteCount: data.count, format: ImageFormat.detect(data))
+    public nonisolated func incomingFile() -> IncomingFile {
+        IncomingFile(path: NSTemporaryDirectory() + "/feedsite-in-memory-store-\(UUID().uuidString)")
+    }
+
+    public func insert(_ file: IncomingFile, for url: URL) throws -> StoredImage {
+        defer { file.discard() }
+        let contents: IncomingFile.Contents
+        let data: Data
+        do {
+            contents = try file.finish()
+            data = try PlainFile.read(file.path) ?? Data()
+        } catch {
+            throw CacheFileError(.write, URL(fileURLWithPath: file.path), reason: error.description)
+        }
+        blobs[contents.digest] = data
+        index[url] = contents.digest
+        return StoredImage(digest: contents.digest, byteCount: data.count, format: ImageFormat.detect(data))
     }
 
     public func delete(for url: URL) {

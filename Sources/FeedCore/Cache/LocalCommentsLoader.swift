@@ -10,18 +10,28 @@ public struct LocalCommentsLoader: Sendable {
         self.now = now
     }
 
-    /// Replaces the image's saved comments with these, stamped with `now`. One insert, which
-    /// overrides: the store's atomic write replaces the old file in one step, so unlike the
-    /// feed's save there is no moment without comments to fall back on.
-    public func save(_ comments: [ImageComment], for imageID: UUID) async throws {
-        try await store.insert(comments, timestamp: now(), imageID: imageID)
+    /// Replaces the image's saved comments with these, stamped with `now`, with the
+    /// validators the API sent for them. One insert, which overrides: the store's atomic write
+    /// replaces the old file in one step, so unlike the feed's save there is no moment without
+    /// comments to fall back on.
+    public func save(_ comments: [ImageComment], validators: HTTPValidators? = nil, for imageID: UUID) async throws {
+        try await store.insert(comments, validators: validators, timestamp: now(), imageID: imageID)
     }
 
     /// The image's saved comments while less than seven days old; `nil` when expired or none.
     public func load(for imageID: UUID) async throws -> CachedComments? {
-        guard let cache = try await store.retrieve(imageID: imageID), CachePolicy.validate(cache.timestamp, against: now()) else {
-            return nil
-        }
+        guard let cache = try await stored(for: imageID), isValid(cache) else { return nil }
         return cache
+    }
+
+    /// The image's saved comments whatever their age: their validators can still make the
+    /// next request conditional, and a 304 makes even old comments live again.
+    public func stored(for imageID: UUID) async throws -> CachedComments? {
+        try await store.retrieve(imageID: imageID)
+    }
+
+    /// Whether saved comments are less than seven days old.
+    public func isValid(_ cache: CachedComments) -> Bool {
+        CachePolicy.validate(cache.timestamp, against: now())
     }
 }

@@ -19,24 +19,33 @@ public enum PlainFile {
     /// written through.
     public static func write(_ data: Data, to path: String, asNewFile: Bool = false) throws(FileSystemError) {
         let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (asNewFile ? O_EXCL : O_TRUNC)
-        var descriptor = open(path, flags, 0o644)
-        if descriptor < 0, errno == ENOENT {
-            let folder = (path as NSString).deletingLastPathComponent
-            try FileSystemError.wrap { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-            descriptor = open(path, flags, 0o644)
-        }
-        if descriptor < 0, asNewFile, errno == EEXIST {
+        var descriptor: Int32
+        do {
+            descriptor = try open(path, flags)
+        } catch where asNewFile && error.code == EEXIST {
             unlink(path)
-            descriptor = open(path, flags, 0o644)
+            descriptor = try open(path, flags)
         }
-        guard descriptor >= 0 else { throw FileSystemError.fromErrno() }
         defer { close(descriptor) }
         if let failure = data.withUnsafeBytes({ writeAll($0, to: descriptor) }) { throw FileSystemError.fromErrno(failure) }
     }
 
+    /// Opens `path` with `flags` (mode 0644 when it creates the file), creating missing
+    /// parent folders when the first attempt finds them absent.
+    public static func open(_ path: String, _ flags: Int32) throws(FileSystemError) -> Int32 {
+        var descriptor = systemOpen(path, flags)
+        if descriptor < 0, errno == ENOENT, flags & O_CREAT != 0 {
+            let folder = (path as NSString).deletingLastPathComponent
+            try FileSystemError.wrap { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+            descriptor = systemOpen(path, flags)
+        }
+        guard descriptor >= 0 else { throw FileSystemError.fromErrno() }
+        return descriptor
+    }
+
     /// Writes every byte of `buffer`, however many `write` calls that takes; the `errno` of
     /// a failed write, or `nil`.
-    fileprivate static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
+    static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
         var offset = 0
         while offset < buffer.count {
             let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
@@ -61,7 +70,7 @@ extension PlainFile {
     /// Hands the file's bytes to `body` a chunk at a time, so memory stays flat whatever the
     /// file's size. `false` when there is no such file.
     public static func readChunks(_ path: String, chunkSize: Int = 256 * 1024, _ body: (UnsafeRawBufferPointer) -> Void) throws(FileSystemError) -> Bool {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = systemOpen(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             if errno == ENOENT || errno == ENOTDIR { return false }
             throw FileSystemError.fromErrno()
@@ -122,6 +131,15 @@ private func systemRead(_ descriptor: Int32, _ pointer: UnsafeMutableRawPointer,
 }
 
 @inline(__always)
+private func systemOpen(_ path: String, _ flags: Int32) -> Int32 {
+    #if canImport(Glibc)
+        Glibc.open(path, flags, 0o644)
+    #else
+        Darwin.open(path, flags, 0o644)
+    #endif
+}
+
+@inline(__always)
 private func systemWrite(_ descriptor: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
     #if canImport(Glibc)
         Glibc.write(descriptor, pointer, count)
@@ -142,13 +160,7 @@ public final class BufferedFileWriter {
 
     /// Creates (or truncates) the file at `path`.
     public init(path: String, hashing: Bool = false) throws(FileSystemError) {
-        var descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        if descriptor < 0, errno == ENOENT {
-            let folder = (path as NSString).deletingLastPathComponent
-            try FileSystemError.wrap { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-            descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        }
-        guard descriptor >= 0 else { throw FileSystemError.fromErrno() }
+        let descriptor = try PlainFile.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC)
         self.path = path
         self.descriptor = descriptor
         self.hasher = hashing ? SHA256() : nil

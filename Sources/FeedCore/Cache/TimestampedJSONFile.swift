@@ -6,7 +6,8 @@
 import Foundation
 
 /// A JSON file holding a list of values and the time it was saved: the shared format of the
-/// feed and comments caches, `{"timestamp": <seconds since 2001>, "value": [ … ]}`.
+/// feed and comments caches, `{"timestamp": <seconds since 2001>, "value": [ … ]}`, with
+/// any further string fields a store keeps beside the list (the comments' validators).
 ///
 /// Reading a missing file gives `nil`; a file that does not decode is a read error naming
 /// the file. The stores write each element's JSON by hand (`JSONText`) and read the list
@@ -21,7 +22,9 @@ struct TimestampedJSONFile<Element> {
 
     var url: URL { URL(fileURLWithPath: path) }
 
-    func read() throws(CacheFileError) -> (value: [Element], timestamp: Date)? {
+    /// The list, the timestamp, and the whole object (whose `value` is left empty) for
+    /// the store's own fields.
+    func read() throws(CacheFileError) -> (value: [Element], timestamp: Date, fields: JSONValue)? {
         let data: Data
         do {
             guard let contents = try PlainFile.read(path) else { return nil }
@@ -39,14 +42,15 @@ struct TimestampedJSONFile<Element> {
         guard let json, let seconds = json["timestamp"]?.number, json["value"] != nil else {
             throw CacheFileError(.read, url, reason: "not a valid cache file (corrupt or from another version)")
         }
-        return (elements, Date(timeIntervalSinceReferenceDate: seconds))
+        return (elements, Date(timeIntervalSinceReferenceDate: seconds), json)
     }
 
     /// Writes a short list whose elements are already JSON text, comparing with the file's
     /// current bytes before writing anything.
-    func write(elementsJSON: [String], timestamp: Date) throws(CacheFileError) {
+    func write(elementsJSON: [String], timestamp: Date, fields: [(name: String, value: String)] = []) throws(CacheFileError) {
         try checkEncodable(timestamp)
-        let data = Data("{\"timestamp\":\(JSONText.date(timestamp)),\"value\":[\(elementsJSON.joined(separator: ","))]}\n".utf8)
+        let extra = fields.map { ",\(JSONText.quoted($0.name)):\(JSONText.quoted($0.value))" }.joined()
+        let data = Data("{\"timestamp\":\(JSONText.date(timestamp)),\"value\":[\(elementsJSON.joined(separator: ","))]\(extra)}\n".utf8)
         if let existing = try? PlainFile.read(path), existing == data { return }
         do {
             try AtomicFile.write(data, toPath: path)

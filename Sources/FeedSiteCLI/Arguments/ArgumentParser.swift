@@ -23,7 +23,7 @@ public enum ArgumentParser {
     private static let generateSpecs: [Spec] = [
         option("api"), option("output"), option("cache"), option("templates"), option("locale", repeatable: true),
         option("now"), option("page-size"), option("max-items"), option("concurrency"), option("timeout"),
-        option("archive"), flag("offline"), flag("strict"), flag("quiet"), flag("verbose"),
+        option("retries"), option("max-image-bytes"), option("ca-file"), option("archive"), flag("offline"), flag("strict"), flag("quiet"), flag("verbose"),
     ]
 
     private static let specs: [String: [Spec]] = [
@@ -101,6 +101,7 @@ public enum ArgumentParser {
         options.output = try path(values, "output") ?? options.output
         options.templates = try path(values, "templates")
         options.archive = try path(values, "archive")
+        options.caFile = try path(values, "ca-file")
         if let locales = values["locale"] {
             guard locales.allSatisfy({ !$0.isEmpty }) else { throw UsageError("--locale needs a locale such as en, el or pt-BR") }
             options.locales = locales
@@ -109,6 +110,8 @@ public enum ArgumentParser {
         options.pageSize = try integer(values, "page-size", in: 1...10_000) ?? options.pageSize
         options.maxItems = try integer(values, "max-items", in: 1...10_000_000)
         options.concurrency = try integer(values, "concurrency", in: 1...64) ?? options.concurrency
+        options.retries = try integer(values, "retries", in: 0...10) ?? options.retries
+        options.maxImageBytes = try integer(values, "max-image-bytes", in: 1...(1 << 40)) ?? options.maxImageBytes
         if let timeout = values["timeout"]?.first {
             guard let seconds = Double(timeout), seconds > 0, seconds <= 3600 else {
                 throw UsageError("--timeout needs a number of seconds from 0 to 3600, got '\(timeout)'")

@@ -22,8 +22,11 @@ public enum Usage {
                                (default $SOURCE_DATE_EPOCH, else the current time)
           --page-size N        items per feed page (default 10)
           --max-items N        stop loading the feed after N items
-          --concurrency N      downloads at once (default 8)
-          --timeout SECONDS    limit for each request (default 30)
+          --concurrency N      requests at once (default 8)
+          --timeout SECONDS    limit for each try of a request (default 30)
+          --retries N          tries again after a reset, a timeout, 429 or 5xx (default 3)
+          --max-image-bytes N  largest image accepted (default 67108864, 64 MiB)
+          --ca-file PATH       also trust this CA's certificates (PEM), for a private API
           --offline            use only the caches; never touch the network
           --strict             publish nothing unless everything is live (exit 1, not 3)
           --archive FILE.tar   also write the published site as a reproducible tar file

@@ -10,6 +10,8 @@ struct FeedService: Sendable {
     let feedCache: LocalFeedLoader
     let commentsCache: LocalCommentsLoader
     let imageStore: ImageStore
+    /// The largest image accepted (`--max-image-bytes`).
+    var maxImageBytes = 64 * 1024 * 1024
 
     enum FeedSource: Equatable, Sendable {
         case live
@@ -91,14 +93,31 @@ struct FeedService: Sendable {
     }
 
     /// The image's comments from the API (then saved), else from the cache while less than
-    /// seven days old, else unavailable.
+    /// seven days old, else unavailable. When the cached comments carry validators, the
+    /// request is conditional, and a 304 makes them the live ones (saved again, as new).
     func loadComments(for imageID: UUID) async throws -> CommentsResult {
+        var stored: CachedComments?
+        var storeFailure: String?
+        do {
+            stored = try await commentsCache.stored(for: imageID)
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            storeFailure = "\(error)"
+        }
         var remoteFailure: String?
         if let client {
             do {
-                let comments = try await client.load(ImageCommentsEndpoint.get(imageID: imageID).url(baseURL: api), mapping: ImageCommentsMapper.map)
+                let url = ImageCommentsEndpoint.get(imageID: imageID).url(baseURL: api)
+                let cached = stored?.validators == nil ? nil : stored
+                let (comments, validators) = try await client.load(url, headers: cached?.validators?.conditionalHeaders ?? []) { data, answer in
+                    if answer.status == 304, let cached {
+                        return (cached.comments, HTTPValidators(answer) ?? cached.validators)
+                    }
+                    return (try ImageCommentsMapper.map(data, from: answer), HTTPValidators(answer))
+                }
                 do {
-                    try await commentsCache.save(comments, for: imageID)
+                    try await commentsCache.save(comments, validators: validators, for: imageID)
                     return .live(comments, saveFailure: nil)
                 } catch {
                     return .live(comments, saveFailure: "\(error)")
@@ -107,32 +126,44 @@ struct FeedService: Sendable {
                 remoteFailure = error.description
             }
         }
-        do {
-            if let cached = try await commentsCache.load(for: imageID) {
-                return .cached(cached.comments, savedAt: cached.timestamp, remoteFailure: remoteFailure)
-            }
-            return .unavailable(reason: remoteFailure.map { "\($0); no cached comments" } ?? "no cached comments")
-        } catch is CancellationError {
-            throw CancellationError()
-        } catch {
-            return .unavailable(reason: [remoteFailure, "\(error)"].compactMap { $0 }.joined(separator: "; "))
+        if let stored, commentsCache.isValid(stored) {
+            return .cached(stored.comments, savedAt: stored.timestamp, remoteFailure: remoteFailure)
         }
+        let cacheFailure = storeFailure ?? "no cached comments"
+        return .unavailable(reason: remoteFailure.map { "\($0); \(cacheFailure)" } ?? cacheFailure)
     }
 
-    /// The image from the image cache, else downloaded, validated and stored.
+    /// The image from the image cache, else downloaded (streamed into the cache, checked to
+    /// be an image on the way), validated and stored. A cached file that is not an image (one
+    /// stored before images were checked) counts as missing.
     func loadImage(from url: URL) async throws -> ImageResult {
-        if let stored = try? await imageStore.retrieve(for: url) {
+        if let stored = try? await imageStore.retrieve(for: url), stored.format != .unknown {
             return .cached(stored)
         }
         guard let client else { return .failed(reason: "not in the image cache (offline run)") }
+        let file = imageStore.incomingFile()
+        defer { file.discard() }
         do {
-            let data = try await client.load(url, mapping: FeedImageDataMapper.map)
+            let request = HTTPGet(url: url, maxBodyBytes: maxImageBytes, limitName: "(--max-image-bytes)")
+            let answer: HTTPAnswer
+            do {
+                answer = try await client.get(request, into: ImageBodyCheck(file), reportingAs: url)
+            } catch let error as MappingError {
+                throw RemoteLoadError(kind: .invalidData, url: url, reason: error.reason)
+            }
+            do {
+                _ = try FeedImageDataMapper.map(answer, head: file.head)
+            } catch let error as MappingError {
+                throw RemoteLoadError(error, url: url, answer: answer)
+            }
             try Task.checkCancellation()
-            return .downloaded(try await imageStore.insert(data, for: url))
+            return .downloaded(try await imageStore.insert(file, for: url))
         } catch let error as RemoteLoadError {
             return .failed(reason: error.description)
         } catch let error as CacheFileError {
             return .failed(reason: error.description)
+        } catch let error as FileSystemError {
+            return .failed(reason: "cannot write \(file.path): \(error)")
         }
     }
 }

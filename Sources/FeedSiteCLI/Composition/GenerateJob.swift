@@ -1,5 +1,6 @@
 import FeedCore
 import Foundation
+import HTTP
 import SiteGenerator
 
 /// One `feedsite generate` run, phase by phase:
@@ -25,6 +26,14 @@ struct GenerateJob {
             reporter.error("--archive \(archive) is inside the output folder \(output.path); write the archive elsewhere")
             return .usage
         }
+        let client: CurlHTTPClient?
+        do {
+            client = try makeClient()
+        } catch {
+            reporter.error("\(error)")
+            return .usage
+        }
+        defer { client?.engine.shutdown() }
         let locks: [RunLock]
         do {
             let startedAt = environment.currentDate()
@@ -41,7 +50,7 @@ struct GenerateJob {
             reporter.detail("cache: the previous run was interrupted; removed \(leftovers) temporary files it left behind")
         }
         let feedCache = LocalFeedLoader(store: FileFeedStore(fileURL: cacheFolder.appendingPathComponent("feed.json")), now: { now })
-        let code = await publish(now: now, cacheFolder: cacheFolder, feedCache: feedCache)
+        let code = await publish(now: now, cacheFolder: cacheFolder, feedCache: feedCache, client: client)
         if code != .interrupted {
             await validateFeedCache(feedCache)
         }
@@ -49,7 +58,24 @@ struct GenerateJob {
         return code
     }
 
-    private func publish(now: Date, cacheFolder: URL, feedCache: LocalFeedLoader) async -> ExitCode {
+    /// The libcurl client with the run's limits, or `nil` for `--offline`.
+    private func makeClient() throws(HTTPClientError) -> CurlHTTPClient? {
+        guard !options.offline else { return nil }
+        var configuration = CurlEngine.Configuration(userAgent: "feedsite/\(Usage.version)")
+        configuration.maxConnections = options.concurrency
+        configuration.requestTimeout = .milliseconds(Int(options.timeout * 1000))
+        if let caFile = options.caFile {
+            do {
+                configuration.certificateAuthorities = try CertificateAuthorities(adding: environment.resolve(caFile).path)
+            } catch {
+                throw HTTPClientError(error.kind, "--ca-file: \(error.reason)")
+            }
+        }
+        let engine = try CurlEngine(configuration)
+        return CurlHTTPClient(engine: engine, policy: RetryPolicy(retries: options.retries), clock: environment.retryClock)
+    }
+
+    private func publish(now: Date, cacheFolder: URL, feedCache: LocalFeedLoader, client: CurlHTTPClient?) async -> ExitCode {
         let started = ContinuousClock.now
         let setup: SiteSetup
         let staged: StagedSite
@@ -63,11 +89,12 @@ struct GenerateJob {
         }
 
         let service = FeedService(
-            client: options.offline ? nil : URLSessionHTTPClient(timeout: .milliseconds(Int(options.timeout * 1000)), maximumConnectionsPerHost: options.concurrency),
+            client: client,
             api: options.api,
             feedCache: feedCache,
             commentsCache: LocalCommentsLoader(store: FileCommentsStore(folder: cacheFolder.appendingPathComponent("comments")), now: { now }),
-            imageStore: FileImageStore(folder: cacheFolder.appendingPathComponent("images"))
+            imageStore: FileImageStore(folder: cacheFolder.appendingPathComponent("images")),
+            maxImageBytes: options.maxImageBytes
         )
         var summary = RunSummary()
         summary.locales = setup.renderers.count
@@ -82,6 +109,7 @@ struct GenerateJob {
             loaded = nil  // the entries hold the feed now
             timer.lap("images")
             try await loadComments(for: entries, service: service, setup: setup, into: staged, now: now, summary: &summary)
+            await reportHostsDown(client)
             timer.lap("comments")
             try await renderFeedPages(entries, source: source, setup: setup, into: staged, summary: &summary)
             try staged.write(setup.templates.stylesheet, to: SitePaths.stylesheet)
@@ -282,6 +310,14 @@ struct GenerateJob {
         let seconds = (ContinuousClock.now - started).seconds
         let dates = setup.renderers[0].dateFormatter
         reporter.result(summary.line(elapsed: seconds, now: now, age: { dates.relative($0, now: now) }))
+    }
+
+    /// One warning per host taken as down, with how many requests it was spared.
+    private func reportHostsDown(_ client: CurlHTTPClient?) async {
+        guard let client else { return }
+        for down in await client.hostsDown {
+            reporter.warning("\(down.host) failed \(CurlHTTPClient.downThreshold) requests in a row and was taken as down; \(down.notSent) more requests to it were not sent, and the caches stood in")
+        }
     }
 
     private func validateFeedCache(_ cache: LocalFeedLoader) async {

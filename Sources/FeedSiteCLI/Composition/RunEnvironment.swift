@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 
 /// What a run takes from the process around it, injected so tests can pin it.
 public struct RunEnvironment: Sendable {
@@ -7,12 +8,18 @@ public struct RunEnvironment: Sendable {
     /// The running executable, for finding templates installed beside it.
     public var executable: URL?
     public var currentDate: @Sendable () -> Date
+    /// The time, waiting and randomness of the network's retries.
+    public var retryClock: RetryClock
 
-    public init(variables: [String: String], workingDirectory: URL, executable: URL?, currentDate: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        variables: [String: String], workingDirectory: URL, executable: URL?, currentDate: @escaping @Sendable () -> Date = { Date() },
+        retryClock: RetryClock = .system
+    ) {
         self.variables = variables
         self.workingDirectory = workingDirectory
         self.executable = executable
         self.currentDate = currentDate
+        self.retryClock = retryClock
     }
 
     /// This process's environment.

@@ -2,10 +2,6 @@ import FeedCore
 import Foundation
 import XCTest
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// `HTTPClient.load(_:mapping:)`: the two error kinds of SPEC §2, each with its URL.
 final class HTTPClientLoadTests: XCTestCase {
     func test_load_deliversMappedValueOnSuccess() async throws {
@@ -13,7 +9,7 @@ final class HTTPClientLoadTests: XCTestCase {
         let url = URL(string: "http://api.example/resource")!
 
         let value = try await client.load(url) { data, response in
-            "\(response.statusCode) \(String(decoding: data, as: UTF8.self))"
+            "\(response.status) \(String(decoding: data, as: UTF8.self))"
         }
 
         XCTAssertEqual(value, "200 payload")
@@ -21,21 +17,50 @@ final class HTTPClientLoadTests: XCTestCase {
     }
 
     func test_load_deliversConnectivityErrorWithURLAndReasonOnClientConnectivityError() async {
-        let client = HTTPClientStub(answers: [.failure(HTTPClientError.connectivity(reason: "connection reset"))])
+        let client = HTTPClientStub(answers: [.failure(HTTPClientError.connectivity("connection reset"))])
         let url = URL(string: "http://api.example/resource")!
 
-        let error = await HTTPClientLoadTests.loadError(client, url: url, mapping: FeedImageDataMapper.map)
+        let error = await HTTPClientLoadTests.loadError(client, url: url, mapping: FeedItemsMapper.map)
 
         XCTAssertEqual(error as? RemoteLoadError, RemoteLoadError(kind: .connectivity, url: url, reason: "connection reset"))
     }
 
     func test_load_deliversInvalidDataWithURLAndMappingReasonOnMappingError() async {
         let client = HTTPClientStub(answers: [.success(Data(), status: 200)])
-        let url = URL(string: "http://images.example/1.png")!
+        let url = URL(string: "http://api.example/v1/feed")!
 
-        let error = await HTTPClientLoadTests.loadError(client, url: url, mapping: FeedImageDataMapper.map)
+        let error = await HTTPClientLoadTests.loadError(client, url: url, mapping: FeedItemsMapper.map)
 
-        XCTAssertEqual(error as? RemoteLoadError, RemoteLoadError(kind: .invalidData, url: url, reason: "empty body"))
+        XCTAssertEqual(error as? RemoteLoadError, RemoteLoadError(kind: .invalidData, url: url, reason: "body is not JSON"))
+    }
+
+    func test_load_deliversInvalidDataOnAnAnswerTheClientCouldNotUse() async {
+        let client = HTTPClientStub(answers: [.failure(HTTPClientError(.invalidAnswer, "answer larger than the 16 MiB limit for API answers"))])
+        let url = URL(string: "http://api.example/v1/feed")!
+
+        let error = await HTTPClientLoadTests.loadError(client, url: url, mapping: FeedItemsMapper.map)
+
+        XCTAssertEqual(error as? RemoteLoadError, RemoteLoadError(kind: .invalidData, url: url, reason: "answer larger than the 16 MiB limit for API answers"))
+    }
+
+    func test_load_saysHowManyTriesAnAnswerTookWhenItDoesNotMap() async {
+        let url = URL(string: "http://api.example/v1/feed")!
+        let client = RoutedHTTPClient { url in (Data(), HTTPAnswer(status: 503, url: url, tries: 4)) }
+
+        let error = await HTTPClientLoadTests.loadError(client, url: url, mapping: FeedItemsMapper.map)
+
+        XCTAssertEqual(error as? RemoteLoadError, RemoteLoadError(kind: .invalidData, url: url, reason: "status 503, expected 200 (after 4 tries)"))
+    }
+
+    func test_load_asksForAnAPIAnswerWithTheGivenHeaders() async throws {
+        let client = RoutedHTTPClient { url in (Data(#"{"items":[]}"#.utf8), HTTPAnswer(status: 200, url: url)) }
+        let url = URL(string: "http://api.example/v1/feed")!
+
+        _ = try await client.load(url, headers: ["If-None-Match: \"v1\""], mapping: FeedItemsMapper.map)
+
+        XCTAssertEqual(client.receivedRequests, [HTTPGet.api(url, headers: ["If-None-Match: \"v1\""])])
+        XCTAssertEqual(client.receivedRequests.first?.maxBodyBytes, 16 * 1024 * 1024)
+        XCTAssertEqual(client.receivedRequests.first?.acceptsCompression, true)
     }
 
     func test_load_deliversInvalidDataOnWrongStatus() async {
@@ -53,7 +78,7 @@ final class HTTPClientLoadTests: XCTestCase {
     func test_load_passesCancellationErrorThrough() async {
         let client = HTTPClientStub(answers: [.failure(CancellationError())])
 
-        let error = await HTTPClientLoadTests.loadError(client, url: anyURL(), mapping: FeedImageDataMapper.map)
+        let error = await HTTPClientLoadTests.loadError(client, url: anyURL(), mapping: FeedItemsMapper.map)
 
         XCTAssertTrue(error is CancellationError, "expected CancellationError, got \(String(describing: error))")
     }
@@ -61,7 +86,7 @@ final class HTTPClientLoadTests: XCTestCase {
     func test_load_deliversCancellationErrorInsteadOfDataWhenCancelledDuringTheRequest() async {
         let client = HTTPClientStub(answers: [.cancelCallerThenSucceed(anyData(), status: 200)])
 
-        let error = await Task { await HTTPClientLoadTests.loadError(client, url: anyURL(), mapping: FeedImageDataMapper.map) }.value
+        let error = await Task { await HTTPClientLoadTests.loadError(client, url: anyURL(), mapping: FeedItemsMapper.map) }.value
 
         XCTAssertTrue(error is CancellationError, "expected CancellationError, got \(String(describing: error))")
     }
@@ -76,7 +101,7 @@ final class HTTPClientLoadTests: XCTestCase {
 
     // MARK: - Helpers
 
-    private static func loadError<T>(_ client: HTTPClient, url: URL, mapping: @escaping @Sendable (Data, HTTPURLResponse) throws -> T) async -> Error? {
+    private static func loadError<T>(_ client: HTTPClient, url: URL, mapping: @escaping @Sendable (Data, HTTPAnswer) throws -> T) async -> Error? {
         do {
             let value = try await client.load(url, mapping: mapping)
             XCTFail("expected an error, got \(value)")

@@ -2,10 +2,6 @@ import FeedCore
 import Foundation
 import XCTest
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 final class ImageCommentsMapperTests: XCTestCase {
     // MARK: - Status
 

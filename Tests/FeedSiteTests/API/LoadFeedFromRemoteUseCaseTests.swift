@@ -128,7 +128,7 @@ final class LoadFeedFromRemoteUseCaseTests: XCTestCase {
     // MARK: - Errors
 
     func test_load_deliversConnectivityErrorOnClientError() async throws {
-        let (sut, client) = makeSUT(pageLimit: 2, answers: [.failure(HTTPClientError.connectivity(reason: "connection refused"))])
+        let (sut, client) = makeSUT(pageLimit: 2, answers: [.failure(HTTPClientError.connectivity("connection refused"))])
 
         let error = await LoadFeedFromRemoteUseCaseTests.loadError(sut)
 
@@ -141,7 +141,7 @@ final class LoadFeedFromRemoteUseCaseTests: XCTestCase {
 
     func test_load_deliversConnectivityErrorWithThePageURLOnClientErrorAfterTheFirstPage() async throws {
         let first = uniqueImage()
-        let (sut, client) = makeSUT(pageLimit: 1, answers: [page([first]), .failure(HTTPClientError.connectivity(reason: "timed out"))])
+        let (sut, client) = makeSUT(pageLimit: 1, answers: [page([first]), .failure(HTTPClientError.connectivity("timed out"))])
 
         let error = await LoadFeedFromRemoteUseCaseTests.loadError(sut)
 

@@ -35,7 +35,10 @@ struct CLIRun {
 /// Runs `feedsite <arguments>` in this process with the working folder `folder`.
 func runFeedsite(_ arguments: [String], in folder: URL, variables: [String: String] = [:]) async -> CLIRun {
     let console = RecordingConsole()
-    let environment = RunEnvironment(variables: variables, workingDirectory: folder, executable: nil, currentDate: { fixedNow() })
+    // Retries happen as they would, but their back-off takes no time.
+    let environment = RunEnvironment(
+        variables: variables, workingDirectory: folder, executable: nil, currentDate: { fixedNow() }, retryClock: InstantRetryClock().clock
+    )
     let code = await FeedSiteCLI.run(arguments: arguments, environment: environment, console: console)
     return CLIRun(code: code, output: console.output, diagnostics: console.diagnostics)
 }

@@ -5,10 +5,6 @@ import XCTest
 
 @testable import FeedSiteCLI
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// The composition's rules (SPEC §3): remote first and save, else the cache under the
 /// seven-day rule; per image for comments; cache first for image bytes.
 final class FeedServiceTests: XCTestCase {
@@ -31,7 +27,7 @@ final class FeedServiceTests: XCTestCase {
     func test_loadFeed_deliversTheCachedFeedOnConnectivityErrorWhenTheCacheIsLessThanSevenDaysOld() async throws {
         let cached = uniqueImageFeed(count: 2)
         let savedAt = fixedNow().minusCacheMaxAge().adding(seconds: 1)
-        let (sut, _, feedStore, _, _) = makeSUT { _ in throw HTTPClientError.connectivity(reason: "connection refused") }
+        let (sut, _, feedStore, _, _) = makeSUT { _ in throw HTTPClientError.connectivity("connection refused") }
         await feedStore.insert(cached, timestamp: savedAt)
 
         let loaded = try await sut.loadFeed(pageLimit: 10, maxItems: nil, onPage: { _, _ in })
@@ -53,14 +49,14 @@ final class FeedServiceTests: XCTestCase {
     }
 
     func test_loadFeed_failsWhenTheRemoteFailsAndTheCacheIsSevenDaysOld() async {
-        let (sut, _, feedStore, _, _) = makeSUT { _ in throw HTTPClientError.connectivity(reason: "timed out") }
+        let (sut, _, feedStore, _, _) = makeSUT { _ in throw HTTPClientError.connectivity("timed out") }
         await feedStore.insert(uniqueImageFeed(), timestamp: fixedNow().minusCacheMaxAge())
 
         await assertFeedUnavailable(sut, cacheFailure: "no cached feed less than 7 days old", remoteFailure: "timed out")
     }
 
     func test_loadFeed_failsWhenTheRemoteFailsAndTheCacheIsEmpty() async {
-        let (sut, _, _, _, _) = makeSUT { _ in throw HTTPClientError.connectivity(reason: "timed out") }
+        let (sut, _, _, _, _) = makeSUT { _ in throw HTTPClientError.connectivity("timed out") }
 
         await assertFeedUnavailable(sut, cacheFailure: "no cached feed less than 7 days old", remoteFailure: "timed out")
     }
@@ -109,7 +105,7 @@ final class FeedServiceTests: XCTestCase {
         let cached = [uniqueComment()]
         let savedAt = fixedNow().adding(days: -6)
         let (sut, _, _, commentsStore, _) = makeSUT { url in (Data(), httpResponse(500, url: url)) }
-        await commentsStore.insert(cached, timestamp: savedAt, imageID: imageID)
+        try await commentsStore.insert(cached, timestamp: savedAt, imageID: imageID)
 
         let result = try await sut.loadComments(for: imageID)
 
@@ -121,9 +117,9 @@ final class FeedServiceTests: XCTestCase {
 
     func test_loadComments_isUnavailableWhenTheRemoteFailsAndTheCacheIsExpiredOrOfAnotherImage() async throws {
         let imageID = UUID()
-        let (sut, _, _, commentsStore, _) = makeSUT { _ in throw HTTPClientError.connectivity(reason: "connection lost") }
-        await commentsStore.insert([uniqueComment()], timestamp: fixedNow().minusCacheMaxAge(), imageID: imageID)
-        await commentsStore.insert([uniqueComment()], timestamp: fixedNow(), imageID: UUID())
+        let (sut, _, _, commentsStore, _) = makeSUT { _ in throw HTTPClientError.connectivity("connection lost") }
+        try await commentsStore.insert([uniqueComment()], timestamp: fixedNow().minusCacheMaxAge(), imageID: imageID)
+        try await commentsStore.insert([uniqueComment()], timestamp: fixedNow(), imageID: UUID())
 
         let result = try await sut.loadComments(for: imageID)
 
@@ -134,7 +130,7 @@ final class FeedServiceTests: XCTestCase {
     func test_loadImage_deliversAnImageFromTheCacheWithoutARequest() async throws {
         let url = URL(string: "https://image.example/1.png")!
         let (sut, client, _, _, imageStore) = makeSUT { _ in XCTFail("no request for a cached image"); throw anyError() }
-        let stored = await imageStore.insert(Self.pngBytes(), for: url)
+        let stored = try await imageStore.insert(Self.pngBytes(), for: url)
 
         let result = try await sut.loadImage(from: url)
 
@@ -193,7 +189,7 @@ final class FeedServiceTests: XCTestCase {
 
     private func makeSUT(
         offline: Bool = false,
-        answer: @escaping @Sendable (URL) throws -> (Data, HTTPURLResponse)
+        answer: @escaping @Sendable (URL) throws -> (Data, HTTPAnswer)
     ) -> (FeedService, RoutedHTTPClient, InMemoryFeedStore, InMemoryCommentsStore, InMemoryImageStore) {
         let client = RoutedHTTPClient(answer: answer)
         let feedStore = InMemoryFeedStore()
@@ -223,7 +219,7 @@ final class FeedServiceTests: XCTestCase {
     }
 
     /// Answers a feed request with `feed` on the first page and nothing after it.
-    private static func feedPage(_ url: URL, feed: [FeedImage]) throws -> (Data, HTTPURLResponse) {
+    private static func feedPage(_ url: URL, feed: [FeedImage]) throws -> (Data, HTTPAnswer) {
         let isFirst = !(url.query ?? "").contains("after_id")
         let items = isFirst ? feed.map { #"{"id":"\#($0.id.uuidString)","image":"\#($0.url.absoluteString)","description":"\#($0.description ?? "")","location":"\#($0.location ?? "")"}"# } : []
         return (Data(#"{"items":[\#(items.joined(separator: ","))]}"#.utf8), httpResponse(200, url: url))
@@ -231,22 +227,5 @@ final class FeedServiceTests: XCTestCase {
 
     private static func pngBytes() -> Data {
         Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3])
-    }
-}
-
-/// An `HTTPClient` that answers from a closure and records what was asked.
-final class RoutedHTTPClient: HTTPClient {
-    private let answer: @Sendable (URL) throws -> (Data, HTTPURLResponse)
-    private let requests = Mutex<[URL]>([])
-
-    init(answer: @escaping @Sendable (URL) throws -> (Data, HTTPURLResponse)) {
-        self.answer = answer
-    }
-
-    var requestedURLs: [URL] { requests.withLock { $0 } }
-
-    func get(from url: URL) async throws -> (Data, HTTPURLResponse) {
-        requests.withLock { $0.append(url) }
-        return try answer(url)
     }
 }

@@ -17,7 +17,7 @@ final class CacheImageCommentsUseCaseTests: XCTestCase {
 
         try await sut.save(comments, for: imageID)
 
-        XCTAssertEqual(store.receivedMessages, [.insert(comments, timestamp, imageID: imageID)], "insert overrides: no separate deletion")
+        XCTAssertEqual(store.receivedMessages, [.insert(comments, nil, timestamp, imageID: imageID)], "insert overrides: no separate deletion")
     }
 
     func test_save_forTwoImagesReplacesEachImagesCommentsOnly() async throws {
@@ -30,8 +30,8 @@ final class CacheImageCommentsUseCaseTests: XCTestCase {
         try await sut.save(secondComments, for: second)
 
         XCTAssertEqual(store.receivedMessages, [
-            .insert(firstComments, timestamp, imageID: first),
-            .insert(secondComments, timestamp, imageID: second),
+            .insert(firstComments, nil, timestamp, imageID: first),
+            .insert(secondComments, nil, timestamp, imageID: second),
         ])
     }
 

@@ -65,7 +65,7 @@ final class CacheFeedStoreSpy: FeedStore {
 final class CacheCommentsStoreSpy: CommentsStore {
     enum ReceivedMessage: Equatable {
         case delete(imageID: UUID)
-        case insert([ImageComment], Date, imageID: UUID)
+        case insert([ImageComment], HTTPValidators?, Date, imageID: UUID)
         case retrieve(imageID: UUID)
     }
 
@@ -95,9 +95,9 @@ final class CacheCommentsStoreSpy: CommentsStore {
         }
     }
 
-    func insert(_ comments: [ImageComment], timestamp: Date, imageID: UUID) async throws {
+    func insert(_ comments: [ImageComment], validators: HTTPValidators?, timestamp: Date, imageID: UUID) async throws {
         try state.withLock {
-            $0.receivedMessages.append(.insert(comments, timestamp, imageID: imageID))
+            $0.receivedMessages.append(.insert(comments, validators, timestamp, imageID: imageID))
             try $0.insertionResult.get()
         }
     }
@@ -230,4 +230,11 @@ func assertCacheFileError(
     XCTAssertEqual(cacheError.operation, operation, "operation", file: file, line: line)
     XCTAssertEqual(cacheError.path, url.path, "path", file: file, line: line)
     XCTAssertTrue(cacheError.description.contains(url.path), "description names the file: \(cacheError.description)", file: file, line: line)
+}
+
+extension CommentsStore {
+    /// Inserts comments without validators, as most specs do.
+    func insert(_ comments: [ImageComment], timestamp: Date, imageID: UUID) async throws {
+        try await insert(comments, validators: nil, timestamp: timestamp, imageID: imageID)
+    }
 }

@@ -38,16 +38,16 @@ final class FileDigestTests: XCTestCase {
 
         XCTAssertEqual(result?.sha256, "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
         XCTAssertEqual(result?.byteCount, 1_000_000)
-        XCTAssertEqual(result?.head, Array(repeating: UInt8(ascii: "a"), count: 16))
+        XCTAssertEqual(result?.head, Array(repeating: UInt8(ascii: "a"), count: ImageFormat.signatureLength))
     }
 
-    func test_sha256_headHoldsTheFirstSixteenBytesForTellingTheImageType() throws {
-        let data = CacheFixtures.pngBytes("a tag that makes this longer than sixteen bytes")
+    func test_sha256_headHoldsTheFirstBytesForTellingTheImageType() throws {
+        let data = CacheFixtures.pngBytes("a tag that makes this longer than the thirty-two bytes of a signature")
         let file = try write(data, named: "image")
 
         let result = try XCTUnwrap(try FileDigest.sha256(ofFileAt: file))
 
-        XCTAssertEqual(result.head, Array(data.prefix(16)))
+        XCTAssertEqual(result.head, Array(data.prefix(ImageFormat.signatureLength)))
         XCTAssertEqual(ImageFormat.detect(result.head), .png)
         XCTAssertEqual(result.sha256, SHA256.hexDigest(data))
         XCTAssertEqual(result.byteCount, data.count)

@@ -378,8 +378,10 @@ final class FileImageStoreTests: XCTestCase, ImageStoreSpecs {
         do {
             _ = try await sut.insert(data, for: CacheFixtures.uniqueImageURL())
             XCTFail("Expected the insertion to fail")
-        } catch {
-            assertCacheFileError(error, .write, at: blobFile(for: data, in: blocker))
+        } catch let error as CacheFileError {
+            XCTAssertEqual(error.operation, .write)
+            XCTAssertTrue(error.path.hasPrefix(blocker.appendingPathComponent("blobs").path + "/"), "names the file it could not write: \(error)")
+            XCTAssertTrue(error.description.contains("Not a directory"), "\(error)")
         }
     }
 

@@ -87,9 +87,9 @@ final class InMemoryImageStoreTests: XCTestCase, ImageStoreSpecs {
         let sut = InMemoryImageStore()
         let data = CacheFixtures.pngBytes()
 
-        _ = await sut.insert(data, for: CacheFixtures.uniqueImageURL())
-        _ = await sut.insert(data, for: CacheFixtures.uniqueImageURL())
-        _ = await sut.insert(CacheFixtures.jpegBytes(), for: CacheFixtures.uniqueImageURL())
+        _ = try await sut.insert(data, for: CacheFixtures.uniqueImageURL())
+        _ = try await sut.insert(data, for: CacheFixtures.uniqueImageURL())
+        _ = try await sut.insert(CacheFixtures.jpegBytes(), for: CacheFixtures.uniqueImageURL())
 
         let blobCount = await sut.blobCount
         XCTAssertEqual(blobCount, 2)

@@ -104,8 +104,8 @@ final class LoadImageCommentsFromCacheUseCaseTests: XCTestCase {
         let store = InMemoryCommentsStore()
         let (fresh, expired) = (UUID(), UUID())
         let freshComments = CacheFixtures.uniqueComments()
-        await store.insert(freshComments, timestamp: now.minusCacheMaxAge().adding(seconds: 1), imageID: fresh)
-        await store.insert(CacheFixtures.uniqueComments(), timestamp: now.minusCacheMaxAge(), imageID: expired)
+        try await store.insert(freshComments, timestamp: now.minusCacheMaxAge().adding(seconds: 1), imageID: fresh)
+        try await store.insert(CacheFixtures.uniqueComments(), timestamp: now.minusCacheMaxAge(), imageID: expired)
         let sut = LocalCommentsLoader(store: store, now: { now })
 
         let loadedFresh = try await sut.load(for: fresh)

@@ -2,10 +2,6 @@ import FeedCore
 import Foundation
 import XCTest
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 // Shared test helpers. Area-specific helpers live beside their tests.
 
 func anyURL() -> URL {
@@ -32,8 +28,8 @@ func uniqueComment(message: String = "a message", createdAt: Date = Date(timeInt
     ImageComment(id: UUID(), message: message, createdAt: createdAt, username: username)
 }
 
-func httpResponse(_ statusCode: Int, url: URL = anyURL()) -> HTTPURLResponse {
-    HTTPURLResponse(url: url, statusCode: statusCode, httpVersion: nil, headerFields: nil)!
+func httpResponse(_ statusCode: Int, url: URL = anyURL()) -> HTTPAnswer {
+    HTTPAnswer(status: statusCode, url: url)
 }
 
 /// A fixed instant for tests: 2024-05-20T11:24:59Z.

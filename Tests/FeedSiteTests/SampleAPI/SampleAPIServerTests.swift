@@ -1,12 +1,9 @@
 import FeedCore
+import HTTP
 import Foundation
 import LoopbackHTTP
 import SampleAPI
 import XCTest
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// Integration: the sample API on 127.0.0.1, read with the tool's own client and mappers.
 final class SampleAPIServerTests: XCTestCase {
@@ -89,8 +86,8 @@ final class SampleAPIServerTests: XCTestCase {
         let unknown = try await rawGet(FeedEndpoint.get(after: UUID(), limit: 2).url(baseURL: server.apiRoot))
         let malformed = try await rawGet(URL(string: "\(server.apiRoot.absoluteString)/feed?limit=2&after_id=not-a-uuid")!)
 
-        XCTAssertEqual(unknown.1.statusCode, 400)
-        XCTAssertEqual(malformed.1.statusCode, 400)
+        XCTAssertEqual(unknown.1.status, 400)
+        XCTAssertEqual(malformed.1.status, 400)
     }
 
     func test_feed_rejectsNonPositiveOrMalformedLimitWith400() async throws {
@@ -98,13 +95,13 @@ final class SampleAPIServerTests: XCTestCase {
 
         for limit in ["0", "-1", "ten"] {
             let (_, response) = try await rawGet(URL(string: "\(server.apiRoot.absoluteString)/feed?limit=\(limit)")!)
-            XCTAssertEqual(response.statusCode, 400, "limit=\(limit)")
+            XCTAssertEqual(response.status, 400, "limit=\(limit)")
         }
     }
 
     func test_feed_loadsWholeFeedThroughRemoteFeedLoader() async throws {
         let server = try makeServer()
-        let loader = RemoteFeedLoader(client: makeClient(), baseURL: server.apiRoot, pageLimit: 2)
+        let loader = RemoteFeedLoader(client: try makeClient(), baseURL: server.apiRoot, pageLimit: 2)
 
         let items = try await loader.load()
 
@@ -138,7 +135,7 @@ final class SampleAPIServerTests: XCTestCase {
 
         let (data, response) = try await rawGet(ImageCommentsEndpoint.get(imageID: source.ids(0..<1)[0]).url(baseURL: server.apiRoot))
 
-        XCTAssertEqual(response.statusCode, 200)
+        XCTAssertEqual(response.status, 200)
         XCTAssertTrue(String(decoding: data, as: UTF8.self).contains(#""created_at":"2020-05-20T11:24:59+0000""#), String(decoding: data, as: UTF8.self))
     }
 
@@ -148,8 +145,8 @@ final class SampleAPIServerTests: XCTestCase {
         let unknown = try await rawGet(ImageCommentsEndpoint.get(imageID: UUID()).url(baseURL: server.apiRoot))
         let malformed = try await rawGet(server.apiRoot.appendingPathComponent("image/not-a-uuid/comments"))
 
-        XCTAssertEqual(unknown.1.statusCode, 404)
-        XCTAssertEqual(malformed.1.statusCode, 404)
+        XCTAssertEqual(unknown.1.status, 404)
+        XCTAssertEqual(malformed.1.status, 404)
     }
 
     // MARK: - Images
@@ -160,18 +157,18 @@ final class SampleAPIServerTests: XCTestCase {
 
         let (data, response) = try await rawGet(url)
 
-        XCTAssertEqual(response.statusCode, 200)
-        XCTAssertEqual(response.value(forHTTPHeaderField: "Content-Type"), "image/png")
+        XCTAssertEqual(response.status, 200)
+        XCTAssertEqual(response.contentType, "image/png")
         XCTAssertEqual(Array(data), source.image(at: "/images/1.png"))
     }
 
     func test_image_ofEveryFeedItemLoadsThroughTheImageDataMapper() async throws {
         let server = try makeServer()
-        let client = makeClient()
+        let client = try makeClient()
 
         for item in try await feed(server, FeedEndpoint.get(limit: 10)) {
-            let data = try await client.load(item.url, mapping: FeedImageDataMapper.map)
-            XCTAssertEqual(ImageFormat.detect(data), .png, item.url.absoluteString)
+            let (data, answer) = try await fetch(item.url, with: client)
+            XCTAssertEqual(try FeedImageDataMapper.map(answer, head: Array(data.prefix(32))), .png, item.url.absoluteString)
         }
     }
 
@@ -180,9 +177,9 @@ final class SampleAPIServerTests: XCTestCase {
         let items = try await feed(server, FeedEndpoint.get(limit: 1))
         let url = try XCTUnwrap(items.first?.url)
 
-        let data = try await makeClient().load(url, mapping: FeedImageDataMapper.map)
+        let (data, answer) = try await fetch(url, with: try makeClient())
 
-        XCTAssertEqual(ImageFormat.detect(data), .png)
+        XCTAssertEqual(try FeedImageDataMapper.map(answer, head: Array(data.prefix(32))), .png)
         XCTAssertEqual(Array(data), DemoFeed(now: fixedNow()).image(at: "/images/1.png"))
     }
 
@@ -193,18 +190,17 @@ final class SampleAPIServerTests: XCTestCase {
 
         for path in ["/", "/v1", "/v2/feed", "/v1/image", "/images/99.png", "/v1/image/\(source.ids(0..<1)[0].uuidString)/likes"] {
             let (_, response) = try await rawGet(URL(string: "http://127.0.0.1:\(server.port)\(path)")!)
-            XCTAssertEqual(response.statusCode, 404, path)
+            XCTAssertEqual(response.status, 404, path)
         }
     }
 
     func test_nonGETRequestIs405() async throws {
         let server = try makeServer()
-        var request = URLRequest(url: server.apiRoot.appendingPathComponent("feed"))
-        request.httpMethod = "DELETE"
+        let client = try LoopbackSocketClient(port: server.port)
 
-        let (_, response) = try await makeSession().data(for: request)
+        client.send("DELETE /v1/feed HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
 
-        XCTAssertEqual((response as? HTTPURLResponse)?.statusCode, 405)
+        XCTAssertTrue(client.readUntilClosed().hasPrefix("HTTP/1.1 405 "))
     }
 
     // MARK: - Request counts
@@ -248,7 +244,7 @@ final class SampleAPIServerTests: XCTestCase {
         let (_, feedResponse) = try await rawGet(FeedEndpoint.get(limit: 2).url(baseURL: server.apiRoot))
         let comments = try await makeClient().load(ImageCommentsEndpoint.get(imageID: source.ids(0..<1)[0]).url(baseURL: server.apiRoot), mapping: ImageCommentsMapper.map)
 
-        XCTAssertEqual(feedResponse.statusCode, 503)
+        XCTAssertEqual(feedResponse.status, 503)
         XCTAssertEqual(comments.count, 3)
         XCTAssertEqual(server.requestCounts.feed, 1, "intercepted requests are counted too")
         XCTAssertEqual(server.requestCounts.comments, 1)
@@ -291,22 +287,16 @@ final class SampleAPIServerTests: XCTestCase {
         return server
     }
 
-    private func makeClient() -> URLSessionHTTPClient {
-        URLSessionHTTPClient(timeout: .seconds(10), maximumConnectionsPerHost: 4)
-    }
-
-    private func makeSession() -> URLSession {
-        let session = URLSession(configuration: .ephemeral)
-        addTeardownBlock { session.invalidateAndCancel() }
-        return session
+    private func makeClient() throws -> CurlHTTPClient {
+        try makeHTTPClient(for: self)
     }
 
     private func feed(_ server: SampleAPIServer, _ endpoint: FeedEndpoint) async throws -> [FeedImage] {
         try await makeClient().load(endpoint.url(baseURL: server.apiRoot), mapping: FeedItemsMapper.map)
     }
 
-    private func rawGet(_ url: URL) async throws -> (Data, HTTPURLResponse) {
-        try await makeClient().get(from: url)
+    private func rawGet(_ url: URL, headers: [String] = []) async throws -> (Data, HTTPAnswer) {
+        try await fetch(url, with: try makeClient(), headers: headers)
     }
 }
 

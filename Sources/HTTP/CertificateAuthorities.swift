@@ -1,0 +1,60 @@
+import CCurl
+import FeedCore
+import Foundation
+
+/// The certificates a TLS connection may chain to: the system's trust store plus a private
+/// CA (`--ca-file`), handed to libcurl as one PEM bundle in memory. libcurl's own
+/// `CURLOPT_CAINFO` would replace the system's store rather than add to it.
+/// `@unchecked`: the bundle is written once in `init` and only read afterwards.
+public final class CertificateAuthorities: @unchecked Sendable {
+    /// The private CA's file, for messages.
+    public let addedFile: String
+    private let bundle: UnsafeMutableRawBufferPointer
+    /// Where the system's store was read from, or `nil` when none was found.
+    private let systemFile: String?
+
+    /// Reads `file` (PEM) and the system's store; fails when `file` cannot be read or holds
+    /// no certificate.
+    public init(adding file: String) throws(HTTPClientError) {
+        guard let added = FileManager.default.contents(atPath: file) else {
+            throw HTTPClientError.connectivity("cannot read the CA file \(file)")
+        }
+        guard String(decoding: added, as: UTF8.self).contains("-----BEGIN CERTIFICATE-----") else {
+            throw HTTPClientError.connectivity("\(file) holds no PEM certificate (-----BEGIN CERTIFICATE-----)")
+        }
+        let system = Self.systemStore()
+        var pem = system.flatMap { FileManager.default.contents(atPath: $0) } ?? Data()
+        pem.append(contentsOf: Array("\n".utf8))
+        pem.append(added)
+        bundle = UnsafeMutableRawBufferPointer.allocate(byteCount: pem.count, alignment: 1)
+        pem.copyBytes(to: bundle)
+        addedFile = file
+        systemFile = system
+    }
+
+    deinit {
+        bundle.deallocate()
+    }
+
+    /// Points the transfer at the bundle (libcurl keeps a pointer, not a copy).
+    func apply(to easy: UnsafeMutableRawPointer) -> CURLcode {
+        let result = fs_easy_setopt_blob(easy, Int32(FS_CURLOPT_CAINFO_BLOB), bundle.baseAddress, bundle.count)
+        guard result != FS_CURLE_OK else { return result }
+        // A libcurl without blob support (before 7.77) can still trust the private CA alone.
+        return fs_easy_setopt_string(easy, Int32(FS_CURLOPT_CAINFO), addedFile)
+    }
+
+    /// The system's bundle as libcurl was built to find it (7.84 and later say), else the
+    /// usual places.
+    private static func systemStore() -> String? {
+        var candidates = ["/etc/ssl/certs/ca-certificates.crt", "/etc/pki/tls/certs/ca-bundle.crt", "/etc/ssl/cert.pem"]
+        if Curl.isReady, let easy = curl_easy_init() {
+            var path: UnsafePointer<CChar>?
+            if fs_easy_getinfo_string(easy, Int32(FS_CURLINFO_CAINFO), &path) == FS_CURLE_OK, let path {
+                candidates.insert(String(cString: path), at: 0)
+            }
+            curl_easy_cleanup(easy)
+        }
+        return candidates.first { FileManager.default.isReadableFile(atPath: $0) }
+    }
+}

@@ -1,0 +1,99 @@
+import FeedCore
+import Foundation
+
+/// `HTTPClient` over the libcurl engine, with SPEC §9's manners: transient failures and
+/// busy statuses tried again (`RetryPolicy`), `Retry-After` honoured for the whole host,
+/// and a host that failed `downThreshold` requests in a row left alone for the rest of the
+/// run.
+public final class CurlHTTPClient: HTTPClient {
+    public let engine: CurlEngine
+    private let policy: RetryPolicy
+    private let clock: RetryClock
+    private let health: HostHealth
+
+    /// Connectivity failures in a row (each after its retries) that take a host as down.
+    public static let downThreshold = 8
+
+    public init(engine: CurlEngine, policy: RetryPolicy, clock: RetryClock = .system, downThreshold: Int = CurlHTTPClient.downThreshold) {
+        self.engine = engine
+        self.policy = policy
+        self.clock = clock
+        self.health = HostHealth(downThreshold: downThreshold)
+    }
+
+    /// A host taken as down during the run, and how many requests to it were not sent.
+    public struct HostDown: Equatable, Sendable {
+        public let host: String
+        public let notSent: Int
+    }
+
+    public var hostsDown: [HostDown] {
+        get async { await health.down.map { HostDown(host: $0.host, notSent: $0.notSent) } }
+    }
+
+    public func get(_ request: HTTPGet, into body: HTTPBodySink) async throws -> HTTPAnswer {
+        let host = Self.hostKey(request.url)
+        var tries = 0
+        while true {
+            try await waitForTurn(host)
+            tries += 1
+            let answer: HTTPAnswer
+            do {
+                answer = try await engine.perform(request, into: body)
+            } catch let failure as CurlEngine.Failure {
+                if policy.retries(failure, tries: tries) {
+                    try await clock.sleep(policy.backoff(afterTries: tries, random: clock.random()))
+                    continue
+                }
+                if failure.error.kind == .connectivity {
+                    await health.unreachable(host)
+                } else {
+                    await health.answered(host)
+                }
+                throw HTTPClientError(failure.error.kind, tries > 1 ? "\(failure.error.reason) (after \(tries) tries)" : failure.error.reason)
+            }
+            await health.answered(host)
+            switch policy.decide(answer, tries: tries, now: clock.now(), random: clock.random()) {
+            case .accept:
+                var counted = answer
+                counted.tries = tries
+                return counted
+            case let .retry(delay, pausesHost):
+                if pausesHost {
+                    await health.pause(host, until: clock.now().addingTimeInterval(delay.seconds))
+                } else {
+                    try await clock.sleep(delay)
+                }
+            case let .refuse(reason):
+                throw HTTPClientError(.invalidAnswer, reason)
+            }
+        }
+    }
+
+    /// Waits while the host is paused; fails at once when it is down.
+    private func waitForTurn(_ host: String) async throws {
+        while true {
+            try Task.checkCancellation()
+            switch await health.turn(for: host, now: clock.now()) {
+            case .go:
+                return
+            case let .wait(until):
+                try await clock.sleep(.milliseconds(max(1, Int((until.timeIntervalSince(clock.now()) * 1000).rounded(.up)))))
+            case .down:
+                throw HTTPClientError.connectivity("not sent: \(host) failed \(health.downThreshold) requests in a row and is taken as down")
+            }
+        }
+    }
+
+    /// `host` or `host:port`, the unit that pauses and goes down together.
+    static func hostKey(_ url: URL) -> String {
+        let host = url.host?.lowercased() ?? ""
+        return url.port.map { "\(host):\($0)" } ?? host
+    }
+}
+
+extension Duration {
+    var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,310 @@
+import CCurl
+import FeedCore
+import Foundation
+import Synchronization
+
+/// One request on the engine: its easy handle, the state its callbacks build while libcurl
+/// runs it on the engine's thread, and the continuation of the task waiting for it.
+///
+/// The callbacks (`receiveHeader`, `receiveBody`) run only on the engine's thread, between
+/// `add` and `remove`, and are the only code touching the parsing state then; `finish`
+/// reads it on the same thread after the handle left the multi handle. Only `phase` is
+/// shared with the waiting task, under its lock.
+final class CurlTransfer: @unchecked Sendable {
+    let request: HTTPGet
+    let sink: HTTPBodySink
+    let host: String
+    let configuration: CurlEngine.Configuration
+    private(set) var easy: UnsafeMutableRawPointer?
+    private var headerList: OpaquePointer?
+    private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(FS_CURL_ERROR_SIZE))
+
+    // Built by the callbacks on the engine's thread.
+    private var head = Head()
+    private var begun = false
+    private var delivered = 0
+    private var discarded = 0
+    /// The body of a non-2xx answer grew past what is worth reading; the answer stands.
+    private var abandonedBody = false
+    /// Why a callback stopped the transfer: a limit, or the sink's own error.
+    private var failure: Error?
+
+    private let phase = Mutex(Phase.created)
+
+    private enum Phase {
+        case created
+        case running(CheckedContinuation<HTTPAnswer, Error>)
+        case cancelledBeforeStart
+        case finished
+    }
+
+    /// The headers of the answer being received; a new status line (a redirect, a 1xx)
+    /// starts over.
+    private struct Head {
+        var status = 0
+        var contentType: String?
+        var contentLength: Int?
+        var etag: String?
+        var lastModified: String?
+        var retryAfter: String?
+    }
+
+    /// Most of a non-2xx body read (and dropped) to keep the connection for the next request.
+    private static let discardLimit = 1024 * 1024
+
+    init(request: HTTPGet, sink: HTTPBodySink, configuration: CurlEngine.Configuration) throws(HTTPClientError) {
+        self.request = request
+        self.sink = sink
+        self.host = request.url.host ?? ""
+        self.configuration = configuration
+        errorBuffer.initialize(repeating: 0, count: Int(FS_CURL_ERROR_SIZE))
+        guard let easy = curl_easy_init() else { throw HTTPClientError.connectivity("libcurl could not create a transfer") }
+        self.easy = easy
+        try configure(easy, configuration)
+    }
+
+    deinit {
+        if let easy { curl_easy_cleanup(easy) }
+        if let headerList { curl_slist_free_all(headerList) }
+        errorBuffer.deallocate()
+    }
+
+    private func configure(_ easy: UnsafeMutableRawPointer, _ configuration: CurlEngine.Configuration) throws(HTTPClientError) {
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        var failed: Int32?
+        func set(_ result: CURLcode) {
+            if result != FS_CURLE_OK, failed == nil { failed = result }
+        }
+        set(fs_easy_setopt_string(easy, Int32(FS_CURLOPT_URL), request.url.absoluteString))
+        set(fs_easy_setopt_long(easy, Int32(FS_CURLOPT_NOSIGNAL), 1))
+        set(fs_easy_setopt_long(easy, Int32(FS_CURLOPT_FOLLOWLOCATION), 1))
+        set(fs_easy_setopt_long(easy, Int32(FS_CURLOPT_MAXREDIRS), configuration.maxRedirects))
+        set(Self.restrictToHTTP(easy))
+        set(fs_easy_setopt_string(easy, Int32(FS_CURLOPT_USERAGENT), configuration.userAgent))
+        set(fs_easy_setopt_long(easy, Int32(FS_CURLOPT_CONNECTTIMEOUT_MS), configuration.connectTimeout.milliseconds))
+        set(fs_easy_setopt_long(easy, Int32(FS_CURLOPT_TIMEOUT_MS), configuration.requestTimeout.milliseconds))
+        set(fs_easy_setopt_long(easy, Int32(FS_CURLOPT_LOW_SPEED_LIMIT), configuration.lowSpeedLimit))
+        set(fs_easy_setopt_long(easy, Int32(FS_CURLOPT_LOW_SPEED_TIME), configuration.lowSpeedTime))
+        set(fs_easy_setopt_pointer(easy, Int32(FS_CURLOPT_ERRORBUFFER), errorBuffer))
+        set(fs_easy_setopt_callback(easy, Int32(FS_CURLOPT_HEADERFUNCTION), curlHeaderCallback))
+        set(fs_easy_setopt_pointer(easy, Int32(FS_CURLOPT_HEADERDATA), context))
+        set(fs_easy_setopt_callback(easy, Int32(FS_CURLOPT_WRITEFUNCTION), curlWriteCallback))
+        set(fs_easy_setopt_pointer(easy, Int32(FS_CURLOPT_WRITEDATA), context))
+        if request.acceptsCompression {
+            // "" offers every decoder this libcurl has (gzip, br, zstd here), decoded before
+            // the body callback, so the limit counts decoded bytes.
+            set(fs_easy_setopt_string(easy, Int32(FS_CURLOPT_ACCEPT_ENCODING), ""))
+        }
+        if request.url.scheme?.lowercased() == "https" {
+            // Wait for the HTTP/2 connection rather than open one connection per request.
+            set(fs_easy_setopt_long(easy, Int32(FS_CURLOPT_PIPEWAIT), 1))
+        }
+        if let authorities = configuration.certificateAuthorities {
+            set(authorities.apply(to: easy))
+        }
+        if !request.headers.isEmpty {
+            for header in request.headers {
+                headerList = curl_slist_append(headerList, header)
+            }
+            set(fs_easy_setopt_pointer(easy, Int32(FS_CURLOPT_HTTPHEADER), UnsafeMutableRawPointer(headerList)))
+        }
+        if let failed {
+            throw HTTPClientError.connectivity("libcurl refused an option: \(String(cString: curl_easy_strerror(failed)))")
+        }
+    }
+
+    /// http and https only, for the request and every redirect. The `_STR` options are
+    /// libcurl 7.85's; older ones know only the deprecated bit masks.
+    private static func restrictToHTTP(_ easy: UnsafeMutableRawPointer) -> CURLcode {
+        if fs_easy_setopt_string(easy, Int32(FS_CURLOPT_PROTOCOLS_STR), "http,https") == FS_CURLE_OK {
+            return fs_easy_setopt_string(easy, Int32(FS_CURLOPT_REDIR_PROTOCOLS_STR), "http,https")
+        }
+        let web = FS_CURLPROTO_HTTP | FS_CURLPROTO_HTTPS
+        let result = fs_easy_setopt_long(easy, Int32(FS_CURLOPT_PROTOCOLS), web)
+        return result == FS_CURLE_OK ? fs_easy_setopt_long(easy, Int32(FS_CURLOPT_REDIR_PROTOCOLS), web) : result
+    }
+
+    // MARK: - The waiting task
+
+    /// Hands the transfer to `engine` and waits for its answer; cancelling the task removes
+    /// the transfer at once.
+    func run(on engine: CurlEngine.Core) async throws -> HTTPAnswer {
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let start = phase.withLock { phase -> Bool in
+                    guard case .created = phase else { return false }
+                    phase = .running(continuation)
+                    return true
+                }
+                if start {
+                    engine.add(self)
+                } else {
+                    continuation.resume(throwing: CancellationError())
+                }
+            }
+        } onCancel: {
+            let running = phase.withLock { phase -> Bool in
+                switch phase {
+                case .created:
+                    phase = .cancelledBeforeStart
+                    return false
+                case .running: return true
+                case .cancelledBeforeStart, .finished: return false
+                }
+            }
+            if running { engine.cancel(self) }
+        }
+    }
+
+    /// Delivers the outcome to the waiting task, once.
+    func resume(with result: Result<HTTPAnswer, Error>) {
+        let continuation = phase.withLock { phase -> CheckedContinuation<HTTPAnswer, Error>? in
+            guard case let .running(continuation) = phase else { return nil }
+            phase = .finished
+            return continuation
+        }
+        continuation?.resume(with: result)
+    }
+
+    /// Frees the easy handle once it left the multi handle.
+    func releaseHandle() {
+        if let easy { curl_easy_cleanup(easy) }
+        easy = nil
+        if let headerList { curl_slist_free_all(headerList) }
+        headerList = nil
+    }
+
+    // MARK: - Callbacks, on the engine's thread
+
+    func receiveHeader(_ line: UnsafeRawBufferPointer) -> Bool {
+        guard let text = HeaderLine(line) else { return true }
+        switch text {
+        case let .status(code):
+            head = Head(status: code)
+        case let .field(name, value):
+            switch name {
+            case "content-type": head.contentType = value
+            case "content-length": head.contentLength = Int(value)
+            case "etag": head.etag = value
+            case "last-modified": head.lastModified = value
+            case "retry-after": head.retryAfter = value
+            default: break
+            }
+        case .end:
+            if isSuccess(head.status), let length = head.contentLength, length > request.maxBodyBytes {
+                failure = tooLarge
+                return false
+            }
+        }
+        return true
+    }
+
+    func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard isSuccess(head.status) else {
+            discarded += bytes.count
+            if discarded > Self.discardLimit {
+                abandonedBody = true
+                return false
+            }
+            return true
+        }
+        do {
+            if !begun {
+                begun = true
+                try sink.begin(answer(tries: 1))
+            }
+            guard delivered + bytes.count <= request.maxBodyBytes else { throw tooLarge }
+            try sink.write(bytes)
+            delivered += bytes.count
+            return true
+        } catch {
+            failure = error
+            return false
+        }
+    }
+
+    private var tooLarge: HTTPClientError {
+        HTTPClientError(.invalidAnswer, "answer larger than the \(ByteCountText.describe(request.maxBodyBytes)) limit \(request.limitName)")
+    }
+
+    private func isSuccess(_ status: Int) -> Bool {
+        (200..<300).contains(status)
+    }
+
+    // MARK: - Outcome, on the engine's thread
+
+    /// The answer, or why there is none, once libcurl finished with `code`.
+    func outcome(_ code: CURLcode) -> Result<HTTPAnswer, Error> {
+        if code == FS_CURLE_OK || (abandonedBody && failure == nil) {
+            if let easy {
+                var status = 0
+                if fs_easy_getinfo_long(easy, Int32(FS_CURLINFO_RESPONSE_CODE), &status) == FS_CURLE_OK, status > 0 { head.status = status }
+            }
+            if isSuccess(head.status), !begun {
+                begun = true
+                do {
+                    try sink.begin(answer(tries: 1))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            return .success(answer(tries: 1))
+        }
+        if let failure { return .failure(failure) }
+        let failure = CurlFailure(code: code, transfer: self, configuration: configuration)
+        return .failure(CurlEngine.Failure(error: failure.error, isTransient: failure.isTransient))
+    }
+
+    func answer(tries: Int) -> HTTPAnswer {
+        var url = request.url
+        if let easy {
+            var effective: UnsafePointer<CChar>?
+            if fs_easy_getinfo_string(easy, Int32(FS_CURLINFO_EFFECTIVE_URL), &effective) == FS_CURLE_OK, let effective,
+                let parsed = URL(string: String(cString: effective))
+            {
+                url = parsed
+            }
+        }
+        return HTTPAnswer(
+            status: head.status, url: url, contentType: head.contentType, contentLength: head.contentLength, etag: head.etag,
+            lastModified: head.lastModified, retryAfter: head.retryAfter, bodyBytes: delivered, tries: tries
+        )
+    }
+
+    // What `CurlFailure` needs to explain an error.
+    var errorText: String { String(cString: errorBuffer) }
+    var bodyBytesReceived: Int { delivered }
+    var expectedBodyBytes: Int? { head.contentLength }
+    var statusReceived: Int { head.status }
+
+    func info(_ name: Int32) -> Int {
+        guard let easy else { return 0 }
+        var value = 0
+        return fs_easy_getinfo_long(easy, name, &value) == FS_CURLE_OK ? value : 0
+    }
+
+    func info64(_ name: Int32) -> Int64 {
+        guard let easy else { return 0 }
+        var value: Int64 = 0
+        return fs_easy_getinfo_off(easy, name, &value) == FS_CURLE_OK ? value : 0
+    }
+}
+
+private let curlHeaderCallback: fs_curl_data_callback = { data, size, count, context in
+    let length = size * count
+    let transfer = Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue()
+    return transfer.receiveHeader(UnsafeRawBufferPointer(start: data, count: length)) ? length : 0
+}
+
+private let curlWriteCallback: fs_curl_data_callback = { data, size, count, context in
+    let length = size * count
+    let transfer = Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue()
+    return transfer.receiveBody(UnsafeRawBufferPointer(start: data, count: length)) ? length : 0
+}
+
+extension Duration {
+    /// Whole milliseconds, for libcurl's `_MS` options.
+    var milliseconds: Int {
+        Int(components.seconds) * 1000 + Int(components.attoseconds / 1_000_000_000_000_000)
+    }
+}

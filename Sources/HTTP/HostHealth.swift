@@ -1,0 +1,70 @@
+import Foundation
+
+/// What the run knows of each host (SPEC §9): when the host asked every request to wait
+/// (`Retry-After`), and how many requests in a row failed to reach it. After
+/// `downThreshold` connectivity failures in a row (each after its retries), the host is
+/// taken as down for the rest of the run: its remaining requests are not sent, only counted.
+actor HostHealth {
+    struct Down: Equatable, Sendable {
+        let host: String
+        let notSent: Int
+    }
+
+    enum Turn: Equatable {
+        case go
+        case wait(until: Date)
+        case down
+    }
+
+    let downThreshold: Int
+    private var hosts: [String: Host] = [:]
+
+    private struct Host {
+        var pausedUntil: Date?
+        var failuresInARow = 0
+        var isDown = false
+        var notSent = 0
+    }
+
+    init(downThreshold: Int = 8) {
+        self.downThreshold = downThreshold
+    }
+
+    /// Whether a request to `host` may go now; a refused request counts as not sent.
+    func turn(for host: String, now: Date) -> Turn {
+        var state = hosts[host, default: Host()]
+        defer { hosts[host] = state }
+        if state.isDown {
+            state.notSent += 1
+            return .down
+        }
+        if let until = state.pausedUntil, until > now { return .wait(until: until) }
+        state.pausedUntil = nil
+        return .go
+    }
+
+    /// Holds every request to `host` until `until` (a later pause wins).
+    func pause(_ host: String, until: Date) {
+        var state = hosts[host, default: Host()]
+        state.pausedUntil = max(state.pausedUntil ?? until, until)
+        hosts[host] = state
+    }
+
+    /// The host answered: it is up.
+    func answered(_ host: String) {
+        hosts[host, default: Host()].failuresInARow = 0
+    }
+
+    /// A request could not reach `host`, retries spent.
+    func unreachable(_ host: String) {
+        var state = hosts[host, default: Host()]
+        state.failuresInARow += 1
+        if state.failuresInARow >= downThreshold { state.isDown = true }
+        hosts[host] = state
+    }
+
+    /// The hosts taken as down, by name.
+    var down: [Down] {
+        hosts.filter(\.value.isDown).map { Down(host: $0.key, notSent: $0.value.notSent) }.sorted { $0.host < $1.host }
+    }
+}
