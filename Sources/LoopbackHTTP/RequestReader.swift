@@ -24,8 +24,13 @@ struct RequestReader {
         buffer.append(contentsOf: bytes)
     }
 
-    /// The next complete request, or `.needMoreBytes`.
+    /// The next complete request, or `.needMoreBytes`. Bytes that cannot begin a request
+    /// line (a TLS handshake sent to this plain-HTTP port, say) are refused at once, as real
+    /// servers do, rather than waited on for a head that will never come.
     mutating func next() throws -> Result {
+        if let first = buffer.first, !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first & 0xDF) {
+            throw BadRequest(description: "not an HTTP request line")
+        }
         guard let headerEnd = findHeaderEnd() else {
             if buffer.count > maxHeaderBytes { throw BadRequest(description: "request head larger than \(maxHeaderBytes) bytes") }
             return .needMoreBytes

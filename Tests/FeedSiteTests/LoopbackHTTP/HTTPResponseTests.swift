@@ -46,7 +46,7 @@ final class HTTPResponseTests: XCTestCase {
         XCTAssertEqual(response.status, 201)
         XCTAssertEqual(response.headers["Content-Type"], "application/json")
         XCTAssertEqual(response.body, Data(#"{"items":[]}"#.utf8))
-        XCTAssertFalse(response.hangsUp)
+        XCTAssertEqual(response.delivery, .whole)
     }
 
     func test_json_defaultsTo200() {
@@ -55,12 +55,68 @@ final class HTTPResponseTests: XCTestCase {
 
     func test_notFound_is404() {
         XCTAssertEqual(HTTPResponse.notFound.status, 404)
-        XCTAssertFalse(HTTPResponse.notFound.hangsUp)
+        XCTAssertEqual(HTTPResponse.notFound.delivery, .whole)
     }
 
-    func test_hangUp_hangsUp() {
-        XCTAssertTrue(HTTPResponse.hangUp.hangsUp)
-        XCTAssertFalse(HTTPResponse(status: 200).hangsUp)
+    func test_hangUp_isDeliveredByHangingUp() {
+        XCTAssertEqual(HTTPResponse.hangUp.delivery, .hangUp)
+        XCTAssertEqual(HTTPResponse(status: 200).delivery, .whole)
+    }
+
+    // MARK: - Statuses without a body
+
+    func test_serialized_sendsNoBodyAndNoContentLengthFor304() {
+        let response = HTTPResponse(status: 304, headers: ["ETag": "\"v1\""], body: Data("stale".utf8))
+
+        XCTAssertEqual(
+            text(response.serialized(keepAlive: true)),
+            "HTTP/1.1 304 Not Modified\r\nETag: \"v1\"\r\nConnection: keep-alive\r\n\r\n"
+        )
+    }
+
+    func test_serialized_sendsNoBodyAndAZeroContentLengthFor204() {
+        let response = HTTPResponse(status: 204, body: Data("ignored".utf8))
+
+        XCTAssertEqual(text(response.serialized(keepAlive: false)), "HTTP/1.1 204 No Content\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+    }
+
+    func test_head_leavesOutContentLengthAndClosesForAnEndlessBody() {
+        let response = HTTPResponse(status: 200, headers: ["Content-Length": "5"], body: Data("xxxxx".utf8), delivery: .endless)
+
+        XCTAssertEqual(text(response.head(keepAlive: true)), "HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n")
+    }
+
+    func test_head_givesTheFullBodysLengthForATruncatedOrTrickledBody() {
+        let body = Data("0123456789".utf8)
+
+        for delivery in [HTTPResponse.Delivery.truncated(afterBytes: 3), .trickle(bytes: 2, every: .milliseconds(1))] {
+            let head = text(HTTPResponse(status: 200, body: body, delivery: delivery).head(keepAlive: true))
+
+            XCTAssertEqual(head, "HTTP/1.1 200 OK\r\nContent-Length: 10\r\nConnection: keep-alive\r\n\r\n", "\(delivery)")
+        }
+    }
+
+    func test_effectiveDelivery_sendsTheHeadWholeForStatusesWithoutABody() {
+        for status in [204, 304] {
+            for delivery in [HTTPResponse.Delivery.endless, .truncated(afterBytes: 1), .trickle(bytes: 1, every: .seconds(1))] {
+                XCTAssertEqual(HTTPResponse(status: status, delivery: delivery).effectiveDelivery, .whole, "\(status) \(delivery)")
+            }
+            XCTAssertEqual(HTTPResponse(status: status, delivery: .reset).effectiveDelivery, .reset)
+        }
+        XCTAssertEqual(HTTPResponse(status: 200, delivery: .endless).effectiveDelivery, .endless)
+    }
+
+    // MARK: - Reasons
+
+    func test_reason_namesTheStatusesARetryingClientMeets() {
+        let expected = [
+            304: "Not Modified", 307: "Temporary Redirect", 308: "Permanent Redirect", 408: "Request Timeout",
+            425: "Too Early", 429: "Too Many Requests", 502: "Bad Gateway", 504: "Gateway Timeout",
+        ]
+
+        for (status, reason) in expected {
+            XCTAssertEqual(HTTPResponse.reason(for: status), reason, "\(status)")
+        }
     }
 
     // MARK: - Helpers

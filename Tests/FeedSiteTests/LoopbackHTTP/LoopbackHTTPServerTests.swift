@@ -176,6 +176,70 @@ final class LoopbackHTTPServerTests: XCTestCase {
         XCTAssertTrue(slowAnswer.hasSuffix("\r\n\r\n/slow"), slowAnswer)
     }
 
+    // MARK: - Scripted answers
+
+    func test_serve_answersWithAScriptInOrderThenRepeatsItsLastAnswer() throws {
+        let script = HTTPResponseScript([HTTPResponse(status: 503), .json(#"{"ok":true}"#)])
+        let server = try makeServer(handler: script.next)
+        let client = try LoopbackSocketClient(port: server.port)
+
+        client.send("GET /1 HTTP/1.1\r\nHost: h\r\n\r\n")
+        let first = client.readOneResponse()
+        client.send("GET /2 HTTP/1.1\r\nHost: h\r\n\r\n")
+        let second = client.readOneResponse()
+        client.send("GET /3 HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
+        let third = client.readUntilClosed()
+
+        XCTAssertEqual(first?.hasPrefix("HTTP/1.1 503 Service Unavailable\r\n"), true, first ?? "nothing")
+        XCTAssertEqual(second?.hasPrefix("HTTP/1.1 200 OK\r\n"), true, second ?? "nothing")
+        XCTAssertEqual(second?.hasSuffix(#"{"ok":true}"#), true, second ?? "nothing")
+        XCTAssertTrue(third.hasPrefix("HTTP/1.1 200 OK\r\n"), third)
+        XCTAssertTrue(third.hasSuffix(#"{"ok":true}"#), third)
+        XCTAssertEqual(script.requests.map(\.path), ["/1", "/2", "/3"])
+    }
+
+    // MARK: - Statuses without a body
+
+    func test_serve_sendsNoBodyAndNoContentLengthFor304() throws {
+        let server = try makeServer { _ in HTTPResponse(status: 304, headers: ["ETag": "\"v2\""], body: Data("stale".utf8)) }
+        let client = try LoopbackSocketClient(port: server.port)
+
+        client.send("GET / HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
+        let received = client.readUntilClosed()
+        server.stop()
+
+        XCTAssertEqual(received, "HTTP/1.1 304 Not Modified\r\nETag: \"v2\"\r\nConnection: close\r\n\r\n")
+        XCTAssertEqual(server.bodyBytesSent, 0)
+    }
+
+    func test_serve_sendsNoBodyAndAZeroContentLengthFor204() throws {
+        let server = try makeServer { _ in HTTPResponse(status: 204, body: Data("ignored".utf8)) }
+        let client = try LoopbackSocketClient(port: server.port)
+
+        client.send("GET / HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
+        let received = client.readUntilClosed()
+        server.stop()
+
+        XCTAssertEqual(received, "HTTP/1.1 204 No Content\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+        XCTAssertEqual(server.bodyBytesSent, 0)
+    }
+
+    // MARK: - Counting body bytes
+
+    func test_bodyBytesSent_countsBodiesButNotHeadsOverAllConnections() throws {
+        let server = try makeServer { request in HTTPResponse(status: 200, body: Data(request.path.utf8)) }
+        let first = try LoopbackSocketClient(port: server.port)
+        let second = try LoopbackSocketClient(port: server.port)
+
+        first.send("GET /one HTTP/1.1\r\nHost: h\r\n\r\nGET /two HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
+        second.send("GET /three HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
+        _ = first.readUntilClosed()
+        _ = second.readUntilClosed()
+        server.stop()
+
+        XCTAssertEqual(server.bodyBytesSent, "/one/two/three".utf8.count)
+    }
+
     // MARK: - Hanging up
 
     func test_hangUp_closesTheConnectionWithoutAnswering() throws {

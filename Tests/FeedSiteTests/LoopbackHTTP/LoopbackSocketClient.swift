@@ -6,7 +6,8 @@
 import Foundation
 
 /// A blocking TCP client on 127.0.0.1 that speaks raw bytes, for the server tests URLSession
-/// cannot express (pipelining, HTTP/1.0, malformed requests, dropped connections).
+/// cannot express (pipelining, HTTP/1.0, malformed requests, dropped, reset, truncated,
+/// endless and trickled answers).
 ///
 /// Reads give up after `safetyTimeout` seconds so a broken server fails a test instead of
 /// hanging it; no test relies on that timer.
@@ -16,7 +17,22 @@ final class LoopbackSocketClient {
         var description: String { "connect failed: \(String(cString: strerror(errno)))" }
     }
 
-    private let fd: Int32
+    /// How the byte stream ended.
+    enum End: Equatable, CustomStringConvertible {
+        /// An orderly close (EOF).
+        case closed
+        /// A failed read, such as `ECONNRESET`, or `EAGAIN` when the safety timeout ran out.
+        case failed(errno: Int32)
+
+        var description: String {
+            switch self {
+            case .closed: "closed"
+            case let .failed(code): "failed: \(String(cString: strerror(code)))"
+            }
+        }
+    }
+
+    private var fd: Int32
 
     init(port: UInt16, safetyTimeout: Int = 10) throws {
         #if canImport(Glibc)
@@ -45,7 +61,14 @@ final class LoopbackSocketClient {
     }
 
     deinit {
+        close()
+    }
+
+    /// Closes the connection now, as a client that gives up; later reads see nothing.
+    func close() {
+        guard fd >= 0 else { return }
         closeSocket(fd)
+        fd = -1
     }
 
     func send(_ text: String) {
@@ -94,12 +117,85 @@ final class LoopbackSocketClient {
         }
     }
 
+    /// Everything the server sends until the stream ends, and how it ended.
+    func readToEnd() -> (bytes: [UInt8], end: End) {
+        var received: [UInt8] = []
+        while true {
+            switch receiveOrEnd() {
+            case let .bytes(chunk): received += chunk
+            case let .end(end): return (received, end)
+            }
+        }
+    }
+
+    /// The response head up to its blank line, and the body bytes that came with it; nil if
+    /// the stream ended first.
+    func readHead() -> (head: String, bodyStart: [UInt8])? {
+        var received: [UInt8] = []
+        let blankLine: [UInt8] = Array("\r\n\r\n".utf8)
+        while true {
+            if let end = received.firstRange(of: blankLine) {
+                return (String(decoding: received[..<end.upperBound], as: UTF8.self), Array(received[end.upperBound...]))
+            }
+            guard let chunk = receive() else { return nil }
+            received += chunk
+        }
+    }
+
+    /// Reads until at least `count` bytes arrived or the stream ended; returns all it read.
+    func read(atLeast count: Int) -> [UInt8] {
+        var received: [UInt8] = []
+        while received.count < count, let chunk = receive() {
+            received += chunk
+        }
+        return received
+    }
+
+    /// Reads and drops bytes until at least `count` arrived or the stream ended; returns how
+    /// many it read.
+    func discard(atLeast count: Int) -> Int {
+        var read = 0
+        while read < count, let chunk = receive() {
+            read += chunk.count
+        }
+        return read
+    }
+
+    /// Everything until the stream ends, one element for each read that returned bytes.
+    func readPiecesUntilClosed() -> [[UInt8]] {
+        var pieces: [[UInt8]] = []
+        while let chunk = receive() {
+            pieces.append(chunk)
+        }
+        return pieces
+    }
+
+    /// True when the connection is open with nothing to read yet: a read would block.
+    func isWaitingForBytes() -> Bool {
+        var byte: UInt8 = 0
+        let count = recv(fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+        return count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)
+    }
+
+    private enum Received {
+        case bytes([UInt8])
+        case end(End)
+    }
+
     /// The next bytes, or nil at end of stream (or on the safety timeout).
     private func receive() -> [UInt8]? {
-        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
-        let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-        guard count > 0 else { return nil }
-        return Array(chunk[0..<count])
+        guard case let .bytes(chunk) = receiveOrEnd() else { return nil }
+        return chunk
+    }
+
+    private func receiveOrEnd() -> Received {
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count > 0 { return .bytes(Array(chunk[0..<count])) }
+            if count == 0 { return .end(.closed) }
+            if errno != EINTR { return .end(.failed(errno: errno)) }
+        }
     }
 }
 
