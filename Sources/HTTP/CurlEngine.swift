@@ -39,6 +39,11 @@ public final class CurlEngine: Sendable {
         /// Connection refused, reset or closed early, or a timeout.
         public let isTransient: Bool
 
+        public init(error: HTTPClientError, isTransient: Bool) {
+            self.error = error
+            self.isTransient = isTransient
+        }
+
         public var description: String { error.reason }
     }
 

@@ -38,8 +38,9 @@ struct CurlFailure {
             (error, transient) = connectivity("proxy: \(detail ?? "cannot use it")", transient: false)
         case FS_CURLE_OPERATION_TIMEDOUT:
             if transfer.errorText.hasPrefix("Operation too slow") {
-                let speed = ByteCountText.describe(configuration.lowSpeedLimit)
-                (error, transient) = connectivity("slower than \(speed)/s for \(configuration.lowSpeedTime) s", transient: true)
+                let limit = configuration.lowSpeedLimit
+                let speed = limit % 1024 == 0 ? "\(limit / 1024) KiB/s" : "\(ByteCountText.describe(limit))/s"
+                (error, transient) = connectivity("slower than \(speed) for \(configuration.lowSpeedTime) s", transient: true)
             } else if transfer.info64(Int32(FS_CURLINFO_CONNECT_TIME_T)) == 0 {
                 (error, transient) = connectivity("no connection within \(Self.seconds(configuration.connectTimeout))", transient: true)
             } else {

@@ -25,6 +25,11 @@ public final class CurlHTTPClient: HTTPClient {
     public struct HostDown: Equatable, Sendable {
         public let host: String
         public let notSent: Int
+
+        public init(host: String, notSent: Int) {
+            self.host = host
+            self.notSent = notSent
+        }
     }
 
     public var hostsDown: [HostDown] {
@@ -53,17 +58,18 @@ public final class CurlHTTPClient: HTTPClient {
                 throw HTTPClientError(failure.error.kind, tries > 1 ? "\(failure.error.reason) (after \(tries) tries)" : failure.error.reason)
             }
             await health.answered(host)
-            switch policy.decide(answer, tries: tries, now: clock.now(), random: clock.random()) {
+            let now = clock.now()
+            if let pause = policy.hostPause(answer, now: now) {
+                await health.pause(host, until: now.addingTimeInterval(pause.seconds))
+            }
+            switch policy.decide(answer, tries: tries, now: now, random: clock.random()) {
             case .accept:
                 var counted = answer
                 counted.tries = tries
                 return counted
             case let .retry(delay, pausesHost):
-                if pausesHost {
-                    await health.pause(host, until: clock.now().addingTimeInterval(delay.seconds))
-                } else {
-                    try await clock.sleep(delay)
-                }
+                // A paused host is waited for in `waitForTurn`, with every other request to it.
+                if !pausesHost { try await clock.sleep(delay) }
             case let .refuse(reason):
                 throw HTTPClientError(.invalidAnswer, reason)
             }

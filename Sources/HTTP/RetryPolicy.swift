@@ -24,7 +24,8 @@ public struct RetryPolicy: Equatable, Sendable {
     public enum Decision: Equatable, Sendable {
         /// The answer stands (possibly a failed status, once the tries are spent).
         case accept
-        /// Try again after `delay`; `pausesHost` when the server asked every request to wait.
+        /// Try again after `delay`; `pausesHost` when the server asked every request to wait
+        /// (`hostPause` says how long).
         case retry(after: Duration, pausesHost: Bool)
         /// The server asked for a wait longer than the policy allows.
         case refuse(reason: String)
@@ -33,13 +34,25 @@ public struct RetryPolicy: Equatable, Sendable {
     /// What to do with `answer`, the result of try number `tries`. `random` is in [0, 1).
     public func decide(_ answer: HTTPAnswer, tries: Int, now: Date, random: Double) -> Decision {
         guard Self.retriedStatuses.contains(answer.status) else { return .accept }
-        if let header = answer.retryAfter, let wait = RetryAfter.delay(header, now: now) {
+        if let wait = retryAfter(answer, now: now) {
             guard wait <= maxRetryAfter else {
                 return .refuse(reason: "status \(answer.status) asking to retry after \(CurlFailure.seconds(wait)), longer than the \(CurlFailure.seconds(maxRetryAfter)) feedsite waits")
             }
             return tries <= retries ? .retry(after: wait, pausesHost: true) : .accept
         }
         return tries <= retries ? .retry(after: backoff(afterTries: tries, random: random), pausesHost: false) : .accept
+    }
+
+    /// How long every request to the answer's host waits: its `Retry-After`, on a status
+    /// that is retried, when no longer than `maxRetryAfter`. It applies whether or not this
+    /// request is tried again.
+    public func hostPause(_ answer: HTTPAnswer, now: Date) -> Duration? {
+        guard Self.retriedStatuses.contains(answer.status), let wait = retryAfter(answer, now: now), wait <= maxRetryAfter else { return nil }
+        return wait
+    }
+
+    private func retryAfter(_ answer: HTTPAnswer, now: Date) -> Duration? {
+        answer.retryAfter.flatMap { RetryAfter.delay($0, now: now) }
     }
 
     /// Whether a failed try number `tries` is tried again.

@@ -7,7 +7,8 @@ import Synchronization
 /// demo`, the integration tests and the benchmark:
 ///
 ///     GET /v1/feed?limit=N[&after_id=ID]   a page of items, keyset-paginated
-///     GET /v1/image/<ID>/comments          the item's comments
+///     GET /v1/image/<ID>/comments          the item's comments, with an ETag; 304 when
+///                                          If-None-Match names the current one
 ///     GET /images/<name>                   image bytes
 ///
 /// Image URLs in the feed are absolute, built from the request's `Host` header.
@@ -84,7 +85,14 @@ public final class SampleAPIServer: Sendable {
             let parts = path.split(separator: "/")
             if parts.count == 4, parts[0] == "v1", parts[1] == "image", parts[3] == "comments" {
                 guard let id = UUID(text: String(parts[2])), let index = source.index(of: id) else { return .notFound }
-                return .json(commentsJSON(source.comments(forItemAt: index)))
+                let body = Data(commentsJSON(source.comments(forItemAt: index)).utf8)
+                let etag = entityTag(of: body)
+                if request.headers["if-none-match"] == etag {
+                    return HTTPResponse(status: 304, headers: ["ETag": etag])
+                }
+                var response = HTTPResponse.json(body)
+                response.headers["ETag"] = etag
+                return response
             }
             if let bytes = source.image(at: path) {
                 return HTTPResponse(status: 200, headers: ["Content-Type": "image/png"], body: Data(bytes))
@@ -116,6 +124,15 @@ public final class SampleAPIServer: Sendable {
             return "{" + fields.joined(separator: ",") + "}"
         }
         return .json(#"{"items":["# + items.joined(separator: ",") + "]}")
+    }
+
+    /// A strong entity tag that changes whenever the bytes do: FNV-1a, 64 bits, in hex.
+    static func entityTag(of body: Data) -> String {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in body {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        }
+        return "\"" + String(hash, radix: 16) + "\""
     }
 
     private static func commentsJSON(_ comments: [ImageComment]) -> String {

@@ -71,3 +71,35 @@ final class ImageFormatTests: XCTestCase {
         XCTAssertEqual(ImageFormat.unknown.fileExtension, "bin")
     }
 }
+
+final class ImageFormatMoreSignaturesTests: XCTestCase {
+    func test_detect_heifBrands() {
+        XCTAssertEqual(ImageFormat.detect([0, 0, 0, 0x18] + Array("ftypheic".utf8) + [0, 0, 0, 0]), .heif)
+        XCTAssertEqual(ImageFormat.detect([0, 0, 0, 0x18] + Array("ftypmif1".utf8) + [0, 0, 0, 0]), .heif)
+        XCTAssertEqual(ImageFormat.heif.fileExtension, "heic")
+    }
+
+    func test_detect_icoAndTiff() {
+        XCTAssertEqual(ImageFormat.detect([0, 0, 1, 0, 1, 0, 16, 16]), .ico)
+        XCTAssertEqual(ImageFormat.detect([0x49, 0x49, 0x2A, 0, 8, 0, 0, 0]), .tiff)
+        XCTAssertEqual(ImageFormat.detect([0x4D, 0x4D, 0, 0x2A, 0, 0, 0, 8]), .tiff)
+        XCTAssertEqual(ImageFormat.detect([0, 0, 2, 0, 1, 0]), .unknown, "a cursor is not an image")
+    }
+
+    func test_detect_svgByItsOpeningText() {
+        XCTAssertEqual(ImageFormat.detect(Array("<svg xmlns=\"http://www.w3.org/2000/svg\">".utf8)), .svg)
+        XCTAssertEqual(ImageFormat.detect([0xEF, 0xBB, 0xBF] + Array("\n  <?xml version=\"1.0\"?>".utf8)), .svg)
+        XCTAssertEqual(ImageFormat.detect(Array("<!DOCTYPE svg PUBLIC".utf8)), .svg)
+        XCTAssertEqual(ImageFormat.detect(Array("<!DOCTYPE html><html>".utf8)), .unknown)
+        XCTAssertEqual(ImageFormat.detect(Array("<html><body>".utf8)), .unknown)
+    }
+
+    func test_detectWithMediaType_acceptsSVGOnlyAsImageSVGXML() {
+        let svg = Array("<svg/>".utf8)
+
+        XCTAssertEqual(ImageFormat.detect(svg, mediaType: "image/svg+xml"), .svg)
+        XCTAssertEqual(ImageFormat.detect(svg, mediaType: "text/html"), .unknown)
+        XCTAssertEqual(ImageFormat.detect(svg, mediaType: nil), .unknown)
+        XCTAssertEqual(ImageFormat.detect([0xFF, 0xD8, 0xFF, 0xE0], mediaType: "text/html"), .jpeg, "the bytes decide for real images")
+    }
+}

@@ -127,6 +127,86 @@ final class FeedServiceTests: XCTestCase {
         XCTAssertTrue(reason.contains("connection lost"), reason)
     }
 
+    func test_loadComments_asksUnconditionallyWhenNothingIsCached() async throws {
+        let (sut, client, _, commentsStore, _) = makeSUT { url in
+            (Data(#"{"items":[]}"#.utf8), HTTPAnswer(status: 200, url: url, etag: "\"v1\"", lastModified: "Mon, 20 May 2024 11:00:00 GMT"))
+        }
+        let imageID = UUID()
+
+        _ = try await sut.loadComments(for: imageID)
+
+        XCTAssertEqual(client.receivedRequests.map(\.headers), [[]])
+        let saved = try await commentsStore.retrieve(imageID: imageID)
+        XCTAssertEqual(saved?.validators, HTTPValidators(etag: "\"v1\"", lastModified: "Mon, 20 May 2024 11:00:00 GMT"))
+    }
+
+    func test_loadComments_asksConditionallyWithTheCachedValidators() async throws {
+        let imageID = UUID()
+        let (sut, client, _, commentsStore, _) = makeSUT { url in (Data(#"{"items":[]}"#.utf8), httpResponse(200, url: url)) }
+        try await commentsStore.insert(
+            [uniqueComment()], validators: HTTPValidators(etag: "\"v1\"", lastModified: "Mon, 20 May 2024 11:00:00 GMT"), timestamp: fixedNow().adding(days: -1),
+            imageID: imageID
+        )
+
+        _ = try await sut.loadComments(for: imageID)
+
+        XCTAssertEqual(client.receivedRequests.map(\.headers), [["If-None-Match: \"v1\"", "If-Modified-Since: Mon, 20 May 2024 11:00:00 GMT"]])
+    }
+
+    func test_loadComments_takesA304AsTheCachedCommentsBeingLiveAndSavesThemAgainAsNew() async throws {
+        let imageID = UUID()
+        let cached = [uniqueComment(message: "still true")]
+        let (sut, _, _, commentsStore, _) = makeSUT { url in (Data(), HTTPAnswer(status: 304, url: url, etag: "\"v1\"")) }
+        try await commentsStore.insert(cached, validators: HTTPValidators(etag: "\"v1\"", lastModified: nil), timestamp: fixedNow().adding(days: -3), imageID: imageID)
+
+        let result = try await sut.loadComments(for: imageID)
+
+        guard case let .live(comments, saveFailure) = result else { return XCTFail("expected live, got \(result)") }
+        XCTAssertEqual(comments, cached)
+        XCTAssertNil(saveFailure)
+        let saved = try await commentsStore.retrieve(imageID: imageID)
+        XCTAssertEqual(saved, CachedComments(comments: cached, timestamp: fixedNow(), validators: HTTPValidators(etag: "\"v1\"", lastModified: nil)))
+    }
+
+    func test_loadComments_takesA304AsLiveEvenForCommentsCachedSevenDaysAgo() async throws {
+        let imageID = UUID()
+        let cached = [uniqueComment()]
+        let (sut, _, _, commentsStore, _) = makeSUT { url in (Data(), HTTPAnswer(status: 304, url: url)) }
+        try await commentsStore.insert(cached, validators: HTTPValidators(etag: "\"v1\"", lastModified: nil), timestamp: fixedNow().minusCacheMaxAge(), imageID: imageID)
+
+        let result = try await sut.loadComments(for: imageID)
+
+        guard case let .live(comments, _) = result else { return XCTFail("expected live, got \(result)") }
+        XCTAssertEqual(comments, cached, "the server confirmed them")
+    }
+
+    func test_loadComments_refusesA304ToAnUnconditionalRequest() async throws {
+        let imageID = UUID()
+        let (sut, client, _, commentsStore, _) = makeSUT { url in (Data(), HTTPAnswer(status: 304, url: url)) }
+        try await commentsStore.insert([uniqueComment()], validators: nil, timestamp: fixedNow().adding(days: -1), imageID: imageID)
+
+        let result = try await sut.loadComments(for: imageID)
+
+        XCTAssertEqual(client.receivedRequests.map(\.headers), [[]])
+        guard case let .cached(_, _, remoteFailure) = result else { return XCTFail("expected cached, got \(result)") }
+        XCTAssertTrue(remoteFailure?.contains("status 304, expected 2xx") == true, remoteFailure ?? "")
+    }
+
+    func test_loadComments_replacesCommentsAndValidatorsWhenTheyChanged() async throws {
+        let imageID = UUID()
+        let (sut, _, _, commentsStore, _) = makeSUT { url in
+            (Data(#"{"items":[{"id":"\#(UUID().uuidString)","message":"new","created_at":"2024-05-20T11:24:59+0000","author":{"username":"ann"}}]}"#.utf8),
+             HTTPAnswer(status: 200, url: url, etag: "\"v2\""))
+        }
+        try await commentsStore.insert([uniqueComment(message: "old")], validators: HTTPValidators(etag: "\"v1\"", lastModified: nil), timestamp: fixedNow().adding(days: -1), imageID: imageID)
+
+        _ = try await sut.loadComments(for: imageID)
+
+        let saved = try await commentsStore.retrieve(imageID: imageID)
+        XCTAssertEqual(saved?.comments.map(\.message), ["new"])
+        XCTAssertEqual(saved?.validators, HTTPValidators(etag: "\"v2\"", lastModified: nil))
+    }
+
     func test_loadImage_deliversAnImageFromTheCacheWithoutARequest() async throws {
         let url = URL(string: "https://image.example/1.png")!
         let (sut, client, _, _, imageStore) = makeSUT { _ in XCTFail("no request for a cached image"); throw anyError() }
@@ -163,6 +243,41 @@ final class FeedServiceTests: XCTestCase {
         XCTAssertNil(stored)
     }
 
+    func test_loadImage_failsOnAnHTMLPageAndStoresNothing() async throws {
+        let url = URL(string: "https://image.example/login.png")!
+        let page = Data("<!DOCTYPE html><html><body>Please sign in</body></html>".utf8)
+        let (sut, _, _, _, imageStore) = makeSUT { requested in (page, HTTPAnswer(status: 200, url: requested, contentType: "text/html")) }
+
+        let result = try await sut.loadImage(from: url)
+
+        guard case let .failed(reason) = result else { return XCTFail("expected failed, got \(result)") }
+        XCTAssertEqual(reason, "invalid data from https://image.example/login.png: not an image (text/html)")
+        let stored = try await imageStore.retrieve(for: url)
+        XCTAssertNil(stored)
+    }
+
+    func test_loadImage_downloadsAgainAnImageWhoseCachedBytesAreNotAnImage() async throws {
+        let url = URL(string: "https://image.example/once-html.png")!
+        let (sut, client, _, _, imageStore) = makeSUT { requested in (Self.pngBytes(), httpResponse(200, url: requested)) }
+        _ = try await imageStore.insert(Data("<html>stored before images were checked</html>".utf8), for: url)
+
+        let result = try await sut.loadImage(from: url)
+
+        guard case let .downloaded(stored) = result else { return XCTFail("expected downloaded, got \(result)") }
+        XCTAssertEqual(stored.format, .png)
+        XCTAssertEqual(client.requestedURLs, [url])
+    }
+
+    func test_loadImage_asksForAtMostMaxImageBytes() async throws {
+        let (sut, client, _, _, _) = makeSUT(maxImageBytes: 1_234) { requested in (Self.pngBytes(), httpResponse(200, url: requested)) }
+
+        _ = try await sut.loadImage(from: URL(string: "https://image.example/6.png")!)
+
+        XCTAssertEqual(client.receivedRequests.map(\.maxBodyBytes), [1_234])
+        XCTAssertEqual(client.receivedRequests.map(\.limitName), ["(--max-image-bytes)"])
+        XCTAssertEqual(client.receivedRequests.map(\.acceptsCompression), [false])
+    }
+
     func test_loadImage_offlineFailsForAnImageNotInTheCache() async throws {
         let (sut, _, _, _, _) = makeSUT(offline: true) { _ in XCTFail("no request offline"); throw anyError() }
 
@@ -189,6 +304,7 @@ final class FeedServiceTests: XCTestCase {
 
     private func makeSUT(
         offline: Bool = false,
+        maxImageBytes: Int = 64 * 1024 * 1024,
         answer: @escaping @Sendable (URL) throws -> (Data, HTTPAnswer)
     ) -> (FeedService, RoutedHTTPClient, InMemoryFeedStore, InMemoryCommentsStore, InMemoryImageStore) {
         let client = RoutedHTTPClient(answer: answer)
@@ -201,7 +317,8 @@ final class FeedServiceTests: XCTestCase {
             api: URL(string: "http://api.example/v1")!,
             feedCache: LocalFeedLoader(store: feedStore, now: { now }),
             commentsCache: LocalCommentsLoader(store: commentsStore, now: { now }),
-            imageStore: imageStore
+            imageStore: imageStore,
+            maxImageBytes: maxImageBytes
         )
         return (sut, client, feedStore, commentsStore, imageStore)
     }

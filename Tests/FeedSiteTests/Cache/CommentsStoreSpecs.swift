@@ -10,6 +10,7 @@ protocol CommentsStoreSpecs {
     func test_retrieve_deliversFoundValuesOnNonEmptyCache() async throws
     func test_retrieve_hasNoSideEffectsOnNonEmptyCache() async throws
     func test_retrieve_deliversEmptyForAnImageWithoutSavedComments() async throws
+    func test_retrieve_deliversTheValidatorsSavedWithTheComments() async throws
 
     func test_insert_deliversNoErrorOnEmptyCache() async throws
     func test_insert_deliversNoErrorOnNonEmptyCache() async throws
@@ -68,6 +69,24 @@ extension CommentsStoreSpecs where Self: XCTestCase {
 
         await expect(sut, toRetrieve: cache, for: imageID, file: file, line: line)
         await expect(sut, toRetrieve: cache, for: imageID, file: file, line: line)
+    }
+
+    func assertThatRetrieveDeliversTheValidatorsSavedWithTheComments(on sut: CommentsStore, file: StaticString = #filePath, line: UInt = #line) async {
+        let (both, etagOnly, dateOnly) = (UUID(), UUID(), UUID())
+        let timestamp = CacheFixtures.fractionalTimestamp()
+        let cached = [
+            both: CachedComments(comments: CacheFixtures.uniqueComments(), timestamp: timestamp, validators: HTTPValidators(etag: "\"a \\ \"", lastModified: "Mon, 20 May 2024 11:24:59 GMT")),
+            etagOnly: CachedComments(comments: [], timestamp: timestamp, validators: HTTPValidators(etag: "W/\"weak\"", lastModified: nil)),
+            dateOnly: CachedComments(comments: [], timestamp: timestamp, validators: HTTPValidators(etag: nil, lastModified: "Sun, 06 Nov 1994 08:49:37 GMT")),
+        ]
+
+        for (imageID, cache) in cached {
+            await insert(cache, for: imageID, to: sut, file: file, line: line)
+        }
+
+        for (imageID, cache) in cached {
+            await expect(sut, toRetrieve: cache, for: imageID, file: file, line: line)
+        }
     }
 
     func assertThatRetrieveDeliversEmptyForAnImageWithoutSavedComments(on sut: CommentsStore, file: StaticString = #filePath, line: UInt = #line) async {
@@ -265,7 +284,7 @@ extension CommentsStoreSpecs where Self: XCTestCase {
     @discardableResult
     func insert(_ cache: CachedComments, for imageID: UUID, to sut: CommentsStore) async -> Error? {
         do {
-            try await sut.insert(cache.comments, timestamp: cache.timestamp, imageID: imageID)
+            try await sut.insert(cache.comments, validators: cache.validators, timestamp: cache.timestamp, imageID: imageID)
             return nil
         } catch {
             return error

@@ -25,6 +25,10 @@ final class FileCommentsStoreTests: XCTestCase, FailableCommentsStoreSpecs {
         await assertThatRetrieveDeliversEmptyForAnImageWithoutSavedComments(on: try makeSUT())
     }
 
+    func test_retrieve_deliversTheValidatorsSavedWithTheComments() async throws {
+        await assertThatRetrieveDeliversTheValidatorsSavedWithTheComments(on: try makeSUT())
+    }
+
     func test_insert_deliversNoErrorOnEmptyCache() async throws {
         await assertThatInsertDeliversNoErrorOnEmptyCache(on: try makeSUT())
     }

@@ -23,6 +23,10 @@ final class InMemoryCommentsStoreTests: XCTestCase, CommentsStoreSpecs {
         await assertThatRetrieveDeliversEmptyForAnImageWithoutSavedComments(on: makeSUT())
     }
 
+    func test_retrieve_deliversTheValidatorsSavedWithTheComments() async throws {
+        await assertThatRetrieveDeliversTheValidatorsSavedWithTheComments(on: makeSUT())
+    }
+
     func test_insert_deliversNoErrorOnEmptyCache() async throws {
         await assertThatInsertDeliversNoErrorOnEmptyCache(on: makeSUT())
     }

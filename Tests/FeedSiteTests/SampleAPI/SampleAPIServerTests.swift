@@ -139,6 +139,33 @@ final class SampleAPIServerTests: XCTestCase {
         XCTAssertTrue(String(decoding: data, as: UTF8.self).contains(#""created_at":"2020-05-20T11:24:59+0000""#), String(decoding: data, as: UTF8.self))
     }
 
+    func test_comments_carryAnETagAndAnswer304WhenItStillHolds() async throws {
+        let server = try makeServer()
+        let url = ImageCommentsEndpoint.get(imageID: source.ids(0..<1)[0]).url(baseURL: server.apiRoot)
+
+        let (_, first) = try await rawGet(url)
+        let etag = try XCTUnwrap(first.etag)
+        let (unchanged, again) = try await rawGet(url, headers: ["If-None-Match: \(etag)"])
+        let (changed, stale) = try await rawGet(url, headers: ["If-None-Match: \"not-the-current-one\""])
+
+        XCTAssertEqual(first.status, 200)
+        XCTAssertEqual(again.status, 304)
+        XCTAssertEqual(again.etag, etag)
+        XCTAssertEqual(unchanged, Data())
+        XCTAssertEqual(stale.status, 200)
+        XCTAssertFalse(changed.isEmpty)
+    }
+
+    func test_comments_ofDifferentImagesHaveDifferentETags() async throws {
+        let server = try makeServer()
+
+        let (_, first) = try await rawGet(ImageCommentsEndpoint.get(imageID: source.ids(0..<1)[0]).url(baseURL: server.apiRoot))
+        let (_, third) = try await rawGet(ImageCommentsEndpoint.get(imageID: source.ids(2..<3)[0]).url(baseURL: server.apiRoot))
+
+        XCTAssertNotNil(first.etag)
+        XCTAssertNotEqual(first.etag, third.etag)
+    }
+
     func test_comments_unknownOrMalformedImageIDIs404() async throws {
         let server = try makeServer()
 
