@@ -13,11 +13,13 @@ let usage = """
     usage: feedsite-bench [--items 1000,10000,100000] [--comments 5] [--image-bytes 10000]
                           [--concurrency 8] [--compare] [--memory-check] [--feedsite PATH]
            feedsite-bench serve [--items N] [--comments K] [--image-bytes S] [--port P]
+                                [--flaky] [--images html|endless|redirect|slow] [--comments-fault hang|503|reset]
 
     Runs `feedsite generate` cold, warm and offline for each number of items and prints
     Markdown tables. --compare also runs curl and hugo (when installed) on the same data;
     --memory-check adds a cold 10,000-item run with 200,000-byte images to compare peak
-    memory. `serve` only starts the sample API, for trying things by hand.
+    memory. `serve` only starts the sample API, for trying things by hand; its fault options
+    make it misbehave as real APIs do (see Faults.swift).
     """
 
 struct Options {
@@ -30,6 +32,7 @@ struct Options {
     var memoryCheck = false
     var port: UInt16 = 0
     var feedsite: String?
+    var faults = Faults()
 }
 
 func parseOptions(_ arguments: [String]) throws -> Options {
@@ -56,6 +59,13 @@ func parseOptions(_ arguments: [String]) throws -> Options {
         case "--compare": options.compare = true
         case "--memory-check": options.memoryCheck = true
         case "--feedsite": options.feedsite = rest.popFirst()
+        case "--flaky": options.faults.flaky = true
+        case "--images":
+            guard let mode = rest.popFirst(), Faults.imageModes.contains(mode) else { throw BenchmarkError("--images needs one of \(Faults.imageModes.joined(separator: ", "))") }
+            options.faults.images = mode
+        case "--comments-fault":
+            guard let mode = rest.popFirst(), Faults.commentsModes.contains(mode) else { throw BenchmarkError("--comments-fault needs one of \(Faults.commentsModes.joined(separator: ", "))") }
+            options.faults.comments = mode
         case "--help", "-h":
             print(usage)
             exit(0)
@@ -208,8 +218,8 @@ func runBenchmarks(_ options: Options) async throws {
 func serve(_ options: Options) throws -> Never {
     let items = options.sizes.first ?? 1_000
     let source = SyntheticFeed(itemCount: items, commentsPerItem: options.comments, imageBytes: options.imageBytes, now: Date())
-    let server = try SampleAPIServer(source: source, port: options.port)
-    print("sample API: \(items) items at \(server.apiRoot.absoluteString) (Ctrl-C to stop)")
+    let server = try SampleAPIServer(source: source, port: options.port, intercept: options.faults.isEmpty ? nil : options.faults.intercept(for: source))
+    print("sample API: \(items) items at \(server.apiRoot.absoluteString)\(options.faults.isEmpty ? "" : ", \(options.faults.summary)") (Ctrl-C to stop)")
     fflush(stdout)
     signal(SIGINT, SIG_DFL)
     while true { pause() }

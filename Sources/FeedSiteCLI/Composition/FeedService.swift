@@ -159,7 +159,7 @@ struct FeedService: Sendable {
             try Task.checkCancellation()
             return .downloaded(try await imageStore.insert(file, for: url))
         } catch let error as RemoteLoadError {
-            return .failed(reason: error.description)
+            return .failed(reason: "\(error.kind.rawValue): \(error.reason)")
         } catch let error as CacheFileError {
             return .failed(reason: error.description)
         } catch let error as FileSystemError {

@@ -251,7 +251,7 @@ final class FeedServiceTests: XCTestCase {
         let result = try await sut.loadImage(from: url)
 
         guard case let .failed(reason) = result else { return XCTFail("expected failed, got \(result)") }
-        XCTAssertEqual(reason, "invalid data from https://image.example/login.png: not an image (text/html)")
+        XCTAssertEqual(reason, "invalid data: not an image (text/html)", "the job names the URL")
         let stored = try await imageStore.retrieve(for: url)
         XCTAssertNil(stored)
     }
