@@ -1,5 +1,6 @@
 import FeedCore
 import Foundation
+import Synchronization
 
 /// `HTTPClient` over the libcurl engine, with SPEC §9's manners: transient failures and
 /// busy statuses tried again (`RetryPolicy`), `Retry-After` honoured for the whole host,
@@ -10,6 +11,25 @@ public final class CurlHTTPClient: HTTPClient {
     private let policy: RetryPolicy
     private let clock: RetryClock
     private let health: HostHealth
+    private let counts = Mutex(Traffic())
+
+    /// What the run's requests cost: how many there were and how many extra tries and host
+    /// pauses they took, so a run can say when an API is getting worse.
+    public struct Traffic: Equatable, Sendable {
+        public var requests = 0
+        /// Tries beyond each request's first.
+        public var retries = 0
+        /// `Retry-After` pauses asked by servers.
+        public var pauses = 0
+
+        public init(requests: Int = 0, retries: Int = 0, pauses: Int = 0) {
+            self.requests = requests
+            self.retries = retries
+            self.pauses = pauses
+        }
+    }
+
+    public var traffic: Traffic { counts.withLock { $0 } }
 
     /// Connectivity failures in a row (each after its retries) that take a host as down.
     public static let downThreshold = 8
@@ -39,9 +59,11 @@ public final class CurlHTTPClient: HTTPClient {
     public func get(_ request: HTTPGet, into body: HTTPBodySink) async throws -> HTTPAnswer {
         let host = Self.hostKey(request.url)
         var tries = 0
+        counts.withLock { $0.requests += 1 }
         while true {
             try await waitForTurn(host)
             tries += 1
+            if tries > 1 { counts.withLock { $0.retries += 1 } }
             let answer: HTTPAnswer
             do {
                 answer = try await engine.perform(request, into: body)
@@ -60,6 +82,7 @@ public final class CurlHTTPClient: HTTPClient {
             await health.answered(host)
             let now = clock.now()
             if let pause = policy.hostPause(answer, now: now) {
+                counts.withLock { $0.pauses += 1 }
                 await health.pause(host, until: now.addingTimeInterval(pause.seconds))
             }
             switch policy.decide(answer, tries: tries, now: now, random: clock.random()) {

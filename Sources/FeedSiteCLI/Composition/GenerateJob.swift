@@ -109,7 +109,7 @@ struct GenerateJob {
             loaded = nil  // the entries hold the feed now
             timer.lap("images")
             try await loadComments(for: entries, service: service, setup: setup, into: staged, now: now, summary: &summary)
-            await reportHostsDown(client)
+            await reportNetwork(client)
             timer.lap("comments")
             try await renderFeedPages(entries, source: source, setup: setup, into: staged, summary: &summary)
             try staged.write(setup.templates.stylesheet, to: SitePaths.stylesheet)
@@ -312,9 +312,16 @@ struct GenerateJob {
         reporter.result(summary.line(elapsed: seconds, now: now, age: { dates.relative($0, now: now) }))
     }
 
-    /// One warning per host taken as down, with how many requests it was spared.
-    private func reportHostsDown(_ client: CurlHTTPClient?) async {
+    /// What the network cost when it was more than one try per request, and one warning per
+    /// host taken as down, with how many requests it was spared.
+    private func reportNetwork(_ client: CurlHTTPClient?) async {
         guard let client else { return }
+        let traffic = client.traffic
+        if traffic.retries > 0 || traffic.pauses > 0 {
+            var line = "network: \(traffic.requests) requests, \(traffic.retries) tried again"
+            if traffic.pauses > 0 { line += ", \(traffic.pauses) pause\(traffic.pauses == 1 ? "" : "s") asked by the server (Retry-After)" }
+            reporter.info(line)
+        }
         for down in await client.hostsDown {
             reporter.warning("\(down.host) failed \(CurlHTTPClient.downThreshold) requests in a row and was taken as down; \(down.notSent) more requests to it were not sent, and the caches stood in")
         }

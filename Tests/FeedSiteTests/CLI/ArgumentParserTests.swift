@@ -16,6 +16,9 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertNil(options.maxItems)
         XCTAssertEqual(options.concurrency, 8)
         XCTAssertEqual(options.timeout, 30)
+        XCTAssertEqual(options.retries, 3)
+        XCTAssertEqual(options.maxImageBytes, 64 * 1024 * 1024)
+        XCTAssertNil(options.caFile)
         XCTAssertFalse(options.offline)
         XCTAssertFalse(options.strict)
         XCTAssertEqual(options.verbosity, .normal)
@@ -25,7 +28,8 @@ final class ArgumentParserTests: XCTestCase {
         let command = try parse([
             "generate", "--api", "http://127.0.0.1:8080/v1", "--output=site", "--cache", "c", "--templates", "t",
             "--locale", "el", "--locale=pt-BR", "--now", "2024-05-20T11:24:59+0000", "--page-size", "25",
-            "--max-items", "100", "--concurrency", "4", "--timeout", "2.5", "--offline", "--strict", "--verbose",
+            "--max-items", "100", "--concurrency", "4", "--timeout", "2.5", "--retries=0", "--max-image-bytes", "1000000",
+            "--ca-file", "ca.pem", "--offline", "--strict", "--verbose",
         ])
         guard case let .generate(options) = command else { return XCTFail("expected generate") }
 
@@ -39,6 +43,9 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(options.maxItems, 100)
         XCTAssertEqual(options.concurrency, 4)
         XCTAssertEqual(options.timeout, 2.5)
+        XCTAssertEqual(options.retries, 0)
+        XCTAssertEqual(options.maxImageBytes, 1_000_000)
+        XCTAssertEqual(options.caFile, "ca.pem")
         XCTAssertTrue(options.offline)
         XCTAssertTrue(options.strict)
         XCTAssertEqual(options.verbosity, .verbose)
@@ -86,6 +93,11 @@ final class ArgumentParserTests: XCTestCase {
             (["generate", "--max-items", "-3"], "--max-items needs a whole number from 1 to 10000000, got '-3'"),
             (["generate", "--max-items=-3"], "--max-items needs a whole number from 1 to 10000000, got '-3'"),
             (["generate", "--timeout", "0"], "--timeout needs a number of seconds from 0 to 3600, got '0'"),
+            (["generate", "--retries", "11"], "--retries needs a whole number from 0 to 10, got '11'"),
+            (["generate", "--retries", "-1"], "--retries needs a whole number from 0 to 10, got '-1'"),
+            (["generate", "--max-image-bytes", "0"], "--max-image-bytes needs a whole number from 1 to 1099511627776, got '0'"),
+            (["generate", "--max-image-bytes", "64MB"], "--max-image-bytes needs a whole number from 1 to 1099511627776, got '64MB'"),
+            (["generate", "--ca-file="], "--ca-file needs a path"),
             (["generate", "--now", "yesterday"], "--now needs an ISO 8601 date and time such as 2024-05-20T11:24:59Z, got 'yesterday'"),
             (["generate", "--quiet", "--verbose"], "--quiet and --verbose cannot be used together"),
             (["generate", "--output="], "--output needs a path"),

@@ -1,11 +1,9 @@
+import FeedCore
 import Foundation
+import HTTP
 import LoopbackHTTP
 import Synchronization
 import XCTest
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 final class LoopbackHTTPServerTests: XCTestCase {
     // MARK: - Starting
@@ -32,20 +30,27 @@ final class LoopbackHTTPServerTests: XCTestCase {
         }
     }
 
-    // MARK: - Serving URLSession
+    // MARK: - Serving an HTTP client
 
-    func test_serve_deliversTheHandlersResponseToURLSession() async throws {
+    func test_serve_deliversTheHandlersResponseToAnHTTPClient() async throws {
         let server = try makeServer { _ in
             HTTPResponse(status: 201, headers: ["Content-Type": "text/plain", "X-Test": "yes"], body: Data("created".utf8))
         }
 
-        let (data, response) = try await makeSession().data(from: server.baseURL.appendingPathComponent("things"))
+        let (data, response) = try await fetch(server.baseURL.appendingPathComponent("things"), with: makeClient())
 
-        let http = try XCTUnwrap(response as? HTTPURLResponse)
-        XCTAssertEqual(http.statusCode, 201)
-        XCTAssertEqual(http.value(forHTTPHeaderField: "X-Test"), "yes")
-        XCTAssertEqual(http.value(forHTTPHeaderField: "Content-Type"), "text/plain")
+        XCTAssertEqual(response.status, 201)
+        XCTAssertEqual(response.contentType, "text/plain")
         XCTAssertEqual(data, Data("created".utf8))
+    }
+
+    func test_serve_sendsEveryHeaderOfTheResponse() throws {
+        let server = try makeServer { _ in HTTPResponse(status: 200, headers: ["X-Test": "yes"]) }
+        let client = try LoopbackSocketClient(port: server.port)
+
+        client.send("GET / HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
+
+        XCTAssertTrue(client.readUntilClosed().contains("\r\nX-Test: yes\r\n"))
     }
 
     func test_serve_handsTheRequestToTheHandler() async throws {
@@ -56,7 +61,7 @@ final class LoopbackHTTPServerTests: XCTestCase {
         }
         let url = try XCTUnwrap(URL(string: "http://127.0.0.1:\(server.port)/v1/feed?limit=3&after_id=ABC"))
 
-        _ = try await makeSession().data(from: url)
+        _ = try await fetch(url, with: makeClient())
 
         let requests = received.withLock { $0 }
         XCTAssertEqual(requests.count, 1)
@@ -73,11 +78,10 @@ final class LoopbackHTTPServerTests: XCTestCase {
             received.withLock { $0.append(request) }
             return HTTPResponse(status: 204)
         }
-        var request = URLRequest(url: server.baseURL.appendingPathComponent("upload"))
-        request.httpMethod = "POST"
-        request.httpBody = Data("hello body".utf8)
+        let client = try LoopbackSocketClient(port: server.port)
 
-        _ = try await makeSession().data(for: request)
+        client.send("POST /upload HTTP/1.1\r\nHost: h\r\nContent-Length: 10\r\nConnection: close\r\n\r\nhello body")
+        _ = client.readUntilClosed()
 
         let requests = received.withLock { $0 }
         XCTAssertEqual(requests.map(\.method), ["POST"])
@@ -88,7 +92,7 @@ final class LoopbackHTTPServerTests: XCTestCase {
         let body = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
         let server = try makeServer { _ in HTTPResponse(status: 200, body: body) }
 
-        let (data, _) = try await makeSession().data(from: server.baseURL)
+        let (data, _) = try await fetch(server.baseURL, with: makeClient())
 
         XCTAssertEqual(data, body)
     }
@@ -251,14 +255,14 @@ final class LoopbackHTTPServerTests: XCTestCase {
         XCTAssertEqual(client.readUntilClosed(), "")
     }
 
-    func test_hangUp_failsURLSessionRequestWithAnError() async throws {
+    func test_hangUp_failsAClientsRequestWithAConnectivityError() async throws {
         let server = try makeServer { _ in .hangUp }
 
         do {
-            let (_, response) = try await makeSession().data(from: server.baseURL)
+            let (_, response) = try await fetch(server.baseURL, with: makeClient())
             XCTFail("expected an error, got \(response)")
         } catch {
-            XCTAssertTrue(error is URLError, "expected a URLError, got \(error)")
+            XCTAssertEqual(error as? HTTPClientError, .connectivity("connection closed without an answer"))
         }
     }
 
@@ -275,18 +279,18 @@ final class LoopbackHTTPServerTests: XCTestCase {
         }
     }
 
-    func test_stop_makesURLSessionRequestsFailWithCannotConnect() async throws {
+    func test_stop_makesAClientsRequestsFailWithConnectionRefused() async throws {
         let server = try makeServer { _ in HTTPResponse(status: 200) }
-        let session = makeSession()
-        _ = try await session.data(from: server.baseURL)
+        let client = try makeClient()
+        _ = try await fetch(server.baseURL, with: client)
 
         server.stop()
 
         do {
-            let (_, response) = try await session.data(from: server.baseURL)
+            let (_, response) = try await fetch(server.baseURL, with: client)
             XCTFail("expected an error, got \(response)")
-        } catch let error as URLError {
-            XCTAssertEqual(error.code, .cannotConnectToHost, "\(error)")
+        } catch {
+            XCTAssertEqual(error as? HTTPClientError, .connectivity("connection refused"))
         }
     }
 
@@ -332,11 +336,7 @@ final class LoopbackHTTPServerTests: XCTestCase {
         return server
     }
 
-    private func makeSession() -> URLSession {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.urlCache = nil
-        let session = URLSession(configuration: configuration)
-        addTeardownBlock { session.invalidateAndCancel() }
-        return session
+    private func makeClient() throws -> CurlHTTPClient {
+        try makeHTTPClient(for: self)
     }
 }

@@ -5,7 +5,7 @@
 #endif
 import Foundation
 
-/// A blocking TCP client on 127.0.0.1 that speaks raw bytes, for the server tests URLSession
+/// A blocking TCP client on 127.0.0.1 that speaks raw bytes, for the server tests an HTTP client
 /// cannot express (pipelining, HTTP/1.0, malformed requests, dropped, reset, truncated,
 /// endless and trickled answers).
 ///
