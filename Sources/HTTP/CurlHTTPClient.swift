@@ -5,7 +5,9 @@ import Synchronization
 /// `HTTPClient` over the libcurl engine, with SPEC §9's manners: transient failures and
 /// busy statuses tried again (`RetryPolicy`), `Retry-After` honoured for the whole host,
 /// and a host that failed `downThreshold` requests in a row left alone for the rest of the
-/// run.
+/// run. A request fails the host when its retries are spent without an answer, or still
+/// busy (408, 425, 429, 5xx), or when it is told to wait longer than the policy allows;
+/// any other answer shows the host is up.
 public final class CurlHTTPClient: HTTPClient {
     public let engine: CurlEngine
     private let policy: RetryPolicy
@@ -79,7 +81,6 @@ public final class CurlHTTPClient: HTTPClient {
                 }
                 throw HTTPClientError(failure.error.kind, tries > 1 ? "\(failure.error.reason) (after \(tries) tries)" : failure.error.reason)
             }
-            await health.answered(host)
             let now = clock.now()
             if let pause = policy.hostPause(answer, now: now) {
                 counts.withLock { $0.pauses += 1 }
@@ -87,6 +88,12 @@ public final class CurlHTTPClient: HTTPClient {
             }
             switch policy.decide(answer, tries: tries, now: now, random: clock.random()) {
             case .accept:
+                // Still busy once the retries are spent: as good as unreachable.
+                if RetryPolicy.retriedStatuses.contains(answer.status) {
+                    await health.unreachable(host)
+                } else {
+                    await health.answered(host)
+                }
                 var counted = answer
                 counted.tries = tries
                 return counted
@@ -94,6 +101,7 @@ public final class CurlHTTPClient: HTTPClient {
                 // A paused host is waited for in `waitForTurn`, with every other request to it.
                 if !pausesHost { try await clock.sleep(delay) }
             case let .refuse(reason):
+                await health.unreachable(host)
                 throw HTTPClientError(.invalidAnswer, reason)
             }
         }

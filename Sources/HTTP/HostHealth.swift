@@ -1,9 +1,9 @@
 import Foundation
 
 /// What the run knows of each host (SPEC §9): when the host asked every request to wait
-/// (`Retry-After`), and how many requests in a row failed to reach it. After
-/// `downThreshold` connectivity failures in a row (each after its retries), the host is
-/// taken as down for the rest of the run: its remaining requests are not sent, only counted.
+/// (`Retry-After`), and how many requests in a row failed to reach it or found it busy.
+/// After `downThreshold` such failures in a row (each after its retries), the host is taken
+/// as down for the rest of the run: its remaining requests are not sent, only counted.
 actor HostHealth {
     struct Down: Equatable, Sendable {
         let host: String
@@ -55,7 +55,7 @@ actor HostHealth {
         hosts[host, default: Host()].failuresInARow = 0
     }
 
-    /// A request could not reach `host`, retries spent.
+    /// A request could not reach `host`, or found it busy, retries spent.
     func unreachable(_ host: String) {
         var state = hosts[host, default: Host()]
         state.failuresInARow += 1

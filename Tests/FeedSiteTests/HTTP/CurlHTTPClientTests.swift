@@ -180,3 +180,35 @@ final class CurlHTTPClientTests: XCTestCase {
         return server
     }
 }
+
+final class CurlHTTPClientBusyHostTests: XCTestCase {
+    func test_get_takesAHostThatStaysBusyAsDownToo() async throws {
+        let script = HTTPResponseScript([HTTPResponse(status: 503)])
+        let server = try LoopbackHTTPServer(handler: script.next)
+        addTeardownBlock { server.stop() }
+        let client = try makeHTTPClient(for: self, retries: 1)
+
+        for number in 1...10 {
+            _ = try? await fetch(server.baseURL.appendingPathComponent("\(number)"), with: client)
+        }
+
+        XCTAssertEqual(script.count, 16, "8 requests tried twice, then nothing more")
+        let down = await client.hostsDown
+        XCTAssertEqual(down, [CurlHTTPClient.HostDown(host: "127.0.0.1:\(server.port)", notSent: 2)])
+    }
+
+    func test_get_countsARefusedRetryAfterAsAFailure() async throws {
+        let script = HTTPResponseScript([HTTPResponse(status: 429, headers: ["Retry-After": "3600"])])
+        let server = try LoopbackHTTPServer(handler: script.next)
+        addTeardownBlock { server.stop() }
+        let client = try makeHTTPClient(for: self, retries: 3)
+
+        for number in 1...9 {
+            _ = try? await fetch(server.baseURL.appendingPathComponent("\(number)"), with: client)
+        }
+
+        XCTAssertEqual(script.count, 8)
+        let down = await client.hostsDown
+        XCTAssertEqual(down.map(\.notSent), [1])
+    }
+}
