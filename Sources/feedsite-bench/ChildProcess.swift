@@ -20,40 +20,55 @@ struct ChildProcess {
     static func run(_ executable: String, _ arguments: [String], scratch: URL) throws -> Result {
         let outPath = scratch.appendingPathComponent("child.stdout").path
         let errPath = scratch.appendingPathComponent("child.stderr").path
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-
-        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
         let start = ContinuousClock.now
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
-        guard spawned == 0 else {
-            throw BenchmarkError("cannot start \(executable): \(String(cString: strerror(spawned)))")
-        }
+        let pid = try spawn(executable, arguments, standardOutput: outPath, standardError: errPath)
+        defer { Leftovers.shared.forget(pid) }
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 {
             guard errno == EINTR else { throw BenchmarkError("wait4 failed: \(String(cString: strerror(errno)))") }
         }
         let elapsed = ContinuousClock.now - start
-        let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         return Result(
-            status: exitStatus,
-            seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
+            status: exitStatus(status),
+            seconds: elapsed.seconds,
             peakMemory: Int(usage.ru_maxrss) * 1024,
             standardOutput: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
             standardError: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
         )
     }
 
-    /// The full path of `name` on `PATH`, or `nil`.
+    /// Starts `executable` with its output into two files and returns at once; the child is
+    /// one of the `Leftovers` (ended if the bench is interrupted) until `forget`.
+    static func spawn(_ executable: String, _ arguments: [String], standardOutput: String, standardError: String) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, standardOutput, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, standardError, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+
+        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        guard spawned == 0 else {
+            throw BenchmarkError("cannot start \(executable): \(String(cString: strerror(spawned)))")
+        }
+        Leftovers.shared.track(pid)
+        return pid
+    }
+
+    /// The shell's view of a `wait` status: the exit code, or 128 + the signal.
+    static func exitStatus(_ status: Int32) -> Int32 {
+        (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    }
+
+    /// The full path of `name` on `PATH` (then in the `sbin` folders, where Debian puts
+    /// nginx and which a user's `PATH` often lacks), or `nil`.
     static func which(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        let folders = path.split(separator: ":").map(String.init) + ["/usr/local/sbin", "/usr/sbin", "/sbin"]
+        return folders.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 }
 
@@ -62,5 +77,11 @@ struct BenchmarkError: Error, CustomStringConvertible {
 
     init(_ description: String) {
         self.description = description
+    }
+}
+
+extension Duration {
+    var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }

@@ -1,9 +1,9 @@
 import Foundation
 import SampleAPI
 
-/// What users would otherwise run, measured on the same machine in the same run:
-/// curl downloading the same image URLs at the same concurrency, and Hugo rendering the
-/// same number of pages from equivalent content with a minimal theme.
+/// What users would otherwise run to render, measured on the same machine in the same run:
+/// Hugo rendering the same number of pages from equivalent content with a minimal theme.
+/// (curl, downloading the same URLs, is `CurlFloor`.)
 struct Comparison {
     struct Result {
         let tool: String
@@ -13,24 +13,6 @@ struct Comparison {
     }
 
     let scratch: URL
-
-    /// `curl --parallel --parallel-max C` fetching every image URL of the feed into files.
-    func curl(items: Int, api: URL, concurrency: Int) throws -> Result? {
-        guard let curl = ChildProcess.which("curl") else { return nil }
-        let folder = scratch.appendingPathComponent("curl-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let root = api.deletingLastPathComponent().absoluteString
-        var config = ""
-        for number in 1...items {
-            config += "url = \"\(root)images/synthetic-\(number).png\"\noutput = \"\(folder.path)/\(number).png\"\n"
-        }
-        let configFile = scratch.appendingPathComponent("curl.config")
-        try config.write(to: configFile, atomically: true, encoding: .utf8)
-        let result = try ChildProcess.run(curl, ["--parallel", "--parallel-max", String(concurrency), "--silent", "--show-error", "--fail", "--config", configFile.path], scratch: scratch)
-        guard result.status == 0 else { throw BenchmarkError("curl failed: \(result.standardError.prefix(500))") }
-        let fetched = (try? FileManager.default.contentsOfDirectory(atPath: folder.path).count) ?? 0
-        return Result(tool: "curl", version: version(curl), seconds: result.seconds, count: fetched)
-    }
 
     /// `hugo` building one page per item plus the paginated feed, 10 items a page, with a
     /// minimal theme written the way Hugo's documentation paginates a section (`.Paginator`,
@@ -71,7 +53,7 @@ struct Comparison {
     }
 
     private func version(_ tool: String) -> String {
-        let result = try? ChildProcess.run(tool, tool.hasSuffix("hugo") ? ["version"] : ["--version"], scratch: scratch)
+        let result = try? ChildProcess.run(tool, ["version"], scratch: scratch)
         return result?.standardOutput.split(separator: "\n").first.map(String.init) ?? "?"
     }
 

@@ -6,74 +6,9 @@
 import Foundation
 import SampleAPI
 
-// feedsite-bench: measures the real `feedsite` binary against the sample API on loopback.
-// Build both in release first: `swift build -c release`, then `.build/release/feedsite-bench`.
-
-let usage = """
-    usage: feedsite-bench [--items 1000,10000,100000] [--comments 5] [--image-bytes 10000]
-                          [--concurrency 8] [--compare] [--memory-check] [--feedsite PATH]
-           feedsite-bench serve [--items N] [--comments K] [--image-bytes S] [--port P]
-                                [--flaky] [--images html|endless|redirect|slow] [--comments-fault hang|503|reset]
-
-    Runs `feedsite generate` cold, warm and offline for each number of items and prints
-    Markdown tables. --compare also runs curl and hugo (when installed) on the same data;
-    --memory-check adds a cold 10,000-item run with 200,000-byte images to compare peak
-    memory. `serve` only starts the sample API, for trying things by hand; its fault options
-    make it misbehave as real APIs do (see Faults.swift).
-    """
-
-struct Options {
-    var serve = false
-    var sizes = [1_000, 10_000, 100_000]
-    var comments = 5
-    var imageBytes = 10_000
-    var concurrency = 8
-    var compare = false
-    var memoryCheck = false
-    var port: UInt16 = 0
-    var feedsite: String?
-    var faults = Faults()
-}
-
-func parseOptions(_ arguments: [String]) throws -> Options {
-    var options = Options()
-    var rest = arguments[...]
-    if rest.first == "serve" {
-        options.serve = true
-        options.sizes = [1_000]
-        rest = rest.dropFirst()
-    }
-    func number(_ text: String?, _ name: String) throws -> Int {
-        guard let text, let value = Int(text.replacingOccurrences(of: "_", with: "")), value > 0 else {
-            throw BenchmarkError("\(name) needs a positive whole number\n\n\(usage)")
-        }
-        return value
-    }
-    while let argument = rest.popFirst() {
-        switch argument {
-        case "--items": options.sizes = try (rest.popFirst() ?? "").split(separator: ",").map { try number(String($0), "--items") }
-        case "--comments": options.comments = try number(rest.popFirst(), "--comments")
-        case "--image-bytes": options.imageBytes = try number(rest.popFirst(), "--image-bytes")
-        case "--concurrency": options.concurrency = try number(rest.popFirst(), "--concurrency")
-        case "--port": options.port = UInt16(try number(rest.popFirst(), "--port"))
-        case "--compare": options.compare = true
-        case "--memory-check": options.memoryCheck = true
-        case "--feedsite": options.feedsite = rest.popFirst()
-        case "--flaky": options.faults.flaky = true
-        case "--images":
-            guard let mode = rest.popFirst(), Faults.imageModes.contains(mode) else { throw BenchmarkError("--images needs one of \(Faults.imageModes.joined(separator: ", "))") }
-            options.faults.images = mode
-        case "--comments-fault":
-            guard let mode = rest.popFirst(), Faults.commentsModes.contains(mode) else { throw BenchmarkError("--comments-fault needs one of \(Faults.commentsModes.joined(separator: ", "))") }
-            options.faults.comments = mode
-        case "--help", "-h":
-            print(usage)
-            exit(0)
-        default: throw BenchmarkError("unknown argument '\(argument)'\n\n\(usage)")
-        }
-    }
-    return options
-}
+// feedsite-bench: measures the real `feedsite` binary against the sample API on loopback
+// (and with --nginx against nginx, plain HTTP and HTTPS). Build both in release first:
+// `swift build -c release`, then `.build/release/feedsite-bench`; `--help` for the options.
 
 /// The repository's `Templates`, from this file's location at build time.
 let templates = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -87,6 +22,10 @@ func megabytes(_ bytes: Int) -> String {
     format(Double(bytes) / 1_000_000, 1)
 }
 
+func met(_ ok: Bool) -> String {
+    ok ? "met" : "NOT met"
+}
+
 func machineDescription() -> String {
     let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?.split(separator: "\n")
         .first { $0.hasPrefix("model name") }.map { String($0.split(separator: ":", maxSplits: 1)[1]).trimmingCharacters(in: .whitespaces) } ?? "unknown CPU"
@@ -95,116 +34,123 @@ func machineDescription() -> String {
     return "\(ProcessInfo.processInfo.activeProcessorCount) cores (\(cpu)), \(memory) memory"
 }
 
+/// Where the bench's scratch folders go: one folder per bench process, removed at its end.
+let scratchRoot = FileManager.default.temporaryDirectory.appendingPathComponent("feedsite-bench-\(getpid())")
+
 func runBenchmarks(_ options: Options) async throws {
     let feedsite = options.feedsite
         ?? Bundle.main.executableURL!.deletingLastPathComponent().appendingPathComponent("feedsite").path
     guard FileManager.default.isExecutableFile(atPath: feedsite) else {
         throw BenchmarkError("no feedsite binary at \(feedsite); run `swift build -c release` first")
     }
+    // Scratch folders are removed only at the end: on an ext4 without a journal, creating
+    // files within minutes of deleting many is slow, and would tax whichever run came next.
+    Leftovers.shared.removeAtExit(scratchRoot)
+    defer { Leftovers.shared.removeFolders() }
+    var certificates: LoopbackCertificates?
+    if options.nginx {
+        // Before any run: a missing nginx or openssl fails in a second, not after the first size.
+        guard ChildProcess.which("nginx") != nil else { throw BenchmarkError("--nginx: nginx is not installed (apt-get install nginx, or leave out --nginx)") }
+        certificates = try LoopbackCertificates.make(in: scratchRoot.appendingPathComponent("tls"))
+    }
     print("# feedsite benchmark\n")
     print("Machine: \(machineDescription()). feedsite: \(feedsite).")
-    print("Each run is `feedsite generate --concurrency \(options.concurrency) --verbose` as a child process against the sample API on 127.0.0.1;")
+    print("Each run is `feedsite generate --concurrency \(options.concurrency) --verbose` as a child process against the sample API on 127.0.0.1\(options.nginx ? " (and nginx, below)" : "");")
     print("K = \(options.comments) comments per item, S = \(options.imageBytes) bytes per image (distinct bytes per image).\n")
 
     var coldSecondsPerItem: [Int: Double] = [:]
     var targets: [String] = []
-    var scratches: [URL] = []
-    // Scratch folders are removed only at the end: on an ext4 without a journal, creating
-    // files within minutes of deleting many is slow, and would tax whichever run came next.
-    defer { scratches.forEach { try? FileManager.default.removeItem(at: $0) } }
     for items in options.sizes {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("feedsite-bench/\(items)")
-        scratches.append(scratch)
+        let scratch = scratchRoot.appendingPathComponent("\(items)")
         let settings = Benchmark.Settings(items: items, comments: options.comments, imageBytes: options.imageBytes, concurrency: options.concurrency, feedsite: feedsite, templates: templates)
-        let benchmark = Benchmark(settings: settings, scratch: scratch)
-        let (cold, warm, server) = try benchmark.run()
+        let feed = Benchmark.feed(settings)
+        let server = try SampleAPIServer(source: feed)
         defer { server.stop() }
+        let target = Benchmark.Target.sampleAPI(server)
+        let benchmark = Benchmark(settings: settings, scratch: scratch.appendingPathComponent("sample"))
+        let (cold, warm) = try await benchmark.run(against: target)
         // Offline and hugo render alternately, twice each; the best of each counts.
         let comparison = Comparison(scratch: scratch)
-        let feed = SyntheticFeed(itemCount: items, commentsPerItem: options.comments, imageBytes: options.imageBytes, now: Date())
+        let hugoFeed = SyntheticFeed(itemCount: items, commentsPerItem: options.comments, imageBytes: options.imageBytes, now: Date())
         var offlineRuns: [Benchmark.RunResult] = []
         var hugoRuns: [Comparison.Result] = []
         for attempt in 1...2 {
-            offlineRuns.append(try benchmark.offline(attempt: attempt, server: server))
-            if options.compare, let hugo = try? comparison.hugo(source: feed, attempt: attempt) { hugoRuns.append(hugo) }
+            offlineRuns.append(try await benchmark.offline(attempt: attempt, against: target))
+            if options.compare, let hugo = try? comparison.hugo(source: hugoFeed, attempt: attempt) { hugoRuns.append(hugo) }
         }
         let offline = offlineRuns.min { $0.seconds < $1.seconds }!
         let hugo = hugoRuns.min { $0.seconds < $1.seconds }
-        let runs = [cold, warm, offline]
 
         print("## \(items) items\n")
-        print("| run | wall s | feed s | images s | comments s | render s | publish s | requests | image requests | MB sent | items/s | pages/s | files written | files unchanged | peak RSS MB |")
-        print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
-        for run in runs {
-            let phase = { (name: String) in run.phases[name].map { format($0) } ?? "–" }
-            print(
-                "| \(run.name) | \(format(run.seconds)) | \(phase("feed")) | \(phase("images")) | \(phase("comments")) | \(phase("render")) | \(phase("publish")) | \(run.requests) | \(run.imageRequests) | \(megabytes(run.bytes)) | \(format(Double(items) / run.seconds, 0)) | \(format(Double(run.pages) / run.seconds, 0)) | \(run.filesWritten) | \(run.filesUnchanged) | \(megabytes(run.peakMemory)) |"
-            )
-        }
+        RunTable.sampleAPI([cold, warm, offline], items: items)
         coldSecondsPerItem[items] = cold.seconds / Double(items)
         print("")
         print("Offline: best of \(offlineRuns.count) (\(offlineRuns.map { format($0.seconds) }.joined(separator: " s, ")) s).")
-        let warmOK = warm.imageRequests == 0 && warm.filesWritten == 0 && warm.seconds < cold.seconds / 2
-        print("Warm run: \(warm.imageRequests) image requests, \(warm.filesWritten) files written, \(format(warm.seconds / cold.seconds * 100, 0)) % of the cold time.\n")
+        let warmImageRequests = warm.tally.imageRequests ?? 0
+        let warmOK = warmImageRequests == 0 && warm.filesWritten == 0 && warm.seconds < cold.seconds / 2
+        print("Warm run: \(warmImageRequests) image requests, \(warm.filesWritten) files written, \(format(warm.seconds / cold.seconds * 100, 0)) % of the cold time.\n")
         let peak = max(cold.peakMemory, warm.peakMemory, offline.peakMemory)
         if items == 10_000 {
-            targets.append("| warm run at 10,000 items: no image request, no file written, under half the cold time | \(warm.imageRequests) requests, \(warm.filesWritten) written, \(format(warm.seconds / cold.seconds, 2))× cold | \(warmOK ? "met" : "NOT met") |")
+            targets.append("| warm run at 10,000 items: no image request, no file written, under half the cold time | \(warmImageRequests) requests, \(warm.filesWritten) written, \(format(warm.seconds / cold.seconds, 2))× cold | \(met(warmOK)) |")
         }
         if items == 100_000 {
-            targets.append("| peak memory at 100,000 items under 200 MB | \(megabytes(peak)) MB | \(peak < 200_000_000 ? "met" : "NOT met") |")
+            targets.append("| peak memory at 100,000 items under 200 MB | \(megabytes(peak)) MB | \(met(peak < 200_000_000)) |")
         }
 
+        var sampleFloors: FloorRows?
+        var curlCommands: String?
         if options.compare {
             print("| compared with | version | time s | count | feedsite | ratio |")
             print("|---|---|---|---|---|---|")
-            let curlRuns = (1...2).compactMap { _ in try? comparison.curl(items: items, api: server.apiRoot, concurrency: options.concurrency) }
-            if let curl = curlRuns.min(by: { $0.seconds < $1.seconds }) {
-                let images = cold.phases["images"] ?? cold.seconds
-                let ratio = images / curl.seconds
-                print("| curl --parallel --parallel-max \(options.concurrency), the same \(items) image URLs into files (best of \(curlRuns.count)) | \(curl.version.prefix(12)) | \(format(curl.seconds)) | \(curl.count) images | cold image phase \(format(images)) s | \(format(ratio))× curl's time |")
-                if items == 10_000 {
-                    targets.append("| image phase of a cold 10,000-item run within 1.25× of curl | \(format(ratio))× | \(ratio <= 1.25 ? "met" : "NOT met") |")
+            if let curl = CurlFloor(scratch: scratch, concurrency: options.concurrency) {
+                let urls = FeedURLs(api: server.apiRoot, feed: feed)
+                let parts = try curl.measure(urls)
+                var bare: [LibcurlFloor.Result] = []
+                for _ in 1...2 {
+                    bare.append(try await LibcurlFloor.fetch(urls.images.map(\.url), concurrency: options.concurrency))
                 }
-                let floor = await URLSessionFloor.fetch(items: items, api: server.apiRoot, concurrency: options.concurrency)
-                print("| a bare URLSession loop, the same URLs at the same concurrency, no files (the floor for any URLSession client) | Foundation | \(format(floor.seconds)) | \(floor.fetched) images | cold image phase \(format(images)) s | \(format(floor.seconds / curl.seconds))× curl's time |")
+                let floors = FloorRows(concurrency: options.concurrency, curlVersion: curl.version, parts: parts, bare: bare, cold: cold, warm: warm, offline: offline, offlineAttempts: offlineRuns.count)
+                floors.print(items: items)
+                sampleFloors = floors
+                curlCommands = curl.commandLines
+                if items == 10_000 {
+                    targets.append("| image phase of a cold 10,000-item run within 1.25× of curl | \(format(floors.imageRatio))× | \(met(floors.imageRatio <= 1.25)) |")
+                }
             } else {
-                print("| curl | not installed, or failed | | | | |")
+                print("| curl | not installed | | | | |")
             }
             if let hugo {
                 let hugoRate = Double(hugo.count) / hugo.seconds
                 let feedsiteRate = Double(offline.pages) / offline.seconds
                 print("| hugo, \(hugo.count) pages from equivalent content, minimal theme (best of \(hugoRuns.count)) | \(hugo.version.prefix(16)) | \(format(hugo.seconds)) | \(hugo.count) pages, \(format(hugoRate, 0)) pages/s | offline \(offline.pages) pages, \(format(feedsiteRate, 0)) pages/s | \(format(feedsiteRate / hugoRate))× hugo's pages/s |")
                 if items == 10_000 {
-                    targets.append("| offline render of 10,000 items at least 2× hugo's pages/s | \(format(feedsiteRate / hugoRate))× | \(feedsiteRate / hugoRate >= 2 ? "met" : "NOT met") |")
+                    targets.append("| offline render of 10,000 items at least 2× hugo's pages/s | \(format(feedsiteRate / hugoRate))× | \(met(feedsiteRate / hugoRate >= 2)) |")
                 }
             } else {
                 print("| hugo | not installed, or failed | | | | |")
             }
             print("")
+            if let curlCommands { print("curl: \(curlCommands).\n") }
+        }
+
+        var floorsByTransport: [(transport: String, floors: FloorRows)] = sampleFloors.map { [("sample API, plain HTTP", $0)] } ?? []
+        if let certificates {
+            let outcomes = try await NginxBenchmark(settings: settings, scratch: scratch.appendingPathComponent("nginx"), certificates: certificates).run()
+            floorsByTransport = outcomes.compactMap { outcome in
+                outcome.floors.map { (outcome.scheme == .http ? "nginx, plain HTTP" : "nginx, HTTPS with HTTP/2", $0) }
+            }
+        }
+        if items == 10_000 {
+            targets += floorTargets(floorsByTransport, nginx: options.nginx)
         }
     }
 
     if let small = coldSecondsPerItem[10_000], let large = coldSecondsPerItem[100_000] {
-        targets.append("| time per item at 100,000 within 1.3× of 10,000 (cold) | \(format(large / small))× | \(large / small <= 1.3 ? "met" : "NOT met") |")
+        targets.append("| time per item at 100,000 within 1.3× of 10,000 (cold) | \(format(large / small))× | \(met(large / small <= 1.3)) |")
     }
 
     if options.memoryCheck {
-        print("## Memory and image size (10,000 items, cold)\n")
-        print("| S (bytes per image) | wall s | peak RSS MB |")
-        print("|---|---|---|")
-        var peaks: [Int] = []
-        for bytes in [10_000, 200_000] {
-            let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("feedsite-bench/memory-\(bytes)")
-            let settings = Benchmark.Settings(items: 10_000, comments: options.comments, imageBytes: bytes, concurrency: options.concurrency, feedsite: feedsite, templates: templates)
-            scratches.append(scratch)
-            let (cold, _, server) = try Benchmark(settings: settings, scratch: scratch).run()
-            server.stop()
-            print("| \(bytes) | \(format(cold.seconds)) | \(megabytes(cold.peakMemory)) |")
-            peaks.append(cold.peakMemory)
-        }
-        let growth = Double(peaks[1]) / Double(peaks[0])
-        print("")
-        targets.append("| peak memory within 10% between S = 10 KB and S = 200 KB | \(format((growth - 1) * 100, 1)) % | \(growth <= 1.10 ? "met" : "NOT met") |")
+        targets += try await memoryCheck(options, feedsite: feedsite)
     }
 
     if !targets.isEmpty {
@@ -212,6 +158,89 @@ func runBenchmarks(_ options: Options) async throws {
         print("| target | measured | |")
         print("|---|---|---|")
         targets.forEach { print($0) }
+    }
+}
+
+/// The rows of the floor targets: a cold and a warm 10,000-item run each within 1.5× of its
+/// floor, over every transport measured (nginx's two with --nginx, else the sample API's).
+func floorTargets(_ measured: [(transport: String, floors: FloorRows)], nginx: Bool) -> [String] {
+    let floor = "(curl: feed pages one after another, then comments and images --parallel; + feedsite's offline render)"
+    var rows: [String] = []
+    for (transport, floors) in measured {
+        rows.append("| cold 10,000-item run within 1.5× of its floor \(floor), \(transport) | \(format(floors.coldRatio))× (\(format(floors.cold.seconds)) s, floor \(format(floors.coldFloor)) s) | \(met(floors.coldRatio <= 1.5)) |")
+        rows.append("| warm 10,000-item run within 1.5× of its floor (curl: feed pages, then comments --parallel; + offline render), \(transport) | \(format(floors.warmRatio))× (\(format(floors.warm.seconds)) s, floor \(format(floors.warmFloor)) s) | \(met(floors.warmRatio <= 1.5)) |")
+    }
+    if !nginx, !measured.isEmpty {
+        rows.append("| cold and warm 10,000-item runs within 1.5× of their floors over HTTPS with HTTP/2 | not measured: needs --nginx | – |")
+    }
+    return rows
+}
+
+/// `--memory-check`: peak memory of a cold 10,000-item run at two image sizes, and of a run
+/// whose every image is a body that never ends. Prints its tables; returns target rows.
+func memoryCheck(_ options: Options, feedsite: String) async throws -> [String] {
+    var targets: [String] = []
+    print("## Memory and image size (10,000 items, cold)\n")
+    print("| S (bytes per image) | wall s | peak RSS MB |")
+    print("|---|---|---|")
+    var peaks: [Int] = []
+    for bytes in [10_000, 200_000] {
+        let scratch = scratchRoot.appendingPathComponent("memory-\(bytes)")
+        let settings = Benchmark.Settings(items: 10_000, comments: options.comments, imageBytes: bytes, concurrency: options.concurrency, feedsite: feedsite, templates: templates)
+        let server = try SampleAPIServer(source: Benchmark.feed(settings))
+        defer { server.stop() }
+        let cold = try await Benchmark(settings: settings, scratch: scratch).cold(against: .sampleAPI(server))
+        print("| \(bytes) | \(format(cold.seconds)) | \(megabytes(cold.peakMemory)) |")
+        peaks.append(cold.peakMemory)
+    }
+    let growth = Double(peaks[1]) / Double(peaks[0])
+    print("")
+    targets.append("| peak memory within 10% between S = 10 KB and S = 200 KB | \(format((growth - 1) * 100, 1)) % | \(met(growth <= 1.10)) |")
+
+    // Every image answers 64 KiB starting with the PNG signature, over and over, never
+    // ending (`serve --images endless`); feedsite stops each at --max-image-bytes (64 MiB).
+    let items = 20
+    let scratch = scratchRoot.appendingPathComponent("memory-endless")
+    let settings = Benchmark.Settings(items: items, comments: options.comments, imageBytes: options.imageBytes, concurrency: options.concurrency, feedsite: feedsite, templates: templates)
+    let feed = Benchmark.feed(settings)
+    var faults = Faults()
+    faults.images = "endless"
+    let server = try SampleAPIServer(source: feed, intercept: faults.intercept(for: feed))
+    defer { server.stop() }
+    let cold = try await Benchmark(settings: settings, scratch: scratch).cold(against: .sampleAPI(server))
+    print("| endless image bodies (every image URL; feedsite's 64 MiB --max-image-bytes stops each) | wall s | image requests | images failed | peak RSS MB |")
+    print("|---|---|---|---|---|")
+    print("| \(items) items, cold | \(format(cold.seconds)) | \(cold.tally.imageRequests ?? 0) | \(cold.imagesFailed) | \(megabytes(cold.peakMemory)) |")
+    print("")
+    let stopped = cold.imagesFailed == items
+    targets.append("| endless image bodies: peak memory of a \(items)-item run whose every image never ends under 100 MB\(stopped ? "" : " (but only \(cold.imagesFailed) of \(items) images failed)") | \(megabytes(cold.peakMemory)) MB | \(met(cold.peakMemory < 100_000_000 && stopped)) |")
+    return targets
+}
+
+/// `feedsite-bench export`: the static tree for nginx, and optionally certificates and the config.
+func exportStaticFiles(_ options: Options) throws {
+    let items = options.sizes[0]
+    let dir = URL(fileURLWithPath: options.export.dir!)
+    let feed = SyntheticFeed(itemCount: items, commentsPerItem: options.comments, imageBytes: options.imageBytes, now: ISO8601DateFormatter().date(from: Benchmark.now)!)
+    let www = dir.appendingPathComponent("www")
+    let work = dir.appendingPathComponent("nginx")
+    try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+    var export = StaticExport(feed: feed, bases: options.export.bases)
+    export.redirectImages = options.export.redirectImages
+    let files = try export.write(to: www)
+    var messages = ["exported \(items) items as \(files) files into \(www.path) (image URLs on \(options.export.bases.map(\.absoluteString).joined(separator: " and "))\(export.redirectImages ? ", through /r/ redirects" : ""))"]
+    if options.export.certificates {
+        let certificates = try LoopbackCertificates.make(in: dir.appendingPathComponent("tls"))
+        messages.append("certificates: CA \(certificates.authority) (feedsite --ca-file, curl --cacert); server \(certificates.certificate), key \(certificates.key)")
+    }
+    FileHandle.standardError.write(Data((messages.joined(separator: "\n") + "\n").utf8))
+    if let ports = options.export.printNginxConfig {
+        let nginx = ChildProcess.which("nginx")
+        let config = NginxConfig(
+            root: www.path, work: work.path, httpPort: ports.http, httpsPort: ports.https, certificate: ports.certificate, key: ports.key,
+            http2Directive: nginx.map { NginxConfig.needsHTTP2Directive(nginx: $0, scratch: work) } ?? false
+        )
+        print(config.text, terminator: "")
     }
 }
 
@@ -228,9 +257,15 @@ func serve(_ options: Options) throws -> Never {
 setvbuf(stdout, nil, _IOLBF, 0)  // show each table row as soon as it is measured
 do {
     let options = try parseOptions(Array(CommandLine.arguments.dropFirst()))
-    if options.serve { try serve(options) }
-    try await runBenchmarks(options)
+    switch options.command {
+    case .serve: try serve(options)
+    case .export: try exportStaticFiles(options)
+    case .bench:
+        Leftovers.shared.handleSignals()
+        try await runBenchmarks(options)
+    }
 } catch {
+    Leftovers.shared.waitIfInterrupted()
     FileHandle.standardError.write(Data("feedsite-bench: \(error)\n".utf8))
     exit(1)
 }
