@@ -28,6 +28,9 @@ final class CurlTransfer: @unchecked Sendable {
     private var abandonedBody = false
     /// Why a callback stopped the transfer: a limit, or the sink's own error.
     private var failure: Error?
+    /// The final answer's head has arrived and no body will follow (a 304, a 204, an empty
+    /// body): the transfer is complete, though libcurl may not notice until it runs again.
+    private var endedWithHead = false
 
     private let phase = Mutex(Phase.created)
 
@@ -181,6 +184,7 @@ final class CurlTransfer: @unchecked Sendable {
         switch text {
         case let .status(code):
             head = Head(status: code)
+            endedWithHead = false
         case let .field(name, value):
             switch name {
             case "content-type": head.contentType = value
@@ -195,6 +199,7 @@ final class CurlTransfer: @unchecked Sendable {
                 failure = tooLarge
                 return false
             }
+            endedWithHead = head.status == 304 || head.status == 204 || (head.status >= 200 && head.contentLength == 0)
         }
         return true
     }
@@ -221,6 +226,13 @@ final class CurlTransfer: @unchecked Sendable {
             failure = error
             return false
         }
+    }
+
+    /// Whether the engine should run libcurl again at once for this transfer: true once,
+    /// after its head ended an answer without a body.
+    func takeExtraTurn() -> Bool {
+        defer { endedWithHead = false }
+        return endedWithHead
     }
 
     private var tooLarge: HTTPClientError {
@@ -257,7 +269,7 @@ final class CurlTransfer: @unchecked Sendable {
 
     func answer(tries: Int) -> HTTPAnswer {
         var url = request.url
-        if let easy {
+        if let easy, info(Int32(FS_CURLINFO_REDIRECT_COUNT)) > 0 {
             var effective: UnsafePointer<CChar>?
             if fs_easy_getinfo_string(easy, Int32(FS_CURLINFO_EFFECTIVE_URL), &effective) == FS_CURLE_OK, let effective,
                 let parsed = URL(string: String(cString: effective))

@@ -31,8 +31,9 @@ public struct RetryPolicy: Equatable, Sendable {
         case refuse(reason: String)
     }
 
-    /// What to do with `answer`, the result of try number `tries`. `random` is in [0, 1).
-    public func decide(_ answer: HTTPAnswer, tries: Int, now: Date, random: Double) -> Decision {
+    /// What to do with `answer`, the result of try number `tries`. `random` is in [0, 1),
+    /// drawn only when a back-off needs it.
+    public func decide(_ answer: HTTPAnswer, tries: Int, now: Date, random: @autoclosure () -> Double) -> Decision {
         guard Self.retriedStatuses.contains(answer.status) else { return .accept }
         if let wait = retryAfter(answer, now: now) {
             guard wait <= maxRetryAfter else {
@@ -40,7 +41,7 @@ public struct RetryPolicy: Equatable, Sendable {
             }
             return tries <= retries ? .retry(after: wait, pausesHost: true) : .accept
         }
-        return tries <= retries ? .retry(after: backoff(afterTries: tries, random: random), pausesHost: false) : .accept
+        return tries <= retries ? .retry(after: backoff(afterTries: tries, random: random()), pausesHost: false) : .accept
     }
 
     /// How long every request to the answer's host waits: its `Retry-After`, on a status

@@ -60,7 +60,7 @@ public actor FileImageStore: ImageStore {
         let blob = blobPath(for: image.sha256)
         if !Self.holds(blob, image) {
             do {
-                try Self.move(file.path, to: blob)
+                try file.move(to: blob)
             } catch {
                 throw CacheFileError(.write, URL(fileURLWithPath: blob), reason: error.description)
             }
@@ -130,15 +130,6 @@ public actor FileImageStore: ImageStore {
             unlink(temporary)
             throw failure
         }
-    }
-
-    /// Renames `source` to `destination`, creating the destination's folder if it is missing.
-    private static func move(_ source: String, to destination: String) throws(FileSystemError) {
-        if rename(source, destination) == 0 { return }
-        guard errno == ENOENT else { throw FileSystemError.fromErrno() }
-        let folder = (destination as NSString).deletingLastPathComponent
-        try FileSystemError.wrap { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-        try FileSystemError.check(rename(source, destination))
     }
 
     /// Whether the blob is there with the image's size and bytes (a damaged blob is rewritten).

@@ -31,6 +31,8 @@ public final class IncomingFile: HTTPBodySink {
         var hasher = SHA256()
         var byteCount = 0
         var head: [UInt8] = []
+        /// Renamed into a store: nothing is left at `path` to remove.
+        var moved = false
     }
 
     public init(path: String) {
@@ -43,24 +45,33 @@ public final class IncomingFile: HTTPBodySink {
         }
     }
 
+    /// Starts the file over, unless it is open and still empty (as `restart()` leaves it), so
+    /// a file made before the request costs nothing more when the body begins.
     public func begin(_ answer: HTTPAnswer) throws {
-        try restart()
+        let fresh = state.withLock { $0.descriptor >= 0 && $0.byteCount == 0 }
+        if !fresh { try restart() }
     }
 
     /// Empties the file (creating it and its folder if need be) and forgets what was hashed.
+    /// Calling it before a download makes the file there, off the network's thread: creating
+    /// a file is the slowest step of storing an image on ext4 (BENCHMARKS.md, image phase).
     public func restart() throws(FileSystemError) {
         try state.withLock { (state: inout State) throws(FileSystemError) in
             if state.descriptor >= 0 { close(state.descriptor) }
             state = State()
-            state.descriptor = try PlainFile.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC)
+            try openIfNeeded(&state)
         }
+    }
+
+    /// Creates (or empties) the file, and its folder, the first time it is needed.
+    private func openIfNeeded(_ state: inout State) throws(FileSystemError) {
+        guard state.descriptor < 0 else { return }
+        state.descriptor = try PlainFile.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC)
     }
 
     public func write(_ bytes: UnsafeRawBufferPointer) throws {
         try state.withLock { (state: inout State) throws(FileSystemError) in
-            if state.descriptor < 0 {
-                state.descriptor = try PlainFile.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC)
-            }
+            try openIfNeeded(&state)
             if let failure = PlainFile.writeAll(bytes, to: state.descriptor) { throw FileSystemError.fromErrno(failure) }
             state.hasher.update(bytes)
             state.byteCount += bytes.count
@@ -76,9 +87,7 @@ public final class IncomingFile: HTTPBodySink {
     /// Closes the file and says what it holds; a file never written to is created empty.
     public func finish() throws(FileSystemError) -> Contents {
         try state.withLock { (state: inout State) throws(FileSystemError) in
-            if state.descriptor < 0 {
-                state.descriptor = try PlainFile.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC)
-            }
+            try openIfNeeded(&state)
             let closed = close(state.descriptor)
             state.descriptor = -1
             if closed != 0 { throw FileSystemError.fromErrno() }
@@ -87,12 +96,24 @@ public final class IncomingFile: HTTPBodySink {
         }
     }
 
+    /// Renames the finished file to `destination`, creating its folder if it is missing.
+    public func move(to destination: String) throws(FileSystemError) {
+        if rename(path, destination) != 0 {
+            guard errno == ENOENT else { throw FileSystemError.fromErrno() }
+            let folder = (destination as NSString).deletingLastPathComponent
+            try FileSystemError.wrap { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+            try FileSystemError.check(rename(path, destination))
+        }
+        state.withLock { $0.moved = true }
+    }
+
     /// Closes and removes the file, if it is still there.
     public func discard() {
-        state.withLock { state in
+        let moved = state.withLock { state -> Bool in
             if state.descriptor >= 0 { close(state.descriptor) }
             state.descriptor = -1
+            return state.moved
         }
-        unlink(path)
+        if !moved { unlink(path) }
     }
 }

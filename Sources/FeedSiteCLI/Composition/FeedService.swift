@@ -144,6 +144,7 @@ struct FeedService: Sendable {
         let file = imageStore.incomingFile()
         defer { file.discard() }
         do {
+            try file.restart()
             let request = HTTPGet(url: url, maxBodyBytes: maxImageBytes, limitName: "(--max-image-bytes)")
             let answer: HTTPAnswer
             do {
