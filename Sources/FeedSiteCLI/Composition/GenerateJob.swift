@@ -159,6 +159,11 @@ struct GenerateJob {
 
     // MARK: - Phases
 
+    /// Twice as many items are worked on as requests may be in flight (the engine holds
+    /// the rest back), so storing one answer overlaps the next request instead of leaving a
+    /// place idle: BENCHMARKS.md, cold image phase.
+    private var tasksAtOnce: Int { options.concurrency * 2 }
+
     private func loadFeed(_ service: FeedService) async throws -> FeedService.LoadedFeed {
         let reporter = self.reporter
         let loaded = try await service.loadFeed(pageLimit: FeedEndpoint.defaultLimit, maxItems: options.maxItems) { _, items in
@@ -194,7 +199,7 @@ struct GenerateJob {
         let reporter = self.reporter
         let progress = ProgressCounter()
         let total = urls.count
-        let results = try await concurrentMap(urls, limit: options.concurrency) { url -> StoredImage? in
+        let results = try await concurrentMap(urls, limit: tasksAtOnce) { url -> StoredImage? in
             let result = try await service.loadImage(from: url)
             switch result {
             case let .cached(stored), let .downloaded(stored):
@@ -223,7 +228,7 @@ struct GenerateJob {
 
         // Each task reports its own problems and hands back only counts, so no image's
         // comments outlive its page.
-        let outcomes = try await concurrentMap(Array(entries.indices), limit: options.concurrency) { index -> CommentsOutcome in
+        let outcomes = try await concurrentMap(Array(entries.indices), limit: tasksAtOnce) { index -> CommentsOutcome in
             let entry = entries[index]
             let result = try await service.loadComments(for: entry.id)
             let outcome = CommentsOutcome(result, imageID: entry.id, reporter: reporter)
