@@ -14,8 +14,8 @@ import Synchronization
 /// its transfer at the next turn of the loop, and no callback runs after `perform` returns.
 public final class CurlEngine: Sendable {
     public struct Configuration: Sendable {
-        /// Requests in flight at once, and connections open at once; on HTTP/2 one connection
-        /// carries every request to a host. Requests beyond it wait their turn in the engine.
+        /// Requests in flight at once (`CurlHTTPClient` holds the others back) and connections
+        /// open at once; on HTTP/2 one connection carries every request to a host.
         public var maxConnections = 8
         public var userAgent: String
         /// The whole request, from connecting to the last byte (`--timeout`).
@@ -54,7 +54,7 @@ public final class CurlEngine: Sendable {
     public init(_ configuration: Configuration) throws(HTTPClientError) {
         guard Curl.isReady else { throw HTTPClientError.connectivity("libcurl could not be initialised") }
         self.configuration = configuration
-        self.core = try Core(maxInFlight: max(1, configuration.maxConnections))
+        self.core = try Core(maxConnections: max(1, configuration.maxConnections))
         let core = self.core
         let thread = Thread { core.loop() }
         thread.name = "feedsite-curl"
@@ -87,9 +87,6 @@ public final class CurlEngine: Sendable {
         private let finished = DispatchSemaphore(value: 0)
         /// The loop thread's own: transfers in the multi handle, by easy handle.
         private var running: [UnsafeMutableRawPointer: CurlTransfer] = [:]
-        /// The loop thread's own: transfers waiting for one of the `maxInFlight` places.
-        private var waiting: [CurlTransfer] = []
-        private let maxInFlight: Int
 
         private struct Inbox {
             var additions: [CurlTransfer] = []
@@ -97,13 +94,12 @@ public final class CurlEngine: Sendable {
             var stopping = false
         }
 
-        init(maxInFlight: Int) throws(HTTPClientError) {
+        init(maxConnections: Int) throws(HTTPClientError) {
             guard let multi = curl_multi_init() else { throw HTTPClientError.connectivity("libcurl could not create its transfer engine") }
             self.multi = multi
-            self.maxInFlight = maxInFlight
             _ = fs_multi_setopt_long(multi, Int32(FS_CURLMOPT_PIPELINING), FS_CURLPIPE_MULTIPLEX)
-            _ = fs_multi_setopt_long(multi, Int32(FS_CURLMOPT_MAX_TOTAL_CONNECTIONS), maxInFlight)
-            _ = fs_multi_setopt_long(multi, Int32(FS_CURLMOPT_MAXCONNECTS), maxInFlight)
+            _ = fs_multi_setopt_long(multi, Int32(FS_CURLMOPT_MAX_TOTAL_CONNECTIONS), maxConnections)
+            _ = fs_multi_setopt_long(multi, Int32(FS_CURLMOPT_MAXCONNECTS), maxConnections)
         }
 
         func add(_ transfer: CurlTransfer) {
@@ -145,31 +141,26 @@ public final class CurlEngine: Sendable {
                     }
                     return (inbox.additions, inbox.cancellations, inbox.stopping)
                 }
-                waiting += additions
-                for transfer in cancellations {
-                    if let easy = transfer.easy, running.removeValue(forKey: easy) != nil {
-                        end(transfer, with: .failure(CancellationError()))
-                    } else if let index = waiting.firstIndex(where: { $0 === transfer }) {
-                        waiting.remove(at: index)
-                        end(transfer, with: .failure(CancellationError()))
+                for transfer in additions {
+                    guard let easy = transfer.easy, curl_multi_add_handle(multi, easy) == 0 else {
+                        transfer.resume(with: .failure(HTTPClientError.connectivity("libcurl could not start the transfer")))
+                        continue
                     }
+                    running[easy] = transfer
+                }
+                for transfer in cancellations {
+                    guard let easy = transfer.easy, running.removeValue(forKey: easy) != nil else { continue }
+                    end(transfer, with: .failure(CancellationError()))
                 }
                 if stopping {
-                    for transfer in Array(running.values) + waiting {
+                    for transfer in running.values {
                         end(transfer, with: .failure(CancellationError()))
                     }
                     running.removeAll()
-                    waiting.removeAll()
                     break
                 }
-                // Every turn of libcurl is followed by collecting what it finished, and a
-                // place that frees goes to the next waiting transfer at once.
-                var ended: Bool
-                repeat {
-                    startWaiting()
-                    curl_multi_perform(multi, &active)
-                    ended = endFinished()
-                } while ended && !waiting.isEmpty
+                curl_multi_perform(multi, &active)
+                endFinished()
                 // libcurl shortens the wait to its next timer (timeouts, retries of its own).
                 // It sets none for an HTTP/2 stream that ended with its head (a 304): such a
                 // transfer is finished only on libcurl's next turn, so take it at once rather
@@ -181,32 +172,14 @@ public final class CurlEngine: Sendable {
             finished.signal()
         }
 
-        /// Ends every transfer libcurl reports finished; whether there was any.
-        private func endFinished() -> Bool {
+        /// Ends every transfer libcurl reports finished.
+        private func endFinished() {
             var easy: UnsafeMutableRawPointer?
             var code: CURLcode = 0
-            var ended = false
             while fs_multi_next_done(multi, &easy, &code) == 1 {
                 guard let handle = easy, let transfer = running.removeValue(forKey: handle) else { continue }
                 end(transfer, with: transfer.outcome(code))
-                ended = true
             }
-            return ended
-        }
-
-        /// Hands waiting transfers to libcurl, oldest first, while places are free.
-        private func startWaiting() {
-            var started = 0
-            while running.count < maxInFlight, started < waiting.count {
-                let transfer = waiting[started]
-                started += 1
-                guard let easy = transfer.easy, curl_multi_add_handle(multi, easy) == 0 else {
-                    transfer.resume(with: .failure(HTTPClientError.connectivity("libcurl could not start the transfer")))
-                    continue
-                }
-                running[easy] = transfer
-            }
-            waiting.removeFirst(started)
         }
 
         /// Takes the transfer out of libcurl before the waiting task hears of it, so no

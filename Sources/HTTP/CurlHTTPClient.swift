@@ -13,6 +13,7 @@ public final class CurlHTTPClient: HTTPClient {
     private let policy: RetryPolicy
     private let clock: RetryClock
     private let health: HostHealth
+    private let slots: RequestSlots
     private let counts = Mutex(Traffic())
 
     /// What the run's requests cost: how many there were and how many extra tries and host
@@ -41,6 +42,7 @@ public final class CurlHTTPClient: HTTPClient {
         self.policy = policy
         self.clock = clock
         self.health = HostHealth(downThreshold: downThreshold)
+        self.slots = RequestSlots(count: engine.configuration.maxConnections)
     }
 
     /// A host taken as down during the run, and how many requests to it were not sent.
@@ -66,45 +68,74 @@ public final class CurlHTTPClient: HTTPClient {
             try await waitForTurn(host)
             tries += 1
             if tries > 1 { counts.withLock { $0.retries += 1 } }
-            let answer: HTTPAnswer
-            do {
-                answer = try await engine.perform(request, into: body)
-            } catch let failure as CurlEngine.Failure {
-                if policy.retries(failure, tries: tries) {
-                    try await clock.sleep(policy.backoff(afterTries: tries, random: clock.random()))
-                    continue
-                }
-                if failure.error.kind == .connectivity {
-                    await health.unreachable(host)
-                } else {
-                    await health.answered(host)
-                }
-                throw HTTPClientError(failure.error.kind, tries > 1 ? "\(failure.error.reason) (after \(tries) tries)" : failure.error.reason)
-            }
-            let now = clock.now()
-            if let pause = policy.hostPause(answer, now: now) {
-                counts.withLock { $0.pauses += 1 }
-                await health.pause(host, until: now.addingTimeInterval(pause.seconds))
-            }
-            switch policy.decide(answer, tries: tries, now: now, random: clock.random()) {
-            case .accept:
-                // Still busy once the retries are spent: as good as unreachable.
-                if RetryPolicy.retriedStatuses.contains(answer.status) {
-                    await health.unreachable(host)
-                } else {
-                    await health.answered(host)
-                }
-                var counted = answer
-                counted.tries = tries
-                return counted
-            case let .retry(delay, pausesHost):
-                // A paused host is waited for in `waitForTurn`, with every other request to it.
-                if !pausesHost { try await clock.sleep(delay) }
-            case let .refuse(reason):
-                await health.unreachable(host)
-                throw HTTPClientError(.invalidAnswer, reason)
+            switch try await attempt(request, into: body, host: host, tries: tries) {
+            case let .answer(answer):
+                return answer
+            case let .retry(delay):
+                // A paused host (no delay here) is waited for in `waitForTurn`.
+                if let delay { try await clock.sleep(delay) }
+            case let .fail(error):
+                throw error
             }
         }
+    }
+
+    private enum Step {
+        case answer(HTTPAnswer)
+        /// Try again after the back-off, or `nil` once the host's pause is over.
+        case retry(after: Duration?)
+        case fail(HTTPClientError)
+    }
+
+    /// Try number `tries`, holding one of the `--concurrency` slots from before the host is
+    /// checked until its outcome is counted, so a request waiting for a slot never goes to a
+    /// host that the try before it just took down.
+    private func attempt(_ request: HTTPGet, into body: HTTPBodySink, host: String, tries: Int) async throws -> Step {
+        try await slots.acquire()
+        defer { slots.release() }
+        if await health.turn(for: host, now: clock.now()) == .down {
+            return .fail(.connectivity(Self.downReason(host, threshold: health.downThreshold)))
+        }
+        let answer: HTTPAnswer
+        do {
+            answer = try await engine.perform(request, into: body)
+        } catch let failure as CurlEngine.Failure {
+            if policy.retries(failure, tries: tries) {
+                return .retry(after: policy.backoff(afterTries: tries, random: clock.random()))
+            }
+            if failure.error.kind == .connectivity {
+                await health.unreachable(host)
+            } else {
+                await health.answered(host)
+            }
+            return .fail(HTTPClientError(failure.error.kind, tries > 1 ? "\(failure.error.reason) (after \(tries) tries)" : failure.error.reason))
+        }
+        let now = clock.now()
+        if let pause = policy.hostPause(answer, now: now) {
+            counts.withLock { $0.pauses += 1 }
+            await health.pause(host, until: now.addingTimeInterval(pause.seconds))
+        }
+        switch policy.decide(answer, tries: tries, now: now, random: clock.random()) {
+        case .accept:
+            // Still busy once the retries are spent: as good as unreachable.
+            if RetryPolicy.retriedStatuses.contains(answer.status) {
+                await health.unreachable(host)
+            } else {
+                await health.answered(host)
+            }
+            var counted = answer
+            counted.tries = tries
+            return .answer(counted)
+        case let .retry(delay, pausesHost):
+            return .retry(after: pausesHost ? nil : delay)
+        case let .refuse(reason):
+            await health.unreachable(host)
+            return .fail(HTTPClientError(.invalidAnswer, reason))
+        }
+    }
+
+    private static func downReason(_ host: String, threshold: Int) -> String {
+        "not sent: \(host) failed \(threshold) requests in a row and is taken as down"
     }
 
     /// Waits while the host is paused; fails at once when it is down.
@@ -117,7 +148,7 @@ public final class CurlHTTPClient: HTTPClient {
             case let .wait(until):
                 try await clock.sleep(.milliseconds(max(1, Int((until.timeIntervalSince(clock.now()) * 1000).rounded(.up)))))
             case .down:
-                throw HTTPClientError.connectivity("not sent: \(host) failed \(health.downThreshold) requests in a row and is taken as down")
+                throw HTTPClientError.connectivity(Self.downReason(host, threshold: health.downThreshold))
             }
         }
     }

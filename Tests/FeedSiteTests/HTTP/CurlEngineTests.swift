@@ -293,30 +293,6 @@ final class CurlEngineTests: XCTestCase {
         XCTAssertEqual(script.count, 0)
     }
 
-    func test_perform_cancelsARequestStillWaitingForAPlaceWithoutSendingIt() async throws {
-        let entered = DispatchSemaphore(value: 0)
-        let script = HTTPResponseScript([HTTPResponse(status: 200, delivery: .hang)])
-        let server = try makeServer { request in
-            entered.signal()
-            return script.next(request)
-        }
-        let engine = try makeEngine(for: self, maxConnections: 1)
-        let base = server.baseURL.absoluteString
-
-        let first = Task { try await engine.perform(testRequest(base + "/first"), into: HTTPBodyBuffer()) }
-        let reached = await Task.detached { entered.wait(timeout: .now() + 10) }.value
-        XCTAssertEqual(reached, .success, "the first request never reached the server")
-        let second = Task { try await engine.perform(testRequest(base + "/second"), into: HTTPBodyBuffer()) }
-        second.cancel()
-        let secondError = await errorOf { try await second.value }
-        first.cancel()
-        let firstError = await errorOf { try await first.value }
-
-        XCTAssertTrue(secondError is CancellationError, "got \(String(describing: secondError))")
-        XCTAssertTrue(firstError is CancellationError, "got \(String(describing: firstError))")
-        XCTAssertEqual(script.requests.map(\.path), ["/first"], "the second request waited for the one place and never went out")
-    }
-
     func test_perform_runsManyRequestsAtOnceOnOneEngine() async throws {
         let server = try makeServer { request in HTTPResponse(status: 200, body: Data(request.path.utf8)) }
         let engine = try makeEngine(for: self)

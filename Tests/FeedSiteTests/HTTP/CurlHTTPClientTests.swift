@@ -85,6 +85,30 @@ final class CurlHTTPClientTests: XCTestCase {
         XCTAssertEqual(clock.sleeps, [])
     }
 
+    func test_get_cancelsARequestWaitingForASlotWithoutSendingIt() async throws {
+        let entered = DispatchSemaphore(value: 0)
+        let script = HTTPResponseScript([HTTPResponse(status: 200, delivery: .hang)])
+        let server = try makeServer { request in
+            let response = script.next(request)
+            entered.signal()
+            return response
+        }
+        let client = CurlHTTPClient(engine: try makeEngine(for: self, maxConnections: 1), policy: RetryPolicy(retries: 0), clock: InstantRetryClock().clock)
+        let base = server.baseURL
+
+        let first = Task { try await fetch(base.appendingPathComponent("first"), with: client) }
+        let reached = await Task.detached { entered.wait(timeout: .now() + 10) }.value
+        XCTAssertEqual(reached, .success, "the first request never reached the server")
+        let second = Task { try await fetch(base.appendingPathComponent("second"), with: client) }
+        second.cancel()
+        let secondError = await errorOf { try await second.value }
+        first.cancel()
+        _ = await errorOf { try await first.value }
+
+        XCTAssertTrue(secondError is CancellationError, "got \(String(describing: secondError))")
+        XCTAssertEqual(script.requests.map(\.path), ["/first"], "the second request waited for the one slot and never went out")
+    }
+
     // MARK: - Retry-After
 
     func test_get_waitsWhatRetryAfterSaysInSeconds() async throws {
