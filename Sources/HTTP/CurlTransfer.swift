@@ -7,8 +7,8 @@ import Synchronization
 /// runs it on the engine's thread, and the continuation of the task waiting for it.
 ///
 /// The callbacks (`receiveHeader`, `receiveBody`) run only on the engine's thread, between
-/// `add` and `remove`, and are the only code touching the parsing state then; `finish`
-/// reads it on the same thread after the handle left the multi handle. Only `phase` is
+/// `add` and `remove`, and are the only code touching the parsing state then; `outcome`
+/// reads it on the same thread before the handle leaves the multi handle. Only `phase` is
 /// shared with the waiting task, under its lock.
 final class CurlTransfer: @unchecked Sendable {
     let request: HTTPGet

@@ -5,34 +5,20 @@ import Foundation
 /// Valid: any 2xx status, a JSON object with `items`, each with a UUID `id`, a `message`,
 /// an ISO 8601 `created_at` and `author.username`.
 public enum ImageCommentsMapper {
-    private struct Root: Decodable {
-        let items: [RemoteComment]
-    }
-
-    private struct RemoteComment: Decodable {
-        let id: String
-        let message: String
-        let created_at: String
-        let author: Author
-    }
-
-    private struct Author: Decodable {
-        let username: String
-    }
-
     public static func map(_ data: Data, from response: HTTPAnswer) throws -> [ImageComment] {
         guard (200...299).contains(response.status) else {
             throw MappingError("status \(response.status), expected 2xx")
         }
-        let root = try JSONPayload.decode(Root.self, from: data)
-        return try root.items.enumerated().map { index, item in
-            guard let id = UUID(text: item.id) else {
-                throw MappingError("comment \(index + 1): id \"\(item.id.prefix(60))\" is not a UUID")
+        return try JSONPayload.items(data).enumerated().map { index, item in
+            let text = (id: try item.string("id"), message: try item.string("message"), createdAt: try item.string("created_at"))
+            let username = try item.object("author").string("username")
+            guard let id = UUID(text: text.id) else {
+                throw MappingError("comment \(index + 1): id \"\(text.id.prefix(60))\" is not a UUID")
             }
-            guard let date = ISO8601Date.parse(item.created_at) else {
-                throw MappingError("comment \(index + 1): created_at \"\(item.created_at.prefix(60))\" is not an ISO 8601 date")
+            guard let date = ISO8601Date.parse(text.createdAt) else {
+                throw MappingError("comment \(index + 1): created_at \"\(text.createdAt.prefix(60))\" is not an ISO 8601 date")
             }
-            return ImageComment(id: id, message: item.message, createdAt: date, username: item.author.username)
+            return ImageComment(id: id, message: text.message, createdAt: date, username: username)
         }
     }
 }

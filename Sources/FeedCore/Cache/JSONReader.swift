@@ -1,8 +1,8 @@
 import Foundation
 
-/// A strict RFC 8259 reader for the files feedsite writes itself (the caches), several
-/// times faster than `JSONDecoder` on them. Input from the API still goes through
-/// `JSONDecoder`, whose errors say which item and field were wrong.
+/// A strict RFC 8259 reader, several times faster than `JSONDecoder`: for the caches
+/// feedsite writes itself, and for API answers (`JSONPayload` walks those field by field,
+/// saying which item and field were wrong).
 public struct JSONReader {
     public struct SyntaxError: Error, Equatable, Sendable {
         public let offset: Int
