@@ -113,8 +113,8 @@ func runBenchmarks(_ options: Options) async throws {
                 floors.print(items: items)
                 sampleFloors = floors
                 curlCommands = curl.commandLines
-                if items == 10_000 {
-                    targets.append("| image phase of a cold 10,000-item run within 1.25× of curl | \(format(floors.imageRatio))× | \(met(floors.imageRatio <= 1.25)) |")
+                if items == 10_000, !options.nginx {
+                    targets.append("| image phase of a cold 10,000-item run within 1.25× of curl, sample API | \(format(floors.imageRatio))× | \(met(floors.imageRatio <= 1.25)) |")
                 }
             } else {
                 print("| curl | not installed | | | | |")
@@ -166,6 +166,11 @@ func runBenchmarks(_ options: Options) async throws {
 func floorTargets(_ measured: [(transport: String, floors: FloorRows)], nginx: Bool) -> [String] {
     let floor = "(curl: feed pages one after another, then comments and images --parallel; + feedsite's offline render)"
     var rows: [String] = []
+    for (transport, floors) in measured where nginx {
+        // The sample API generates its images in this process, on the same two cores, so
+        // with nginx at hand the image target is measured against a real server.
+        rows.append("| image phase of a cold 10,000-item run within 1.25× of curl, \(transport) | \(format(floors.imageRatio))× | \(met(floors.imageRatio <= 1.25)) |")
+    }
     for (transport, floors) in measured {
         rows.append("| cold 10,000-item run within 1.5× of its floor \(floor), \(transport) | \(format(floors.coldRatio))× (\(format(floors.cold.seconds)) s, floor \(format(floors.coldFloor)) s) | \(met(floors.coldRatio <= 1.5)) |")
         rows.append("| warm 10,000-item run within 1.5× of its floor (curl: feed pages, then comments --parallel; + offline render), \(transport) | \(format(floors.warmRatio))× (\(format(floors.warm.seconds)) s, floor \(format(floors.warmFloor)) s) | \(met(floors.warmRatio <= 1.5)) |")
