@@ -34,7 +34,8 @@ public final class CurlHTTPClient: HTTPClient {
 
     public var traffic: Traffic { counts.withLock { $0 } }
 
-    /// Connectivity failures in a row (each after its retries) that take a host as down.
+    /// Requests in a row that fail with their retries spent (no answer, or still busy) that
+    /// take a host as down.
     public static let downThreshold = 8
 
     public init(engine: CurlEngine, policy: RetryPolicy, clock: RetryClock = .system, downThreshold: Int = CurlHTTPClient.downThreshold) {
