@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "SampleAPI", dependencies: ["FeedCore", "LoopbackHTTP"], swiftSettings: optimizedInDebug),
         .target(name: "FeedSiteCLI", dependencies: ["FeedCore", "HTTP", "Hashing", "SiteGenerator", "SampleAPI", "LoopbackHTTP"]),
         .executableTarget(name: "feedsite", dependencies: ["FeedSiteCLI"]),
-        .executableTarget(name: "feedsite-bench", dependencies: ["SampleAPI", "HTTP"]),
+        .executableTarget(name: "feedsite-bench", dependencies: ["FeedCore", "SampleAPI", "HTTP"]),
         .testTarget(
             name: "FeedSiteTests",
             dependencies: ["FeedCore", "HTTP", "Hashing", "SiteGenerator", "LoopbackHTTP", "SampleAPI", "FeedSiteCLI", "feedsite"],

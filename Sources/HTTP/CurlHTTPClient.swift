@@ -160,9 +160,3 @@ public final class CurlHTTPClient: HTTPClient {
         return url.port.map { "\(host):\($0)" } ?? host
     }
 }
-
-extension Duration {
-    var seconds: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
-    }
-}

@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
     @preconcurrency import Darwin
 #endif
+import FeedCore
 import Foundation
 
 /// Runs a program as a child process and reports its exit status, wall time and peak
@@ -95,11 +96,5 @@ struct BenchmarkError: Error, CustomStringConvertible {
 
     init(_ description: String) {
         self.description = description
-    }
-}
-
-extension Duration {
-    var seconds: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }

@@ -111,10 +111,7 @@ public actor FileImageStore: ImageStore {
         if errno == EEXIST, isSameFile(source, destination) { return }
         let temporary = AtomicFile.temporaryPath(for: destination)
         if link(source, temporary) != 0 {
-            if errno == ENOENT {
-                let folder = (destination as NSString).deletingLastPathComponent
-                try FileSystemError.wrap { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-            }
+            if errno == ENOENT { try PlainFile.makeParentFolder(of: destination) }
             if link(source, temporary) != 0 {
                 do throws(FileSystemError) {
                     guard let bytes = try PlainFile.read(source) else { throw FileSystemError.fromErrno(ENOENT) }

@@ -100,8 +100,7 @@ public final class IncomingFile: HTTPBodySink {
     public func move(to destination: String) throws(FileSystemError) {
         if rename(path, destination) != 0 {
             guard errno == ENOENT else { throw FileSystemError.fromErrno() }
-            let folder = (destination as NSString).deletingLastPathComponent
-            try FileSystemError.wrap { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+            try PlainFile.makeParentFolder(of: destination)
             try FileSystemError.check(rename(path, destination))
         }
         state.withLock { $0.moved = true }

@@ -35,12 +35,18 @@ public enum PlainFile {
     public static func open(_ path: String, _ flags: Int32) throws(FileSystemError) -> Int32 {
         var descriptor = systemOpen(path, flags)
         if descriptor < 0, errno == ENOENT, flags & O_CREAT != 0 {
-            let folder = (path as NSString).deletingLastPathComponent
-            try FileSystemError.wrap { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+            try makeParentFolder(of: path)
             descriptor = systemOpen(path, flags)
         }
         guard descriptor >= 0 else { throw FileSystemError.fromErrno() }
         return descriptor
+    }
+
+    /// Creates the folder `path` goes in, and the folders above it, if they are missing: what
+    /// a write, rename or link that failed with `ENOENT` needs before it tries again.
+    public static func makeParentFolder(of path: String) throws(FileSystemError) {
+        let folder = (path as NSString).deletingLastPathComponent
+        try FileSystemError.wrap { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
     }
 
     /// Writes every byte of `buffer`, however many `write` calls that takes; the `errno` of

@@ -1,3 +1,4 @@
+import FeedCore
 import Foundation
 
 /// Measures the phases of a run, one lap each.
@@ -18,11 +19,5 @@ final class PhaseTimer {
         start = now
         reporter.clearProgress()
         FreedMemory.release()
-    }
-}
-
-extension Duration {
-    var seconds: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }
