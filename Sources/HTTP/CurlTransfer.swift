@@ -287,7 +287,6 @@ final class CurlTransfer: @unchecked Sendable {
     var errorText: String { String(cString: errorBuffer) }
     var bodyBytesReceived: Int { delivered }
     var expectedBodyBytes: Int? { head.contentLength }
-    var statusReceived: Int { head.status }
 
     func info(_ name: Int32) -> Int {
         guard let easy else { return 0 }

@@ -159,9 +159,9 @@ struct GenerateJob {
 
     // MARK: - Phases
 
-    /// Twice as many items are worked on as requests may be in flight (the engine holds
-    /// the rest back), so storing one answer overlaps the next request instead of leaving a
-    /// place idle: BENCHMARKS.md, cold image phase.
+    /// Twice as many items are worked on as requests may be in flight (the client's slots
+    /// hold the rest back), so storing one answer overlaps the next request instead of
+    /// leaving a slot idle: BENCHMARKS.md, cold image phase.
     private var tasksAtOnce: Int { options.concurrency * 2 }
 
     private func loadFeed(_ service: FeedService) async throws -> FeedService.LoadedFeed {
