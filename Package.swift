@@ -15,6 +15,8 @@ let package = Package(
     targets: [
         .target(name: "CSHA256", cSettings: [.unsafeFlags(["-O2"])]),
         .target(name: "Hashing", dependencies: ["CSHA256"], swiftSettings: optimizedInDebug),
+        // Pure feed logic: the domain, the API's endpoints and mappers, the cache policy and
+        // use cases, JSON. No system calls.
         .target(name: "FeedCore", dependencies: ["Hashing"]),
         // Our own declarations of libcurl's API, linked against the libcurl.so.4 that the
         // toolchain's Foundation already needs: no header or -dev package to install.
@@ -25,16 +27,27 @@ let package = Package(
                 .linkedLibrary("curl", .when(platforms: [.macOS])),
             ]
         ),
+        // HTTP: the libcurl engine, the retry policy.
         .target(name: "HTTP", dependencies: ["CCurl", "FeedCore"]),
-        .target(name: "SiteGenerator", dependencies: ["FeedCore", "Hashing"]),
+        // Storage: plain and atomic files, locks, the cache codec, the stores.
+        .target(name: "FeedStorage", dependencies: ["FeedCore", "Hashing", "SiteGenerator"]),
+        // The site: templates, strings, dates, page models. Pure.
+        .target(name: "SiteGenerator", dependencies: ["FeedCore"]),
+        // Publishing: staging, the manifest, verify, tar.
+        .target(name: "Publishing", dependencies: ["FeedCore", "FeedStorage", "Hashing"]),
+        // The demo: a loopback HTTP server and the sample API it serves.
         .target(name: "LoopbackHTTP"),
         .target(name: "SampleAPI", dependencies: ["FeedCore", "LoopbackHTTP"], swiftSettings: optimizedInDebug),
-        .target(name: "FeedSiteCLI", dependencies: ["FeedCore", "HTTP", "Hashing", "SiteGenerator", "SampleAPI", "LoopbackHTTP"]),
+        // The command line: arguments, the run, the console.
+        .target(
+            name: "FeedSiteCLI",
+            dependencies: ["FeedCore", "HTTP", "FeedStorage", "SiteGenerator", "Publishing", "SampleAPI"]
+        ),
         .executableTarget(name: "feedsite", dependencies: ["FeedSiteCLI"]),
-        .executableTarget(name: "feedsite-bench", dependencies: ["FeedCore", "SampleAPI", "HTTP"]),
+        .executableTarget(name: "feedsite-bench", dependencies: ["FeedCore", "FeedStorage", "SampleAPI", "HTTP"]),
         .testTarget(
             name: "FeedSiteTests",
-            dependencies: ["FeedCore", "HTTP", "Hashing", "SiteGenerator", "LoopbackHTTP", "SampleAPI", "FeedSiteCLI", "feedsite"],
+            dependencies: ["FeedCore", "HTTP", "Hashing", "FeedStorage", "SiteGenerator", "Publishing", "LoopbackHTTP", "SampleAPI", "FeedSiteCLI", "feedsite"],
             exclude: ["Site/__Snapshots__"]
         ),
     ],

@@ -1,4 +1,5 @@
 import FeedCore
+import FeedStorage
 import Foundation
 
 /// The product's loading rules in one place (SPEC §3): remote first, save what loaded,

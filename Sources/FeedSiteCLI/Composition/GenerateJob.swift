@@ -1,6 +1,8 @@
 import FeedCore
+import FeedStorage
 import Foundation
 import HTTP
+import Publishing
 import SiteGenerator
 
 /// One `feedsite generate` run, phase by phase:

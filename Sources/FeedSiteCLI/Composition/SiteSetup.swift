@@ -1,4 +1,5 @@
 import FeedCore
+import FeedStorage
 import Foundation
 import SiteGenerator
 
@@ -12,15 +13,15 @@ struct SiteSetup: Sendable {
     /// `locales` as given on the command line; `all` means every locale in the templates
     /// folder, English first.
     static func load(from folder: URL, locales requested: [String], now: Date) throws -> SiteSetup {
-        let templates = try SiteTemplates.load(from: folder)
+        let templates = try SiteTemplates.load(from: TemplatesFolder(folder))
         var wanted = requested
         if requested.contains(where: { $0.lowercased() == "all" }) {
-            let available = StringTables.availableLocales(in: folder)
+            let available = StringTables.availableLocales(in: TemplatesFolder(folder))
             wanted = available.filter { $0 == "en" } + available.filter { $0 != "en" }
         }
         var tables: [StringTables] = []
         for locale in wanted {
-            let table = try StringTables.load(locale: locale, from: folder, required: SiteRenderer.requiredKeys)
+            let table = try StringTables.load(locale: locale, from: TemplatesFolder(folder), required: SiteRenderer.requiredKeys)
             if !tables.contains(where: { $0.locale == table.locale }) { tables.append(table) }
         }
         let languages = try tables.enumerated().map { index, table in

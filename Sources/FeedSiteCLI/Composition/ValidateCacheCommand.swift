@@ -1,4 +1,5 @@
 import FeedCore
+import FeedStorage
 import Foundation
 
 /// `feedsite validate-cache`: deletes the feed cache when it is expired or unreadable,

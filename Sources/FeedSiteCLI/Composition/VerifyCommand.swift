@@ -1,5 +1,5 @@
 import Foundation
-import SiteGenerator
+import Publishing
 
 /// `feedsite verify`: compares a published site with its `manifest.json` and lists every
 /// missing, changed and extra file. Exit 0 when all match, 1 otherwise.

@@ -1,4 +1,3 @@
-import FeedCore
 import Foundation
 
 /// One locale's string tables, read from `<templates>/<locale>.lproj/<Table>.strings`.
@@ -19,34 +18,33 @@ public struct StringTables: Sendable {
     }
 
     /// The locales that have a `.lproj` folder, sorted.
-    public static func availableLocales(in templates: URL) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: templates.path)) ?? []
-        return names.filter { $0.hasSuffix(".lproj") }.map { String($0.dropLast(".lproj".count)) }.sorted()
+    public static func availableLocales(in templates: TemplateSource) -> [String] {
+        templates.names().filter { $0.hasSuffix(".lproj") }.map { String($0.dropLast(".lproj".count)) }.sorted()
     }
 
     /// Loads `locale`'s tables and checks that every key in `required` (table → keys) is there.
-    public static func load(locale requested: String, from templates: URL, required: [String: [String]]) throws(LocalizationError) -> StringTables {
+    public static func load(locale requested: String, from templates: TemplateSource, required: [String: [String]]) throws(LocalizationError) -> StringTables {
         let available = availableLocales(in: templates)
         let wanted = normalized(requested)
         guard let locale = available.first(where: { normalized($0) == wanted }) else {
             throw .unknownLocale(requested, available: available, folder: templates.path)
         }
-        let folder = templates.appendingPathComponent("\(locale).lproj")
         var tables: [String: [String: String]] = [:]
         var files: [String: String] = [:]
         for table in required.keys.sorted() {
-            let file = folder.appendingPathComponent("\(table).strings")
-            files[table] = file.path
+            let name = "\(locale).lproj/\(table).strings"
+            let file = templates.path(of: name)
+            files[table] = file
             let data: Data
             do {
-                data = try Data(contentsOf: file)
+                data = try templates.read(name)
             } catch {
-                throw .unreadable(file: file.path, reason: FileSystemError.reason(for: error).description)
+                throw .unreadable(file: file, reason: "\(error)")
             }
             do {
                 tables[table] = try StringsFileParser.parse(data)
             } catch {
-                throw .unreadable(file: file.path, reason: error.description)
+                throw .unreadable(file: file, reason: error.description)
             }
         }
         let loaded = StringTables(locale: locale, tables: tables, files: files)

@@ -1,4 +1,3 @@
-import FeedCore
 import Foundation
 
 /// The templates and stylesheet of a site, read once from the templates folder:
@@ -28,7 +27,7 @@ public struct SiteTemplates: Sendable {
         }
     }
 
-    public static func load(from folder: URL) throws(LoadError) -> SiteTemplates {
+    public static func load(from folder: TemplateSource) throws(LoadError) -> SiteTemplates {
         SiteTemplates(
             layout: try template("layout.html", in: folder),
             feed: try template("feed.html", in: folder),
@@ -37,9 +36,9 @@ public struct SiteTemplates: Sendable {
         )
     }
 
-    private static func template(_ name: String, in folder: URL) throws(LoadError) -> Template {
+    private static func template(_ name: String, in folder: TemplateSource) throws(LoadError) -> Template {
         let data = try read(name, in: folder)
-        let file = folder.appendingPathComponent(name).path
+        let file = folder.path(of: name)
         guard let source = String(data: data, encoding: .utf8) else {
             throw .unreadable(file: file, reason: "not UTF-8 text")
         }
@@ -50,12 +49,11 @@ public struct SiteTemplates: Sendable {
         }
     }
 
-    private static func read(_ name: String, in folder: URL) throws(LoadError) -> Data {
-        let file = folder.appendingPathComponent(name)
+    private static func read(_ name: String, in folder: TemplateSource) throws(LoadError) -> Data {
         do {
-            return try Data(contentsOf: file)
+            return try folder.read(name)
         } catch {
-            throw .unreadable(file: file.path, reason: FileSystemError.reason(for: error).description)
+            throw .unreadable(file: folder.path(of: name), reason: "\(error)")
         }
     }
 }

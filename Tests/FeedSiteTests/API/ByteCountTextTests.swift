@@ -1,4 +1,5 @@
 import FeedCore
+import FeedStorage
 import XCTest
 
 final class ByteCountTextTests: XCTestCase {

@@ -1,4 +1,5 @@
 import FeedCore
+import FeedStorage
 import Foundation
 
 /// JSON bodies shaped like the Essential Feed API's (SPEC §2), built from domain values or

@@ -1,4 +1,5 @@
 import FeedCore
+import FeedStorage
 import Foundation
 import XCTest
 

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import FeedCore
+import FeedStorage
 
 /// API bodies read field by field, with errors that say where, items counted from 1.
 final class JSONPayloadTests: XCTestCase {

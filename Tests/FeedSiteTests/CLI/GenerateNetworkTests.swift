@@ -1,4 +1,5 @@
 import FeedCore
+import FeedStorage
 import FeedSiteCLI
 import Foundation
 import LoopbackHTTP

@@ -1,4 +1,5 @@
 import FeedCore
+import FeedStorage
 import FeedSiteCLI
 import Hashing
 import Foundation

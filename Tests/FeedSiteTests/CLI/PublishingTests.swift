@@ -1,9 +1,11 @@
 import FeedCore
+import FeedStorage
 import FeedSiteCLI
 import Foundation
 import Hashing
 import LoopbackHTTP
 import SampleAPI
+import Publishing
 import SiteGenerator
 import XCTest
 

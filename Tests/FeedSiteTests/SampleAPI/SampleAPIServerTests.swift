@@ -1,4 +1,5 @@
 import FeedCore
+import FeedStorage
 import HTTP
 import Foundation
 import LoopbackHTTP

@@ -1,3 +1,4 @@
+import Publishing
 import SiteGenerator
 import XCTest
 

@@ -1,4 +1,6 @@
+import FeedStorage
 import Foundation
+import Publishing
 import SiteGenerator
 import XCTest
 
@@ -6,7 +8,7 @@ import XCTest
 /// locales have the same tables with the same keys and placeholders.
 final class LocalizationTests: XCTestCase {
     func test_templates_haveEnglishGreekAndBrazilianPortuguese() {
-        let locales = StringTables.availableLocales(in: repositoryTemplates())
+        let locales = StringTables.availableLocales(in: TemplatesFolder(repositoryTemplates()))
 
         for locale in ["en", "el", "pt-BR"] {
             XCTAssertTrue(locales.contains(locale), "\(locale) missing from \(locales)")
@@ -29,8 +31,8 @@ final class LocalizationTests: XCTestCase {
     }
 
     func test_everyLocale_loadsWithTheKeysTheSiteUses() {
-        for locale in StringTables.availableLocales(in: repositoryTemplates()) {
-            XCTAssertNoThrow(try StringTables.load(locale: locale, from: repositoryTemplates(), required: SiteRenderer.requiredKeys), locale)
+        for locale in StringTables.availableLocales(in: TemplatesFolder(repositoryTemplates())) {
+            XCTAssertNoThrow(try StringTables.load(locale: locale, from: TemplatesFolder(repositoryTemplates()), required: SiteRenderer.requiredKeys), locale)
         }
     }
 
@@ -104,7 +106,7 @@ final class LocalizationTests: XCTestCase {
     private func allTables() throws -> [String: [String: [String: String]]] {
         let templates = repositoryTemplates()
         var result: [String: [String: [String: String]]] = [:]
-        for locale in StringTables.availableLocales(in: templates) {
+        for locale in StringTables.availableLocales(in: TemplatesFolder(templates)) {
             let folder = templates.appendingPathComponent("\(locale).lproj")
             let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".strings") }
             var tables: [String: [String: String]] = [:]
@@ -135,7 +137,7 @@ final class LocalizationTests: XCTestCase {
     }
 
     private func strings(_ locale: String) throws -> StringTables {
-        try StringTables.load(locale: locale, from: repositoryTemplates(), required: SiteRenderer.requiredKeys)
+        try StringTables.load(locale: locale, from: TemplatesFolder(repositoryTemplates()), required: SiteRenderer.requiredKeys)
     }
 
     private func string(_ key: String, table: String, locale: String) throws -> String {

@@ -1,5 +1,7 @@
 import FeedCore
+import FeedStorage
 import Foundation
+import Publishing
 import SiteGenerator
 import XCTest
 

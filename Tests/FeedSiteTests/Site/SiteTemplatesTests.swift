@@ -1,10 +1,12 @@
+import FeedStorage
 import Foundation
+import Publishing
 import SiteGenerator
 import XCTest
 
 final class SiteTemplatesTests: XCTestCase {
     func test_load_readsTheRepositoryTemplatesAndStylesheet() throws {
-        let templates = try SiteTemplates.load(from: repositoryTemplates())
+        let templates = try SiteTemplates.load(from: TemplatesFolder(repositoryTemplates()))
         let stylesheet = String(decoding: templates.stylesheet, as: UTF8.self)
 
         XCTAssertEqual(templates.layout.name, "layout.html")
@@ -14,7 +16,7 @@ final class SiteTemplatesTests: XCTestCase {
     }
 
     func test_repositoryStylesheet_loadsNothingFromAnotherHost() throws {
-        let stylesheet = String(decoding: try SiteTemplates.load(from: repositoryTemplates()).stylesheet, as: UTF8.self)
+        let stylesheet = String(decoding: try SiteTemplates.load(from: TemplatesFolder(repositoryTemplates())).stylesheet, as: UTF8.self)
 
         XCTAssertFalse(stylesheet.contains("@import"))
         XCTAssertFalse(stylesheet.contains("://"))
@@ -24,7 +26,7 @@ final class SiteTemplatesTests: XCTestCase {
         let folder = try copyOfRepositoryTemplates()
         try FileManager.default.removeItem(at: folder.appendingPathComponent("comments.html"))
 
-        XCTAssertThrowsError(try SiteTemplates.load(from: folder)) { error in
+        XCTAssertThrowsError(try SiteTemplates.load(from: TemplatesFolder(folder))) { error in
             guard case let .unreadable(file, _) = error as? SiteTemplates.LoadError else { return XCTFail("\(error)") }
             XCTAssertEqual(file, folder.appendingPathComponent("comments.html").path)
         }
@@ -34,7 +36,7 @@ final class SiteTemplatesTests: XCTestCase {
         let folder = try copyOfRepositoryTemplates()
         try FileManager.default.removeItem(at: folder.appendingPathComponent("style.css"))
 
-        XCTAssertThrowsError(try SiteTemplates.load(from: folder)) { error in
+        XCTAssertThrowsError(try SiteTemplates.load(from: TemplatesFolder(folder))) { error in
             guard case let .unreadable(file, _) = error as? SiteTemplates.LoadError else { return XCTFail("\(error)") }
             XCTAssertEqual(file, folder.appendingPathComponent("style.css").path)
         }
@@ -45,7 +47,7 @@ final class SiteTemplatesTests: XCTestCase {
         let file = folder.appendingPathComponent("feed.html")
         try Data("<ol>\n{{#items}}\n<li>{{name}}</li>\n</ol>\n".utf8).write(to: file)
 
-        XCTAssertThrowsError(try SiteTemplates.load(from: folder)) { error in
+        XCTAssertThrowsError(try SiteTemplates.load(from: TemplatesFolder(folder))) { error in
             guard case let .invalid(templateError, path) = error as? SiteTemplates.LoadError else { return XCTFail("\(error)") }
             XCTAssertEqual(path, file.path)
             XCTAssertEqual(templateError.template, "feed.html")
@@ -58,7 +60,7 @@ final class SiteTemplatesTests: XCTestCase {
         let folder = try copyOfRepositoryTemplates()
         try Data([0x3C, 0x70, 0x3E, 0xC3, 0x28, 0xFF]).write(to: folder.appendingPathComponent("layout.html"))
 
-        XCTAssertThrowsError(try SiteTemplates.load(from: folder)) { error in
+        XCTAssertThrowsError(try SiteTemplates.load(from: TemplatesFolder(folder))) { error in
             XCTAssertEqual(error as? SiteTemplates.LoadError, .unreadable(file: folder.appendingPathComponent("layout.html").path, reason: "not UTF-8 text"))
         }
     }

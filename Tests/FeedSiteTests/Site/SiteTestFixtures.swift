@@ -1,5 +1,7 @@
 import FeedCore
+import FeedStorage
 import Foundation
+import Publishing
 import SiteGenerator
 import XCTest
 
@@ -30,11 +32,11 @@ enum SiteFixtures {
     }
 
     static func templates() throws -> SiteTemplates {
-        try SiteTemplates.load(from: repositoryTemplates())
+        try SiteTemplates.load(from: TemplatesFolder(repositoryTemplates()))
     }
 
     static func strings(_ locale: String) throws -> StringTables {
-        try StringTables.load(locale: locale, from: repositoryTemplates(), required: SiteRenderer.requiredKeys)
+        try StringTables.load(locale: locale, from: TemplatesFolder(repositoryTemplates()), required: SiteRenderer.requiredKeys)
     }
 
     /// A one-language renderer at the site root.

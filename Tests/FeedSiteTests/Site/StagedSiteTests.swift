@@ -5,6 +5,7 @@
 #endif
 import Foundation
 import Hashing
+import Publishing
 import SiteGenerator
 import XCTest
 

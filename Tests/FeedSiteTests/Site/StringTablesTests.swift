@@ -1,4 +1,6 @@
+import FeedStorage
 import Foundation
+import Publishing
 import SiteGenerator
 import XCTest
 
@@ -8,17 +10,17 @@ final class StringTablesTests: XCTestCase {
         let templates = try makeTemplates()
         try SiteFixtures.write(["feed.html": "", "notes.txt": ""], under: templates)
 
-        XCTAssertEqual(StringTables.availableLocales(in: templates), ["el", "en", "pt-BR"])
+        XCTAssertEqual(StringTables.availableLocales(in: TemplatesFolder(templates)), ["el", "en", "pt-BR"])
     }
 
     func test_availableLocales_ofMissingFolderIsEmpty() throws {
         let folder = try makeTemporaryFolder(for: self).appendingPathComponent("missing")
 
-        XCTAssertEqual(StringTables.availableLocales(in: folder), [])
+        XCTAssertEqual(StringTables.availableLocales(in: TemplatesFolder(folder)), [])
     }
 
     func test_load_readsTheRequestedLocalesTables() throws {
-        let tables = try StringTables.load(locale: "el", from: try makeTemplates(), required: required)
+        let tables = try StringTables.load(locale: "el", from: TemplatesFolder(try makeTemplates()), required: required)
 
         XCTAssertEqual(tables.locale, "el")
         XCTAssertEqual(try tables.string("TITLE", table: "Feed"), "Το Feed μου")
@@ -29,7 +31,7 @@ final class StringTablesTests: XCTestCase {
         let templates = try makeTemplates()
 
         for requested in ["pt-BR", "pt-br", "PT-BR", "Pt-bR", "EN", "El"] {
-            let tables = try StringTables.load(locale: requested, from: templates, required: required)
+            let tables = try StringTables.load(locale: requested, from: TemplatesFolder(templates), required: required)
             XCTAssertEqual(tables.locale.lowercased(), requested.lowercased(), requested)
         }
     }
@@ -38,7 +40,7 @@ final class StringTablesTests: XCTestCase {
         let templates = try makeTemplates()
 
         for requested in ["pt_BR", "pt_br"] {
-            let tables = try StringTables.load(locale: requested, from: templates, required: required)
+            let tables = try StringTables.load(locale: requested, from: TemplatesFolder(templates), required: required)
             XCTAssertEqual(tables.locale, "pt-BR", "the locale as its folder spells it")
             XCTAssertEqual(try tables.string("TITLE", table: "Feed"), "Meu Feed")
         }
@@ -47,7 +49,7 @@ final class StringTablesTests: XCTestCase {
     func test_load_throwsForUnknownLocaleListingTheAvailableOnes() throws {
         let templates = try makeTemplates()
 
-        XCTAssertThrowsError(try StringTables.load(locale: "fr", from: templates, required: required)) { error in
+        XCTAssertThrowsError(try StringTables.load(locale: "fr", from: TemplatesFolder(templates), required: required)) { error in
             XCTAssertEqual(error as? LocalizationError, .unknownLocale("fr", available: ["el", "en", "pt-BR"], folder: templates.path))
             XCTAssertTrue("\(error)".contains("'fr'"), "\(error)")
             XCTAssertTrue("\(error)".contains("available: el, en, pt-BR"), "\(error)")
@@ -57,7 +59,7 @@ final class StringTablesTests: XCTestCase {
     func test_load_throwsForUnknownLocaleInFolderWithoutTables() throws {
         let folder = try makeTemporaryFolder(for: self)
 
-        XCTAssertThrowsError(try StringTables.load(locale: "en", from: folder, required: required)) { error in
+        XCTAssertThrowsError(try StringTables.load(locale: "en", from: TemplatesFolder(folder), required: required)) { error in
             XCTAssertEqual(error as? LocalizationError, .unknownLocale("en", available: [], folder: folder.path))
             XCTAssertTrue("\(error)".contains("available: none"), "\(error)")
         }
@@ -68,7 +70,7 @@ final class StringTablesTests: XCTestCase {
         let file = templates.appendingPathComponent("pt-BR.lproj/Feed.strings")
         try Data(#""TITLE" = "Meu Feed";"#.utf8).write(to: file)
 
-        XCTAssertThrowsError(try StringTables.load(locale: "pt-BR", from: templates, required: ["Feed": ["TITLE", "NEXT"]])) { error in
+        XCTAssertThrowsError(try StringTables.load(locale: "pt-BR", from: TemplatesFolder(templates), required: ["Feed": ["TITLE", "NEXT"]])) { error in
             XCTAssertEqual(error as? LocalizationError, .missingKey(table: "Feed", key: "NEXT", locale: "pt-BR", file: file.path))
             let message = "\(error)"
             for part in ["Feed", "NEXT", "pt-BR", file.path] {
@@ -82,7 +84,7 @@ final class StringTablesTests: XCTestCase {
         let file = templates.appendingPathComponent("en.lproj/Shared.strings")
         try FileManager.default.removeItem(at: file)
 
-        XCTAssertThrowsError(try StringTables.load(locale: "en", from: templates, required: required)) { error in
+        XCTAssertThrowsError(try StringTables.load(locale: "en", from: TemplatesFolder(templates), required: required)) { error in
             guard case let .unreadable(path, _) = error as? LocalizationError else { return XCTFail("\(error)") }
             XCTAssertEqual(path, file.path)
         }
@@ -93,7 +95,7 @@ final class StringTablesTests: XCTestCase {
         let file = templates.appendingPathComponent("el.lproj/Feed.strings")
         try Data("\"TITLE\" = \"x\";\n\"NEXT\" \"y\";\n".utf8).write(to: file)
 
-        XCTAssertThrowsError(try StringTables.load(locale: "el", from: templates, required: required)) { error in
+        XCTAssertThrowsError(try StringTables.load(locale: "el", from: TemplatesFolder(templates), required: required)) { error in
             guard case let .unreadable(path, reason) = error as? LocalizationError else { return XCTFail("\(error)") }
             XCTAssertEqual(path, file.path)
             XCTAssertTrue(reason.contains("line 2"), reason)
@@ -101,7 +103,7 @@ final class StringTablesTests: XCTestCase {
     }
 
     func test_string_throwsForKeyThatIsNotInTheTable() throws {
-        let tables = try StringTables.load(locale: "en", from: try makeTemplates(), required: required)
+        let tables = try StringTables.load(locale: "en", from: TemplatesFolder(try makeTemplates()), required: required)
 
         XCTAssertThrowsError(try tables.string("NOPE", table: "Feed")) { error in
             guard case let .missingKey(table, key, locale, _) = error as? LocalizationError else { return XCTFail("\(error)") }
@@ -174,6 +176,6 @@ final class StringTablesTests: XCTestCase {
             ],
             under: templates
         )
-        return try StringTables.load(locale: "en", from: templates, required: ["Formats": ["GREETING"]])
+        return try StringTables.load(locale: "en", from: TemplatesFolder(templates), required: ["Formats": ["GREETING"]])
     }
 }

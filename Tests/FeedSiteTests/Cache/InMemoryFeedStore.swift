@@ -1,22 +1,24 @@
+import FeedCore
+import FeedStorage
 import Foundation
 
 /// `FeedStore` kept in memory, for tests and for runs that must not touch the disk.
-public actor InMemoryFeedStore: FeedStore {
+actor InMemoryFeedStore: FeedStore {
     private var cache: CachedFeed?
 
-    public init(_ cache: CachedFeed? = nil) {
+    init(_ cache: CachedFeed? = nil) {
         self.cache = cache
     }
 
-    public func retrieve() -> CachedFeed? {
+    func retrieve() -> CachedFeed? {
         cache
     }
 
-    public func insert(_ feed: [FeedImage], timestamp: Date) {
+    func insert(_ feed: [FeedImage], timestamp: Date) {
         cache = CachedFeed(feed: feed, timestamp: timestamp)
     }
 
-    public func deleteCachedFeed() {
+    func deleteCachedFeed() {
         cache = nil
     }
 }

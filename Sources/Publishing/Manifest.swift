@@ -1,4 +1,5 @@
 import FeedCore
+import FeedStorage
 import Foundation
 
 /// `manifest.json`: every file of the site with its size and SHA-256, sorted by path, and

@@ -1,3 +1,4 @@
+import FeedCore
 import Foundation
 
 /// `CommentsStore` as one JSON file per image: `<folder>/<first two hex digits>/<ID>.json`,

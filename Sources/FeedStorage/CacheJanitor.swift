@@ -1,3 +1,4 @@
+import FeedCore
 import Foundation
 
 /// Removes the temporary files a killed run left in the cache folder (`AtomicFile` names

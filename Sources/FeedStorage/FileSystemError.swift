@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
+import FeedCore
 import Foundation
 
 /// A failed file operation, reduced to the system's reason ("Permission denied").

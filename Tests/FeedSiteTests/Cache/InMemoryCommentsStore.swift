@@ -1,20 +1,22 @@
+import FeedCore
+import FeedStorage
 import Foundation
 
 /// `CommentsStore` kept in memory, for tests.
-public actor InMemoryCommentsStore: CommentsStore {
+actor InMemoryCommentsStore: CommentsStore {
     private var cache: [UUID: CachedComments] = [:]
 
-    public init() {}
+    init() {}
 
-    public func retrieve(imageID: UUID) -> CachedComments? {
+    func retrieve(imageID: UUID) -> CachedComments? {
         cache[imageID]
     }
 
-    public func insert(_ comments: [ImageComment], validators: HTTPValidators?, timestamp: Date, imageID: UUID) {
+    func insert(_ comments: [ImageComment], validators: HTTPValidators?, timestamp: Date, imageID: UUID) {
         cache[imageID] = CachedComments(comments: comments, timestamp: timestamp, validators: validators)
     }
 
-    public func delete(imageID: UUID) {
+    func delete(imageID: UUID) {
         cache[imageID] = nil
     }
 }

@@ -1,23 +1,25 @@
+import FeedCore
+import FeedStorage
 import Foundation
 import Hashing
 
 /// `ImageStore` kept in memory, for tests.
-public actor InMemoryImageStore: ImageStore {
+actor InMemoryImageStore: ImageStore {
     private var blobs: [SHA256.Digest: Data] = [:]
     private var index: [URL: SHA256.Digest] = [:]
 
-    public init() {}
+    init() {}
 
-    public func retrieve(for url: URL) -> StoredImage? {
+    func retrieve(for url: URL) -> StoredImage? {
         guard let digest = index[url], let data = blobs[digest] else { return nil }
         return StoredImage(digest: digest, byteCount: data.count, format: ImageFormat.detect(data))
     }
 
-    public nonisolated func incomingFile() -> IncomingFile {
+    nonisolated func incomingFile() -> IncomingFile {
         IncomingFile(path: NSTemporaryDirectory() + "/feedsite-in-memory-store-\(UUID().uuidString)")
     }
 
-    public func insert(_ file: IncomingFile, for url: URL) throws -> StoredImage {
+    func insert(_ file: IncomingFile, for url: URL) throws -> StoredImage {
         defer { file.discard() }
         let contents: IncomingFile.Contents
         let data: Data
@@ -32,11 +34,11 @@ public actor InMemoryImageStore: ImageStore {
         return StoredImage(digest: contents.digest, byteCount: data.count, format: ImageFormat.detect(data))
     }
 
-    public func delete(for url: URL) {
+    func delete(for url: URL) {
         index[url] = nil
     }
 
-    public func export(_ image: StoredImage, to destination: URL) throws {
+    func export(_ image: StoredImage, to destination: URL) throws {
         guard let data = blobs[image.digest] else {
             throw CacheFileError(.read, destination, reason: "no stored image \(image.sha256)")
         }
@@ -44,5 +46,5 @@ public actor InMemoryImageStore: ImageStore {
     }
 
     /// Test hook: number of distinct blobs held.
-    public var blobCount: Int { blobs.count }
+    var blobCount: Int { blobs.count }
 }

@@ -1,3 +1,4 @@
+import FeedCore
 import Foundation
 
 /// A cache file that could not be read, written or removed, naming the file.

@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
+import FeedCore
 import Foundation
 
 /// A JSON file holding a list of values and the time it was saved: the shared format of the

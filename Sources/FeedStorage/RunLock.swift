@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
+import FeedCore
 import Foundation
 
 /// One run at a time per folder: an exclusive `flock(2)` on a lock file, held while this

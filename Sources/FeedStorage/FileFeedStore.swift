@@ -1,3 +1,4 @@
+import FeedCore
 import Foundation
 
 /// `FeedStore` in one JSON file (`<cache>/feed.json`).
