@@ -22,13 +22,14 @@ public enum FeedSiteCLI {
             console.output("feedsite \(Usage.version)")
             return .success
         case let .generate(options):
-            return await GenerateJob(options: options, environment: environment, reporter: Reporter(console: console, verbosity: options.verbosity)).run()
+            return await GenerateCommand(options: options, environment: environment, report: RunReport(reporter: Reporter(console: console, verbosity: options.verbosity))).run()
         case let .demo(options):
             return await DemoCommand(options: options, environment: environment, console: console).run()
         case let .verify(output):
             return VerifyCommand(site: environment.resolve(output), console: console).run()
         case let .validateCache(cache, now):
-            return await ValidateCacheCommand(cacheFolder: environment.cacheFolder(cache), now: now ?? environment.currentDate(), console: console).run()
+            let startedAt = environment.currentDate()
+            return await ValidateCacheCommand(cacheFolder: environment.cacheFolder(cache), now: now ?? startedAt, startedAt: startedAt, console: console).run()
         }
     }
 }

@@ -35,6 +35,8 @@ public final class StagedSite: Sendable {
     public struct Counts: Equatable, Sendable {
         public var written = 0
         public var unchanged = 0
+
+        public init() {}
     }
 
     public static let stagingMarker = ".feedsite-staging-"

@@ -10,3 +10,10 @@ public protocol Console: Sendable {
     /// Whether `status` lines are shown in place (standard error is a terminal).
     var isInteractive: Bool { get }
 }
+
+extension Console {
+    /// An error, as every command writes one: `feedsite: error: <message>`.
+    func error(_ message: String) {
+        diagnostic("feedsite: error: \(message)")
+    }
+}

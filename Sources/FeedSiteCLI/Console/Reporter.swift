@@ -26,7 +26,7 @@ final class Reporter: Sendable {
     var isVerbose: Bool { verbosity == .verbose }
 
     func error(_ message: String) {
-        console.diagnostic("feedsite: error: \(message)")
+        console.error(message)
     }
 
     func warning(_ message: String) {

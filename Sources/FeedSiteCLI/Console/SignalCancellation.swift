@@ -7,14 +7,18 @@ import Dispatch
 
 /// Turns Ctrl-C and SIGTERM into task cancellation: the first signal cancels the operation,
 /// which stops its in-flight requests, discards the half-built site (the previous one stays)
-/// and returns `ExitCode.interrupted`. A second signal exits at once with the same code;
-/// the caches are written atomically, so even then no partial file is left in them.
+/// and returns `ExitCode.interrupted`. A second signal calls `onSecondSignal`, where the
+/// executable ends the process at once; the caches are written atomically, so even then no
+/// partial file is left in them.
 ///
 /// SIGPIPE is ignored: libcurl runs with `CURLOPT_NOSIGNAL` (it is used from several
 /// threads), so a write to a connection the server closed must fail with `EPIPE` rather
 /// than end the process.
 public enum SignalCancellation {
-    public static func run(_ operation: @escaping @Sendable () async -> ExitCode) async -> ExitCode {
+    public static func run(
+        onSecondSignal: @escaping @Sendable () -> Void,
+        _ operation: @escaping @Sendable () async -> ExitCode
+    ) async -> ExitCode {
         signal(SIGPIPE, SIG_IGN)
         let task = Task { await operation() }
         let signals = [SIGINT, SIGTERM]
@@ -24,7 +28,7 @@ public enum SignalCancellation {
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
                 if task.isCancelled {
-                    _exit(ExitCode.interrupted.rawValue)
+                    onSecondSignal()
                 }
                 task.cancel()
             }

@@ -1,3 +1,4 @@
+import FeedCore
 import Foundation
 
 /// Turns page models into HTML with the site's templates, in one locale.
@@ -48,12 +49,37 @@ public struct SiteRenderer: Sendable {
 
     public var dateFormatter: CommentDateFormatter { dates }
 
+    /// `date` relative to the run's clock, in this locale ("2 days ago").
+    public func relative(_ date: Date) -> String {
+        dates.relative(date, now: now)
+    }
+
     /// The locale as its folder spells it, e.g. `pt-BR`.
     public var locale: String { strings.locale }
 
     /// The localized `GENERIC_CONNECTION_ERROR`, for the terminal as well as the pages.
     public var connectionErrorMessage: String {
         (try? strings.string("GENERIC_CONNECTION_ERROR", table: "Shared")) ?? "GENERIC_CONNECTION_ERROR"
+    }
+
+    /// A page of the site: where it goes, from the site root, and its HTML.
+    public struct Page: Equatable, Sendable {
+        public let path: String
+        public let html: String
+    }
+
+    /// Feed page `number` (from 1) of `pageCount`, holding `entries` in feed order;
+    /// `feedSavedAt` is set when the feed came from the cache, and adds a notice.
+    public func feedPage(_ number: Int, of pageCount: Int, entries: [SiteEntry], feedSavedAt: Date?) throws -> Page {
+        let model = FeedPageModel(number: number, pageCount: pageCount, entries: entries, paths: paths)
+        return Page(path: model.path, html: try render(model, feedSavedAt: feedSavedAt))
+    }
+
+    /// The comments page of `entry`; `comments` is `nil` when they could not be had, and
+    /// `feedPage` is the number of the feed page that holds the image, for the link back.
+    public func commentsPage(for entry: SiteEntry, comments: [ImageComment]?, feedPage: Int) throws -> Page {
+        let model = CommentsPageModel(entry: entry, comments: comments, feedPage: feedPage, paths: paths, dates: dates, now: now)
+        return Page(path: model.path, html: try render(model))
     }
 
     /// The feed page; `feedSavedAt` is set when the feed came from the cache, and adds a notice.

@@ -35,7 +35,7 @@ final class FeedServiceTests: XCTestCase {
 
         XCTAssertEqual(loaded.feed, cached)
         XCTAssertEqual(loaded.source, .cache(savedAt: savedAt))
-        XCTAssertEqual(loaded.remoteFailure, "connectivity error from http://api.example/v1/feed?limit=10: connection refused")
+        XCTAssertEqual(loaded.remoteFailure?.description, "connectivity error from http://api.example/v1/feed?limit=10: connection refused")
     }
 
     func test_loadFeed_deliversTheCachedFeedOnInvalidData() async throws {
@@ -46,7 +46,7 @@ final class FeedServiceTests: XCTestCase {
         let loaded = try await sut.loadFeed(pageLimit: 10, maxItems: nil, onPage: { _, _ in })
 
         XCTAssertEqual(loaded.feed, cached)
-        XCTAssertTrue(loaded.remoteFailure?.hasPrefix("invalid data from") == true)
+        XCTAssertTrue(loaded.remoteFailure?.description.hasPrefix("invalid data from") == true)
     }
 
     func test_loadFeed_failsWhenTheRemoteFailsAndTheCacheIsSevenDaysOld() async {
@@ -113,7 +113,8 @@ final class FeedServiceTests: XCTestCase {
         guard case let .cached(comments, timestamp, remoteFailure) = result else { return XCTFail("expected cached, got \(result)") }
         XCTAssertEqual(comments, cached)
         XCTAssertEqual(timestamp, savedAt)
-        XCTAssertTrue(remoteFailure?.contains("status 500") == true, remoteFailure ?? "")
+        XCTAssertEqual(remoteFailure?.kind, .invalidData)
+        XCTAssertTrue(remoteFailure?.description.contains("status 500") == true, "\(String(describing: remoteFailure))")
     }
 
     func test_loadComments_isUnavailableWhenTheRemoteFailsAndTheCacheIsExpiredOrOfAnotherImage() async throws {
@@ -124,8 +125,9 @@ final class FeedServiceTests: XCTestCase {
 
         let result = try await sut.loadComments(for: imageID)
 
-        guard case let .unavailable(reason) = result else { return XCTFail("expected unavailable, got \(result)") }
-        XCTAssertTrue(reason.contains("connection lost"), reason)
+        guard case let .unavailable(remoteFailure, cacheFailure) = result else { return XCTFail("expected unavailable, got \(result)") }
+        XCTAssertTrue(remoteFailure?.description.contains("connection lost") == true, "\(String(describing: remoteFailure))")
+        XCTAssertNil(cacheFailure, "an expired cache is no error reading it")
     }
 
     func test_loadComments_asksUnconditionallyWhenNothingIsCached() async throws {
@@ -190,7 +192,7 @@ final class FeedServiceTests: XCTestCase {
 
         XCTAssertEqual(client.receivedRequests.map(\.headers), [[]])
         guard case let .cached(_, _, remoteFailure) = result else { return XCTFail("expected cached, got \(result)") }
-        XCTAssertTrue(remoteFailure?.contains("status 304, expected 2xx") == true, remoteFailure ?? "")
+        XCTAssertTrue(remoteFailure?.description.contains("status 304, expected 2xx") == true, "\(String(describing: remoteFailure))")
     }
 
     func test_loadComments_replacesCommentsAndValidatorsWhenTheyChanged() async throws {
@@ -238,8 +240,8 @@ final class FeedServiceTests: XCTestCase {
 
         let result = try await sut.loadImage(from: url)
 
-        guard case let .failed(reason) = result else { return XCTFail("expected failed, got \(result)") }
-        XCTAssertTrue(reason.contains("empty body"), reason)
+        guard case let .failed(failure) = result else { return XCTFail("expected failed, got \(result)") }
+        XCTAssertTrue(failure.description.contains("empty body"), failure.description)
         let stored = await imageStore.retrieve(for: url)
         XCTAssertNil(stored)
     }
@@ -251,8 +253,8 @@ final class FeedServiceTests: XCTestCase {
 
         let result = try await sut.loadImage(from: url)
 
-        guard case let .failed(reason) = result else { return XCTFail("expected failed, got \(result)") }
-        XCTAssertEqual(reason, "invalid data: not an image (text/html)", "the job names the URL")
+        guard case let .failed(failure) = result else { return XCTFail("expected failed, got \(result)") }
+        XCTAssertEqual(failure.description, "invalid data: not an image (text/html)", "the job names the URL")
         let stored = try await imageStore.retrieve(for: url)
         XCTAssertNil(stored)
     }
@@ -329,8 +331,9 @@ final class FeedServiceTests: XCTestCase {
             let loaded = try await sut.loadFeed(pageLimit: 10, maxItems: nil, onPage: { _, _ in })
             XCTFail("expected FeedUnavailable, got \(loaded.feed.count) items", file: file, line: line)
         } catch let error as FeedService.FeedUnavailable {
-            XCTAssertEqual(error.cacheFailure, cacheFailure, file: file, line: line)
-            XCTAssertTrue(error.remoteFailure?.contains(remoteFailure) == true, error.remoteFailure ?? "nil", file: file, line: line)
+            XCTAssertEqual(error.cacheProblem, cacheFailure, file: file, line: line)
+            let remote = error.remoteFailure?.description ?? "nil"
+            XCTAssertTrue(remote.contains(remoteFailure), remote, file: file, line: line)
         } catch {
             XCTFail("unexpected \(error)", file: file, line: line)
         }

@@ -23,30 +23,36 @@ struct FeedService: Sendable {
         let feed: [FeedImage]
         let source: FeedSource
         /// Why the remote load failed, when the feed came from the cache.
-        let remoteFailure: String?
+        let remoteFailure: RemoteLoadError?
         /// Why the loaded feed could not be saved to the cache, if it could not.
-        let saveFailure: String?
+        let saveFailure: (any Error)?
     }
 
     /// Neither the API nor the cache could deliver the feed.
     struct FeedUnavailable: Error, Sendable {
         /// The remote error, or `nil` when the run was `--offline`.
-        let remoteFailure: String?
-        /// What was wrong with the cache: none, expired, or unreadable (naming the file).
-        let cacheFailure: String
+        let remoteFailure: RemoteLoadError?
+        /// What was wrong with the cache: the error reading it, or `nil` when it held no
+        /// feed less than seven days old.
+        let cacheFailure: (any Error)?
+
+        var cacheProblem: String {
+            cacheFailure.map { "\($0)" } ?? "no cached feed less than \(CachePolicy.maxAgeInDays) days old"
+        }
     }
 
     enum CommentsResult: Sendable {
         /// `saveFailure` says why the comments could not be saved to the cache, if they could not.
-        case live([ImageComment], saveFailure: String?)
-        case cached([ImageComment], savedAt: Date, remoteFailure: String?)
-        case unavailable(reason: String)
+        case live([ImageComment], saveFailure: (any Error)?)
+        case cached([ImageComment], savedAt: Date, remoteFailure: RemoteLoadError?)
+        /// `cacheFailure` is the error reading the cache, `nil` when it held no valid comments.
+        case unavailable(remoteFailure: RemoteLoadError?, cacheFailure: (any Error)?)
     }
 
     enum ImageResult: Sendable {
         case cached(StoredImage)
         case downloaded(StoredImage)
-        case failed(reason: String)
+        case failed(ImageFailure)
 
         var stored: StoredImage? {
             switch self {
@@ -61,22 +67,39 @@ struct FeedService: Sendable {
         }
     }
 
+    /// Why an image could not be had.
+    enum ImageFailure: Error, Sendable, CustomStringConvertible {
+        case notCachedOffline
+        case remote(RemoteLoadError)
+        case store(CacheFileError)
+        case cannotWrite(path: String, FileSystemError)
+
+        var description: String {
+            switch self {
+            case .notCachedOffline: "not in the image cache (offline run)"
+            case let .remote(error): "\(error.kind.rawValue): \(error.reason)"
+            case let .store(error): error.description
+            case let .cannotWrite(path, error): "cannot write \(path): \(error)"
+            }
+        }
+    }
+
     /// The feed from the API (then saved to the cache), else the cache while it is less
     /// than seven days old. Cancellation passes through untouched.
     func loadFeed(pageLimit: Int, maxItems: Int?, onPage: @escaping @Sendable (Int, Int) -> Void) async throws -> LoadedFeed {
-        var remoteFailure: String?
+        var remoteFailure: RemoteLoadError?
         if let client {
             do {
                 let feed = try await RemoteFeedLoader(client: client, baseURL: api, pageLimit: pageLimit).load(maxItems: maxItems, onPage: onPage)
-                var saveFailure: String?
+                var saveFailure: (any Error)?
                 do {
                     try await feedCache.save(feed)
                 } catch {
-                    saveFailure = "\(error)"
+                    saveFailure = error
                 }
                 return LoadedFeed(feed: feed, source: .live, remoteFailure: nil, saveFailure: saveFailure)
             } catch let error as RemoteLoadError {
-                remoteFailure = error.description
+                remoteFailure = error
             }
         }
         let cached: CachedFeed?
@@ -85,10 +108,10 @@ struct FeedService: Sendable {
         } catch is CancellationError {
             throw CancellationError()
         } catch {
-            throw FeedUnavailable(remoteFailure: remoteFailure, cacheFailure: "\(error)")
+            throw FeedUnavailable(remoteFailure: remoteFailure, cacheFailure: error)
         }
         guard let cached else {
-            throw FeedUnavailable(remoteFailure: remoteFailure, cacheFailure: "no cached feed less than \(CachePolicy.maxAgeInDays) days old")
+            throw FeedUnavailable(remoteFailure: remoteFailure, cacheFailure: nil)
         }
         return LoadedFeed(feed: cached.feed, source: .cache(savedAt: cached.timestamp), remoteFailure: remoteFailure, saveFailure: nil)
     }
@@ -98,15 +121,15 @@ struct FeedService: Sendable {
     /// request is conditional, and a 304 makes them the live ones (saved again, as new).
     func loadComments(for imageID: UUID) async throws -> CommentsResult {
         var stored: CachedComments?
-        var storeFailure: String?
+        var storeFailure: (any Error)?
         do {
             stored = try await commentsCache.stored(for: imageID)
         } catch is CancellationError {
             throw CancellationError()
         } catch {
-            storeFailure = "\(error)"
+            storeFailure = error
         }
-        var remoteFailure: String?
+        var remoteFailure: RemoteLoadError?
         if let client {
             do {
                 let url = ImageCommentsEndpoint.get(imageID: imageID).url(baseURL: api)
@@ -121,17 +144,16 @@ struct FeedService: Sendable {
                     try await commentsCache.save(comments, validators: validators, for: imageID)
                     return .live(comments, saveFailure: nil)
                 } catch {
-                    return .live(comments, saveFailure: "\(error)")
+                    return .live(comments, saveFailure: error)
                 }
             } catch let error as RemoteLoadError {
-                remoteFailure = error.description
+                remoteFailure = error
             }
         }
         if let stored, commentsCache.isValid(stored) {
             return .cached(stored.comments, savedAt: stored.timestamp, remoteFailure: remoteFailure)
         }
-        let cacheFailure = storeFailure ?? "no cached comments"
-        return .unavailable(reason: remoteFailure.map { "\($0); \(cacheFailure)" } ?? cacheFailure)
+        return .unavailable(remoteFailure: remoteFailure, cacheFailure: storeFailure)
     }
 
     /// The image from the image cache, else downloaded (streamed into the cache, checked to
@@ -141,7 +163,7 @@ struct FeedService: Sendable {
         if let stored = try? await imageStore.retrieve(for: url), stored.format != .unknown {
             return .cached(stored)
         }
-        guard let client else { return .failed(reason: "not in the image cache (offline run)") }
+        guard let client else { return .failed(.notCachedOffline) }
         let file = imageStore.incomingFile()
         defer { file.discard() }
         do {
@@ -161,11 +183,11 @@ struct FeedService: Sendable {
             try Task.checkCancellation()
             return .downloaded(try await imageStore.insert(file, for: url))
         } catch let error as RemoteLoadError {
-            return .failed(reason: "\(error.kind.rawValue): \(error.reason)")
+            return .failed(.remote(error))
         } catch let error as CacheFileError {
-            return .failed(reason: error.description)
+            return .failed(.store(error))
         } catch let error as FileSystemError {
-            return .failed(reason: "cannot write \(file.path): \(error)")
+            return .failed(.cannotWrite(path: file.path, error))
         }
     }
 }

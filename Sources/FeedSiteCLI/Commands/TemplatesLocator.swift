@@ -39,7 +39,7 @@ enum TemplatesLocator {
 
     /// `<checkout>/Templates`, from this file's path at build time.
     private static let sourceCheckoutTemplates = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // Composition
+        .deletingLastPathComponent()  // Commands
         .deletingLastPathComponent()  // FeedSiteCLI
         .deletingLastPathComponent()  // Sources
         .deletingLastPathComponent()

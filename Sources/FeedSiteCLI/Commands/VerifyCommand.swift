@@ -12,7 +12,7 @@ struct VerifyCommand {
         do {
             report = try SiteVerifier.verify(site)
         } catch {
-            console.diagnostic("feedsite: error: \(error)")
+            console.error("\(error)")
             return .failure
         }
         for path in report.missing { console.output("missing  \(path)") }
@@ -22,8 +22,8 @@ struct VerifyCommand {
             console.output("\(site.path): all \(report.matching) files match \(Manifest.fileName)")
             return .success
         }
-        console.diagnostic(
-            "feedsite: error: \(site.path) does not match its \(Manifest.fileName): \(report.missing.count) missing, \(report.changed.count) changed, \(report.extra.count) extra"
+        console.error(
+            "\(site.path) does not match its \(Manifest.fileName): \(report.missing.count) missing, \(report.changed.count) changed, \(report.extra.count) extra"
         )
         return .failure
     }

@@ -3,12 +3,12 @@ import Foundation
 
 /// Measures the phases of a run, one lap each.
 final class PhaseTimer {
-    private let reporter: Reporter
+    private let report: RunReport
     private var start = ContinuousClock.now
     private(set) var laps: [(name: String, seconds: Double)] = []
 
-    init(reporter: Reporter) {
-        self.reporter = reporter
+    init(report: RunReport) {
+        self.report = report
     }
 
     /// Ends a phase. On Linux it also hands the memory the phase freed back to the system:
@@ -17,7 +17,7 @@ final class PhaseTimer {
         let now = ContinuousClock.now
         laps.append((name, (now - start).seconds))
         start = now
-        reporter.clearProgress()
+        report.phaseEnded()
         FreedMemory.release()
     }
 }

@@ -6,7 +6,10 @@ import Foundation
 /// keeps it when valid or empty, and says which.
 struct ValidateCacheCommand {
     let cacheFolder: URL
+    /// The run's clock, for the cache's age.
     let now: Date
+    /// The time the command started, for the lock.
+    let startedAt: Date
     let console: Console
 
     func run() async -> ExitCode {
@@ -14,9 +17,9 @@ struct ValidateCacheCommand {
         let now = self.now
         let lock: RunLock
         do {
-            lock = try RunLock.acquire(cacheFolder.appendingPathComponent(".lock"), startedAt: Date())
+            lock = try RunLock.acquire(cacheFolder.appendingPathComponent(".lock"), startedAt: startedAt)
         } catch {
-            console.diagnostic("feedsite: error: \(error)")
+            console.error("\(error)")
             return .failure
         }
         defer { lock.markFinished() }
@@ -35,7 +38,7 @@ struct ValidateCacheCommand {
             }
             return .success
         } catch {
-            console.diagnostic("feedsite: error: cannot validate the feed cache: \(error)")
+            console.error("cannot validate the feed cache: \(error)")
             return .failure
         }
     }

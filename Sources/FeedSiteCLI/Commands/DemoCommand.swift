@@ -30,7 +30,7 @@ struct DemoCommand {
         var options = self.options
         options.api = server.apiRoot
         options.cache = options.cache ?? environment.userCacheFolder(named: "feedsite-demo").path
-        let code = await GenerateJob(options: options, environment: environment, reporter: reporter).run()
+        let code = await GenerateCommand(options: options, environment: environment, report: RunReport(reporter: reporter)).run()
         if code == .success || code == .degraded {
             let index = environment.resolve(options.output).appendingPathComponent("index.html")
             reporter.result("Open \(index.absoluteString) in a browser.")

@@ -1,0 +1,29 @@
+import Foundation
+import SiteGenerator
+
+/// Phase 4: the feed pages in every locale, on every core (each page is independent of
+/// the others), then the stylesheet and the manifest.
+enum FeedPagesStep {
+    /// The number of feed pages.
+    static func run(_ context: RunContext, entries: [SiteEntry], source: FeedService.FeedSource) async throws -> Int {
+        let pageSize = context.options.pageSize
+        let pageCount = max(1, (entries.count + pageSize - 1) / pageSize)
+        var savedAt: Date?
+        if case let .cache(date) = source { savedAt = date }
+        let feedSavedAt = savedAt
+        let renderers = context.site.renderers
+        let staged = context.staged
+        let report = context.report
+        let progress = ProgressCounter()
+        _ = try await concurrentMap(Array(1...pageCount), limit: ProcessInfo.processInfo.activeProcessorCount) { number in
+            try Task.checkCancellation()
+            let slice = Array(entries[min(entries.count, (number - 1) * pageSize)..<min(entries.count, number * pageSize)])
+            for renderer in renderers {
+                let page = try renderer.feedPage(number, of: pageCount, entries: slice, feedSavedAt: feedSavedAt)
+                try staged.write(page.html, to: page.path)
+            }
+            report.progress("pages", done: progress.add(failed: false).done, total: pageCount)
+        }
+        return pageCount
+    }
+}

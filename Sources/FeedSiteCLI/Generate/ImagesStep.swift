@@ -1,0 +1,56 @@
+import FeedCore
+import Foundation
+import SiteGenerator
+
+/// Phase 2: each distinct image URL once, from the image cache or downloaded, and every
+/// stored image linked into the site.
+enum ImagesStep {
+    struct Tally: Equatable, Sendable {
+        var downloaded = 0
+        var fromCache = 0
+        var failed = 0
+        /// Distinct image files in the site (identical bytes from several URLs count once).
+        var files = 0
+    }
+
+    /// The feed's entries, each item with its stored image if it could be had. The feed is
+    /// consumed: the entries hold what the pages need of it.
+    static func run(_ context: RunContext, feed: consuming [FeedImage]) async throws -> (entries: [SiteEntry], tally: Tally) {
+        // Each item points at the position of its URL among the distinct URLs.
+        var position: [URL: Int] = [:]
+        var urls: [URL] = []
+        let slots = feed.map { item in
+            if let known = position[item.url] { return known }
+            position[item.url] = urls.count
+            urls.append(item.url)
+            return urls.count - 1
+        }
+        position = [:]
+        let staged = context.staged
+        try staged.prepareFolder("images")
+        let service = context.service
+        let store = context.imageStore
+        let report = context.report
+        let progress = ProgressCounter()
+        let total = urls.count
+        let results = try await concurrentMap(urls, limit: context.tasksAtOnce) { url -> (stored: StoredImage?, downloaded: Bool) in
+            let result = try await service.loadImage(from: url)
+            switch result {
+            case let .cached(stored), let .downloaded(stored):
+                try await store.export(stored, to: staged.url(for: SitePaths.image(stored)))
+            case let .failed(failure):
+                report.imageFailed(url, failure)
+            }
+            let (done, failed) = progress.add(failed: result.stored == nil)
+            report.progress("images", done: done, total: total, failed: failed)
+            return (result.stored, result.isDownload)
+        }
+        var tally = Tally()
+        tally.downloaded = results.count(where: \.downloaded)
+        tally.failed = results.count { $0.stored == nil }
+        tally.fromCache = results.count - tally.downloaded - tally.failed
+        tally.files = Set(results.compactMap { $0.stored?.digest }).count
+        report.imagesLoaded(tally)
+        return (zip(feed, slots).map { SiteEntry(image: $0, stored: results[$1].stored) }, tally)
+    }
+}

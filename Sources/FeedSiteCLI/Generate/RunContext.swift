@@ -1,0 +1,134 @@
+import FeedCore
+import FeedStorage
+import Foundation
+import HTTP
+import Publishing
+
+/// What every phase of a `generate` run works with, made once before the first: the run's
+/// clock, its folders, the HTTP client, the stores and the loading rules over them, the
+/// renderers, the staged site and the report.
+struct RunContext: Sendable {
+    let options: GenerateOptions
+    /// The run's clock: `--now`, `SOURCE_DATE_EPOCH` or the time the run started.
+    let now: Date
+    let cacheFolder: URL
+    let archive: URL?
+    /// `nil` for `--offline`.
+    let client: CurlHTTPClient?
+    let feedCache: LocalFeedLoader
+    let service: FeedService
+    let imageStore: FileImageStore
+    let site: SiteSetup
+    let staged: StagedSite
+    let report: RunReport
+    private let cacheLock: RunLock
+    private let outputLock: RunLock
+
+    /// Why a run could not start; nothing was fetched or written.
+    struct OpenFailure: Error {
+        let message: String
+        let code: ExitCode
+    }
+
+    /// The published site's folder, symbolic links resolved.
+    var output: URL { staged.output }
+
+    /// Twice as many items are worked on as requests may be in flight (the client's slots
+    /// hold the rest back), so storing one answer overlaps the next request instead of
+    /// leaving a slot idle: BENCHMARKS.md, cold image phase.
+    var tasksAtOnce: Int { options.concurrency * 2 }
+
+    /// Checks the options, loads the templates, takes the cache's and the output's locks and
+    /// prepares the staging folder. Whatever it took is given back when it fails.
+    static func open(_ options: GenerateOptions, environment: RunEnvironment, report: RunReport) throws(OpenFailure) -> RunContext {
+        let now = options.now ?? environment.currentDate()
+        let cacheFolder = environment.cacheFolder(options.cache)
+        let output = environment.resolve(options.output).resolvingSymlinksInPath()
+        let archive = options.archive.map(environment.resolve)
+        if let archive, archive.resolvingSymlinksInPath().path.hasPrefix(output.path + "/") {
+            throw OpenFailure(message: "--archive \(options.archive ?? "") is inside the output folder \(output.path); write the archive elsewhere", code: .usage)
+        }
+        let site: SiteSetup
+        do {
+            let templates = try TemplatesLocator.locate(explicit: options.templates, environment: environment)
+            site = try SiteSetup.load(from: templates, locales: options.locales, now: now)
+        } catch {
+            throw OpenFailure(message: "\(error)", code: .failure)
+        }
+        let client: CurlHTTPClient?
+        do {
+            client = try makeClient(options, environment: environment)
+        } catch {
+            throw OpenFailure(message: "\(error)", code: .usage)
+        }
+        let startedAt = environment.currentDate()
+        let cacheLock: RunLock
+        let outputLock: RunLock
+        let staged: StagedSite
+        do {
+            cacheLock = try RunLock.acquire(cacheFolder.appendingPathComponent(".lock"), startedAt: startedAt)
+        } catch {
+            client?.engine.shutdown()
+            throw OpenFailure(message: "\(error)", code: .failure)
+        }
+        do {
+            let outputLockFile = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).lock")
+            outputLock = try RunLock.acquire(outputLockFile, startedAt: startedAt)
+        } catch {
+            cacheLock.markFinished()
+            client?.engine.shutdown()
+            throw OpenFailure(message: "\(error)", code: .failure)
+        }
+        if cacheLock.previousRunWasInterrupted {
+            let leftovers = CacheJanitor.removeTemporaryFiles(in: cacheFolder)
+            report.detail("cache: the previous run was interrupted; removed \(leftovers) temporary files it left behind")
+        }
+        do {
+            staged = try StagedSite(output: output)
+        } catch {
+            [cacheLock, outputLock].forEach { $0.markFinished() }
+            client?.engine.shutdown()
+            throw OpenFailure(message: "\(error)", code: .failure)
+        }
+        let feedCache = LocalFeedLoader(store: FileFeedStore(fileURL: cacheFolder.appendingPathComponent("feed.json")), now: { now })
+        let imageStore = FileImageStore(folder: cacheFolder.appendingPathComponent("images"))
+        let service = FeedService(
+            client: client,
+            api: options.api,
+            feedCache: feedCache,
+            commentsCache: LocalCommentsLoader(store: FileCommentsStore(folder: cacheFolder.appendingPathComponent("comments")), now: { now }),
+            imageStore: imageStore,
+            maxImageBytes: options.maxImageBytes
+        )
+        return RunContext(
+            options: options, now: now, cacheFolder: cacheFolder, archive: archive, client: client, feedCache: feedCache, service: service,
+            imageStore: imageStore, site: site, staged: staged, report: report, cacheLock: cacheLock, outputLock: outputLock
+        )
+    }
+
+    /// Throws away the staging folder if it is still there (a published site has left it),
+    /// stops the network and marks the run finished in both locks.
+    func close() {
+        staged.discard()
+        client?.engine.shutdown()
+        cacheLock.markFinished()
+        outputLock.markFinished()
+    }
+
+    /// The libcurl client with the run's limits, or `nil` for `--offline`.
+    private static func makeClient(_ options: GenerateOptions, environment: RunEnvironment) throws(HTTPClientError) -> CurlHTTPClient? {
+        guard !options.offline else { return nil }
+        var configuration = CurlEngine.Configuration(userAgent: "feedsite/\(Usage.version)")
+        configuration.maxConnections = options.concurrency
+        configuration.requestTimeout = .milliseconds(Int(options.timeout * 1000))
+        if let caFile = options.caFile {
+            do {
+                configuration.certificateAuthorities = try CertificateAuthorities(adding: environment.resolve(caFile).path)
+            } catch {
+                throw HTTPClientError(error.kind, "--ca-file: \(error.reason)")
+            }
+        }
+        let engine = try CurlEngine(configuration)
+        return CurlHTTPClient(engine: engine, policy: RetryPolicy(retries: options.retries), clock: environment.retryClock)
+    }
+}

@@ -1,0 +1,144 @@
+import FeedCore
+import Foundation
+import HTTP
+
+/// Everything a `generate` run says, in one place: each phase hands its outcome here as it
+/// has it, and the run's end (a summary, or the error that stopped it) becomes the last
+/// lines and the exit code.
+struct RunReport: Sendable {
+    let reporter: Reporter
+
+    func progress(_ phase: String, done: Int, total: Int?, failed: Int = 0) {
+        reporter.progress(phase, done: done, total: total, failed: failed)
+    }
+
+    func detail(_ line: String) {
+        reporter.detail(line)
+    }
+
+    func phaseEnded() {
+        reporter.clearProgress()
+    }
+
+    // MARK: - The phases' outcomes
+
+    func feedLoaded(_ loaded: FeedService.LoadedFeed, api: URL) {
+        if let failure = loaded.remoteFailure {
+            reporter.warning("feed: \(failure); using the cached feed")
+        }
+        if let failure = loaded.saveFailure {
+            reporter.warning("feed: could not save to the cache: \(failure)")
+        }
+        switch loaded.source {
+        case .live: reporter.info("feed: \(loaded.feed.count) items from \(api.absoluteString)")
+        case let .cache(savedAt): reporter.info("feed: \(loaded.feed.count) items from the cache, saved \(ISO8601Date.format(savedAt))")
+        }
+    }
+
+    func imageFailed(_ url: URL, _ failure: FeedService.ImageFailure) {
+        reporter.problem("image", "image \(url.absoluteString): \(failure); the page shows a placeholder")
+    }
+
+    func imagesLoaded(_ tally: ImagesStep.Tally) {
+        reporter.info("images: \(tally.downloaded) downloaded, \(tally.fromCache) from the cache, \(tally.failed) failed")
+    }
+
+    func commentsLoaded(_ result: FeedService.CommentsResult, imageID: UUID) {
+        let id = imageID.text
+        switch result {
+        case let .live(_, saveFailure):
+            if let saveFailure { reporter.problem("comments-cache", "comments for \(id): could not save to the cache: \(saveFailure)") }
+        case let .cached(_, savedAt, remoteFailure):
+            if let remoteFailure {
+                reporter.problem("comments", "comments for \(id): \(remoteFailure); using the cache saved \(ISO8601Date.format(savedAt))")
+            }
+        case let .unavailable(remoteFailure, cacheFailure):
+            let cache = cacheFailure.map { "\($0)" } ?? "no cached comments"
+            let reason = remoteFailure.map { "\($0); \(cache)" } ?? cache
+            reporter.problem("comments", "comments for \(id): \(reason); the page shows the connection error")
+        }
+    }
+
+    func commentsLoaded(_ tally: CommentsStep.Tally, images: Int) {
+        reporter.info(
+            "comments: \(tally.count) on \(images) images (\(tally.live) live, \(tally.fromCache) from the cache, \(tally.unavailable) unavailable)"
+        )
+    }
+
+    /// What the network cost when it was more than one try per request, and one warning per
+    /// host taken as down, with how many requests it was spared.
+    func network(_ client: CurlHTTPClient?) async {
+        guard let client else { return }
+        let traffic = client.traffic
+        if traffic.retries > 0 || traffic.pauses > 0 {
+            var line = "network: \(traffic.requests) requests, \(traffic.retries) tried again"
+            if traffic.pauses > 0 { line += ", \(traffic.pauses) pause\(traffic.pauses == 1 ? "" : "s") asked by the server (Retry-After)" }
+            reporter.info(line)
+        }
+        for down in await client.hostsDown {
+            reporter.warning(
+                "\(down.host) failed \(CurlHTTPClient.downThreshold) requests in a row and was taken as down; \(down.notSent) more requests to it were not sent, and the caches stood in"
+            )
+        }
+    }
+
+    func feedCacheValidated(_ result: Result<LocalFeedLoader.Validation, any Error>) {
+        switch result {
+        case .success(.empty), .success(.kept): break
+        case let .success(.deletedExpired(savedAt)):
+            reporter.info("cache: deleted the feed cache saved \(ISO8601Date.format(savedAt)) (seven days old or more)")
+        case let .success(.deletedUnreadable(reason)): reporter.warning("cache: deleted an unreadable feed cache (\(reason))")
+        case let .failure(error): reporter.warning("cache: could not validate the feed cache: \(error)")
+        }
+    }
+
+    // MARK: - The run's end
+
+    func notStarted(_ failure: RunContext.OpenFailure) -> ExitCode {
+        reporter.error(failure.message)
+        return failure.code
+    }
+
+    /// The closing lines of a run that got past its start, and its exit code.
+    func finish(_ result: Result<RunSummary, any Error>, context: RunContext, elapsed: Duration) -> ExitCode {
+        let summary: RunSummary
+        switch result {
+        case let .success(done): summary = done
+        case let .failure(error): return stopped(by: error, context: context)
+        }
+        if reporter.hiddenProblems > 0 {
+            reporter.info("… and \(reporter.hiddenProblems) more problems (run with --verbose to see them all)")
+        }
+        let timings = summary.phases.map { "\($0.name) \(String(format: "%.3f", $0.seconds)) s" }.joined(separator: ", ")
+        reporter.detail("phases: \(timings); files: \(summary.files.written) written, \(summary.files.unchanged) unchanged")
+        reporter.info("published \(context.output.appendingPathComponent("index.html").path)")
+        if summary.isDegraded {
+            reporter.warning("degraded: \(summary.degradedReasons.joined(separator: ", "))")
+        }
+        let firstLocale = context.site.renderers[0]
+        reporter.result(summary.line(elapsed: elapsed.seconds, age: firstLocale.relative))
+        return summary.isDegraded ? .degraded : .success
+    }
+
+    private func stopped(by error: any Error, context: RunContext) -> ExitCode {
+        reporter.clearProgress()
+        switch error {
+        case is CancellationError:
+            reporter.error("interrupted; nothing published, the previous site is unchanged")
+            return .interrupted
+        case let error as FeedService.FeedUnavailable:
+            reporter.error(context.site.renderers[0].connectionErrorMessage)
+            var cause = error.remoteFailure.map { "feed: \($0); " } ?? "feed: offline run; "
+            cause += "\(error.cacheProblem) (cache \(context.cacheFolder.path)). Nothing was published; the previous site is unchanged. "
+            cause += context.options.offline ? "Run once without --offline to fill the cache." : "Check --api and the network, then run again."
+            reporter.error(cause)
+        case let error as PublishStep.StrictRefusal:
+            reporter.error("--strict: nothing published because \(error.reasons.joined(separator: ", ")); the previous site is unchanged")
+        case let error as PublishStep.ArchiveNotWritten:
+            reporter.error("the site was published to \(error.output.path), but the archive was not written: \(error.reason)")
+        default:
+            reporter.error("\(error); nothing published, the previous site is unchanged")
+        }
+        return .failure
+    }
+}

@@ -1,0 +1,75 @@
+import FeedCore
+import Foundation
+import Publishing
+
+/// The facts of one run, gathered from the phases' outcomes: where the feed came from,
+/// what loaded and what did not, and how long each phase took. It decides whether the run
+/// was degraded, and gives the closing line and the manifest's facts.
+struct RunSummary: Sendable {
+    var feedSource: FeedService.FeedSource = .live
+    var items = 0
+    var locales = 1
+    var images = ImagesStep.Tally()
+    var comments = CommentsStep.Tally()
+    var feedPages = 0
+    var files = StagedSite.Counts()
+    var phases: [(name: String, seconds: Double)] = []
+
+    /// Published, but not everything came live: exit status 3 (or 1 with `--strict`).
+    var isDegraded: Bool {
+        feedSource != .live || images.failed > 0 || comments.fromCache > 0 || comments.unavailable > 0
+    }
+
+    var degradedReasons: [String] {
+        var reasons: [String] = []
+        if case .cache = feedSource { reasons.append("the feed came from the cache") }
+        if images.failed > 0 { reasons.append("\(images.failed) image\(images.failed == 1 ? "" : "s") failed") }
+        if comments.fromCache > 0 {
+            reasons.append("\(comments.fromCache) comments list\(comments.fromCache == 1 ? "" : "s") came from the cache")
+        }
+        if comments.unavailable > 0 {
+            reasons.append("\(comments.unavailable) comments list\(comments.unavailable == 1 ? " was" : "s were") unavailable")
+        }
+        return reasons
+    }
+
+    /// The closing line: items, pages, images, comments, elapsed time, and the feed's source.
+    func line(elapsed: Double, age: (Date) -> String) -> String {
+        let source: String
+        switch feedSource {
+        case .live: source = "live feed"
+        case let .cache(savedAt): source = "cached feed saved \(age(savedAt))"
+        }
+        let pages = feedPages + items
+        return "\(items) items, \(pages) pages (\(feedPages) feed, \(items) comments)\(locales > 1 ? " × \(locales) locales" : ""), "
+            + "images \(images.downloaded) downloaded / \(images.fromCache) from cache / \(images.failed) failed, "
+            + "\(comments.count) comments\(comments.unavailable > 0 ? " (\(comments.unavailable) lists unavailable)" : ""), "
+            + "from the \(source), \(Self.format(seconds: elapsed))"
+    }
+
+    /// What `manifest.json` says of the run: nothing that changes between two runs over the
+    /// same data and clock.
+    func manifestFacts(api: URL, now: Date, locales: [String]) -> Manifest.Run {
+        var savedAt: String?
+        if case let .cache(date) = feedSource { savedAt = ISO8601Date.format(date) }
+        return Manifest.Run(
+            api: api.absoluteString,
+            now: ISO8601Date.format(now),
+            feedSource: savedAt == nil ? "live" : "cache",
+            feedSavedAt: savedAt,
+            locales: locales,
+            items: items,
+            feedPages: feedPages,
+            commentsPages: items,
+            images: images.files,
+            imagesFailed: images.failed,
+            comments: comments.count,
+            commentsFromCache: comments.fromCache,
+            commentsUnavailable: comments.unavailable
+        )
+    }
+
+    static func format(seconds: Double) -> String {
+        seconds < 10 ? String(format: "%.2f s", seconds) : String(format: "%.1f s", seconds)
+    }
+}
