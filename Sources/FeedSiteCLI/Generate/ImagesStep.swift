@@ -37,7 +37,7 @@ enum ImagesStep {
             let result = try await service.loadImage(from: url)
             switch result {
             case let .cached(stored), let .downloaded(stored):
-                try await store.export(stored, to: staged.url(for: SitePaths.image(stored)))
+                try store.export(stored, to: staged.url(for: SitePaths.image(stored)))
             case let .failed(failure):
                 report.imageFailed(url, failure)
             }

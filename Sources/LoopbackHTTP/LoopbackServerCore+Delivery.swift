@@ -1,0 +1,128 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import Foundation
+import Synchronization
+
+/// Sending an answer as its `delivery` says: whole, cut short, endless, trickling, or not at all.
+extension LoopbackServerCore {
+    func deliver(_ response: HTTPResponse, keepAlive: Bool, on connection: Int32) -> Bool {
+        deliveries.enter()
+        defer { deliveries.leave() }
+        let head = response.head(keepAlive: keepAlive)
+        let body = response.sentBody
+        switch response.effectiveDelivery {
+        case .whole:
+            var data = head
+            data.append(body)
+            return send(data, bodyFrom: head.count, on: connection) && keepAlive
+        case .hangUp:
+            return false
+        case .reset:
+            // Linger on with a zero timeout: the `close` that ends `serve` sends an RST.
+            var option = linger(l_onoff: 1, l_linger: 0)
+            setsockopt(connection, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+            return false
+        case let .truncated(afterBytes):
+            var data = head
+            data.append(body.prefix(max(0, afterBytes)))
+            _ = send(data, bodyFrom: head.count, on: connection)
+            return false
+        case .endless:
+            guard send(head, bodyFrom: head.count, on: connection) else { return false }
+            let unit = Self.endlessUnit(repeating: body)
+            while send(unit, bodyFrom: 0, on: connection) {}
+            return false
+        case let .trickle(bytes, every):
+            guard send(head, bodyFrom: head.count, on: connection) else { return false }
+            let step = max(1, bytes)
+            var offset = body.startIndex
+            while offset < body.endIndex {
+                if offset > body.startIndex, waitForHangUp(of: connection, upTo: every) { return false }
+                let end = body.index(offset, offsetBy: step, limitedBy: body.endIndex) ?? body.endIndex
+                guard send(body[offset..<end], bodyFrom: 0, on: connection) else { return false }
+                offset = end
+            }
+            return keepAlive
+        case .hang:
+            var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { return false }
+            }
+        }
+    }
+
+    /// Sends all of `data`, counting the bytes from `bodyOffset` on as body bytes; false
+    /// once the connection fails.
+    func send(_ data: Data, bodyFrom bodyOffset: Int, on connection: Int32) -> Bool {
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let sent = sendWithoutSignal(connection, buffer.baseAddress! + offset, buffer.count - offset)
+                if sent < 0 && errno == EINTR { continue }
+                guard sent > 0 else { return false }
+                let bodyBytes = offset + sent - max(offset, bodyOffset)
+                if bodyBytes > 0 { sentBodyBytes.add(bodyBytes, ordering: .relaxed) }
+                offset += sent
+            }
+            return true
+        }
+    }
+
+    /// Waits up to `duration` for the client to close the connection or `stop()` to shut
+    /// it down; true when one of them did, false when the time ran out.
+    func waitForHangUp(of connection: Int32, upTo duration: Duration) -> Bool {
+        let (seconds, attoseconds) = duration.components
+        let roundedUp = min(seconds, Int64(Int32.max)) * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        let timeout = Int32(clamping: max(0, roundedUp))
+        // Linux reports the peer's FIN as POLLRDHUP without waking for bytes the client
+        // sends meanwhile; elsewhere POLLIN wakes for both, and a peek tells them apart.
+        var descriptor = pollfd(fd: connection, events: Self.hangUpEvents, revents: 0)
+        while true {
+            let ready = poll(&descriptor, 1, timeout)
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0 else { return ready < 0 }
+            #if canImport(Glibc)
+                return true
+            #else
+                if descriptor.revents & Int16(POLLIN) == 0 { return true }
+                var byte: UInt8 = 0
+                if recv(connection, &byte, 1, MSG_PEEK | MSG_DONTWAIT) <= 0 { return true }
+                // The client sent more (a pipelined request): let the pause run out.
+                _ = poll(nil, 0, timeout)
+                return false
+            #endif
+        }
+    }
+
+    /// The body repeated to at least 64 KiB, so an endless body costs few `send` calls.
+    static func endlessUnit(repeating body: Data) -> Data {
+        let piece = body.isEmpty ? Data(repeating: UInt8(ascii: "x"), count: 16 * 1024) : body
+        var unit = Data(capacity: max(piece.count, 64 * 1024))
+        repeat {
+            unit.append(piece)
+        } while unit.count < 64 * 1024
+        return unit
+    }
+
+    private static var hangUpEvents: Int16 {
+        #if canImport(Glibc)
+            0x2000  // POLLRDHUP, which Glibc's Swift module leaves out (it needs _GNU_SOURCE)
+        #else
+            Int16(POLLIN)
+        #endif
+    }
+}
+
+@inline(__always)
+private func sendWithoutSignal(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+        Glibc.send(fd, pointer, count, Int32(MSG_NOSIGNAL))
+    #else
+        Darwin.send(fd, pointer, count, 0)
+    #endif
+}
