@@ -45,10 +45,20 @@ let package = Package(
         ),
         .executableTarget(name: "feedsite", dependencies: ["FeedSiteCLI"]),
         .executableTarget(name: "feedsite-bench", dependencies: ["FeedCore", "FeedStorage", "SampleAPI", "HTTP"]),
+        // Helpers both test targets use: fixtures, clocks, temporary folders.
+        .target(name: "TestSupport", dependencies: ["FeedCore"], path: "Tests/TestSupport"),
+        // Fast unit tests: no sockets, no processes.
         .testTarget(
             name: "FeedSiteTests",
-            dependencies: ["FeedCore", "HTTP", "Hashing", "FeedStorage", "SiteGenerator", "Publishing", "LoopbackHTTP", "SampleAPI", "FeedSiteCLI", "feedsite"],
+            dependencies: ["TestSupport", "FeedCore", "HTTP", "Hashing", "FeedStorage", "SiteGenerator", "Publishing", "LoopbackHTTP", "SampleAPI", "FeedSiteCLI"],
             exclude: ["Site/__Snapshots__"]
+        ),
+        // Through real HTTP on 127.0.0.1, libcurl, and the built executable.
+        .testTarget(
+            name: "FeedSiteIntegrationTests",
+            dependencies: [
+                "TestSupport", "FeedCore", "HTTP", "Hashing", "FeedStorage", "SiteGenerator", "Publishing", "LoopbackHTTP", "SampleAPI", "FeedSiteCLI", "feedsite",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import FeedCore
 import FeedStorage
+import TestSupport
 import XCTest
 
 final class ByteCountTextTests: XCTestCase {

@@ -1,6 +1,7 @@
 import FeedCore
 import FeedStorage
 import Foundation
+import TestSupport
 import XCTest
 
 /// `HTTPClient.load(_:mapping:)`: the two error kinds of SPEC §2, each with its URL.

@@ -1,6 +1,7 @@
 import FeedCore
 import FeedStorage
 import Foundation
+import TestSupport
 import XCTest
 
 /// The early check that stops a download once its first bytes show it is not an image.

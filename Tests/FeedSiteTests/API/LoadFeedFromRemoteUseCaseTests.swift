@@ -2,6 +2,7 @@ import FeedCore
 import FeedStorage
 import Foundation
 import Synchronization
+import TestSupport
 import XCTest
 
 final class LoadFeedFromRemoteUseCaseTests: XCTestCase {

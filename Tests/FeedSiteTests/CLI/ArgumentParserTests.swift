@@ -1,5 +1,6 @@
 import FeedSiteCLI
 import Foundation
+import TestSupport
 import XCTest
 
 final class ArgumentParserTests: XCTestCase {
@@ -116,17 +117,6 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertThrowsError(try parse(["generate"], environment: ["SOURCE_DATE_EPOCH": "soon"])) { error in
             XCTAssertEqual((error as? UsageError)?.description, "SOURCE_DATE_EPOCH needs a whole number of seconds since 1970, got 'soon'")
         }
-    }
-
-    func test_run_printsTheUsageAfterAUsageErrorAndExits2() async throws {
-        let folder = try makeTemporaryFolder(for: self)
-
-        let result = await runFeedsite(["generate", "--bogus"], in: folder)
-
-        XCTAssertEqual(result.code, .usage)
-        XCTAssertTrue(result.diagnostics.hasPrefix("feedsite: unknown option '--bogus' for 'generate'\n"), result.diagnostics)
-        XCTAssertTrue(result.diagnostics.contains("Exit status:"))
-        XCTAssertEqual(result.output, "")
     }
 
     private func parse(_ arguments: [String], environment: [String: String] = [:]) throws -> Command {

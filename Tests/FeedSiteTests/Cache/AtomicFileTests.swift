@@ -6,6 +6,7 @@
 import FeedCore
 import FeedStorage
 import Foundation
+import TestSupport
 import XCTest
 
 final class AtomicFileTests: XCTestCase {

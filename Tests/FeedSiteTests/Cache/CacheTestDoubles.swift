@@ -7,6 +7,7 @@ import FeedCore
 import FeedStorage
 import Foundation
 import Synchronization
+import TestSupport
 import XCTest
 
 // Test doubles and fixtures shared by the cache tests (Tests/FeedSiteTests/Cache only).
@@ -168,15 +169,7 @@ enum CacheFixtures {
 
     /// Every regular file under `folder`, as paths relative to it, sorted.
     static func files(under folder: URL) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
-        let root = folder.standardizedFileURL.resolvingSymlinksInPath().path
-        var files: [String] = []
-        for case let url as URL in enumerator {
-            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
-            let path = url.standardizedFileURL.resolvingSymlinksInPath().path
-            files.append(path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path)
-        }
-        return files.sorted()
+        regularFiles(under: folder)
     }
 
     /// Names of files under `folder` (at any depth) that are temporary files of an atomic write.

@@ -1,6 +1,7 @@
 import FeedCore
 import FeedStorage
 import Foundation
+import TestSupport
 import XCTest
 
 /// The `CommentsStore` contract: the feed store's semantics, per image, with images kept

@@ -1,6 +1,7 @@
 import FeedCore
 import FeedStorage
 import Foundation
+import TestSupport
 import XCTest
 
 /// The `FeedStore` contract (SPEC §3 "Cache store semantics"), written once. Every store's

@@ -2,6 +2,7 @@ import FeedCore
 import FeedStorage
 import Foundation
 import Hashing
+import TestSupport
 import XCTest
 
 /// The `ImageStore` contract: the cache store semantics for the index from image URL to

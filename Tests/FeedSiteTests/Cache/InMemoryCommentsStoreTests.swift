@@ -1,6 +1,7 @@
 import FeedCore
 import FeedStorage
 import Foundation
+import TestSupport
 import XCTest
 
 final class InMemoryCommentsStoreTests: XCTestCase, CommentsStoreSpecs {

@@ -2,6 +2,7 @@ import FeedCore
 import FeedStorage
 import Foundation
 import Hashing
+import TestSupport
 import XCTest
 
 final class IncomingFileTests: XCTestCase {

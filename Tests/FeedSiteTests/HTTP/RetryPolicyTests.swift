@@ -2,6 +2,7 @@ import FeedCore
 import FeedStorage
 import Foundation
 import HTTP
+import TestSupport
 import XCTest
 
 /// SPEC §9's retry rules, decided without any waiting.

@@ -1,5 +1,6 @@
 import Foundation
 import Hashing
+import TestSupport
 import XCTest
 
 /// The SHA extensions path (`CSHA256`) and the Swift block function must agree exactly.

@@ -1,5 +1,6 @@
 import Foundation
 import Hashing
+import TestSupport
 import XCTest
 
 final class SHA256Tests: XCTestCase {

@@ -1,5 +1,6 @@
 import Foundation
 import LoopbackHTTP
+import TestSupport
 import XCTest
 
 final class HTTPRequestTests: XCTestCase {

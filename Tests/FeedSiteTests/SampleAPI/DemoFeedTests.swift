@@ -2,6 +2,7 @@ import FeedCore
 import FeedStorage
 import Foundation
 import SampleAPI
+import TestSupport
 import XCTest
 
 final class DemoFeedTests: XCTestCase {

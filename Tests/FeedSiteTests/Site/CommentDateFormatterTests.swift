@@ -1,6 +1,7 @@
 import Foundation
 import Publishing
 import SiteGenerator
+import TestSupport
 import XCTest
 
 /// Relative dates against a pinned clock: `fixedNow()` is 2024-05-20T11:24:59Z.

@@ -3,6 +3,7 @@ import FeedStorage
 import Foundation
 import Publishing
 import SiteGenerator
+import TestSupport
 import XCTest
 
 final class FeedPageModelTests: XCTestCase {

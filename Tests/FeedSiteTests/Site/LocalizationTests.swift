@@ -2,6 +2,7 @@ import FeedStorage
 import Foundation
 import Publishing
 import SiteGenerator
+import TestSupport
 import XCTest
 
 /// The repository's real string tables: every locale has every key the site uses, and all

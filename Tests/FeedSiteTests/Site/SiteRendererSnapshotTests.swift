@@ -3,6 +3,7 @@ import FeedStorage
 import Foundation
 import Publishing
 import SiteGenerator
+import TestSupport
 import XCTest
 
 /// Whole pages rendered with the repository's real templates and string tables at a pinned

@@ -3,6 +3,7 @@ import FeedStorage
 import Foundation
 import Publishing
 import SiteGenerator
+import TestSupport
 import XCTest
 
 /// What every rendered page guarantees, with the real templates and string tables.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Compares `actual` with the golden file `__Snapshots__/<name>.html` beside this file.

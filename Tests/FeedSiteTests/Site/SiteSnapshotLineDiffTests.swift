@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 
 /// The snapshot helper's failure message: the first differing lines, numbered from 1.

@@ -2,6 +2,7 @@ import FeedStorage
 import Foundation
 import Publishing
 import SiteGenerator
+import TestSupport
 import XCTest
 
 final class SiteTemplatesTests: XCTestCase {

@@ -3,6 +3,7 @@ import FeedStorage
 import Foundation
 import Publishing
 import SiteGenerator
+import TestSupport
 import XCTest
 
 /// Fixed, readable values for the site's tests: pinned IDs, hashes and dates, and renderers

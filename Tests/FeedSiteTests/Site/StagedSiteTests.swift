@@ -7,6 +7,7 @@ import Foundation
 import Hashing
 import Publishing
 import SiteGenerator
+import TestSupport
 import XCTest
 
 final class StagedSiteTests: XCTestCase {

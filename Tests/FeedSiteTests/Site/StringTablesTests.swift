@@ -2,6 +2,7 @@ import FeedStorage
 import Foundation
 import Publishing
 import SiteGenerator
+import TestSupport
 import XCTest
 
 /// Loading one locale's tables from a templates folder written by the test itself.

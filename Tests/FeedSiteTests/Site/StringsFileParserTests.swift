@@ -1,6 +1,7 @@
 import Foundation
 import Publishing
 import SiteGenerator
+import TestSupport
 import XCTest
 
 final class StringsFileParserTests: XCTestCase {

@@ -1,5 +1,6 @@
 import Publishing
 import SiteGenerator
+import TestSupport
 import XCTest
 
 final class TemplateRenderingTests: XCTestCase {

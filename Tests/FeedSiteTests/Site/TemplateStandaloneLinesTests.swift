@@ -1,5 +1,6 @@
 import Publishing
 import SiteGenerator
+import TestSupport
 import XCTest
 
 /// A section or comment tag alone on its line takes the line (indentation and line break)

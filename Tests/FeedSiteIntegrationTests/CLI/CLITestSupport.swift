@@ -3,6 +3,7 @@ import Foundation
 import LoopbackHTTP
 import SampleAPI
 import Synchronization
+import TestSupport
 import XCTest
 
 /// A console that keeps every line, for asserting on what the tool says.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Runs the built `feedsite` executable as a child process, as cron or CI would.

@@ -9,6 +9,7 @@ import Foundation
 import HTTP
 import LoopbackHTTP
 import Synchronization
+import TestSupport
 import XCTest
 
 /// One try of one request through the real libcurl engine, against a real server on
@@ -344,15 +345,6 @@ final class CurlEngineTests: XCTestCase {
 /// A GET with the tests' limit name.
 func testRequest(_ url: String, headers: [String] = [], limit: Int = 16 * 1024 * 1024) -> HTTPGet {
     HTTPGet(url: URL(string: url)!, headers: headers, maxBodyBytes: limit, limitName: "for tests")
-}
-
-func errorOf<T>(_ operation: () async throws -> T) async -> Error? {
-    do {
-        _ = try await operation()
-        return nil
-    } catch {
-        return error
-    }
 }
 
 /// Records what the client hands it.

@@ -5,6 +5,7 @@ import Foundation
 import LoopbackHTTP
 import SampleAPI
 import Synchronization
+import TestSupport
 import XCTest
 
 /// `feedsite generate` against an API that misbehaves (SPEC §9), in this process. Retries
@@ -44,7 +45,7 @@ final class GenerateNetworkTests: XCTestCase {
         XCTAssertEqual(result.code, .degraded, result.diagnostics)
         XCTAssertTrue(result.diagnostics.contains("invalid data: not an image (text/html, \(login.count) bytes); the page shows a placeholder"), result.diagnostics)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: run.file("images").path), [])
-        XCTAssertEqual(CacheFixtures.files(under: run.cache.appendingPathComponent("images")), [], "nothing of it is in the image cache")
+        XCTAssertEqual(regularFiles(under: run.cache.appendingPathComponent("images")), [], "nothing of it is in the image cache")
     }
 
     func test_generate_failsAnImageLargerThanMaxImageBytesAndSaysWhichLimit() async throws {

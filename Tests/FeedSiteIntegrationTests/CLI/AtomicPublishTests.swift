@@ -2,6 +2,7 @@ import Foundation
 import Hashing
 import SampleAPI
 import Synchronization
+import TestSupport
 import XCTest
 
 /// A web server serving the output while feedsite republishes it must never see a missing

@@ -1,5 +1,6 @@
 import Foundation
 import SampleAPI
+import TestSupport
 import XCTest
 
 /// The built executable, end to end: what a user at a terminal, cron or CI sees.

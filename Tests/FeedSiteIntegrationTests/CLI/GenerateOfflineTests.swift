@@ -5,6 +5,7 @@ import Foundation
 import LoopbackHTTP
 import SampleAPI
 import Synchronization
+import TestSupport
 import XCTest
 
 /// `feedsite generate` when the API cannot be reached or answers nonsense: the feed and

@@ -4,6 +4,7 @@ import Foundation
 import HTTP
 import LoopbackHTTP
 import Synchronization
+import TestSupport
 import XCTest
 
 final class LoopbackHTTPServerTests: XCTestCase {

@@ -2,6 +2,7 @@ import Foundation
 import LoopbackHTTP
 import SampleAPI
 import Synchronization
+import TestSupport
 import XCTest
 
 /// The built executable reads proxies from `http_proxy`, `https_proxy` and `no_proxy` as

@@ -1,5 +1,6 @@
 import Foundation
 import LoopbackHTTP
+import TestSupport
 import XCTest
 
 #if canImport(Glibc)

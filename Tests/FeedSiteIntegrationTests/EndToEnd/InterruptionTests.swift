@@ -7,6 +7,7 @@ import Foundation
 import LoopbackHTTP
 import SampleAPI
 import Synchronization
+import TestSupport
 import XCTest
 
 /// Runs stopped part-way, by Ctrl-C, SIGTERM or `kill -9`, with the built executable: the

@@ -4,6 +4,7 @@ import HTTP
 import Foundation
 import LoopbackHTTP
 import SampleAPI
+import TestSupport
 import XCTest
 
 /// Integration: the sample API on 127.0.0.1, read with the tool's own client and mappers.

@@ -3,6 +3,7 @@ import FeedStorage
 import Foundation
 import HTTP
 import LoopbackHTTP
+import TestSupport
 import XCTest
 
 /// SPEC §9's manners through the real engine: what is tried again and after how long,

@@ -3,6 +3,7 @@ import FeedStorage
 import Foundation
 import HTTP
 import Synchronization
+import TestSupport
 import XCTest
 
 /// A retry clock that never waits: each sleep is recorded and moves its own "now" forward

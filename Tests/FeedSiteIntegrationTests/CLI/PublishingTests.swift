@@ -7,6 +7,7 @@ import LoopbackHTTP
 import SampleAPI
 import Publishing
 import SiteGenerator
+import TestSupport
 import XCTest
 
 /// Publishing for cron, CI and archives (SPEC §6): reproducible and incremental output,

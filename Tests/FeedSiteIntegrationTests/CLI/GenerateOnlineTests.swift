@@ -5,6 +5,7 @@ import Hashing
 import Foundation
 import LoopbackHTTP
 import SampleAPI
+import TestSupport
 import XCTest
 
 /// `feedsite generate` against a real HTTP server on 127.0.0.1, in this process: the

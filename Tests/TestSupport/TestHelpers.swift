@@ -1,0 +1,103 @@
+import FeedCore
+import Foundation
+import XCTest
+
+// Shared test helpers. Area-specific helpers live beside their tests.
+
+public func anyURL() -> URL {
+    URL(string: "http://any-url.com")!
+}
+
+public func anyData() -> Data {
+    Data("any data".utf8)
+}
+
+public func anyError() -> NSError {
+    NSError(domain: "any error", code: 0)
+}
+
+public func uniqueImage(description: String? = "any description", location: String? = "any location") -> FeedImage {
+    FeedImage(id: UUID(), description: description, location: location, url: URL(string: "https://image.example/\(UUID().uuidString).png")!)
+}
+
+public func uniqueImageFeed(count: Int = 2) -> [FeedImage] {
+    (0..<count).map { _ in uniqueImage() }
+}
+
+public func uniqueComment(message: String = "a message", createdAt: Date = Date(timeIntervalSince1970: 1_600_000_000), username: String = "a username") -> ImageComment {
+    ImageComment(id: UUID(), message: message, createdAt: createdAt, username: username)
+}
+
+public func httpResponse(_ statusCode: Int, url: URL = anyURL()) -> HTTPAnswer {
+    HTTPAnswer(status: statusCode, url: url)
+}
+
+/// A fixed instant for tests: 2024-05-20T11:24:59Z.
+public func fixedNow() -> Date {
+    Date(timeIntervalSince1970: 1_716_204_299)
+}
+
+extension Date {
+    private static let utcGregorian: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
+    }()
+
+    public func adding(days: Int) -> Date {
+        Date.utcGregorian.date(byAdding: .day, value: days, to: self)!
+    }
+
+    public func adding(seconds: TimeInterval) -> Date {
+        addingTimeInterval(seconds)
+    }
+
+    /// Seven calendar days (UTC) earlier: a cache saved then expires exactly at `self`.
+    public func minusCacheMaxAge() -> Date {
+        adding(days: -CachePolicy.maxAgeInDays)
+    }
+}
+
+/// A folder of its own for one test, removed when the test ends.
+public func makeTemporaryFolder(for testCase: XCTestCase, file: StaticString = #filePath, line: UInt = #line) throws -> URL {
+    let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("feedsite-tests")
+        .appendingPathComponent(UUID().uuidString)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    testCase.addTeardownBlock {
+        try? FileManager.default.removeItem(at: folder)
+    }
+    return folder
+}
+
+/// The folder of the repository's `Templates`, from this file's location.
+public func repositoryTemplates() -> URL {
+    URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // TestSupport
+        .deletingLastPathComponent()  // Tests
+        .deletingLastPathComponent()
+        .appendingPathComponent("Templates")
+}
+
+/// Every regular file under `folder`, as paths relative to it, sorted.
+public func regularFiles(under folder: URL) -> [String] {
+    guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
+    let root = folder.standardizedFileURL.resolvingSymlinksInPath().path
+    var files: [String] = []
+    for case let url as URL in enumerator {
+        guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+        let path = url.standardizedFileURL.resolvingSymlinksInPath().path
+        files.append(path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path)
+    }
+    return files.sorted()
+}
+
+/// The error `operation` throws, or `nil`.
+public func errorOf<T>(_ operation: () async throws -> T) async -> Error? {
+    do {
+        _ = try await operation()
+        return nil
+    } catch {
+        return error
+    }
+}
