@@ -30,7 +30,7 @@ let package = Package(
         // HTTP: the libcurl engine, the retry policy.
         .target(name: "HTTP", dependencies: ["CCurl", "FeedCore"]),
         // Storage: plain and atomic files, locks, the cache codec, the stores.
-        .target(name: "FeedStorage", dependencies: ["FeedCore", "Hashing", "SiteGenerator"]),
+        .target(name: "FeedStorage", dependencies: ["FeedCore", "Hashing"]),
         // The site: templates, strings, dates, page models. Pure.
         .target(name: "SiteGenerator", dependencies: ["FeedCore"]),
         // Publishing: staging, the manifest, verify, tar.

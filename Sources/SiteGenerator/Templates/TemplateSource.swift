@@ -2,7 +2,7 @@ import Foundation
 
 /// Where the site's templates and string tables come from. The site module reads only
 /// through it and does no I/O of its own: the tool hands in a folder on disk
-/// (`TemplatesFolder`, in FeedStorage), a test may hand in files from memory.
+/// (`TemplatesFolder`, in the command line), a test may hand in files from memory.
 public protocol TemplateSource: Sendable {
     /// The folder's path, for messages.
     var path: String { get }

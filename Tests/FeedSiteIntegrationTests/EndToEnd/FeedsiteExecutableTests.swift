@@ -1,3 +1,4 @@
+import FeedSiteCLI
 import Foundation
 import SampleAPI
 import TestSupport

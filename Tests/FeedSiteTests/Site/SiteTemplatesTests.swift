@@ -1,4 +1,5 @@
 import FeedStorage
+import FeedSiteCLI
 import Foundation
 import Publishing
 import SiteGenerator

@@ -1,5 +1,6 @@
 import FeedCore
 import FeedStorage
+import FeedSiteCLI
 import Foundation
 import Publishing
 import SiteGenerator

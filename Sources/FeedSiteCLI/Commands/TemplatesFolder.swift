@@ -4,6 +4,7 @@
     import Darwin
 #endif
 import FeedCore
+import FeedStorage
 import Foundation
 import SiteGenerator
 
