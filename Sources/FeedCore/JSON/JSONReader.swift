@@ -1,4 +1,5 @@
 import Foundation
+import Hashing
 
 /// A strict RFC 8259 reader, several times faster than `JSONDecoder`: for the caches
 /// feedsite writes itself, and for API answers (`JSONPayload` walks those field by field,
@@ -228,37 +229,26 @@ public struct JSONReader {
         }
     }
 
+    /// The scalar after `\u`: a high surrogate needs a low one escaped right after it.
     private mutating func readUnicodeEscape() throws(SyntaxError) -> Unicode.Scalar {
-        let high = try readHex4()
-        if (0xD800...0xDBFF).contains(high) {
-            guard bytes.count - index >= 6, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
-                throw error("unpaired surrogate")
-            }
+        let decoded = try UTF16Escape.decode(try readHex4()) { () throws(SyntaxError) -> UInt16? in
+            guard bytes.count - index >= 6, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else { return nil }
             index += 2
-            let low = try readHex4()
-            guard (0xDC00...0xDFFF).contains(low) else { throw error("unpaired surrogate") }
-            return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))!
+            return try readHex4()
         }
-        guard let scalar = Unicode.Scalar(high) else { throw error("unpaired surrogate") }
+        guard case let .scalar(scalar) = decoded else { throw error("unpaired surrogate") }
         return scalar
     }
 
-    private mutating func readHex4() throws(SyntaxError) -> UInt32 {
+    private mutating func readHex4() throws(SyntaxError) -> UInt16 {
         guard bytes.count - index >= 4 else { throw error("\\u needs four hex digits") }
-        var value: UInt32 = 0
+        var unit: UInt16 = 0
         for _ in 0..<4 {
-            let byte = bytes[index]
-            let digit: UInt32
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-            default: throw error("\\u needs four hex digits")
-            }
-            value = value * 16 + digit
+            guard let digit = HexDigit.value(bytes[index]) else { throw error("\\u needs four hex digits") }
+            unit = unit << 4 | UInt16(digit)
             index += 1
         }
-        return value
+        return unit
     }
 
     private func decodeUTF8(_ slice: UnsafeBufferPointer<UInt8>) throws(SyntaxError) -> String {
