@@ -111,22 +111,28 @@ public struct JSONReader {
             } else {
                 fields[key] = try readValue()
             }
-            skipWhitespace()
-            guard index < bytes.count else { throw error("unexpected end of input in an object") }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-            } else if bytes[index] == UInt8(ascii: "}") {
-                index += 1
-                return .object(fields)
-            } else {
-                throw error("expected ',' or '}'")
-            }
+            if try readCommaOrEnd(UInt8(ascii: "}"), of: "an object") { return .object(fields) }
         }
+    }
+
+    private mutating func readArray() throws(SyntaxError) -> JSONValue {
+        var items: [JSONValue] = []
+        try readElements {
+            items.append($0)
+            return true
+        }
+        return .array(items)
     }
 
     private mutating func streamArray(to element: (JSONValue) -> Bool) throws(SyntaxError) {
         skipWhitespace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else { throw error("expected an array") }
+        try readElements(element)
+    }
+
+    /// Reads an array from its `[`, handing each element to `element`; `false` from it stops
+    /// the read with an error at that element.
+    private mutating func readElements(_ element: (JSONValue) -> Bool) throws(SyntaxError) {
         try nest()
         defer { depth -= 1 }
         index += 1
@@ -138,42 +144,19 @@ public struct JSONReader {
         while true {
             let start = index
             guard element(try readValue()) else { throw SyntaxError(offset: start, message: "unexpected element") }
-            skipWhitespace()
-            guard index < bytes.count else { throw error("unexpected end of input in an array") }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-            } else if bytes[index] == UInt8(ascii: "]") {
-                index += 1
-                return
-            } else {
-                throw error("expected ',' or ']'")
-            }
+            if try readCommaOrEnd(UInt8(ascii: "]"), of: "an array") { return }
         }
     }
 
-    private mutating func readArray() throws(SyntaxError) -> JSONValue {
-        try nest()
-        defer { depth -= 1 }
-        index += 1
-        var items: [JSONValue] = []
+    /// After a member or an element: steps over the `,` before the next one (`false`) or over
+    /// `end`, the bracket that closes `container` (`true`).
+    private mutating func readCommaOrEnd(_ end: UInt8, of container: String) throws(SyntaxError) -> Bool {
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-            index += 1
-            return .array(items)
-        }
-        while true {
-            items.append(try readValue())
-            skipWhitespace()
-            guard index < bytes.count else { throw error("unexpected end of input in an array") }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-            } else if bytes[index] == UInt8(ascii: "]") {
-                index += 1
-                return .array(items)
-            } else {
-                throw error("expected ',' or ']'")
-            }
-        }
+        guard index < bytes.count else { throw error("unexpected end of input in \(container)") }
+        let byte = bytes[index]
+        guard byte == UInt8(ascii: ",") || byte == end else { throw error("expected ',' or '\(Character(Unicode.Scalar(end)))'") }
+        index += 1
+        return byte == end
     }
 
     private mutating func readString() throws(SyntaxError) -> String {
@@ -251,17 +234,7 @@ public struct JSONReader {
         return unit
     }
 
-    private func decodeUTF8(_ slice: UnsafeBufferPointer<UInt8>) throws(SyntaxError) -> String {
-        guard let text = String(validating: slice, as: UTF8.self) else { throw error("invalid UTF-8") }
-        return text
-    }
-
-    private func decodeUTF8(_ slice: Slice<UnsafeRawBufferPointer>) throws(SyntaxError) -> String {
-        guard let text = String(validating: slice, as: UTF8.self) else { throw error("invalid UTF-8") }
-        return text
-    }
-
-    private func decodeUTF8(_ slice: ArraySlice<UInt8>) throws(SyntaxError) -> String {
+    private func decodeUTF8(_ slice: some Sequence<UInt8>) throws(SyntaxError) -> String {
         guard let text = String(validating: slice, as: UTF8.self) else { throw error("invalid UTF-8") }
         return text
     }
