@@ -113,19 +113,10 @@ public struct SHA256: Sendable {
             var bytes: [UInt8] = []
             bytes.reserveCapacity(32)
             for index in stride(from: 0, to: 64, by: 2) {
-                guard let high = Self.value(of: digits[index]), let low = Self.value(of: digits[index + 1]) else { return nil }
-                bytes.append(high << 4 | low)
+                guard let byte = HexDigit.byte(digits[index], digits[index + 1]) else { return nil }
+                bytes.append(byte)
             }
             self.init(bytes)
-        }
-
-        private static func value(of digit: UInt8) -> UInt8? {
-            switch digit {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
-            default: nil
-            }
         }
 
         /// Lower-case hex.
@@ -150,12 +141,11 @@ public struct SHA256: Sendable {
     }
 
     public static func hex(_ digest: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
         var out = [UInt8]()
         out.reserveCapacity(digest.count * 2)
         for byte in digest {
-            out.append(digits[Int(byte >> 4)])
-            out.append(digits[Int(byte & 0x0f)])
+            out.append(HexDigit.lowercase(byte >> 4))
+            out.append(HexDigit.lowercase(byte & 0x0f))
         }
         return String(decoding: out, as: UTF8.self)
     }

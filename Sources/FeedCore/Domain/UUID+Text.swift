@@ -1,4 +1,5 @@
 import Foundation
+import Hashing
 
 extension UUID {
     /// Parses `8-4-4-4-12` hexadecimal digits, in either case, as Foundation's
@@ -20,22 +21,13 @@ extension UUID {
                     guard characters[position] == UInt8(ascii: "-") else { return false }
                     position += 1
                 }
-                guard let high = hexValue(characters[position]), let low = hexValue(characters[position + 1]) else { return false }
-                bytes[index] = high << 4 | low
+                guard let byte = HexDigit.byte(characters[position], characters[position + 1]) else { return false }
+                bytes[index] = byte
                 position += 2
             }
             return true
         }
         return parsed ? uuid : nil
-    }
-
-    private static func hexValue(_ character: UInt8) -> UInt8? {
-        switch character {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): character - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): character - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): character - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 
     /// The upper-case `8-4-4-4-12` form, as Foundation's `uuidString`, without its `sprintf`.
@@ -48,16 +40,12 @@ extension UUID {
                         out[position] = UInt8(ascii: "-")
                         position += 1
                     }
-                    out[position] = Self.hexDigit(byte >> 4)
-                    out[position + 1] = Self.hexDigit(byte & 0x0F)
+                    out[position] = HexDigit.uppercase(byte >> 4)
+                    out[position + 1] = HexDigit.uppercase(byte & 0x0F)
                     position += 2
                 }
                 return position
             }
         }
-    }
-
-    private static func hexDigit(_ value: UInt8) -> UInt8 {
-        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
     }
 }

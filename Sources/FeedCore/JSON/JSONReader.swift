@@ -1,4 +1,5 @@
 import Foundation
+import Hashing
 
 /// A strict RFC 8259 reader, several times faster than `JSONDecoder`: for the caches
 /// feedsite writes itself, and for API answers (`JSONPayload` walks those field by field,
@@ -110,22 +111,28 @@ public struct JSONReader {
             } else {
                 fields[key] = try readValue()
             }
-            skipWhitespace()
-            guard index < bytes.count else { throw error("unexpected end of input in an object") }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-            } else if bytes[index] == UInt8(ascii: "}") {
-                index += 1
-                return .object(fields)
-            } else {
-                throw error("expected ',' or '}'")
-            }
+            if try readCommaOrEnd(UInt8(ascii: "}"), of: "an object") { return .object(fields) }
         }
+    }
+
+    private mutating func readArray() throws(SyntaxError) -> JSONValue {
+        var items: [JSONValue] = []
+        try readElements {
+            items.append($0)
+            return true
+        }
+        return .array(items)
     }
 
     private mutating func streamArray(to element: (JSONValue) -> Bool) throws(SyntaxError) {
         skipWhitespace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else { throw error("expected an array") }
+        try readElements(element)
+    }
+
+    /// Reads an array from its `[`, handing each element to `element`; `false` from it stops
+    /// the read with an error at that element.
+    private mutating func readElements(_ element: (JSONValue) -> Bool) throws(SyntaxError) {
         try nest()
         defer { depth -= 1 }
         index += 1
@@ -137,42 +144,19 @@ public struct JSONReader {
         while true {
             let start = index
             guard element(try readValue()) else { throw SyntaxError(offset: start, message: "unexpected element") }
-            skipWhitespace()
-            guard index < bytes.count else { throw error("unexpected end of input in an array") }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-            } else if bytes[index] == UInt8(ascii: "]") {
-                index += 1
-                return
-            } else {
-                throw error("expected ',' or ']'")
-            }
+            if try readCommaOrEnd(UInt8(ascii: "]"), of: "an array") { return }
         }
     }
 
-    private mutating func readArray() throws(SyntaxError) -> JSONValue {
-        try nest()
-        defer { depth -= 1 }
-        index += 1
-        var items: [JSONValue] = []
+    /// After a member or an element: steps over the `,` before the next one (`false`) or over
+    /// `end`, the bracket that closes `container` (`true`).
+    private mutating func readCommaOrEnd(_ end: UInt8, of container: String) throws(SyntaxError) -> Bool {
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-            index += 1
-            return .array(items)
-        }
-        while true {
-            items.append(try readValue())
-            skipWhitespace()
-            guard index < bytes.count else { throw error("unexpected end of input in an array") }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-            } else if bytes[index] == UInt8(ascii: "]") {
-                index += 1
-                return .array(items)
-            } else {
-                throw error("expected ',' or ']'")
-            }
-        }
+        guard index < bytes.count else { throw error("unexpected end of input in \(container)") }
+        let byte = bytes[index]
+        guard byte == UInt8(ascii: ",") || byte == end else { throw error("expected ',' or '\(Character(Unicode.Scalar(end)))'") }
+        index += 1
+        return byte == end
     }
 
     private mutating func readString() throws(SyntaxError) -> String {
@@ -228,50 +212,29 @@ public struct JSONReader {
         }
     }
 
+    /// The scalar after `\u`: a high surrogate needs a low one escaped right after it.
     private mutating func readUnicodeEscape() throws(SyntaxError) -> Unicode.Scalar {
-        let high = try readHex4()
-        if (0xD800...0xDBFF).contains(high) {
-            guard bytes.count - index >= 6, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
-                throw error("unpaired surrogate")
-            }
+        let decoded = try UTF16Escape.decode(try readHex4()) { () throws(SyntaxError) -> UInt16? in
+            guard bytes.count - index >= 6, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else { return nil }
             index += 2
-            let low = try readHex4()
-            guard (0xDC00...0xDFFF).contains(low) else { throw error("unpaired surrogate") }
-            return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))!
+            return try readHex4()
         }
-        guard let scalar = Unicode.Scalar(high) else { throw error("unpaired surrogate") }
+        guard case let .scalar(scalar) = decoded else { throw error("unpaired surrogate") }
         return scalar
     }
 
-    private mutating func readHex4() throws(SyntaxError) -> UInt32 {
+    private mutating func readHex4() throws(SyntaxError) -> UInt16 {
         guard bytes.count - index >= 4 else { throw error("\\u needs four hex digits") }
-        var value: UInt32 = 0
+        var unit: UInt16 = 0
         for _ in 0..<4 {
-            let byte = bytes[index]
-            let digit: UInt32
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-            default: throw error("\\u needs four hex digits")
-            }
-            value = value * 16 + digit
+            guard let digit = HexDigit.value(bytes[index]) else { throw error("\\u needs four hex digits") }
+            unit = unit << 4 | UInt16(digit)
             index += 1
         }
-        return value
+        return unit
     }
 
-    private func decodeUTF8(_ slice: UnsafeBufferPointer<UInt8>) throws(SyntaxError) -> String {
-        guard let text = String(validating: slice, as: UTF8.self) else { throw error("invalid UTF-8") }
-        return text
-    }
-
-    private func decodeUTF8(_ slice: Slice<UnsafeRawBufferPointer>) throws(SyntaxError) -> String {
-        guard let text = String(validating: slice, as: UTF8.self) else { throw error("invalid UTF-8") }
-        return text
-    }
-
-    private func decodeUTF8(_ slice: ArraySlice<UInt8>) throws(SyntaxError) -> String {
+    private func decodeUTF8(_ slice: some Sequence<UInt8>) throws(SyntaxError) -> String {
         guard let text = String(validating: slice, as: UTF8.self) else { throw error("invalid UTF-8") }
         return text
     }

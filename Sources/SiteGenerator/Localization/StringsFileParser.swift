@@ -1,3 +1,4 @@
+import FeedCore
 import Foundation
 
 /// Reads Apple's `.strings` format:
@@ -153,30 +154,29 @@ public enum StringsFileParser {
 
         /// `\UXXXX`: four hex digits; a UTF-16 surrogate pair is two such escapes in a row.
         private mutating func readHexScalar() throws(ParseError) -> Unicode.Scalar {
-            let high = try readHex4()
-            if (0xD800...0xDBFF).contains(high) {
-                guard peek() == "\\", peek(1) == "U" || peek(1) == "u" else { throw error("unpaired UTF-16 surrogate") }
+            let decoded = try UTF16Escape.decode(try readHex4()) { () throws(ParseError) -> UInt16? in
+                guard peek() == "\\", peek(1) == "U" || peek(1) == "u" else { return nil }
                 _ = advance()
                 _ = advance()
-                let low = try readHex4()
-                guard (0xDC00...0xDFFF).contains(low) else { throw error("unpaired UTF-16 surrogate") }
-                let value = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
-                return Unicode.Scalar(value)!
+                return try readHex4()
             }
-            guard let scalar = Unicode.Scalar(high) else { throw error("invalid \\U escape") }
-            return scalar
+            switch decoded {
+            case let .scalar(scalar): return scalar
+            case .unpairedHighSurrogate: throw error("unpaired UTF-16 surrogate")
+            case .unpairedLowSurrogate: throw error("invalid \\U escape")
+            }
         }
 
-        private mutating func readHex4() throws(ParseError) -> UInt32 {
-            var value: UInt32 = 0
+        private mutating func readHex4() throws(ParseError) -> UInt16 {
+            var unit: UInt16 = 0
             for _ in 0..<4 {
-                guard let scalar = peek(), scalar.isASCII, let digit = UInt32(String(scalar), radix: 16) else {
+                guard let scalar = peek(), scalar.isASCII, let digit = UInt16(String(scalar), radix: 16) else {
                     throw error("\\U needs four hex digits")
                 }
                 _ = advance()
-                value = value * 16 + digit
+                unit = unit * 16 + digit
             }
-            return value
+            return unit
         }
     }
 }

@@ -50,6 +50,13 @@ final class JSONReaderTests: XCTestCase {
             (#""\x""#, "unknown escape"),
             (#""\u12""#, "\\u needs four hex digits"),
             (#""\ud83d""#, "unpaired surrogate"),
+            (#""\udc00""#, "unpaired surrogate"),
+            (#""\ud83d\u0041""#, "unpaired surrogate"),
+            (#""\ud83d\ud83d""#, "unpaired surrogate"),
+            (#""\ud83dxxxxxx""#, "unpaired surrogate"),
+            (#""\ud83d\u""#, "unpaired surrogate"),
+            (#""\ud83d\ude0""#, "\\u needs four hex digits"),
+            (#""\u00g0""#, "\\u needs four hex digits"),
             ("01", "unexpected text after the JSON value"),
             ("1.", "digits must follow '.'"),
             (".5", "unexpected character"),
@@ -62,6 +69,20 @@ final class JSONReaderTests: XCTestCase {
         for (json, message) in cases {
             XCTAssertThrowsError(try read(json), json) { error in
                 XCTAssertEqual((error as? JSONReader.SyntaxError)?.message, message, json)
+            }
+        }
+    }
+
+    func test_read_reportsAnUnpairedSurrogateWhereItsEscapesEnd() {
+        let cases: [(String, Int)] = [
+            (#""\udc00""#, 7),
+            (#""\ud83d!""#, 7),
+            (#""\ud83d\u0041""#, 13),
+        ]
+        for (json, offset) in cases {
+            XCTAssertThrowsError(try read(json), json) { error in
+                XCTAssertEqual((error as? JSONReader.SyntaxError)?.message, "unpaired surrogate", json)
+                XCTAssertEqual((error as? JSONReader.SyntaxError)?.offset, offset, json)
             }
         }
     }

@@ -44,6 +44,26 @@ final class SHA256Tests: XCTestCase {
         XCTAssertEqual(SHA256.hex([]), "")
     }
 
+    // MARK: - Digest
+
+    func test_digestHex_readsBackAsTheSameDigestInEitherCase() {
+        let digest = SHA256.digest(bytes("abc"))
+
+        XCTAssertEqual(digest.hex, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        XCTAssertEqual(SHA256.Digest(hex: digest.hex), digest)
+        XCTAssertEqual(SHA256.Digest(hex: digest.hex.uppercased()), digest)
+    }
+
+    func test_digestInitHex_isNilForAnythingButSixtyFourHexDigits() {
+        let hex = SHA256.hexDigest(bytes("abc"))
+
+        XCTAssertNil(SHA256.Digest(hex: ""))
+        XCTAssertNil(SHA256.Digest(hex: String(hex.dropLast())))
+        XCTAssertNil(SHA256.Digest(hex: hex + "0"))
+        XCTAssertNil(SHA256.Digest(hex: "g" + hex.dropFirst()))
+        XCTAssertNil(SHA256.Digest(hex: hex.dropLast() + " "))
+    }
+
     // MARK: - Padding at block boundaries
 
     func test_hexDigest_atBlockBoundaryLengths() {

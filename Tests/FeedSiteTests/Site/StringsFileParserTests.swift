@@ -172,6 +172,28 @@ final class StringsFileParserTests: XCTestCase {
         XCTAssertNotNil(parseError(#""A" = "\UDE00";"#))
     }
 
+    func test_parse_namesWhatIsWrongWithAUnicodeEscapeOnItsLine() {
+        let cases: [(String, String)] = [
+            (#""\U12G4""#, "\\U needs four hex digits"),
+            (#""\U12""#, "\\U needs four hex digits"),
+            (#""\UD83D\UDE0""#, "\\U needs four hex digits"),
+            (#""\UD83D alone""#, "unpaired UTF-16 surrogate"),
+            (#""\UD83D\U0041""#, "unpaired UTF-16 surrogate"),
+            (#""\UD83D\UD83D""#, "unpaired UTF-16 surrogate"),
+            (#""\UDE00""#, "invalid \\U escape"),
+        ]
+        for (value, message) in cases {
+            let error = parseError("\"A\" = \"1\";\n\"B\" = \(value);")
+
+            XCTAssertEqual(error?.message, message, value)
+            XCTAssertEqual(error?.line, 2, value)
+        }
+    }
+
+    func test_parse_readsASurrogatePairWrittenWithEitherEscapeLetter() throws {
+        XCTAssertEqual(try parse(#""E" = "\uD83D\UDE00 \UD83D\ude00";"#), ["E": "😀 😀"])
+    }
+
     func test_parse_throwsForGarbageInPlaceOfAKey() {
         XCTAssertEqual(parseError("\"A\" = \"1\";\n= \"2\";")?.line, 2)
     }
