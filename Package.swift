@@ -32,7 +32,7 @@ let package = Package(
         // Storage: plain and atomic files, locks, the cache codec, the stores.
         .target(name: "FeedStorage", dependencies: ["FeedCore", "Hashing"]),
         // The site: templates, strings, dates, page models. Pure.
-        .target(name: "SiteGenerator", dependencies: ["FeedCore"]),
+        .target(name: "SiteGenerator", dependencies: ["FeedCore", "Hashing"]),
         // Publishing: staging, the manifest, verify, tar.
         .target(name: "Publishing", dependencies: ["FeedCore", "FeedStorage", "Hashing"]),
         // The demo: a loopback HTTP server and the sample API it serves.
