@@ -14,19 +14,37 @@ public enum AtomicFile {
     /// Marks temporary files so a later run can recognise and remove leftovers.
     public static let temporaryMarker = ".feedsite-tmp-"
 
-    /// Missing parent folders are created.
-    public static func write(_ data: Data, to url: URL) throws(FileSystemError) {
-        try write(data, toPath: url.path)
+    /// Writes the file at `path` whole or not at all, the one way feedsite replaces a file:
+    /// `body` writes the bytes through a `BufferedFileWriter` on a temporary name beside
+    /// `path`, which `rename(2)` then puts in place. When anything fails, the temporary file
+    /// is removed and `path` is left as it was. Missing parent folders are created. Nothing
+    /// is flushed to the disk (`PlainFile` says why).
+    ///
+    /// With `unlessUnchanged`, a file at `path` that already holds exactly these bytes is
+    /// left alone, modification time and all: rewriting it would change nothing but the
+    /// disk's wear. Returns whether it wrote.
+    @discardableResult
+    public static func write(toPath path: String, unlessUnchanged: Bool = false, _ body: (BufferedFileWriter) throws -> Void) throws -> Bool {
+        let writer = BufferedFileWriter(path: temporaryPath(for: path), hashing: unlessUnchanged)
+        do {
+            try body(writer)
+            if unlessUnchanged, writer.holdsSameBytes(as: path) {
+                unlink(writer.path)
+                return false
+            }
+            try writer.finish()
+            try FileSystemError.check(rename(writer.path, path))
+            return true
+        } catch {
+            unlink(writer.path)
+            throw error
+        }
     }
 
-    public static func write(_ data: Data, toPath path: String) throws(FileSystemError) {
-        let temporary = temporaryPath(for: path)
-        do {
-            try PlainFile.write(data, to: temporary)
-            try FileSystemError.check(rename(temporary, path))
-        } catch {
-            unlink(temporary)
-            throw error
+    /// The small-file case: `data`, whole.
+    public static func write(_ data: Data, to url: URL) throws {
+        try write(toPath: url.path) { writer in
+            try data.withUnsafeBytes { try writer.write($0) }
         }
     }
 

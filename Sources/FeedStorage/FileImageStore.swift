@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 import FeedCore
 import Foundation
 import Hashing
@@ -70,7 +65,7 @@ public actor FileImageStore: ImageStore {
         do {
             try Self.place(blob, at: entry)
         } catch {
-            throw CacheFileError(.write, URL(fileURLWithPath: entry), reason: error.description)
+            throw CacheFileError(.write, URL(fileURLWithPath: entry), reason: "\(error)")
         }
         return image
     }
@@ -104,48 +99,23 @@ public actor FileImageStore: ImageStore {
         return "\(folder)/index/\(key.prefix(2))/\(key)"
     }
 
-    /// Links (or, where links are impossible, copies) `source` to `destination`. A link
-    /// straight to a free name is atomic by itself; a name that is taken is replaced through
-    /// a temporary name and `rename(2)`, unless it already is the same file.
-    private static func place(_ source: String, at destination: String) throws(FileSystemError) {
-        if link(source, destination) == 0 { return }
-        if errno == EEXIST, isSameFile(source, destination) { return }
-        let temporary = AtomicFile.temporaryPath(for: destination)
-        if link(source, temporary) != 0 {
-            if errno == ENOENT { try PlainFile.makeParentFolder(of: destination) }
-            if link(source, temporary) != 0 {
-                do throws(FileSystemError) {
-                    guard let bytes = try PlainFile.read(source) else { throw FileSystemError.fromErrno(ENOENT) }
-                    try PlainFile.write(bytes, to: temporary)
-                } catch {
-                    unlink(temporary)
-                    throw error
-                }
-            }
-        }
-        guard rename(temporary, destination) == 0 else {
-            let failure = FileSystemError.fromErrno()
-            unlink(temporary)
-            throw failure
+    /// Links `source` at `destination`, replacing whatever was there unless it already is
+    /// that file; where links are impossible, copies it. Either way atomically.
+    private static func place(_ source: String, at destination: String) throws {
+        do {
+            try PlainFile.link(source, to: destination, replacing: true)
+        } catch {
+            try AtomicFile.write(toPath: destination) { try $0.write(contentsOf: source) }
         }
     }
 
     /// Whether the blob is there with the image's size and bytes (a damaged blob is rewritten).
     private static func holds(_ blob: String, _ image: StoredImage) -> Bool {
-        var info = stat()
-        guard stat(blob, &info) == 0, Int(info.st_size) == image.byteCount else { return false }
+        guard (try? PlainFile.size(of: blob)) == image.byteCount else { return false }
         return (try? FileDigest.sha256(ofFileAtPath: blob))?.digest == image.digest
     }
 
     private static func exists(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0
-    }
-
-    private static func isSameFile(_ first: String, _ second: String) -> Bool {
-        var a = stat()
-        var b = stat()
-        guard stat(first, &a) == 0, stat(second, &b) == 0 else { return false }
-        return a.st_dev == b.st_dev && a.st_ino == b.st_ino
+        (try? PlainFile.size(of: path)) != nil
     }
 }

@@ -5,7 +5,6 @@
 #endif
 import FeedCore
 import Foundation
-import Hashing
 
 /// Reads and writes whole files with plain system calls, by path.
 ///
@@ -76,7 +75,9 @@ extension PlainFile {
 
     /// Hands the file's bytes to `body` a chunk at a time, so memory stays flat whatever the
     /// file's size. `false` when there is no such file.
-    public static func readChunks(_ path: String, chunkSize: Int = 256 * 1024, _ body: (UnsafeRawBufferPointer) -> Void) throws(FileSystemError) -> Bool {
+    public static func readChunks(
+        _ path: String, chunkSize: Int = 256 * 1024, _ body: (UnsafeRawBufferPointer) throws(FileSystemError) -> Void
+    ) throws(FileSystemError) -> Bool {
         let descriptor = systemOpen(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             if errno == ENOENT || errno == ENOTDIR { return false }
@@ -92,12 +93,50 @@ extension PlainFile {
                 throw FileSystemError.fromErrno()
             }
             if count == 0 { return true }
-            body(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+            try body(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
         }
     }
 }
 
 extension PlainFile {
+    /// The size in bytes of the file at `path` (following symbolic links).
+    public static func size(of path: String) throws(FileSystemError) -> Int {
+        var info = stat()
+        try FileSystemError.check(stat(path, &info))
+        return Int(info.st_size)
+    }
+
+    /// Hard-links `source` at `destination`, creating the folder it goes in if it is missing.
+    ///
+    /// With `replacing`, a file already at `destination` gives way, atomically: unless it
+    /// already is `source`, a link at a temporary name beside it is renamed over it, so a
+    /// reader of `destination` sees the old file or the new one, and the old file's other
+    /// names are untouched. Throws where the file system cannot link (another device, no
+    /// hard links), so the caller can copy instead.
+    public static func link(_ source: String, to destination: String, replacing: Bool) throws(FileSystemError) {
+        if systemLink(source, destination) == 0 { return }
+        if errno == ENOENT {
+            try makeParentFolder(of: destination)
+            if systemLink(source, destination) == 0 { return }
+        }
+        guard errno == EEXIST, replacing else { throw FileSystemError.fromErrno() }
+        if isSameFile(source, destination) { return }
+        let temporary = AtomicFile.temporaryPath(for: destination)
+        try FileSystemError.check(systemLink(source, temporary))
+        guard rename(temporary, destination) == 0 else {
+            let failure = FileSystemError.fromErrno()
+            unlink(temporary)
+            throw failure
+        }
+    }
+
+    private static func isSameFile(_ first: String, _ second: String) -> Bool {
+        var a = stat()
+        var b = stat()
+        guard stat(first, &a) == 0, stat(second, &b) == 0 else { return false }
+        return a.st_dev == b.st_dev && a.st_ino == b.st_ino
+    }
+
     /// The names in `folder` (without `.` and `..`), each with whether it is a folder,
     /// following symbolic links. The kind comes from the directory entry itself where the
     /// file system records it, so listing a folder of 10,000 files costs no `stat` per file.
@@ -138,6 +177,15 @@ private func systemRead(_ descriptor: Int32, _ pointer: UnsafeMutableRawPointer,
 }
 
 @inline(__always)
+private func systemLink(_ source: String, _ destination: String) -> Int32 {
+    #if canImport(Glibc)
+        Glibc.link(source, destination)
+    #else
+        Darwin.link(source, destination)
+    #endif
+}
+
+@inline(__always)
 private func systemOpen(_ path: String, _ flags: Int32) -> Int32 {
     #if canImport(Glibc)
         Glibc.open(path, flags, 0o644)
@@ -153,52 +201,4 @@ private func systemWrite(_ descriptor: Int32, _ pointer: UnsafeRawPointer, _ cou
     #else
         Darwin.write(descriptor, pointer, count)
     #endif
-}
-
-/// Writes a file in large chunks through a small buffer, so a 100,000-line file never sits
-/// whole in memory. Optionally hashes what it writes.
-public final class BufferedFileWriter {
-    public let path: String
-    private let descriptor: Int32
-    private var buffer: [UInt8] = []
-    private var hasher: SHA256?
-    public private(set) var byteCount = 0
-    private static let capacity = 256 * 1024
-
-    /// Creates (or truncates) the file at `path`.
-    public init(path: String, hashing: Bool = false) throws(FileSystemError) {
-        let descriptor = try PlainFile.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC)
-        self.path = path
-        self.descriptor = descriptor
-        self.hasher = hashing ? SHA256() : nil
-        buffer.reserveCapacity(Self.capacity)
-    }
-
-    deinit {
-        close(descriptor)
-    }
-
-    public func write(_ text: String) throws(FileSystemError) {
-        var text = text
-        text.withUTF8 { buffer.append(contentsOf: $0) }
-        byteCount += text.utf8.count
-        if buffer.count >= Self.capacity { try flush() }
-    }
-
-    /// Writes what is left; returns the digest when hashing.
-    @discardableResult
-    public func finish() throws(FileSystemError) -> SHA256.Digest? {
-        try flush()
-        return hasher.map { hasher in
-            var copy = hasher
-            return SHA256.Digest(copy.finalize())
-        }
-    }
-
-    private func flush() throws(FileSystemError) {
-        hasher?.update(buffer)
-        let failure = buffer.withUnsafeBytes { PlainFile.writeAll($0, to: descriptor) }
-        buffer.removeAll(keepingCapacity: true)
-        if let failure { throw FileSystemError.fromErrno(failure) }
-    }
 }

@@ -59,13 +59,12 @@ public final class RunLock: Sendable {
 
     /// Takes the lock at `file` without waiting; throws `Busy` when another run holds it.
     public static func acquire(_ file: URL, startedAt: Date) throws -> RunLock {
+        let descriptor: Int32
         do {
-            try FileSystemError.wrap { try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true) }
+            descriptor = try PlainFile.open(file.path, O_RDWR | O_CREAT | O_CLOEXEC)
         } catch {
             throw Unavailable(lockFile: file.path, reason: error.description)
         }
-        let descriptor = open(file.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw Unavailable(lockFile: file.path, reason: FileSystemError.fromErrno().description) }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let busy = errno == EWOULDBLOCK
             let reason = FileSystemError.fromErrno().description

@@ -72,11 +72,11 @@ public struct Manifest: Equatable, Sendable {
     }
 
     /// Writes a manifest a file at a time; files must come sorted by path, one per path.
-    public final class Writer {
+    final class Writer {
         private let output: BufferedFileWriter
         private var first = true
 
-        public init(generator: String, run: Run, to output: BufferedFileWriter) throws(FileSystemError) {
+        init(generator: String, run: Run, to output: BufferedFileWriter) throws(FileSystemError) {
             self.output = output
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -86,12 +86,12 @@ public struct Manifest: Equatable, Sendable {
             try output.write("  \"files\": [")
         }
 
-        public func add(_ file: File) throws(FileSystemError) {
+        func add(_ file: File) throws(FileSystemError) {
             try output.write((first ? "\n" : ",\n") + "    {\"path\": \(JSONText.quoted(file.path)), \"size\": \(file.size), \"sha256\": \"\(file.sha256)\"}")
             first = false
         }
 
-        public func finish() throws(FileSystemError) {
+        func finish() throws(FileSystemError) {
             try output.write(first ? "]\n}\n" : "\n  ]\n}\n")
         }
     }

@@ -6,7 +6,6 @@
 import FeedCore
 import FeedStorage
 import Foundation
-import Hashing
 import Synchronization
 
 /// A new site built in a hidden folder beside the output and swapped into place whole.
@@ -29,7 +28,6 @@ public final class StagedSite: Sendable {
     private let hasPreviousSite: Bool
     private let createdFolders = Mutex<Set<String>>([])
     private let counts = Mutex(Counts())
-
 
     /// How many files the new site wrote and how many it kept from the previous one.
     public struct Counts: Equatable, Sendable {
@@ -100,7 +98,7 @@ public final class StagedSite: Sendable {
         }
         let destination = stagingPath + "/" + path
         let previous = outputPath + "/" + path
-        if hasPreviousSite, let old = try? PlainFile.read(previous), old == data, Self.linkReplacing(previous, destination) {
+        if hasPreviousSite, let old = try? PlainFile.read(previous), old == data, (try? PlainFile.link(previous, to: destination, replacing: true)) != nil {
             counts.withLock { $0.unchanged += 1 }
             return
         }
@@ -115,87 +113,21 @@ public final class StagedSite: Sendable {
     }
 
     /// Writes `manifest.json` listing every file in the staging folder, a line at a time in
-    /// path order; a manifest equal to the previous site's is linked from it instead.
-    ///
-    /// The list comes from the folder itself rather than from memory: pages are hashed as
-    /// they are read back, and an image's digest is its content-addressed name.
+    /// path order (`Manifest.write(generator:run:listing:to:)`); a manifest equal to the
+    /// previous site's is linked from it instead.
     public func writeManifest(generator: String, run: Manifest.Run) throws(PublishError) {
         let destination = stagingPath + "/" + Manifest.fileName
-        let stagingPath = self.stagingPath
+        // The previous manifest goes in first: the write leaves it there if the new one has
+        // the same bytes, and renames the new one over it if not.
+        let linked = hasPreviousSite && (try? PlainFile.link(outputPath + "/" + Manifest.fileName, to: destination, replacing: true)) != nil
         do {
-            let writer = try BufferedFileWriter(path: AtomicFile.temporaryPath(for: destination), hashing: true)
-            let manifest = try Manifest.Writer(generator: generator, run: run, to: writer)
-            var batch: [String] = []
-            batch.reserveCapacity(Self.manifestBatch)
-            try SiteFiles.walk(stagingPath) { path in
-                batch.append(path)
-                guard batch.count == Self.manifestBatch else { return }
-                try Self.manifestEntries(for: batch, in: stagingPath).forEach(manifest.add)
-                batch.removeAll(keepingCapacity: true)
+            let wrote = try AtomicFile.write(toPath: destination, unlessUnchanged: linked) { writer in
+                try Manifest.write(generator: generator, run: run, listing: stagingPath, to: writer)
             }
-            try Self.manifestEntries(for: batch, in: stagingPath).forEach(manifest.add)
-            try manifest.finish()
-            let digest = try writer.finish()
-            try FileSystemError.check(rename(writer.path, destination))
-            let previous = outputPath + "/" + Manifest.fileName
-            if hasPreviousSite, let old = try FileDigest.sha256(ofFileAtPath: previous), old.byteCount == writer.byteCount, old.digest == digest,
-                Self.linkReplacing(previous, destination)
-            {
-                counts.withLock { $0.unchanged += 1 }
-            } else {
-                counts.withLock { $0.written += 1 }
-            }
+            counts.withLock { wrote ? ($0.written += 1) : ($0.unchanged += 1) }
         } catch {
             throw .cannotWrite(destination, reason: "\(error)")
         }
-    }
-
-    /// How many files the manifest hashes at once, split across the cores: enough to keep
-    /// them busy, few enough that the list stays small on a 100,000-item site.
-    private static let manifestBatch = 512
-
-    /// The manifest entries of `paths`, in their order, hashed in parallel slices.
-    private static func manifestEntries(for paths: [String], in folder: String) throws -> [Manifest.File] {
-        let slices = min(ProcessInfo.processInfo.activeProcessorCount, max(1, paths.count / 32))
-        let results = Mutex([Result<[Manifest.File], any Error>?](repeating: nil, count: slices))
-        DispatchQueue.concurrentPerform(iterations: slices) { slice in
-            let range = paths.count * slice / slices..<paths.count * (slice + 1) / slices
-            let result = Result { try paths[range].map { try manifestEntry(for: $0, in: folder) } }
-            results.withLock { $0[slice] = result }
-        }
-        return try results.withLock { $0 }.flatMap { try $0!.get() }
-    }
-
-    /// An image at `images/<64 hex digits>.<ext>` is named by its SHA-256 and needs only its
-    /// size; any other file is hashed.
-    private static func manifestEntry(for path: String, in folder: String) throws -> Manifest.File {
-        let full = folder + "/" + path
-        if path.hasPrefix("images/"), let dot = path.lastIndex(of: "."),
-            case let name = path[path.index(path.startIndex, offsetBy: "images/".count)..<dot], name.count == 64,
-            SHA256.Digest(hex: String(name)) != nil
-        {
-            var info = stat()
-            try FileSystemError.check(stat(full, &info))
-            return Manifest.File(path: path, size: Int(info.st_size), sha256: String(name))
-        }
-        guard let digest = try FileDigest.sha256(ofFileAtPath: full) else { throw FileSystemError.fromErrno(ENOENT) }
-        return Manifest.File(path: path, size: digest.byteCount, sha256: digest.sha256)
-    }
-
-    /// Links `source` at `destination`, unlinking whatever was there first.
-    private static func linkReplacing(_ source: String, _ destination: String) -> Bool {
-        if hardLink(source, destination) == 0 { return true }
-        guard errno == EEXIST else { return false }
-        unlink(destination)
-        return hardLink(source, destination) == 0
-    }
-
-    private static func hardLink(_ source: String, _ destination: String) -> Int32 {
-        #if canImport(Glibc)
-            Glibc.link(source, destination)
-        #else
-            Darwin.link(source, destination)
-        #endif
     }
 
     /// Swaps the new site into place and removes the old one.
@@ -223,7 +155,7 @@ public final class StagedSite: Sendable {
         for name in names where name.hasPrefix(".") {
             let source = output.appendingPathComponent(name)
             let destination = staging.appendingPathComponent(name)
-            if Self.hardLink(source.path, destination.path) != 0 {
+            if (try? PlainFile.link(source.path, to: destination.path, replacing: false)) == nil {
                 try? FileManager.default.copyItem(at: source, to: destination)
             }
         }

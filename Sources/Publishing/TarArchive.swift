@@ -6,7 +6,8 @@ import Foundation
 /// folder's contents are: entries sorted by path, every time set to `modificationDate`,
 /// owner and group 0 with no names, mode 0755 for folders and 0644 for files. Entry paths
 /// are relative to the folder (`index.html`, `images/…`), so extract into a folder of your
-/// choice: `mkdir site && tar -xf FILE.tar -C site`.
+/// choice: `mkdir site && tar -xf FILE.tar -C site`. Files are streamed into the archive a
+/// chunk at a time, so a large site never sits in memory.
 public enum TarArchive {
     public enum WriteError: Error, Equatable, Sendable, CustomStringConvertible {
         case pathTooLong(String)
@@ -36,48 +37,32 @@ public enum TarArchive {
         let entries = (Array(folders) + paths).sorted()
         let mtime = max(0, Int(modificationDate.timeIntervalSince1970.rounded(.down)))
 
-        let temporary = URL(fileURLWithPath: AtomicFile.temporaryPath(for: archive.path))
-        try? FileManager.default.createDirectory(at: archive.deletingLastPathComponent(), withIntermediateDirectories: true)
-        guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
-            throw WriteError.cannotWrite(archive.path, reason: "cannot create \(temporary.path)")
-        }
         do {
-            let handle = try FileHandle(forWritingTo: temporary)
-            defer { try? handle.close() }
-            for entry in entries {
-                try Task.checkCancellation()
-                if entry.hasSuffix("/") {
-                    try handle.write(contentsOf: try header(path: entry, size: 0, mode: 0o755, type: "5", mtime: mtime))
-                    continue
+            try AtomicFile.write(toPath: archive.path) { output in
+                for entry in entries {
+                    try Task.checkCancellation()
+                    if entry.hasSuffix("/") {
+                        try output.write(try header(path: entry, size: 0, mode: 0o755, type: "5", mtime: mtime))
+                        continue
+                    }
+                    let file = folder.path + "/" + entry
+                    let size = try PlainFile.size(of: file)
+                    try output.write(try header(path: entry, size: size, mode: 0o644, type: "0", mtime: mtime))
+                    guard try output.write(contentsOf: file) == size else {
+                        throw WriteError.cannotWrite(archive.path, reason: "\(entry) changed while it was archived")
+                    }
+                    try output.write([UInt8](repeating: 0, count: (block - size % block) % block))
                 }
-                let data = try Data(contentsOf: folder.appendingPathComponent(entry))
-                try handle.write(contentsOf: try header(path: entry, size: data.count, mode: 0o644, type: "0", mtime: mtime))
-                try handle.write(contentsOf: data)
-                let padding = (block - data.count % block) % block
-                if padding > 0 { try handle.write(contentsOf: Data(count: padding)) }
+                try output.write([UInt8](repeating: 0, count: block * 2))
             }
-            try handle.write(contentsOf: Data(count: block * 2))
-            try handle.synchronize()
-        } catch let error as WriteError {
-            try? FileManager.default.removeItem(at: temporary)
-            throw error
-        } catch is CancellationError {
-            try? FileManager.default.removeItem(at: temporary)
-            throw CancellationError()
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw WriteError.cannotWrite(archive.path, reason: FileSystemError.reason(for: error).description)
-        }
-        guard rename(temporary.path, archive.path) == 0 else {
-            let reason = FileSystemError.fromErrno().description
-            try? FileManager.default.removeItem(at: temporary)
-            throw WriteError.cannotWrite(archive.path, reason: reason)
+        } catch let error as FileSystemError {
+            throw WriteError.cannotWrite(archive.path, reason: error.description)
         }
     }
 
     /// A ustar header: a path up to 100 bytes, or split into a prefix of up to 155 and a
     /// name of up to 100 at a slash.
-    static func header(path: String, size: Int, mode: Int, type: Character, mtime: Int) throws -> Data {
+    static func header(path: String, size: Int, mode: Int, type: Character, mtime: Int) throws -> [UInt8] {
         let bytes = Array(path.utf8)
         var name = bytes
         var prefix: [UInt8] = []
@@ -110,6 +95,6 @@ public enum TarArchive {
         put(prefix, at: 345)
         let checksum = header.reduce(0) { $0 + Int($1) }
         put(Array((String(repeating: "0", count: max(0, 6 - String(checksum, radix: 8).count)) + String(checksum, radix: 8)).utf8) + [0, UInt8(ascii: " ")], at: 148)
-        return Data(header)
+        return header
     }
 }

@@ -151,4 +151,68 @@ final class AtomicFileTests: XCTestCase {
         }
         XCTAssertTrue(FileManager.default.fileExists(atPath: file.path))
     }
+
+    // MARK: - Streamed writes
+
+    func test_writeStreamed_putsEveryByteInPlace_beyondTheWritersBuffer() throws {
+        let folder = try makeTemporaryFolder(for: self)
+        let file = folder.appendingPathComponent("big")
+        let chunk = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0) })
+
+        let wrote = try AtomicFile.write(toPath: file.path) { writer in
+            try writer.write("text, ")
+            try chunk.withUnsafeBytes { try writer.write($0) }
+            try writer.write([1, 2, 3])
+        }
+
+        XCTAssertTrue(wrote)
+        XCTAssertEqual(try Data(contentsOf: file), Data("text, ".utf8) + chunk + Data([1, 2, 3]))
+        XCTAssertEqual(CacheFixtures.files(under: folder), ["big"])
+    }
+
+    func test_writeStreamed_unlessUnchanged_leavesAFileWithTheSameBytesAsItWas() throws {
+        for size in [0, 10, 600_000] {
+            let folder = try makeTemporaryFolder(for: self)
+            let file = folder.appendingPathComponent("file")
+            let bytes = [UInt8](repeating: 42, count: size)
+            try AtomicFile.write(Data(bytes), to: file)
+            let before = try FileManager.default.attributesOfItem(atPath: file.path)[.systemFileNumber] as? Int
+
+            let wrote = try AtomicFile.write(toPath: file.path, unlessUnchanged: true) { try $0.write(bytes) }
+
+            XCTAssertFalse(wrote, "size \(size)")
+            XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: file.path)[.systemFileNumber] as? Int, before, "size \(size)")
+            XCTAssertEqual(CacheFixtures.files(under: folder), ["file"], "size \(size)")
+        }
+    }
+
+    func test_writeStreamed_unlessUnchanged_replacesAFileWithOtherBytesOfTheSameSize() throws {
+        let folder = try makeTemporaryFolder(for: self)
+        let file = folder.appendingPathComponent("file")
+        try AtomicFile.write(Data("old bytes".utf8), to: file)
+
+        let wrote = try AtomicFile.write(toPath: file.path, unlessUnchanged: true) { try $0.write("new bytes") }
+
+        XCTAssertTrue(wrote)
+        XCTAssertEqual(try Data(contentsOf: file), Data("new bytes".utf8))
+        XCTAssertEqual(CacheFixtures.files(under: folder), ["file"])
+    }
+
+    func test_writeStreamed_whoseBodyFailsKeepsTheOldFileAndLeavesNoTemporaryFile() throws {
+        struct Failure: Error {}
+        let folder = try makeTemporaryFolder(for: self)
+        let file = folder.appendingPathComponent("file")
+        try AtomicFile.write(Data("old".utf8), to: file)
+
+        XCTAssertThrowsError(
+            try AtomicFile.write(toPath: file.path) { writer in
+                try writer.write([UInt8](repeating: 1, count: 600_000))
+                throw Failure()
+            }
+        ) { error in
+            XCTAssertTrue(error is Failure, "\(error)")
+        }
+        XCTAssertEqual(try Data(contentsOf: file), Data("old".utf8))
+        XCTAssertEqual(CacheFixtures.files(under: folder), ["file"])
+    }
 }

@@ -38,4 +38,74 @@ final class PlainFileTests: XCTestCase {
             XCTAssertEqual((error as? FileSystemError)?.code, ENOENT)
         }
     }
+
+    // MARK: - link
+
+    func test_link_putsTheSameFileAtAFreeNameCreatingMissingFolders() throws {
+        let folder = try makeTemporaryFolder(for: self)
+        let source = try makeFile(folder, "source", "bytes")
+        let destination = folder.appendingPathComponent("a/b/link").path
+
+        try PlainFile.link(source, to: destination, replacing: false)
+
+        XCTAssertEqual(try inode(destination), try inode(source))
+    }
+
+    func test_link_replacing_replacesAnotherFileAndLeavesItsOtherNamesAlone() throws {
+        let folder = try makeTemporaryFolder(for: self)
+        let source = try makeFile(folder, "source", "new")
+        let destination = try makeFile(folder, "destination", "old")
+        let otherName = folder.appendingPathComponent("other-name").path
+        try PlainFile.link(destination, to: otherName, replacing: false)
+
+        try PlainFile.link(source, to: destination, replacing: true)
+
+        XCTAssertEqual(try inode(destination), try inode(source))
+        XCTAssertEqual(try String(contentsOfFile: otherName, encoding: .utf8), "old", "the old file is replaced, not written through")
+        XCTAssertEqual(CacheFixtures.temporaryFiles(under: folder), [])
+    }
+
+    func test_link_replacing_theSameFileLeavesIt() throws {
+        let folder = try makeTemporaryFolder(for: self)
+        let source = try makeFile(folder, "source", "bytes")
+        let destination = folder.appendingPathComponent("destination").path
+        try PlainFile.link(source, to: destination, replacing: false)
+
+        try PlainFile.link(source, to: destination, replacing: true)
+
+        XCTAssertEqual(try inode(destination), try inode(source))
+        XCTAssertEqual(CacheFixtures.files(under: folder), ["destination", "source"])
+    }
+
+    func test_link_notReplacing_throwsFileExistsAndKeepsTheFile() throws {
+        let folder = try makeTemporaryFolder(for: self)
+        let source = try makeFile(folder, "source", "new")
+        let destination = try makeFile(folder, "destination", "old")
+
+        XCTAssertThrowsError(try PlainFile.link(source, to: destination, replacing: false)) { error in
+            XCTAssertEqual((error as? FileSystemError)?.code, EEXIST)
+        }
+        XCTAssertEqual(try String(contentsOfFile: destination, encoding: .utf8), "old")
+    }
+
+    func test_link_ofAMissingSourceThrowsNoSuchFile() throws {
+        let folder = try makeTemporaryFolder(for: self)
+
+        XCTAssertThrowsError(try PlainFile.link(folder.appendingPathComponent("missing").path, to: folder.appendingPathComponent("x").path, replacing: true)) {
+            XCTAssertEqual(($0 as? FileSystemError)?.code, ENOENT)
+        }
+        XCTAssertEqual(CacheFixtures.files(under: folder), [])
+    }
+
+    // MARK: - Helpers
+
+    private func makeFile(_ folder: URL, _ name: String, _ text: String) throws -> String {
+        let url = folder.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    private func inode(_ path: String) throws -> Int? {
+        try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int
+    }
 }

@@ -327,6 +327,45 @@ final class StagedSiteTests: XCTestCase {
         }
     }
 
+    func test_writeManifest_equalToThePreviousSites_hardLinksItAndCountsItUnchanged() throws {
+        let output = try publishedSiteWithManifest(index: "home")
+        let before = try attributes(of: output.appendingPathComponent(Manifest.fileName))
+        let sut = try StagedSite(output: output)
+        try sut.write("home", to: "index.html")
+
+        try sut.writeManifest(generator: "test", run: Self.manifestRun)
+
+        assertCounts(sut, written: 0, unchanged: 2)
+        XCTAssertEqual(try attributes(of: sut.url(for: Manifest.fileName)).inode, before.inode)
+        XCTAssertEqual(CacheFixtures.temporaryFiles(under: sut.staging), [])
+    }
+
+    func test_writeManifest_thatDiffersFromThePreviousSites_writesANewOneAndLeavesTheOldOneAsItWas() throws {
+        let output = try publishedSiteWithManifest(index: "home")
+        let old = try Data(contentsOf: output.appendingPathComponent(Manifest.fileName))
+        let sut = try StagedSite(output: output)
+        try sut.write("new home", to: "index.html")
+
+        try sut.writeManifest(generator: "test", run: Self.manifestRun)
+        sut.discard()
+
+        assertCounts(sut, written: 2, unchanged: 0)
+        XCTAssertEqual(try Data(contentsOf: output.appendingPathComponent(Manifest.fileName)), old)
+        XCTAssertEqual(try Manifest.read(from: output).files.map(\.path), ["index.html"])
+    }
+
+    func test_writeManifest_neverListsItself() throws {
+        let output = try makeOutputURL()
+        let sut = try StagedSite(output: output)
+        try sut.write("home", to: "index.html")
+
+        try sut.writeManifest(generator: "test", run: Self.manifestRun)
+        try sut.writeManifest(generator: "test", run: Self.manifestRun)
+        try sut.publish()
+
+        XCTAssertEqual(try Manifest.read(from: output).files.map(\.path), ["index.html"])
+    }
+
     private static let manifestRun = Manifest.Run(
         api: "http://127.0.0.1:1/v1", now: "2024-05-20T11:24:59Z", feedSource: "live", feedSavedAt: nil, locales: ["en"], items: 0, feedPages: 0,
         commentsPages: 0, images: 0, imagesFailed: 0, comments: 0, commentsFromCache: 0, commentsUnavailable: 0
@@ -347,6 +386,16 @@ final class StagedSiteTests: XCTestCase {
 
     private func makeOutputURL() throws -> URL {
         try makeTemporaryFolder(for: self).appendingPathComponent("Output")
+    }
+
+    /// An output folder published by a run that wrote `index.html` and the manifest.
+    private func publishedSiteWithManifest(index: String) throws -> URL {
+        let output = try makeOutputURL()
+        let previous = try StagedSite(output: output)
+        try previous.write(index, to: "index.html")
+        try previous.writeManifest(generator: "test", run: Self.manifestRun)
+        try previous.publish()
+        return output
     }
 
     /// An output folder holding `files`, as a previous run (or a person) left it.

@@ -1,0 +1,121 @@
+import FeedCore
+import Foundation
+
+/// The format of the cache files, and the only code that knows it: a list of values, the
+/// time it was saved, and the validators the API sent with it, if any:
+///
+///     {"timestamp":<seconds since 2001>,"value":[<element>,…],"etag":"…","lastModified":"…"}
+///
+/// The feed file (`.feed`) puts each image on a line of its own, so it reads and diffs well;
+/// a comments file (`.comments`) is one line. Elements are JSON text written by hand
+/// (`JSONText`) and read back one at a time with `JSONReader`, so a 100,000-item feed never
+/// sits in memory twice. Encoding the same values gives the same bytes, which is what lets
+/// an unchanged cache file be left alone.
+public struct CacheCodec<Element>: Sendable {
+    /// What a cache file holds.
+    public struct Contents {
+        public var value: [Element]
+        public var timestamp: Date
+        public var validators: HTTPValidators?
+
+        public init(value: [Element], timestamp: Date, validators: HTTPValidators? = nil) {
+            self.value = value
+            self.timestamp = timestamp
+            self.validators = validators
+        }
+    }
+
+    /// Why values cannot be written: a date that is not a finite number.
+    public struct Unencodable: Error, Equatable, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// One element's JSON, on one line.
+    public let encode: @Sendable (Element) -> String
+    /// An element back from its JSON; `nil` when it is not of the expected shape.
+    public let decode: @Sendable (JSONValue) -> Element?
+    /// Why an element cannot be encoded, or `nil`.
+    private let problem: @Sendable (Element) -> String?
+    private let lineByLine: Bool
+
+    /// The whole file, handed to `output` in pieces so it can stream to disk. Throws
+    /// `Unencodable` before handing over anything.
+    public func encode(
+        _ elements: some Collection<Element>, timestamp: Date, validators: HTTPValidators? = nil, to output: (String) throws -> Void
+    ) throws {
+        if let reason = elements.lazy.compactMap(problem).first { throw Unencodable(description: reason) }
+        guard timestamp.timeIntervalSinceReferenceDate.isFinite else {
+            throw Unencodable(description: "cannot encode the timestamp \(timestamp.timeIntervalSinceReferenceDate)")
+        }
+        try output("{\"timestamp\":\(JSONText.date(timestamp)),\"value\":[")
+        let newline = lineByLine ? "\n" : ""
+        var first = true
+        for element in elements {
+            try output((first ? newline : "," + newline) + encode(element))
+            first = false
+        }
+        var end = "]"
+        if let etag = validators?.etag { end += ",\"etag\":\(JSONText.quoted(etag))" }
+        if let lastModified = validators?.lastModified { end += ",\"lastModified\":\(JSONText.quoted(lastModified))" }
+        try output(end + "}\n")
+    }
+
+    /// The file's contents, or `nil` when it is not a cache file of this kind (corrupt, or
+    /// from another version).
+    public func decode(_ data: Data) -> Contents? {
+        var elements: [Element] = []
+        let decode = self.decode
+        let json = try? JSONReader.read(data, streaming: "value") { value in
+            guard let element = decode(value) else { return false }
+            elements.append(element)
+            return true
+        }
+        guard let json, let seconds = json["timestamp"]?.number, json["value"] != nil else { return nil }
+        let validators = HTTPValidators(etag: json["etag"]?.string, lastModified: json["lastModified"]?.string)
+        return Contents(value: elements, timestamp: Date(timeIntervalSinceReferenceDate: seconds), validators: validators)
+    }
+}
+
+extension CacheCodec.Contents: Equatable where Element: Equatable {}
+
+extension CacheCodec<FeedImage> {
+    /// `{"id":"<UUID>","url":"…","description":"…","location":"…"}`, without the fields an
+    /// image lacks; one image a line.
+    public static var feed: Self {
+        CacheCodec(encode: encodeImage, decode: decodeImage, problem: { _ in nil }, lineByLine: true)
+    }
+
+    private static func encodeImage(_ image: FeedImage) -> String {
+        var json = "{\"id\":\"\(image.id.text)\",\"url\":\(JSONText.quoted(image.url.absoluteString))"
+        if let description = image.description { json += ",\"description\":\(JSONText.quoted(description))" }
+        if let location = image.location { json += ",\"location\":\(JSONText.quoted(location))" }
+        return json + "}"
+    }
+
+    private static func decodeImage(_ item: JSONValue) -> FeedImage? {
+        guard let id = item["id"]?.string.flatMap({ UUID(text: $0) }), let url = item["url"]?.string.flatMap(URL.init(string:)) else { return nil }
+        return FeedImage(id: id, description: item["description"]?.string, location: item["location"]?.string, url: url)
+    }
+}
+
+extension CacheCodec<ImageComment> {
+    /// `{"id":"<UUID>","message":"…","createdAt":<seconds since 2001>,"username":"…"}`; the
+    /// whole file on one line.
+    public static var comments: Self {
+        CacheCodec(
+            encode: encodeComment, decode: decodeComment,
+            problem: { $0.createdAt.timeIntervalSinceReferenceDate.isFinite ? nil : "cannot encode the date of comment \($0.id.text)" },
+            lineByLine: false)
+    }
+
+    private static func encodeComment(_ comment: ImageComment) -> String {
+        "{\"id\":\"\(comment.id.text)\",\"message\":\(JSONText.quoted(comment.message)),\"createdAt\":\(JSONText.date(comment.createdAt)),\"username\":\(JSONText.quoted(comment.username))}"
+    }
+
+    private static func decodeComment(_ item: JSONValue) -> ImageComment? {
+        guard let id = item["id"]?.string.flatMap({ UUID(text: $0) }), let message = item["message"]?.string,
+            let seconds = item["createdAt"]?.number, let username = item["username"]?.string
+        else { return nil }
+        return ImageComment(id: id, message: message, createdAt: Date(timeIntervalSinceReferenceDate: seconds), username: username)
+    }
+}

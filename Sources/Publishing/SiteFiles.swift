@@ -1,0 +1,35 @@
+import FeedStorage
+import Foundation
+
+/// The files of a site folder, as paths from its root sorted as whole paths, without
+/// top-level dot-files (they are the user's, not the site's).
+public enum SiteFiles {
+    public static func list(_ site: URL) throws -> [String] {
+        var paths: [String] = []
+        try walk(site.path) { paths.append($0) }
+        return paths
+    }
+
+    /// Hands every file's path to `body` in sorted order, reading one folder at a time, so a
+    /// folder of 100,000 pages costs its names and nothing more.
+    public static func walk(_ site: String, _ body: (String) throws -> Void) throws {
+        try walk(site, prefix: "", body)
+    }
+
+    private static func walk(_ folder: String, prefix: String, _ body: (String) throws -> Void) throws {
+        var entries: [(name: String, sortKey: String, isFolder: Bool)] = []
+        for entry in try PlainFile.entries(inFolder: folder) where !(prefix.isEmpty && entry.name.hasPrefix(".")) {
+            // A folder sorts as its name plus "/", exactly where its files fall in a sort of
+            // whole paths.
+            entries.append((entry.name, entry.isFolder ? entry.name + "/" : entry.name, entry.isFolder))
+        }
+        entries.sort { $0.sortKey < $1.sortKey }
+        for entry in entries {
+            if entry.isFolder {
+                try walk(folder + "/" + entry.name, prefix: prefix + entry.name + "/", body)
+            } else {
+                try body(prefix + entry.name)
+            }
+        }
+    }
+}
