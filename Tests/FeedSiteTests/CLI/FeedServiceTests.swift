@@ -140,14 +140,14 @@ final class FeedServiceTests: XCTestCase {
         _ = try await sut.loadComments(for: imageID)
 
         XCTAssertEqual(client.receivedRequests.map(\.headers), [[]])
-        let saved = try await commentsStore.retrieve(imageID: imageID)
+        let saved = await commentsStore.retrieve(imageID: imageID)
         XCTAssertEqual(saved?.validators, HTTPValidators(etag: "\"v1\"", lastModified: "Mon, 20 May 2024 11:00:00 GMT"))
     }
 
     func test_loadComments_asksConditionallyWithTheCachedValidators() async throws {
         let imageID = UUID()
         let (sut, client, _, commentsStore, _) = makeSUT { url in (Data(#"{"items":[]}"#.utf8), httpResponse(200, url: url)) }
-        try await commentsStore.insert(
+        await commentsStore.insert(
             [uniqueComment()], validators: HTTPValidators(etag: "\"v1\"", lastModified: "Mon, 20 May 2024 11:00:00 GMT"), timestamp: fixedNow().adding(days: -1),
             imageID: imageID
         )
@@ -161,14 +161,14 @@ final class FeedServiceTests: XCTestCase {
         let imageID = UUID()
         let cached = [uniqueComment(message: "still true")]
         let (sut, _, _, commentsStore, _) = makeSUT { url in (Data(), HTTPAnswer(status: 304, url: url, etag: "\"v1\"")) }
-        try await commentsStore.insert(cached, validators: HTTPValidators(etag: "\"v1\"", lastModified: nil), timestamp: fixedNow().adding(days: -3), imageID: imageID)
+        await commentsStore.insert(cached, validators: HTTPValidators(etag: "\"v1\"", lastModified: nil), timestamp: fixedNow().adding(days: -3), imageID: imageID)
 
         let result = try await sut.loadComments(for: imageID)
 
         guard case let .live(comments, saveFailure) = result else { return XCTFail("expected live, got \(result)") }
         XCTAssertEqual(comments, cached)
         XCTAssertNil(saveFailure)
-        let saved = try await commentsStore.retrieve(imageID: imageID)
+        let saved = await commentsStore.retrieve(imageID: imageID)
         XCTAssertEqual(saved, CachedComments(comments: cached, timestamp: fixedNow(), validators: HTTPValidators(etag: "\"v1\"", lastModified: nil)))
     }
 
@@ -176,7 +176,7 @@ final class FeedServiceTests: XCTestCase {
         let imageID = UUID()
         let cached = [uniqueComment()]
         let (sut, _, _, commentsStore, _) = makeSUT { url in (Data(), HTTPAnswer(status: 304, url: url)) }
-        try await commentsStore.insert(cached, validators: HTTPValidators(etag: "\"v1\"", lastModified: nil), timestamp: fixedNow().minusCacheMaxAge(), imageID: imageID)
+        await commentsStore.insert(cached, validators: HTTPValidators(etag: "\"v1\"", lastModified: nil), timestamp: fixedNow().minusCacheMaxAge(), imageID: imageID)
 
         let result = try await sut.loadComments(for: imageID)
 
@@ -187,7 +187,7 @@ final class FeedServiceTests: XCTestCase {
     func test_loadComments_refusesA304ToAnUnconditionalRequest() async throws {
         let imageID = UUID()
         let (sut, client, _, commentsStore, _) = makeSUT { url in (Data(), HTTPAnswer(status: 304, url: url)) }
-        try await commentsStore.insert([uniqueComment()], validators: nil, timestamp: fixedNow().adding(days: -1), imageID: imageID)
+        await commentsStore.insert([uniqueComment()], validators: nil, timestamp: fixedNow().adding(days: -1), imageID: imageID)
 
         let result = try await sut.loadComments(for: imageID)
 
@@ -202,11 +202,11 @@ final class FeedServiceTests: XCTestCase {
             (Data(#"{"items":[{"id":"\#(UUID().uuidString)","message":"new","created_at":"2024-05-20T11:24:59+0000","author":{"username":"ann"}}]}"#.utf8),
              HTTPAnswer(status: 200, url: url, etag: "\"v2\""))
         }
-        try await commentsStore.insert([uniqueComment(message: "old")], validators: HTTPValidators(etag: "\"v1\"", lastModified: nil), timestamp: fixedNow().adding(days: -1), imageID: imageID)
+        await commentsStore.insert([uniqueComment(message: "old")], validators: HTTPValidators(etag: "\"v1\"", lastModified: nil), timestamp: fixedNow().adding(days: -1), imageID: imageID)
 
         _ = try await sut.loadComments(for: imageID)
 
-        let saved = try await commentsStore.retrieve(imageID: imageID)
+        let saved = await commentsStore.retrieve(imageID: imageID)
         XCTAssertEqual(saved?.comments.map(\.message), ["new"])
         XCTAssertEqual(saved?.validators, HTTPValidators(etag: "\"v2\"", lastModified: nil))
     }
@@ -256,7 +256,7 @@ final class FeedServiceTests: XCTestCase {
 
         guard case let .failed(failure) = result else { return XCTFail("expected failed, got \(result)") }
         XCTAssertEqual(failure.description, "invalid data: not an image (text/html)", "the job names the URL")
-        let stored = try await imageStore.retrieve(for: url)
+        let stored = await imageStore.retrieve(for: url)
         XCTAssertNil(stored)
     }
 

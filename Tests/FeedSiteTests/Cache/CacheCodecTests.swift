@@ -1,6 +1,7 @@
 import FeedCore
 import FeedStorage
 import Foundation
+import TestSupport
 import XCTest
 
 /// Round trips through the cache files' format, and the exact bytes it writes: the format

@@ -1,4 +1,5 @@
 import Hashing
+import TestSupport
 import XCTest
 
 final class HexDigitTests: XCTestCase {

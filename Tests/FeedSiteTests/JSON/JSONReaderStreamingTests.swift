@@ -1,5 +1,6 @@
 import FeedCore
 import Foundation
+import TestSupport
 import XCTest
 
 /// `JSONReader.read(_:streaming:_:)`, as the cache files (`"value"`) and the manifest

@@ -1,4 +1,5 @@
 import FeedCore
+import TestSupport
 import XCTest
 
 final class UTF16EscapeTests: XCTestCase {

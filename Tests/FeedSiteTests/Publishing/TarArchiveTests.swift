@@ -2,6 +2,7 @@ import FeedCore
 import FeedStorage
 import Foundation
 import Publishing
+import TestSupport
 import XCTest
 
 /// The archive against the ustar format (POSIX.1-1988, as pax(1) describes it) field by
