@@ -50,14 +50,17 @@ let package = Package(
         // Fast unit tests: no sockets, no processes.
         .testTarget(
             name: "FeedSiteTests",
-            dependencies: ["TestSupport", "FeedCore", "HTTP", "Hashing", "FeedStorage", "SiteGenerator", "Publishing", "LoopbackHTTP", "SampleAPI", "FeedSiteCLI"],
+            dependencies: [
+                "TestSupport", "FeedCore", "HTTP", "Hashing", "FeedStorage", "SiteGenerator", "Publishing", "LoopbackHTTP", "SampleAPI", "FeedSiteCLI",
+            ],
             exclude: ["Site/__Snapshots__"]
         ),
         // Through real HTTP on 127.0.0.1, libcurl, and the built executable.
         .testTarget(
             name: "FeedSiteIntegrationTests",
             dependencies: [
-                "TestSupport", "FeedCore", "HTTP", "Hashing", "FeedStorage", "SiteGenerator", "Publishing", "LoopbackHTTP", "SampleAPI", "FeedSiteCLI", "feedsite",
+                "TestSupport", "FeedCore", "HTTP", "Hashing", "FeedStorage", "SiteGenerator", "Publishing", "LoopbackHTTP", "SampleAPI", "FeedSiteCLI",
+                "feedsite",
             ]
         ),
     ],

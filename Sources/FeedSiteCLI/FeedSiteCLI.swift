@@ -22,7 +22,9 @@ public enum FeedSiteCLI {
             console.output("feedsite \(Usage.version)")
             return .success
         case let .generate(options):
-            return await GenerateCommand(options: options, environment: environment, report: RunReport(reporter: Reporter(console: console, verbosity: options.verbosity))).run()
+            return await GenerateCommand(
+                options: options, environment: environment, report: RunReport(reporter: Reporter(console: console, verbosity: options.verbosity))
+            ).run()
         case let .demo(options):
             return await DemoCommand(options: options, environment: environment, console: console).run()
         case let .verify(output):

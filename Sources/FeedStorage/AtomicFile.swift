@@ -1,11 +1,12 @@
+import FeedCore
+import Foundation
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import FeedCore
-import Foundation
-import Synchronization
 
 /// Files written whole or not at all: bytes go to a hidden temporary file in the same
 /// folder, which `rename(2)` then puts in place. A crash leaves the old file or the new

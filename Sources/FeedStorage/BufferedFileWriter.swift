@@ -1,11 +1,12 @@
+import FeedCore
+import Foundation
+import Hashing
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import FeedCore
-import Foundation
-import Hashing
 
 /// Writes a file in large chunks through a small buffer, so a 100,000-line file never sits
 /// whole in memory. `AtomicFile.write(toPath:unlessUnchanged:_:)` hands one out, writing to

@@ -1,10 +1,11 @@
+import FeedCore
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import FeedCore
-import Foundation
 
 /// A failed file operation, reduced to the system's reason ("Permission denied").
 public struct FileSystemError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -1,12 +1,13 @@
+import FeedCore
+import Foundation
+import Hashing
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import FeedCore
-import Foundation
-import Hashing
-import Synchronization
 
 /// A file arriving in a store: its bytes go to a temporary path as they come and are hashed
 /// on the way, so the store can take it in under its content address with one `rename`,

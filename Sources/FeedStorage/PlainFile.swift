@@ -1,10 +1,11 @@
+import FeedCore
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import FeedCore
-import Foundation
 
 /// Reads and writes whole files with plain system calls, by path.
 ///
@@ -22,7 +23,7 @@ public enum PlainFile {
         var descriptor: Int32
         do {
             descriptor = try open(path, flags)
-        } catch where asNewFile && error.code == EEXIST {
+        } catch  where asNewFile && error.code == EEXIST {
             unlink(path)
             descriptor = try open(path, flags)
         }

@@ -1,10 +1,11 @@
+import FeedCore
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import FeedCore
-import Foundation
 
 /// One run at a time per folder: an exclusive `flock(2)` on a lock file, held while this
 /// value lives (or until the process ends). The kernel drops the lock of a dead process, so a stale

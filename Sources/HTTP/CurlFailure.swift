@@ -1,11 +1,12 @@
+import CCurl
+import FeedCore
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import CCurl
-import Foundation
-import FeedCore
 
 /// A libcurl error code turned into SPEC §9's plain words, with whether it is worth
 /// another try: connection refused, reset or closed early, and timeouts are; certificate
@@ -51,7 +52,8 @@ struct CurlFailure {
             if let expected = transfer.expectedBodyBytes {
                 (error, transient) = connectivity("connection closed after \(received) of \(ByteCountText.describe(expected))", transient: true)
             } else {
-                (error, transient) = connectivity("connection closed after \(ByteCountText.describe(transfer.bodyBytesReceived)), before the answer ended", transient: true)
+                (error, transient) = connectivity(
+                    "connection closed after \(ByteCountText.describe(transfer.bodyBytesReceived)), before the answer ended", transient: true)
             }
         case FS_CURLE_GOT_NOTHING:
             (error, transient) = connectivity("connection closed without an answer", transient: true)
@@ -64,7 +66,8 @@ struct CurlFailure {
         case FS_CURLE_HTTP2, FS_CURLE_HTTP2_STREAM:
             (error, transient) = connectivity("HTTP/2 stream failed\(detail.map { " (\($0))" } ?? "")", transient: true)
         case FS_CURLE_PEER_FAILED_VERIFICATION:
-            (error, transient) = connectivity("TLS: certificate for \(host) not trusted (\(detail ?? "no detail")); for a private CA use --ca-file", transient: false)
+            (error, transient) = connectivity(
+                "TLS: certificate for \(host) not trusted (\(detail ?? "no detail")); for a private CA use --ca-file", transient: false)
         case FS_CURLE_SSL_CONNECT_ERROR, FS_CURLE_SSL_CIPHER, FS_CURLE_SSL_CERTPROBLEM:
             (error, transient) = connectivity("TLS: handshake with \(host) failed (\(detail ?? "no detail"))", transient: false)
         case FS_CURLE_SSL_CACERT_BADFILE:

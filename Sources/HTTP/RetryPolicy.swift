@@ -37,7 +37,10 @@ public struct RetryPolicy: Equatable, Sendable {
         guard Self.retriedStatuses.contains(answer.status) else { return .accept }
         if let wait = retryAfter(answer, now: now) {
             guard wait <= maxRetryAfter else {
-                return .refuse(reason: "status \(answer.status) asking to retry after \(CurlFailure.seconds(wait)), longer than the \(CurlFailure.seconds(maxRetryAfter)) feedsite waits")
+                return .refuse(
+                    reason:
+                        "status \(answer.status) asking to retry after \(CurlFailure.seconds(wait)), longer than the \(CurlFailure.seconds(maxRetryAfter)) feedsite waits"
+                )
             }
             return tries <= retries ? .retry(after: wait, pausesHost: true) : .accept
         }

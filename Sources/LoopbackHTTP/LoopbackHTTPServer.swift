@@ -1,10 +1,11 @@
+import Foundation
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Foundation
-import Synchronization
 
 /// A small HTTP/1.1 server on 127.0.0.1 for tests, the demo and the benchmark.
 ///

@@ -1,10 +1,11 @@
+import Foundation
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Foundation
-import Synchronization
 
 /// Sending an answer as its `delivery` says: whole, cut short, endless, trickling, or not at all.
 extension LoopbackServerCore {

@@ -1,10 +1,11 @@
+import Foundation
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Foundation
-import Synchronization
 
 /// The listening socket and the connections' threads of a `LoopbackHTTPServer`: what the
 /// threads share, so releasing the server runs its `deinit`.

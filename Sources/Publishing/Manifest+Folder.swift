@@ -1,13 +1,14 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 import FeedCore
 import FeedStorage
 import Foundation
 import Hashing
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 extension Manifest {
     /// Writes the manifest of the site in `folder` to `output`: every file but the manifest

@@ -1,12 +1,13 @@
+import FeedCore
+import FeedStorage
+import Foundation
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import FeedCore
-import FeedStorage
-import Foundation
-import Synchronization
 
 /// A new site built in a hidden folder beside the output and swapped into place whole.
 ///
@@ -124,7 +125,13 @@ public final class StagedSite: Sendable {
             let wrote = try AtomicFile.write(toPath: destination, unlessUnchanged: linked) { writer in
                 try Manifest.write(generator: generator, run: run, listing: stagingPath, to: writer)
             }
-            counts.withLock { wrote ? ($0.written += 1) : ($0.unchanged += 1) }
+            counts.withLock { counts in
+                if wrote {
+                    counts.written += 1
+                } else {
+                    counts.unchanged += 1
+                }
+            }
         } catch {
             throw .cannotWrite(destination, reason: "\(error)")
         }

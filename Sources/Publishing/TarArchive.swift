@@ -94,7 +94,9 @@ public enum TarArchive {
         put(Array("00".utf8), at: 263)
         put(prefix, at: 345)
         let checksum = header.reduce(0) { $0 + Int($1) }
-        put(Array((String(repeating: "0", count: max(0, 6 - String(checksum, radix: 8).count)) + String(checksum, radix: 8)).utf8) + [0, UInt8(ascii: " ")], at: 148)
+        put(
+            Array((String(repeating: "0", count: max(0, 6 - String(checksum, radix: 8).count)) + String(checksum, radix: 8)).utf8) + [0, UInt8(ascii: " ")],
+            at: 148)
         return header
     }
 }

@@ -138,7 +138,8 @@ public final class SampleAPIServer: Sendable {
     private static func commentsJSON(_ comments: [ImageComment]) -> String {
         let items = comments.map { comment in
             let date = ISO8601Date.format(comment.createdAt).replacingOccurrences(of: "Z", with: "+0000")
-            return #"{"id":\#(JSONText.quoted(comment.id.text)),"message":\#(JSONText.quoted(comment.message)),"created_at":"\#(date)","author":{"username":\#(JSONText.quoted(comment.username))}}"#
+            return
+                #"{"id":\#(JSONText.quoted(comment.id.text)),"message":\#(JSONText.quoted(comment.message)),"created_at":"\#(date)","author":{"username":\#(JSONText.quoted(comment.username))}}"#
         }
         return #"{"items":["# + items.joined(separator: ",") + "]}"
     }

@@ -35,12 +35,24 @@ public enum SampleArt {
     }
 
     public static let themes: [Theme] = [
-        Theme(skyTop: RGB(0x2B_3A_67), skyHorizon: RGB(0xF4_A2_61), sun: RGB(0xFF_E2_9A), far: RGB(0x7A_5C_8A), near: RGB(0x3E_2F_5B), waterTop: RGB(0xE3_8B_5A), waterBottom: RGB(0x2B_2A_4C)),
-        Theme(skyTop: RGB(0x4A_90_E2), skyHorizon: RGB(0xCF_EC_FF), sun: RGB(0xFF_FB_E6), far: RGB(0x8F_B8_D6), near: RGB(0x4C_7A_5A), waterTop: RGB(0x6F_B1_E0), waterBottom: RGB(0x1D_4E_7A)),
-        Theme(skyTop: RGB(0x0B_10_2B), skyHorizon: RGB(0x3A_4A_8C), sun: RGB(0xEE_F2_FF), far: RGB(0x23_2C_5A), near: RGB(0x12_17_33), waterTop: RGB(0x2E_3B_73), waterBottom: RGB(0x07_0A_1C)),
-        Theme(skyTop: RGB(0x9E_D8_F0), skyHorizon: RGB(0xFD_F1_D6), sun: RGB(0xFF_FF_FF), far: RGB(0xC9_A2_6B), near: RGB(0x8C_5A_2B), waterTop: RGB(0xE8_C9_8E), waterBottom: RGB(0xB0_7D_43)),
-        Theme(skyTop: RGB(0x5D_8F_A8), skyHorizon: RGB(0xDD_EE_E4), sun: RGB(0xFF_F6_D5), far: RGB(0x5E_8C_6A), near: RGB(0x2F_5A_3A), waterTop: RGB(0x7F_B0_9B), waterBottom: RGB(0x1F_40_33)),
-        Theme(skyTop: RGB(0x6A_4C_93), skyHorizon: RGB(0xF7_C6_D9), sun: RGB(0xFF_F0_F5), far: RGB(0xA0_7C_B8), near: RGB(0x5A_3D_7A), waterTop: RGB(0xD9_A5_C8), waterBottom: RGB(0x4A_2C_66)),
+        Theme(
+            skyTop: RGB(0x2B_3A_67), skyHorizon: RGB(0xF4_A2_61), sun: RGB(0xFF_E2_9A), far: RGB(0x7A_5C_8A), near: RGB(0x3E_2F_5B), waterTop: RGB(0xE3_8B_5A),
+            waterBottom: RGB(0x2B_2A_4C)),
+        Theme(
+            skyTop: RGB(0x4A_90_E2), skyHorizon: RGB(0xCF_EC_FF), sun: RGB(0xFF_FB_E6), far: RGB(0x8F_B8_D6), near: RGB(0x4C_7A_5A), waterTop: RGB(0x6F_B1_E0),
+            waterBottom: RGB(0x1D_4E_7A)),
+        Theme(
+            skyTop: RGB(0x0B_10_2B), skyHorizon: RGB(0x3A_4A_8C), sun: RGB(0xEE_F2_FF), far: RGB(0x23_2C_5A), near: RGB(0x12_17_33), waterTop: RGB(0x2E_3B_73),
+            waterBottom: RGB(0x07_0A_1C)),
+        Theme(
+            skyTop: RGB(0x9E_D8_F0), skyHorizon: RGB(0xFD_F1_D6), sun: RGB(0xFF_FF_FF), far: RGB(0xC9_A2_6B), near: RGB(0x8C_5A_2B), waterTop: RGB(0xE8_C9_8E),
+            waterBottom: RGB(0xB0_7D_43)),
+        Theme(
+            skyTop: RGB(0x5D_8F_A8), skyHorizon: RGB(0xDD_EE_E4), sun: RGB(0xFF_F6_D5), far: RGB(0x5E_8C_6A), near: RGB(0x2F_5A_3A), waterTop: RGB(0x7F_B0_9B),
+            waterBottom: RGB(0x1F_40_33)),
+        Theme(
+            skyTop: RGB(0x6A_4C_93), skyHorizon: RGB(0xF7_C6_D9), sun: RGB(0xFF_F0_F5), far: RGB(0xA0_7C_B8), near: RGB(0x5A_3D_7A), waterTop: RGB(0xD9_A5_C8),
+            waterBottom: RGB(0x4A_2C_66)),
     ]
 
     /// A PNG of `size`×`size` pixels.

@@ -63,7 +63,8 @@ struct Benchmark {
 
     /// The feed every server of one size serves, its comments dated from `now`.
     static func feed(_ settings: Settings) -> SyntheticFeed {
-        SyntheticFeed(itemCount: settings.items, commentsPerItem: settings.comments, imageBytes: settings.imageBytes, now: ISO8601DateFormatter().date(from: now)!)
+        SyntheticFeed(
+            itemCount: settings.items, commentsPerItem: settings.comments, imageBytes: settings.imageBytes, now: ISO8601DateFormatter().date(from: now)!)
     }
 
     let settings: Settings
@@ -93,13 +94,15 @@ struct Benchmark {
 
     private func runFeedsite(_ name: String, target: Target, output: String, extra: [String] = []) async throws -> RunResult {
         let before = try await target.count()
-        let arguments = [
-            "generate", "--api", target.api.absoluteString, "--output", output, "--cache", cache, "--templates", settings.templates,
-            "--now", Self.now, "--concurrency", String(settings.concurrency), "--verbose",
-        ] + target.arguments + extra
+        let arguments =
+            [
+                "generate", "--api", target.api.absoluteString, "--output", output, "--cache", cache, "--templates", settings.templates,
+                "--now", Self.now, "--concurrency", String(settings.concurrency), "--verbose",
+            ] + target.arguments + extra
         let result = try ChildProcess.run(settings.feedsite, arguments, scratch: scratch)
         guard result.status == 0 || result.status == 3 else {
-            throw BenchmarkError("\(name) run against \(target.api.absoluteString) failed with exit status \(result.status):\n\(result.standardError.suffix(2000))")
+            throw BenchmarkError(
+                "\(name) run against \(target.api.absoluteString) failed with exit status \(result.status):\n\(result.standardError.suffix(2000))")
         }
         let after = try await target.count()
         let (phases, written, unchanged) = Self.parseVerbose(result.standardError)

@@ -30,7 +30,8 @@ struct ChildProcess {
         let timed = FileManager.default.isExecutableFile(atPath: gnuTime)
         unlink(memoryPath)
         let start = ContinuousClock.now
-        let pid = try timed
+        let pid =
+            try timed
             ? spawn(gnuTime, ["-f", "%M", "-o", memoryPath, executable] + arguments, standardOutput: outPath, standardError: errPath)
             : spawn(executable, arguments, standardOutput: outPath, standardError: errPath)
         defer { Leftovers.shared.forget(pid) }
@@ -67,7 +68,9 @@ struct ChildProcess {
         posix_spawn_file_actions_addopen(&actions, 2, standardError, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
 
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer {
+            for argument in argv { free(argument) }
+        }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
         guard spawned == 0 else {

@@ -26,11 +26,11 @@ struct Comparison {
         try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: layouts, withIntermediateDirectories: true)
         try """
-            baseURL = "/"
-            title = "My Feed"
-            paginate = 10
-            disableKinds = ["taxonomy", "term", "RSS", "sitemap", "robotsTXT", "404"]
-            """.write(to: site.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+        baseURL = "/"
+        title = "My Feed"
+        paginate = 10
+        disableKinds = ["taxonomy", "term", "RSS", "sitemap", "robotsTXT", "404"]
+        """.write(to: site.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
         try Self.singleLayout.write(to: layouts.appendingPathComponent("single.html"), atomically: true, encoding: .utf8)
         try Self.listLayout.write(to: layouts.appendingPathComponent("list.html"), atomically: true, encoding: .utf8)
         try Self.homeLayout.write(to: site.appendingPathComponent("layouts/index.html"), atomically: true, encoding: .utf8)

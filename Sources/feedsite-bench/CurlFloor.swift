@@ -85,7 +85,9 @@ struct CurlFloor {
             try config.write(to: configFile, atomically: false, encoding: .utf8)
             let result = try ChildProcess.run(curl, arguments(parallel: parallel, config: configFile.path), scratch: scratch)
             guard result.status == 0 else {
-                throw BenchmarkError("curl failed (exit status \(result.status)) fetching \(name) from \(downloads.first?.url.absoluteString ?? "?")…: \(result.standardError.prefix(500))")
+                throw BenchmarkError(
+                    "curl failed (exit status \(result.status)) fetching \(name) from \(downloads.first?.url.absoluteString ?? "?")…: \(result.standardError.prefix(500))"
+                )
             }
             let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path).count) ?? 0
             if best.map({ result.seconds < $0.seconds }) ?? true { best = Part(seconds: result.seconds, files: files) }

@@ -61,7 +61,9 @@ struct Faults: Sendable {
         case "html":
             return HTTPResponse(status: 200, headers: ["Content-Type": "text/html"], body: Data("<!DOCTYPE html><html><body>Please sign in</body></html>".utf8))
         case "endless":
-            return HTTPResponse(status: 200, headers: ["Content-Type": "image/png"], body: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data(count: 65_528), delivery: .endless)
+            return HTTPResponse(
+                status: 200, headers: ["Content-Type": "image/png"], body: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data(count: 65_528),
+                delivery: .endless)
         case "redirect" where !path.hasPrefix("/images/moved/"):
             return HTTPResponse(status: 302, headers: ["Location": "/images/moved/" + path.dropFirst("/images/".count)])
         case "redirect":

@@ -29,18 +29,27 @@ struct FloorRows {
         let parallel = "curl --parallel --parallel-max \(concurrency)"
         let bestBare = bare.min { $0.seconds < $1.seconds }!
         let coldPhase = { (name: String) in cold.phases[name] ?? 0 }
-        row("\(parallel), the same \(items) image URLs into files (\(attempts))", curlVersion, parts.images.seconds, "\(parts.images.files) images", "cold image phase \(format(imagePhase)) s", "\(format(imageRatio))× curl's time")
         row(
-            "a bare libcurl loop (CurlEngine, no files), the same \(items) image URLs at the same concurrency (best of \(bare.count))", LibcurlFloor.version, bestBare.seconds,
+            "\(parallel), the same \(items) image URLs into files (\(attempts))", curlVersion, parts.images.seconds, "\(parts.images.files) images",
+            "cold image phase \(format(imagePhase)) s", "\(format(imageRatio))× curl's time")
+        row(
+            "a bare libcurl loop (CurlEngine, no files), the same \(items) image URLs at the same concurrency (best of \(bare.count))", LibcurlFloor.version,
+            bestBare.seconds,
             "\(bestBare.fetched) images", "cold image phase \(format(imagePhase)) s", "\(format(bestBare.seconds / parts.images.seconds))× curl's time"
         )
-        row("curl, the \(parts.pages.files) feed pages one after another into files (\(attempts))", curlVersion, parts.pages.seconds, "\(parts.pages.files) pages", "cold feed phase \(format(coldPhase("feed"))) s", "\(format(coldPhase("feed") / parts.pages.seconds))× curl's time")
         row(
-            "\(parallel), the \(items) comments lists and \(items) images into files (\(attempts))", curlVersion, parts.commentsAndImages.seconds, "\(parts.commentsAndImages.files) files",
-            "cold image + comments phases \(format(coldPhase("images") + coldPhase("comments"))) s", "\(format((coldPhase("images") + coldPhase("comments")) / parts.commentsAndImages.seconds))× curl's time"
+            "curl, the \(parts.pages.files) feed pages one after another into files (\(attempts))", curlVersion, parts.pages.seconds,
+            "\(parts.pages.files) pages", "cold feed phase \(format(coldPhase("feed"))) s", "\(format(coldPhase("feed") / parts.pages.seconds))× curl's time")
+        row(
+            "\(parallel), the \(items) comments lists and \(items) images into files (\(attempts))", curlVersion, parts.commentsAndImages.seconds,
+            "\(parts.commentsAndImages.files) files",
+            "cold image + comments phases \(format(coldPhase("images") + coldPhase("comments"))) s",
+            "\(format((coldPhase("images") + coldPhase("comments")) / parts.commentsAndImages.seconds))× curl's time"
         )
         let warmComments = warm.phases["comments"] ?? 0
-        row("\(parallel), the \(items) comments lists into files (\(attempts))", curlVersion, parts.comments.seconds, "\(parts.comments.files) files", "warm comments phase \(format(warmComments)) s", "\(format(warmComments / parts.comments.seconds))× curl's time")
+        row(
+            "\(parallel), the \(items) comments lists into files (\(attempts))", curlVersion, parts.comments.seconds, "\(parts.comments.files) files",
+            "warm comments phase \(format(warmComments)) s", "\(format(warmComments / parts.comments.seconds))× curl's time")
         row(
             "**floor of a cold run**: feed pages + comments and images + feedsite's offline render, best of \(offlineAttempts) (\(format(parts.pages.seconds)) + \(format(parts.commentsAndImages.seconds)) + \(format(offline.seconds)))",
             curlVersion, coldFloor, "", "cold run \(format(cold.seconds)) s", "**\(format(coldRatio))× the floor**"

@@ -86,7 +86,7 @@ final class Leftovers: Sendable {
                 state.interrupted = true
                 return state.children
             }
-            children.forEach { kill($0, SIGTERM) }
+            for child in children { kill(child, SIGTERM) }
             FileHandle.standardError.write(Data("feedsite-bench: interrupted; stopped \(children.count) child processes, removing scratch folders\n".utf8))
             removeFolders()
             fflush(stdout)

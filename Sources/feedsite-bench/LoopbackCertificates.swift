@@ -19,12 +19,12 @@ struct LoopbackCertificates {
         let path = { (name: String) in folder.appendingPathComponent(name).path }
         let key = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
         try """
-            subjectAltName = IP:127.0.0.1
-            basicConstraints = critical, CA:FALSE
-            keyUsage = critical, digitalSignature
-            extendedKeyUsage = serverAuth
+        subjectAltName = IP:127.0.0.1
+        basicConstraints = critical, CA:FALSE
+        keyUsage = critical, digitalSignature
+        extendedKeyUsage = serverAuth
 
-            """.write(toFile: path("server.ext"), atomically: false, encoding: .utf8)
+        """.write(toFile: path("server.ext"), atomically: false, encoding: .utf8)
         let steps: [[String]] = [
             ["req", "-x509"] + key + [
                 "-keyout", path("ca.key"), "-out", path("ca.pem"), "-days", "2", "-subj", "/CN=feedsite-bench throwaway CA",
@@ -39,7 +39,8 @@ struct LoopbackCertificates {
         for arguments in steps {
             let result = try ChildProcess.run(openssl, arguments, scratch: folder)
             guard result.status == 0 else {
-                throw BenchmarkError("openssl \(arguments.prefix(2).joined(separator: " ")) failed (exit status \(result.status)): \(result.standardError.suffix(500))")
+                throw BenchmarkError(
+                    "openssl \(arguments.prefix(2).joined(separator: " ")) failed (exit status \(result.status)): \(result.standardError.suffix(500))")
             }
         }
         return LoopbackCertificates(authority: path("ca.pem"), certificate: path("server.pem"), key: path("server.key"))

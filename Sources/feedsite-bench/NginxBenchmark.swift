@@ -47,7 +47,9 @@ struct NginxBenchmark {
             )
             RunTable.nginx([cold, warm, offline], items: items, feedPages: feedPages)
             print("")
-            print("Offline: best of \(offlineRuns.count) (\(offlineRuns.map { format($0.seconds) }.joined(separator: " s, ")) s). nginx counts requests and connections, not their kinds: image requests are the requests less \(feedPages) feed pages and \(items) comments lists.\n")
+            print(
+                "Offline: best of \(offlineRuns.count) (\(offlineRuns.map { format($0.seconds) }.joined(separator: " s, ")) s). nginx counts requests and connections, not their kinds: image requests are the requests less \(feedPages) feed pages and \(items) comments lists.\n"
+            )
 
             guard let curl = CurlFloor(scratch: benchmark.scratch, concurrency: settings.concurrency, caFile: caFile) else {
                 print("curl is not installed: no floors.\n")
@@ -60,7 +62,9 @@ struct NginxBenchmark {
             for _ in 1...2 {
                 bare.append(try await LibcurlFloor.fetch(urls.images.map(\.url), concurrency: settings.concurrency, caFile: caFile))
             }
-            let floors = FloorRows(concurrency: settings.concurrency, curlVersion: curl.version, parts: parts, bare: bare, cold: cold, warm: warm, offline: offline, offlineAttempts: offlineRuns.count)
+            let floors = FloorRows(
+                concurrency: settings.concurrency, curlVersion: curl.version, parts: parts, bare: bare, cold: cold, warm: warm, offline: offline,
+                offlineAttempts: offlineRuns.count)
             print("| compared with | version | time s | count | feedsite | ratio |")
             print("|---|---|---|---|---|---|")
             floors.print(items: items)

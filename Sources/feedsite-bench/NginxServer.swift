@@ -116,7 +116,8 @@ final class NginxServer: Sendable {
     func negotiatedProtocol(_ scheme: Scheme, scratch: URL) -> String {
         guard let curl = ChildProcess.which("curl") else { return "?" }
         let url = apiRoot(scheme).absoluteString + "/feed?limit=1"
-        let result = try? ChildProcess.run(curl, ["--silent", "--http2", "--cacert", certificates.authority, "--output", "/dev/null", "--write-out", "%{http_version}", url], scratch: scratch)
+        let result = try? ChildProcess.run(
+            curl, ["--silent", "--http2", "--cacert", certificates.authority, "--output", "/dev/null", "--write-out", "%{http_version}", url], scratch: scratch)
         return result.map { $0.status == 0 ? $0.standardOutput : "failed (\($0.status))" } ?? "?"
     }
 
@@ -144,7 +145,9 @@ final class NginxServer: Sendable {
     /// Ports the kernel just gave out, free for nginx to take a moment later.
     private static func freePorts(_ count: Int) throws -> [UInt16] {
         var sockets: [Int32] = []
-        defer { sockets.forEach { close($0) } }
+        defer {
+            for socket in sockets { close(socket) }
+        }
         return try (0..<count).map { _ in
             let socket = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             guard socket >= 0 else { throw BenchmarkError("socket: \(String(cString: strerror(errno)))") }

@@ -111,10 +111,14 @@ func parseOptions(_ arguments: [String]) throws -> Options {
         case "--feedsite": options.feedsite = try text(rest.popFirst(), "--feedsite")
         case "--flaky": options.faults.flaky = true
         case "--images":
-            guard let mode = rest.popFirst(), Faults.imageModes.contains(mode) else { throw BenchmarkError("--images needs one of \(Faults.imageModes.joined(separator: ", "))") }
+            guard let mode = rest.popFirst(), Faults.imageModes.contains(mode) else {
+                throw BenchmarkError("--images needs one of \(Faults.imageModes.joined(separator: ", "))")
+            }
             options.faults.images = mode
         case "--comments-fault":
-            guard let mode = rest.popFirst(), Faults.commentsModes.contains(mode) else { throw BenchmarkError("--comments-fault needs one of \(Faults.commentsModes.joined(separator: ", "))") }
+            guard let mode = rest.popFirst(), Faults.commentsModes.contains(mode) else {
+                throw BenchmarkError("--comments-fault needs one of \(Faults.commentsModes.joined(separator: ", "))")
+            }
             options.faults.comments = mode
         case "--dir": options.export.dir = try text(rest.popFirst(), "--dir")
         case "--base":
@@ -122,7 +126,9 @@ func parseOptions(_ arguments: [String]) throws -> Options {
             guard let url = URL(string: value), ["http", "https"].contains(url.scheme ?? ""), url.host != nil, url.path.isEmpty || url.path == "/" else {
                 throw BenchmarkError("--base needs an http or https origin such as https://127.0.0.1:8443, got '\(value)'")
             }
-            guard !options.export.bases.contains(where: { $0.scheme == url.scheme }) else { throw BenchmarkError("--base: one origin per scheme (the pages of each scheme live in v1/pages/<scheme>)") }
+            guard !options.export.bases.contains(where: { $0.scheme == url.scheme }) else {
+                throw BenchmarkError("--base: one origin per scheme (the pages of each scheme live in v1/pages/<scheme>)")
+            }
             options.export.bases.append(url)
         case "--redirect-images": options.export.redirectImages = true
         case "--certificates": options.export.certificates = true

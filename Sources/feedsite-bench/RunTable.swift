@@ -4,7 +4,9 @@ import Foundation
 enum RunTable {
     /// Against the sample API, which counts requests by kind and the body bytes it sent.
     static func sampleAPI(_ runs: [Benchmark.RunResult], items: Int) {
-        print("| run | wall s | feed s | images s | comments s | render s | publish s | requests | image requests | MB sent | items/s | pages/s | files written | files unchanged | peak RSS MB |")
+        print(
+            "| run | wall s | feed s | images s | comments s | render s | publish s | requests | image requests | MB sent | items/s | pages/s | files written | files unchanged | peak RSS MB |"
+        )
         print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
         for run in runs {
             let tally = run.tally
@@ -18,7 +20,9 @@ enum RunTable {
     /// requests are the requests less the `feedPages` feed pages and `items` comments lists
     /// an online run asks for.
     static func nginx(_ runs: [Benchmark.RunResult], items: Int, feedPages: Int) {
-        print("| run | wall s | feed s | images s | comments s | render s | publish s | requests | image requests | connections | items/s | pages/s | files written | files unchanged | peak RSS MB |")
+        print(
+            "| run | wall s | feed s | images s | comments s | render s | publish s | requests | image requests | connections | items/s | pages/s | files written | files unchanged | peak RSS MB |"
+        )
         print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
         for run in runs {
             let tally = run.tally

@@ -27,9 +27,11 @@ func met(_ ok: Bool) -> String {
 }
 
 func machineDescription() -> String {
-    let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?.split(separator: "\n")
+    let cpu =
+        (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?.split(separator: "\n")
         .first { $0.hasPrefix("model name") }.map { String($0.split(separator: ":", maxSplits: 1)[1]).trimmingCharacters(in: .whitespaces) } ?? "unknown CPU"
-    let memory = (try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8))?.split(separator: "\n").first { $0.hasPrefix("MemTotal") }
+    let memory =
+        (try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8))?.split(separator: "\n").first { $0.hasPrefix("MemTotal") }
         .map { String($0.split(separator: ":")[1]).trimmingCharacters(in: .whitespaces) } ?? "?"
     return "\(ProcessInfo.processInfo.activeProcessorCount) cores (\(cpu)), \(memory) memory"
 }
@@ -38,7 +40,8 @@ func machineDescription() -> String {
 let scratchRoot = FileManager.default.temporaryDirectory.appendingPathComponent("feedsite-bench-\(getpid())")
 
 func runBenchmarks(_ options: Options) async throws {
-    let feedsite = options.feedsite
+    let feedsite =
+        options.feedsite
         ?? Bundle.main.executableURL!.deletingLastPathComponent().appendingPathComponent("feedsite").path
     guard FileManager.default.isExecutableFile(atPath: feedsite) else {
         throw BenchmarkError("no feedsite binary at \(feedsite); run `swift build -c release` first")
@@ -55,14 +58,18 @@ func runBenchmarks(_ options: Options) async throws {
     }
     print("# feedsite benchmark\n")
     print("Machine: \(machineDescription()). feedsite: \(feedsite).")
-    print("Each run is `feedsite generate --concurrency \(options.concurrency) --verbose` as a child process against the sample API on 127.0.0.1\(options.nginx ? " (and nginx, below)" : "");")
+    print(
+        "Each run is `feedsite generate --concurrency \(options.concurrency) --verbose` as a child process against the sample API on 127.0.0.1\(options.nginx ? " (and nginx, below)" : "");"
+    )
     print("K = \(options.comments) comments per item, S = \(options.imageBytes) bytes per image (distinct bytes per image).\n")
 
     var coldSecondsPerItem: [Int: Double] = [:]
     var targets: [String] = []
     for items in options.sizes {
         let scratch = scratchRoot.appendingPathComponent("\(items)")
-        let settings = Benchmark.Settings(items: items, comments: options.comments, imageBytes: options.imageBytes, concurrency: options.concurrency, feedsite: feedsite, templates: templates)
+        let settings = Benchmark.Settings(
+            items: items, comments: options.comments, imageBytes: options.imageBytes, concurrency: options.concurrency, feedsite: feedsite, templates: templates
+        )
         let feed = Benchmark.feed(settings)
         let server = try SampleAPIServer(source: feed)
         defer { server.stop() }
@@ -88,10 +95,14 @@ func runBenchmarks(_ options: Options) async throws {
         print("Offline: best of \(offlineRuns.count) (\(offlineRuns.map { format($0.seconds) }.joined(separator: " s, ")) s).")
         let warmImageRequests = warm.tally.imageRequests ?? 0
         let warmOK = warmImageRequests == 0 && warm.filesWritten == 0 && warm.seconds < cold.seconds / 2
-        print("Warm run: \(warmImageRequests) image requests, \(warm.filesWritten) files written, \(format(warm.seconds / cold.seconds * 100, 0)) % of the cold time.\n")
+        print(
+            "Warm run: \(warmImageRequests) image requests, \(warm.filesWritten) files written, \(format(warm.seconds / cold.seconds * 100, 0)) % of the cold time.\n"
+        )
         let peak = max(cold.peakMemory, warm.peakMemory, offline.peakMemory)
         if items == 10_000 {
-            targets.append("| warm run at 10,000 items: no image request, no file written, under half the cold time | \(warmImageRequests) requests, \(warm.filesWritten) written, \(format(warm.seconds / cold.seconds, 2))× cold | \(met(warmOK)) |")
+            targets.append(
+                "| warm run at 10,000 items: no image request, no file written, under half the cold time | \(warmImageRequests) requests, \(warm.filesWritten) written, \(format(warm.seconds / cold.seconds, 2))× cold | \(met(warmOK)) |"
+            )
         }
         if items == 100_000 {
             targets.append("| peak memory at 100,000 items under 200 MB | \(megabytes(peak)) MB | \(met(peak < 200_000_000)) |")
@@ -109,12 +120,16 @@ func runBenchmarks(_ options: Options) async throws {
                 for _ in 1...2 {
                     bare.append(try await LibcurlFloor.fetch(urls.images.map(\.url), concurrency: options.concurrency))
                 }
-                let floors = FloorRows(concurrency: options.concurrency, curlVersion: curl.version, parts: parts, bare: bare, cold: cold, warm: warm, offline: offline, offlineAttempts: offlineRuns.count)
+                let floors = FloorRows(
+                    concurrency: options.concurrency, curlVersion: curl.version, parts: parts, bare: bare, cold: cold, warm: warm, offline: offline,
+                    offlineAttempts: offlineRuns.count)
                 floors.print(items: items)
                 sampleFloors = floors
                 curlCommands = curl.commandLines
                 if items == 10_000, !options.nginx {
-                    targets.append("| image phase of a cold 10,000-item run within 1.25× of curl, sample API | \(format(floors.imageRatio))× | \(met(floors.imageRatio <= 1.25)) |")
+                    targets.append(
+                        "| image phase of a cold 10,000-item run within 1.25× of curl, sample API | \(format(floors.imageRatio))× | \(met(floors.imageRatio <= 1.25)) |"
+                    )
                 }
             } else {
                 print("| curl | not installed | | | | |")
@@ -122,9 +137,13 @@ func runBenchmarks(_ options: Options) async throws {
             if let hugo {
                 let hugoRate = Double(hugo.count) / hugo.seconds
                 let feedsiteRate = Double(offline.pages) / offline.seconds
-                print("| hugo, \(hugo.count) pages from equivalent content, minimal theme (best of \(hugoRuns.count)) | \(hugo.version.prefix(16)) | \(format(hugo.seconds)) | \(hugo.count) pages, \(format(hugoRate, 0)) pages/s | offline \(offline.pages) pages, \(format(feedsiteRate, 0)) pages/s | \(format(feedsiteRate / hugoRate))× hugo's pages/s |")
+                print(
+                    "| hugo, \(hugo.count) pages from equivalent content, minimal theme (best of \(hugoRuns.count)) | \(hugo.version.prefix(16)) | \(format(hugo.seconds)) | \(hugo.count) pages, \(format(hugoRate, 0)) pages/s | offline \(offline.pages) pages, \(format(feedsiteRate, 0)) pages/s | \(format(feedsiteRate / hugoRate))× hugo's pages/s |"
+                )
                 if items == 10_000 {
-                    targets.append("| offline render of 10,000 items at least 2× hugo's pages/s | \(format(feedsiteRate / hugoRate))× | \(met(feedsiteRate / hugoRate >= 2)) |")
+                    targets.append(
+                        "| offline render of 10,000 items at least 2× hugo's pages/s | \(format(feedsiteRate / hugoRate))× | \(met(feedsiteRate / hugoRate >= 2)) |"
+                    )
                 }
             } else {
                 print("| hugo | not installed, or failed | | | | |")
@@ -157,86 +176,30 @@ func runBenchmarks(_ options: Options) async throws {
         print("## Targets\n")
         print("| target | measured | |")
         print("|---|---|---|")
-        targets.forEach { print($0) }
+        for target in targets { print(target) }
     }
 }
 
 /// The rows of the floor targets: a cold and a warm 10,000-item run each within 1.5× of its
 /// floor, over every transport measured (nginx's two with --nginx, else the sample API's).
-func floorTargets(_ measured: [(transport: String, floors: FloorRows)], nginx: Bool) -> [String] {
-    let floor = "(curl: feed pages one after another, then comments and images --parallel; + feedsite's offline render)"
-    var rows: [String] = []
-    for (transport, floors) in measured where nginx {
-        // The sample API generates its images in this process, on the same two cores, so
-        // with nginx at hand the image target is measured against a real server.
-        rows.append("| image phase of a cold 10,000-item run within 1.25× of curl, \(transport) | \(format(floors.imageRatio))× | \(met(floors.imageRatio <= 1.25)) |")
-    }
-    for (transport, floors) in measured {
-        rows.append("| cold 10,000-item run within 1.5× of its floor \(floor), \(transport) | \(format(floors.coldRatio))× (\(format(floors.cold.seconds)) s, floor \(format(floors.coldFloor)) s) | \(met(floors.coldRatio <= 1.5)) |")
-        rows.append("| warm 10,000-item run within 1.5× of its floor (curl: feed pages, then comments --parallel; + offline render), \(transport) | \(format(floors.warmRatio))× (\(format(floors.warm.seconds)) s, floor \(format(floors.warmFloor)) s) | \(met(floors.warmRatio <= 1.5)) |")
-    }
-    if !nginx, !measured.isEmpty {
-        rows.append("| cold and warm 10,000-item runs within 1.5× of their floors over HTTPS with HTTP/2 | not measured: needs --nginx | – |")
-    }
-    return rows
-}
-
-/// `--memory-check`: peak memory of a cold 10,000-item run at two image sizes, and of a run
-/// whose every image is a body that never ends. Prints its tables; returns target rows.
-func memoryCheck(_ options: Options, feedsite: String) async throws -> [String] {
-    var targets: [String] = []
-    print("## Memory and image size (10,000 items, cold)\n")
-    print("| S (bytes per image) | wall s | peak RSS MB |")
-    print("|---|---|---|")
-    var peaks: [Int] = []
-    for bytes in [10_000, 200_000] {
-        let scratch = scratchRoot.appendingPathComponent("memory-\(bytes)")
-        let settings = Benchmark.Settings(items: 10_000, comments: options.comments, imageBytes: bytes, concurrency: options.concurrency, feedsite: feedsite, templates: templates)
-        let server = try SampleAPIServer(source: Benchmark.feed(settings))
-        defer { server.stop() }
-        let cold = try await Benchmark(settings: settings, scratch: scratch).cold(against: .sampleAPI(server))
-        print("| \(bytes) | \(format(cold.seconds)) | \(megabytes(cold.peakMemory)) |")
-        peaks.append(cold.peakMemory)
-    }
-    let growth = Double(peaks[1]) / Double(peaks[0])
-    print("")
-    targets.append("| peak memory within 10% between S = 10 KB and S = 200 KB | \(format((growth - 1) * 100, 1)) % | \(met(growth <= 1.10)) |")
-
-    // Every image answers 64 KiB starting with the PNG signature, over and over, never
-    // ending (`serve --images endless`); feedsite stops each at --max-image-bytes (64 MiB).
-    let items = 20
-    let scratch = scratchRoot.appendingPathComponent("memory-endless")
-    let settings = Benchmark.Settings(items: items, comments: options.comments, imageBytes: options.imageBytes, concurrency: options.concurrency, feedsite: feedsite, templates: templates)
-    let feed = Benchmark.feed(settings)
-    var faults = Faults()
-    faults.images = "endless"
-    let server = try SampleAPIServer(source: feed, intercept: faults.intercept(for: feed))
-    defer { server.stop() }
-    let cold = try await Benchmark(settings: settings, scratch: scratch).cold(against: .sampleAPI(server))
-    print("| endless image bodies (every image URL; feedsite's 64 MiB --max-image-bytes stops each) | wall s | image requests | images failed | peak RSS MB |")
-    print("|---|---|---|---|---|")
-    print("| \(items) items, cold | \(format(cold.seconds)) | \(cold.tally.imageRequests ?? 0) | \(cold.imagesFailed) | \(megabytes(cold.peakMemory)) |")
-    print("")
-    let stopped = cold.imagesFailed == items
-    targets.append("| endless image bodies: peak memory of a \(items)-item run whose every image never ends under 100 MB\(stopped ? "" : " (but only \(cold.imagesFailed) of \(items) images failed)") | \(megabytes(cold.peakMemory)) MB | \(met(cold.peakMemory < 100_000_000 && stopped)) |")
-    return targets
-}
-
-/// `feedsite-bench export`: the static tree for nginx, and optionally certificates and the config.
 func exportStaticFiles(_ options: Options) throws {
     let items = options.sizes[0]
     let dir = URL(fileURLWithPath: options.export.dir!)
-    let feed = SyntheticFeed(itemCount: items, commentsPerItem: options.comments, imageBytes: options.imageBytes, now: ISO8601DateFormatter().date(from: Benchmark.now)!)
+    let feed = SyntheticFeed(
+        itemCount: items, commentsPerItem: options.comments, imageBytes: options.imageBytes, now: ISO8601DateFormatter().date(from: Benchmark.now)!)
     let www = dir.appendingPathComponent("www")
     let work = dir.appendingPathComponent("nginx")
     try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
     var export = StaticExport(feed: feed, bases: options.export.bases)
     export.redirectImages = options.export.redirectImages
     let files = try export.write(to: www)
-    var messages = ["exported \(items) items as \(files) files into \(www.path) (image URLs on \(options.export.bases.map(\.absoluteString).joined(separator: " and "))\(export.redirectImages ? ", through /r/ redirects" : ""))"]
+    var messages = [
+        "exported \(items) items as \(files) files into \(www.path) (image URLs on \(options.export.bases.map(\.absoluteString).joined(separator: " and "))\(export.redirectImages ? ", through /r/ redirects" : ""))"
+    ]
     if options.export.certificates {
         let certificates = try LoopbackCertificates.make(in: dir.appendingPathComponent("tls"))
-        messages.append("certificates: CA \(certificates.authority) (feedsite --ca-file, curl --cacert); server \(certificates.certificate), key \(certificates.key)")
+        messages.append(
+            "certificates: CA \(certificates.authority) (feedsite --ca-file, curl --cacert); server \(certificates.certificate), key \(certificates.key)")
     }
     FileHandle.standardError.write(Data((messages.joined(separator: "\n") + "\n").utf8))
     if let ports = options.export.printNginxConfig {

@@ -2,7 +2,8 @@ import FeedSiteCLI
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-let code = await SignalCancellation.run(onSecondSignal: { _exit(ExitCode.interrupted.rawValue) }) {
-    await FeedSiteCLI.run(arguments: arguments, environment: .current, console: StandardConsole())
-}
+let code = await SignalCancellation.run(
+    onSecondSignal: { _exit(ExitCode.interrupted.rawValue) },
+    { await FeedSiteCLI.run(arguments: arguments, environment: .current, console: StandardConsole()) }
+)
 exit(code.rawValue)

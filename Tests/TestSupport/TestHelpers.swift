@@ -24,7 +24,9 @@ public func uniqueImageFeed(count: Int = 2) -> [FeedImage] {
     (0..<count).map { _ in uniqueImage() }
 }
 
-public func uniqueComment(message: String = "a message", createdAt: Date = Date(timeIntervalSince1970: 1_600_000_000), username: String = "a username") -> ImageComment {
+public func uniqueComment(message: String = "a message", createdAt: Date = Date(timeIntervalSince1970: 1_600_000_000), username: String = "a username")
+    -> ImageComment
+{
     ImageComment(id: UUID(), message: message, createdAt: createdAt, username: username)
 }
 

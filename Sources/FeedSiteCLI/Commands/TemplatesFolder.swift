@@ -1,12 +1,13 @@
+import FeedCore
+import FeedStorage
+import Foundation
+import SiteGenerator
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import FeedCore
-import FeedStorage
-import Foundation
-import SiteGenerator
 
 /// The templates folder on disk, as the site module reads it.
 public struct TemplatesFolder: TemplateSource {

@@ -1,9 +1,10 @@
+import Dispatch
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Dispatch
 
 /// Turns Ctrl-C and SIGTERM into task cancellation: the first signal cancels the operation,
 /// which stops its in-flight requests, discards the half-built site (the previous one stays)

@@ -46,7 +46,8 @@ struct RunContext: Sendable {
         let output = environment.resolve(options.output).resolvingSymlinksInPath()
         let archive = options.archive.map(environment.resolve)
         if let archive, archive.resolvingSymlinksInPath().path.hasPrefix(output.path + "/") {
-            throw OpenFailure(message: "--archive \(options.archive ?? "") is inside the output folder \(output.path); write the archive elsewhere", code: .usage)
+            throw OpenFailure(
+                message: "--archive \(options.archive ?? "") is inside the output folder \(output.path); write the archive elsewhere", code: .usage)
         }
         let site: SiteSetup
         do {
@@ -86,7 +87,8 @@ struct RunContext: Sendable {
         do {
             staged = try StagedSite(output: output)
         } catch {
-            [cacheLock, outputLock].forEach { $0.markFinished() }
+            cacheLock.markFinished()
+            outputLock.markFinished()
             client?.engine.shutdown()
             throw OpenFailure(message: "\(error)", code: .failure)
         }

@@ -60,7 +60,9 @@ public final class CommentDateFormatter: Sendable {
             let whole = date.formatted(full)
             let dayPart = date.formatted(day)
             let timePart = date.formatted(time)
-            guard whole.hasPrefix(dayPart), let timeRange = whole.range(of: timePart, range: whole.index(whole.startIndex, offsetBy: dayPart.count)..<whole.endIndex) else {
+            guard whole.hasPrefix(dayPart),
+                let timeRange = whole.range(of: timePart, range: whole.index(whole.startIndex, offsetBy: dayPart.count)..<whole.endIndex)
+            else {
                 return nil
             }
             let joints = (String(whole[whole.index(whole.startIndex, offsetBy: dayPart.count)..<timeRange.lowerBound]), String(whole[timeRange.upperBound...]))

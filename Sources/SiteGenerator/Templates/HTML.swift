@@ -11,7 +11,9 @@ public enum HTML {
     public static func escape(_ text: String, into output: inout String) {
         var text = text
         let needsEscaping = text.withUTF8 { bytes in
-            bytes.contains { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") }
+            bytes.contains {
+                $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'")
+            }
         }
         guard needsEscaping else {
             output += text

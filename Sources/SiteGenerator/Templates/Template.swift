@@ -137,7 +137,9 @@ public struct Template: Sendable {
                         throw TemplateError(template: templateName, line: token.line, message: "{{/\(key)}} closes no open section")
                     }
                     guard closing.name == key else {
-                        throw TemplateError(template: templateName, line: token.line, message: "{{/\(key)}} found where {{/\(closing.name)}} (opened on line \(closing.line)) was expected")
+                        throw TemplateError(
+                            template: templateName, line: token.line,
+                            message: "{{/\(key)}} found where {{/\(closing.name)}} (opened on line \(closing.line)) was expected")
                     }
                     return nodes
                 }

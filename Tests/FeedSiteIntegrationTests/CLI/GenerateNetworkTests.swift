@@ -1,6 +1,6 @@
 import FeedCore
-import FeedStorage
 import FeedSiteCLI
+import FeedStorage
 import Foundation
 import LoopbackHTTP
 import SampleAPI
@@ -43,7 +43,8 @@ final class GenerateNetworkTests: XCTestCase {
         let result = await run.generate(api: server.apiRoot)
 
         XCTAssertEqual(result.code, .degraded, result.diagnostics)
-        XCTAssertTrue(result.diagnostics.contains("invalid data: not an image (text/html, \(login.count) bytes); the page shows a placeholder"), result.diagnostics)
+        XCTAssertTrue(
+            result.diagnostics.contains("invalid data: not an image (text/html, \(login.count) bytes); the page shows a placeholder"), result.diagnostics)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: run.file("images").path), [])
         XCTAssertEqual(regularFiles(under: run.cache.appendingPathComponent("images")), [], "nothing of it is in the image cache")
     }
@@ -75,7 +76,9 @@ final class GenerateNetworkTests: XCTestCase {
         XCTAssertEqual(result.code, .degraded, result.diagnostics)
         XCTAssertEqual(server.requestCounts.comments, 8, "the other 12 were not sent")
         XCTAssertTrue(
-            result.diagnostics.contains("feedsite: warning: 127.0.0.1:\(server.port) failed 8 requests in a row and was taken as down; 12 more requests to it were not sent, and the caches stood in"),
+            result.diagnostics.contains(
+                "feedsite: warning: 127.0.0.1:\(server.port) failed 8 requests in a row and was taken as down; 12 more requests to it were not sent, and the caches stood in"
+            ),
             result.diagnostics
         )
         XCTAssertTrue(result.output.contains("0 comments (20 lists unavailable)"), result.output)

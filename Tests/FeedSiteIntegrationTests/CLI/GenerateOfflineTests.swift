@@ -1,6 +1,6 @@
 import FeedCore
-import FeedStorage
 import FeedSiteCLI
+import FeedStorage
 import Foundation
 import LoopbackHTTP
 import SampleAPI

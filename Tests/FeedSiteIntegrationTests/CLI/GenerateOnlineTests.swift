@@ -1,8 +1,8 @@
 import FeedCore
-import FeedStorage
 import FeedSiteCLI
-import Hashing
+import FeedStorage
 import Foundation
+import Hashing
 import LoopbackHTTP
 import SampleAPI
 import TestSupport
@@ -72,7 +72,8 @@ final class GenerateOnlineTests: XCTestCase {
             let data = try Data(contentsOf: run.file("images/\(name)"))
             XCTAssertEqual(name, "\(SHA256.hexDigest(data)).png")
         }
-        let blobs = FileManager.default.enumerator(atPath: run.cache.appendingPathComponent("images/blobs").path)?.allObjects
+        let blobs =
+            FileManager.default.enumerator(atPath: run.cache.appendingPathComponent("images/blobs").path)?.allObjects
             .compactMap { $0 as? String }.filter { $0.count > 3 } ?? []
         XCTAssertEqual(blobs.count, distinct.count, "identical bytes are stored once in the cache")
     }
@@ -223,7 +224,8 @@ final class GenerateOnlineTests: XCTestCase {
         let result = await run.generate(api: server.apiRoot)
 
         XCTAssertEqual(result.code, .failure, file: file, line: line)
-        XCTAssertTrue(result.diagnostics.contains("invalid data from \(server.apiRoot.absoluteString)/feed?limit=10"), result.diagnostics, file: file, line: line)
+        XCTAssertTrue(
+            result.diagnostics.contains("invalid data from \(server.apiRoot.absoluteString)/feed?limit=10"), result.diagnostics, file: file, line: line)
         XCTAssertTrue(result.diagnostics.contains(reason), result.diagnostics, file: file, line: line)
         XCTAssertEqual(try snapshotOfFiles(in: run.site), previous, "the previous site is untouched", file: file, line: line)
     }

@@ -1,11 +1,11 @@
 import FeedCore
-import FeedStorage
 import FeedSiteCLI
+import FeedStorage
 import Foundation
 import Hashing
 import LoopbackHTTP
-import SampleAPI
 import Publishing
+import SampleAPI
 import SiteGenerator
 import TestSupport
 import XCTest
@@ -23,7 +23,10 @@ final class PublishingTests: XCTestCase {
         let a = await first.generate(api: server.apiRoot, now: now, ["--archive", "site.tar"])
         let b = await second.generate(api: server.apiRoot, now: now, ["--archive", "site.tar"])
         let warm = await runFeedsite(
-            ["generate", "--api", server.apiRoot.absoluteString, "--output", "again", "--cache", "cache", "--templates", repositoryTemplates().path, "--now", now, "--archive", "again.tar"],
+            [
+                "generate", "--api", server.apiRoot.absoluteString, "--output", "again", "--cache", "cache", "--templates", repositoryTemplates().path, "--now",
+                now, "--archive", "again.tar",
+            ],
             in: first.root
         )
 
@@ -209,7 +212,9 @@ final class PublishingTests: XCTestCase {
             let second = await run.generate(api: server.apiRoot, now: now)
 
             XCTAssertEqual(second.code, .failure, lockFile.path)
-            XCTAssertTrue(second.diagnostics.contains("another feedsite run (pid \(getpid()), started 2024-05-20T11:24:59Z) holds the lock \(lockFile.path)"), second.diagnostics)
+            XCTAssertTrue(
+                second.diagnostics.contains("another feedsite run (pid \(getpid()), started 2024-05-20T11:24:59Z) holds the lock \(lockFile.path)"),
+                second.diagnostics)
             withExtendedLifetime(held) {}
         }
         XCTAssertEqual(server.requestCounts.total, requests, "the refused runs made no request")
@@ -244,7 +249,8 @@ final class PublishingTests: XCTestCase {
         XCTAssertTrue(greekComments.contains(#"<link rel="alternate" hreflang="en" href="../../comments/\#(id).html">"#), greekComments)
         XCTAssertTrue(greekComments.contains(#"<link rel="alternate" hreflang="pt-BR" href="../../pt-BR/comments/\#(id).html">"#))
         XCTAssertTrue(greekComments.contains(#"<span class="language current" lang="el" aria-current="page">Ελληνικά</span>"#))
-        XCTAssertTrue(greekComments.contains(#"<a class="language" lang="pt-BR" hreflang="pt-BR" href="../../pt-BR/comments/\#(id).html">Português (Brasil)</a>"#))
+        XCTAssertTrue(
+            greekComments.contains(#"<a class="language" lang="pt-BR" hreflang="pt-BR" href="../../pt-BR/comments/\#(id).html">Português (Brasil)</a>"#))
         XCTAssertTrue(greekComments.contains(#"src="../../images/"#), "images are shared by every locale")
         XCTAssertFalse(FileManager.default.fileExists(atPath: run.file("el/images").path))
         let manifest = try Manifest.read(from: run.site)

@@ -29,7 +29,10 @@ final class FeedsiteExecutableTests: XCTestCase {
 
         let live = try ExecutableRunner.run(generate + ["--now", "2024-05-20T11:24:59Z"], in: folder)
         XCTAssertEqual(live.status, 0, live.standardError)
-        XCTAssertTrue(live.standardOutput.hasPrefix("12 items, 14 pages (2 feed, 12 comments), images 12 downloaded / 0 from cache / 0 failed, 24 comments, from the live feed"), live.standardOutput)
+        XCTAssertTrue(
+            live.standardOutput.hasPrefix(
+                "12 items, 14 pages (2 feed, 12 comments), images 12 downloaded / 0 from cache / 0 failed, 24 comments, from the live feed"),
+            live.standardOutput)
         server.stop()
 
         let cached = try ExecutableRunner.run(generate + ["--now", "2024-05-26T11:24:59Z"], in: folder)
@@ -82,7 +85,8 @@ final class FeedsiteExecutableTests: XCTestCase {
         let server = try SampleAPIServer(source: SyntheticFeed(itemCount: 2, commentsPerItem: 1, imageBytes: 64, now: fixedNow()))
         defer { server.stop() }
 
-        let result = try ExecutableRunner.run(["generate", "--api", server.apiRoot.absoluteString, "--output", "site", "--cache", "cache", "--quiet"], in: folder)
+        let result = try ExecutableRunner.run(
+            ["generate", "--api", server.apiRoot.absoluteString, "--output", "site", "--cache", "cache", "--quiet"], in: folder)
 
         XCTAssertEqual(result.status, 0, result.standardError)
         XCTAssertEqual(result.standardOutput + result.standardError, "", "--quiet prints nothing on success")

@@ -1,14 +1,15 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 import Foundation
 import LoopbackHTTP
 import SampleAPI
 import Synchronization
 import TestSupport
 import XCTest
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Runs stopped part-way, by Ctrl-C, SIGTERM or `kill -9`, with the built executable: the
 /// previous site stays intact and verifiable, no partial file is left in the caches, and
@@ -35,7 +36,9 @@ final class InterruptionTests: XCTestCase {
 
     // MARK: - Scenarios
 
-    private func assertGracefulInterruption(signal number: Int32, holdingBack isHeld: @escaping @Sendable (String) -> Bool, file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertGracefulInterruption(
+        signal number: Int32, holdingBack isHeld: @escaping @Sendable (String) -> Bool, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let scene = try Scene(testCase: self)
         let published = try scene.publishFirstSite()
         let gate = Gate(holdAfter: 0, isHeld: isHeld)
@@ -48,13 +51,16 @@ final class InterruptionTests: XCTestCase {
         gate.open()
 
         XCTAssertEqual(result.status, 130, result.standardError, file: file, line: line)
-        XCTAssertTrue(result.standardError.contains("interrupted; nothing published, the previous site is unchanged"), result.standardError, file: file, line: line)
+        XCTAssertTrue(
+            result.standardError.contains("interrupted; nothing published, the previous site is unchanged"), result.standardError, file: file, line: line)
         XCTAssertEqual(try snapshotOfFiles(in: scene.site), published, "the previous site is untouched", file: file, line: line)
         XCTAssertEqual(try scene.leftovers(), [], "no staging folder and no partial cache file", file: file, line: line)
         XCTAssertEqual(try ExecutableRunner.run(["verify", "--output", "site"], in: scene.folder).status, 0, file: file, line: line)
     }
 
-    private func assertKill9(holdingBack isHeld: @escaping @Sendable (String) -> Bool, after passed: Int, file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertKill9(holdingBack isHeld: @escaping @Sendable (String) -> Bool, after passed: Int, file: StaticString = #filePath, line: UInt = #line)
+        throws
+    {
         let scene = try Scene(testCase: self)
         let published = try scene.publishFirstSite()
         let gate = Gate(holdAfter: passed, isHeld: isHeld)
@@ -119,7 +125,9 @@ final class InterruptionTests: XCTestCase {
 
         /// Hidden staging folders beside the site, and temporary files anywhere in the cache.
         func leftovers() throws -> [String] {
-            let beside = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("feedsite-staging") || $0.contains("feedsite-old") }
+            let beside = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+                $0.contains("feedsite-staging") || $0.contains("feedsite-old")
+            }
             let cache = folder.appendingPathComponent("cache")
             let inCache = (FileManager.default.enumerator(atPath: cache.path)?.allObjects as? [String] ?? []).filter { $0.contains(".feedsite-tmp-") }
             return beside + inCache

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 import FeedCore
 import FeedStorage
 import Foundation
@@ -11,6 +6,12 @@ import LoopbackHTTP
 import Synchronization
 import TestSupport
 import XCTest
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// One try of one request through the real libcurl engine, against a real server on
 /// 127.0.0.1 that answers, misbehaves or stays silent on purpose (SPEC §9).
@@ -398,7 +399,9 @@ final class FullListener {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) == 0 && listen(listener, 0) == 0 && getsockname(listener, $0, &length) == 0 }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, length) == 0 && listen(listener, 0) == 0 && getsockname(listener, $0, &length) == 0
+            }
         }
         guard bound else {
             close(listener)

@@ -79,7 +79,9 @@ final class CurlHTTPClientTests: XCTestCase {
         let server = try makeServer { _ in HTTPResponse(status: 200) }
         let clock = InstantRetryClock()
 
-        let error = await errorOf { try await fetch(URL(string: "https://127.0.0.1:\(server.port)/")!, with: makeHTTPClient(for: self, retries: 3, clock: clock)) }
+        let error = await errorOf {
+            try await fetch(URL(string: "https://127.0.0.1:\(server.port)/")!, with: makeHTTPClient(for: self, retries: 3, clock: clock))
+        }
 
         let reason = (error as? HTTPClientError)?.reason ?? "\(String(describing: error))"
         XCTAssertTrue(reason.hasPrefix("TLS: handshake with 127.0.0.1 failed ("), reason)
@@ -158,7 +160,8 @@ final class CurlHTTPClientTests: XCTestCase {
 
         let error = await errorOf { try await fetch(server.baseURL, with: makeHTTPClient(for: self, retries: 3, clock: clock)) }
 
-        XCTAssertEqual(error as? HTTPClientError, HTTPClientError(.invalidAnswer, "status 429 asking to retry after 120 s, longer than the 60 s feedsite waits"))
+        XCTAssertEqual(
+            error as? HTTPClientError, HTTPClientError(.invalidAnswer, "status 429 asking to retry after 120 s, longer than the 60 s feedsite waits"))
         XCTAssertEqual(script.count, 1)
         XCTAssertEqual(clock.sleeps, [])
     }

@@ -56,7 +56,9 @@ func makeEngine(
 }
 
 /// The real client over a real engine, with a clock that never waits.
-func makeHTTPClient(for test: XCTestCase, retries: Int = 0, clock: InstantRetryClock = InstantRetryClock(), timeout: Duration = .seconds(10)) throws -> CurlHTTPClient {
+func makeHTTPClient(for test: XCTestCase, retries: Int = 0, clock: InstantRetryClock = InstantRetryClock(), timeout: Duration = .seconds(10)) throws
+    -> CurlHTTPClient
+{
     CurlHTTPClient(engine: try makeEngine(for: test, timeout: timeout), policy: RetryPolicy(retries: retries), clock: clock.clock)
 }
 

@@ -1,9 +1,10 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Foundation
 
 /// A blocking TCP client on 127.0.0.1 that speaks raw bytes, for the server tests an HTTP client
 /// cannot express (pipelining, HTTP/1.0, malformed requests, dropped, reset, truncated,
@@ -106,7 +107,8 @@ final class LoopbackSocketClient {
             let text = String(decoding: received, as: UTF8.self)
             if let headEnd = text.range(of: "\r\n\r\n") {
                 let head = text[..<headEnd.lowerBound]
-                let length = head.components(separatedBy: "\r\n")
+                let length =
+                    head.components(separatedBy: "\r\n")
                     .first { $0.lowercased().hasPrefix("content-length:") }
                     .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
                 let headBytes = text[..<headEnd.upperBound].utf8.count

@@ -1,7 +1,7 @@
 import FeedCore
 import FeedStorage
-import HTTP
 import Foundation
+import HTTP
 import LoopbackHTTP
 import SampleAPI
 import TestSupport
@@ -58,10 +58,13 @@ final class SampleAPIServerTests: XCTestCase {
 
         let items = try await feed(server, FeedEndpoint.get(limit: 10))
 
-        XCTAssertEqual(items, (0..<source.itemCount).map { index in
-            let item = source.item(at: index)
-            return FeedImage(id: item.id, description: item.description, location: item.location, url: URL(string: "http://127.0.0.1:\(server.port)\(item.imagePath)")!)
-        })
+        XCTAssertEqual(
+            items,
+            (0..<source.itemCount).map { index in
+                let item = source.item(at: index)
+                return FeedImage(
+                    id: item.id, description: item.description, location: item.location, url: URL(string: "http://127.0.0.1:\(server.port)\(item.imagePath)")!)
+            })
     }
 
     func test_feed_escapesTextSoItRoundTripsThroughJSON() async throws {
@@ -119,7 +122,8 @@ final class SampleAPIServerTests: XCTestCase {
 
         let comments = try await makeClient().load(ImageCommentsEndpoint.get(imageID: id).url(baseURL: server.apiRoot), mapping: ImageCommentsMapper.map)
 
-        XCTAssertEqual(comments, source.comments(forItemAt: 0).map { ImageComment(id: $0.id, message: $0.message, createdAt: $0.createdAt, username: $0.username) })
+        XCTAssertEqual(
+            comments, source.comments(forItemAt: 0).map { ImageComment(id: $0.id, message: $0.message, createdAt: $0.createdAt, username: $0.username) })
         XCTAssertEqual(comments.count, 3)
     }
 
@@ -271,7 +275,8 @@ final class SampleAPIServerTests: XCTestCase {
         }
 
         let (_, feedResponse) = try await rawGet(FeedEndpoint.get(limit: 2).url(baseURL: server.apiRoot))
-        let comments = try await makeClient().load(ImageCommentsEndpoint.get(imageID: source.ids(0..<1)[0]).url(baseURL: server.apiRoot), mapping: ImageCommentsMapper.map)
+        let comments = try await makeClient().load(
+            ImageCommentsEndpoint.get(imageID: source.ids(0..<1)[0]).url(baseURL: server.apiRoot), mapping: ImageCommentsMapper.map)
 
         XCTAssertEqual(feedResponse.status, 503)
         XCTAssertEqual(comments.count, 3)

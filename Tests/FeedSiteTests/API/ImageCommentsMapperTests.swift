@@ -138,7 +138,8 @@ final class ImageCommentsMapperTests: XCTestCase {
             var item = FeedAPIPayloads.comment(makeComment())
             item["created_at"] = text
 
-            XCTAssertThrowsError(try ImageCommentsMapper.map(FeedAPIPayloads.items([item]), from: httpResponse(200)), "created_at \"\(text)\" is not an ISO 8601 date")
+            XCTAssertThrowsError(
+                try ImageCommentsMapper.map(FeedAPIPayloads.items([item]), from: httpResponse(200)), "created_at \"\(text)\" is not an ISO 8601 date")
         }
     }
 
@@ -183,7 +184,9 @@ final class ImageCommentsMapperTests: XCTestCase {
 
     // MARK: - Helpers
 
-    private func makeComment(message: String = "a message", createdAt: Date = Date(timeIntervalSince1970: 1_589_973_899), username: String = "a username") -> ImageComment {
+    private func makeComment(message: String = "a message", createdAt: Date = Date(timeIntervalSince1970: 1_589_973_899), username: String = "a username")
+        -> ImageComment
+    {
         ImageComment(id: UUID(), message: message, createdAt: createdAt, username: username)
     }
 

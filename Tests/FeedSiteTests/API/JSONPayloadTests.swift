@@ -1,9 +1,9 @@
+import FeedStorage
 import Foundation
 import TestSupport
 import XCTest
 
 @testable import FeedCore
-import FeedStorage
 
 /// API bodies read field by field, with errors that say where, items counted from 1.
 final class JSONPayloadTests: XCTestCase {

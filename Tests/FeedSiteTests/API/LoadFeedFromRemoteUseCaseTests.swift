@@ -153,7 +153,8 @@ final class LoadFeedFromRemoteUseCaseTests: XCTestCase {
     }
 
     func test_load_deliversInvalidDataOnNon200PageInTheMiddle() async throws {
-        let (sut, client) = makeSUT(pageLimit: 2, answers: [page([uniqueImage(), uniqueImage()]), .success(FeedAPIPayloads.page([uniqueImage()]), status: 500), page([])])
+        let (sut, client) = makeSUT(
+            pageLimit: 2, answers: [page([uniqueImage(), uniqueImage()]), .success(FeedAPIPayloads.page([uniqueImage()]), status: 500), page([])])
 
         let error = await LoadFeedFromRemoteUseCaseTests.loadError(sut)
 
@@ -165,7 +166,8 @@ final class LoadFeedFromRemoteUseCaseTests: XCTestCase {
     }
 
     func test_load_deliversInvalidDataOnUndecodablePageInTheMiddle() async throws {
-        let (sut, client) = makeSUT(pageLimit: 2, answers: [page([uniqueImage(), uniqueImage()]), .success(Data("<html>oops</html>".utf8), status: 200), page([])])
+        let (sut, client) = makeSUT(
+            pageLimit: 2, answers: [page([uniqueImage(), uniqueImage()]), .success(Data("<html>oops</html>".utf8), status: 200), page([])])
 
         let error = await LoadFeedFromRemoteUseCaseTests.loadError(sut)
 

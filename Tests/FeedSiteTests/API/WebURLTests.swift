@@ -6,13 +6,19 @@ import XCTest
 
 final class WebURLTests: XCTestCase {
     func test_parse_acceptsAbsoluteHTTPAndHTTPSURLs() {
-        for text in ["http://a.com", "https://a.com/image.png", "https://a.com:8443/x/y.jpg?size=1#frag", "http://127.0.0.1:9/images/1.png", "HTTPS://A.COM/B.PNG", "Http://a.com"] {
+        for text in [
+            "http://a.com", "https://a.com/image.png", "https://a.com:8443/x/y.jpg?size=1#frag", "http://127.0.0.1:9/images/1.png", "HTTPS://A.COM/B.PNG",
+            "Http://a.com",
+        ] {
             XCTAssertEqual(WebURL.parse(text)?.absoluteString, text, text)
         }
     }
 
     func test_parse_rejectsOtherSchemes() {
-        for text in ["ftp://a.com/image.png", "javascript:alert(1)", "file:///etc/passwd", "data:image/png;base64,AAAA", "mailto:a@b.com", "gopher://a.com", "httpx://a.com"] {
+        for text in [
+            "ftp://a.com/image.png", "javascript:alert(1)", "file:///etc/passwd", "data:image/png;base64,AAAA", "mailto:a@b.com", "gopher://a.com",
+            "httpx://a.com",
+        ] {
             XCTAssertNil(WebURL.parse(text), text)
         }
     }

@@ -71,7 +71,9 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(try parse(["generate", "--api", "nonsense", "-h"]), .help)
         XCTAssertEqual(try parse(["help"]), .help)
         XCTAssertEqual(try parse(["--version"]), .version)
-        XCTAssertEqual(try parse(["validate-cache", "--cache", "c", "--now", "2020-01-01T00:00:00Z"]), .validateCache(cache: "c", now: Date(timeIntervalSince1970: 1_577_836_800)))
+        XCTAssertEqual(
+            try parse(["validate-cache", "--cache", "c", "--now", "2020-01-01T00:00:00Z"]),
+            .validateCache(cache: "c", now: Date(timeIntervalSince1970: 1_577_836_800)))
         guard case let .demo(options) = try parse(["demo", "--output", "x"]) else { return XCTFail("expected demo") }
         XCTAssertEqual(options.output, "x")
     }

@@ -65,7 +65,10 @@ final class FeedServiceTests: XCTestCase {
 
     func test_loadFeed_offlineUsesOnlyTheCache() async throws {
         let cached = uniqueImageFeed(count: 1)
-        let (sut, client, feedStore, _, _) = makeSUT(offline: true) { _ in XCTFail("no request offline"); throw anyError() }
+        let (sut, client, feedStore, _, _) = makeSUT(offline: true) { _ in
+            XCTFail("no request offline")
+            throw anyError()
+        }
         await feedStore.insert(cached, timestamp: fixedNow())
 
         let loaded = try await sut.loadFeed(pageLimit: 10, maxItems: nil, onPage: { _, _ in })
@@ -90,7 +93,10 @@ final class FeedServiceTests: XCTestCase {
     func test_loadComments_deliversRemoteCommentsAndSavesThem() async throws {
         let imageID = UUID()
         let (sut, _, _, commentsStore, _) = makeSUT { url in
-            (Data(#"{"items":[{"id":"\#(UUID().uuidString)","message":"hi","created_at":"2024-05-20T11:24:59+0000","author":{"username":"ann"}}]}"#.utf8), httpResponse(200, url: url))
+            (
+                Data(#"{"items":[{"id":"\#(UUID().uuidString)","message":"hi","created_at":"2024-05-20T11:24:59+0000","author":{"username":"ann"}}]}"#.utf8),
+                httpResponse(200, url: url)
+            )
         }
 
         let result = try await sut.loadComments(for: imageID)
@@ -148,7 +154,8 @@ final class FeedServiceTests: XCTestCase {
         let imageID = UUID()
         let (sut, client, _, commentsStore, _) = makeSUT { url in (Data(#"{"items":[]}"#.utf8), httpResponse(200, url: url)) }
         await commentsStore.insert(
-            [uniqueComment()], validators: HTTPValidators(etag: "\"v1\"", lastModified: "Mon, 20 May 2024 11:00:00 GMT"), timestamp: fixedNow().adding(days: -1),
+            [uniqueComment()], validators: HTTPValidators(etag: "\"v1\"", lastModified: "Mon, 20 May 2024 11:00:00 GMT"),
+            timestamp: fixedNow().adding(days: -1),
             imageID: imageID
         )
 
@@ -161,7 +168,8 @@ final class FeedServiceTests: XCTestCase {
         let imageID = UUID()
         let cached = [uniqueComment(message: "still true")]
         let (sut, _, _, commentsStore, _) = makeSUT { url in (Data(), HTTPAnswer(status: 304, url: url, etag: "\"v1\"")) }
-        await commentsStore.insert(cached, validators: HTTPValidators(etag: "\"v1\"", lastModified: nil), timestamp: fixedNow().adding(days: -3), imageID: imageID)
+        await commentsStore.insert(
+            cached, validators: HTTPValidators(etag: "\"v1\"", lastModified: nil), timestamp: fixedNow().adding(days: -3), imageID: imageID)
 
         let result = try await sut.loadComments(for: imageID)
 
@@ -176,7 +184,8 @@ final class FeedServiceTests: XCTestCase {
         let imageID = UUID()
         let cached = [uniqueComment()]
         let (sut, _, _, commentsStore, _) = makeSUT { url in (Data(), HTTPAnswer(status: 304, url: url)) }
-        await commentsStore.insert(cached, validators: HTTPValidators(etag: "\"v1\"", lastModified: nil), timestamp: fixedNow().minusCacheMaxAge(), imageID: imageID)
+        await commentsStore.insert(
+            cached, validators: HTTPValidators(etag: "\"v1\"", lastModified: nil), timestamp: fixedNow().minusCacheMaxAge(), imageID: imageID)
 
         let result = try await sut.loadComments(for: imageID)
 
@@ -199,10 +208,14 @@ final class FeedServiceTests: XCTestCase {
     func test_loadComments_replacesCommentsAndValidatorsWhenTheyChanged() async throws {
         let imageID = UUID()
         let (sut, _, _, commentsStore, _) = makeSUT { url in
-            (Data(#"{"items":[{"id":"\#(UUID().uuidString)","message":"new","created_at":"2024-05-20T11:24:59+0000","author":{"username":"ann"}}]}"#.utf8),
-             HTTPAnswer(status: 200, url: url, etag: "\"v2\""))
+            (
+                Data(#"{"items":[{"id":"\#(UUID().uuidString)","message":"new","created_at":"2024-05-20T11:24:59+0000","author":{"username":"ann"}}]}"#.utf8),
+                HTTPAnswer(status: 200, url: url, etag: "\"v2\"")
+            )
         }
-        await commentsStore.insert([uniqueComment(message: "old")], validators: HTTPValidators(etag: "\"v1\"", lastModified: nil), timestamp: fixedNow().adding(days: -1), imageID: imageID)
+        await commentsStore.insert(
+            [uniqueComment(message: "old")], validators: HTTPValidators(etag: "\"v1\"", lastModified: nil), timestamp: fixedNow().adding(days: -1),
+            imageID: imageID)
 
         _ = try await sut.loadComments(for: imageID)
 
@@ -213,7 +226,10 @@ final class FeedServiceTests: XCTestCase {
 
     func test_loadImage_deliversAnImageFromTheCacheWithoutARequest() async throws {
         let url = URL(string: "https://image.example/1.png")!
-        let (sut, client, _, _, imageStore) = makeSUT { _ in XCTFail("no request for a cached image"); throw anyError() }
+        let (sut, client, _, _, imageStore) = makeSUT { _ in
+            XCTFail("no request for a cached image")
+            throw anyError()
+        }
         let stored = try await imageStore.insert(Self.pngBytes(), for: url)
 
         let result = try await sut.loadImage(from: url)
@@ -283,7 +299,10 @@ final class FeedServiceTests: XCTestCase {
     }
 
     func test_loadImage_offlineFailsForAnImageNotInTheCache() async throws {
-        let (sut, _, _, _, _) = makeSUT(offline: true) { _ in XCTFail("no request offline"); throw anyError() }
+        let (sut, _, _, _, _) = makeSUT(offline: true) { _ in
+            XCTFail("no request offline")
+            throw anyError()
+        }
 
         let result = try await sut.loadImage(from: URL(string: "https://image.example/4.png")!)
 
@@ -327,7 +346,9 @@ final class FeedServiceTests: XCTestCase {
         return (sut, client, feedStore, commentsStore, imageStore)
     }
 
-    private func assertFeedUnavailable(_ sut: FeedService, cacheFailure: String, remoteFailure: String, file: StaticString = #filePath, line: UInt = #line) async {
+    private func assertFeedUnavailable(_ sut: FeedService, cacheFailure: String, remoteFailure: String, file: StaticString = #filePath, line: UInt = #line)
+        async
+    {
         do {
             let loaded = try await sut.loadFeed(pageLimit: 10, maxItems: nil, onPage: { _, _ in })
             XCTFail("expected FeedUnavailable, got \(loaded.feed.count) items", file: file, line: line)
@@ -343,7 +364,11 @@ final class FeedServiceTests: XCTestCase {
     /// Answers a feed request with `feed` on the first page and nothing after it.
     private static func feedPage(_ url: URL, feed: [FeedImage]) throws -> (Data, HTTPAnswer) {
         let isFirst = !(url.query ?? "").contains("after_id")
-        let items = isFirst ? feed.map { #"{"id":"\#($0.id.uuidString)","image":"\#($0.url.absoluteString)","description":"\#($0.description ?? "")","location":"\#($0.location ?? "")"}"# } : []
+        let items =
+            isFirst
+            ? feed.map {
+                #"{"id":"\#($0.id.uuidString)","image":"\#($0.url.absoluteString)","description":"\#($0.description ?? "")","location":"\#($0.location ?? "")"}"#
+            } : []
         return (Data(#"{"items":[\#(items.joined(separator: ","))]}"#.utf8), httpResponse(200, url: url))
     }
 

@@ -1,13 +1,14 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 import FeedCore
 import FeedStorage
 import Foundation
 import TestSupport
 import XCTest
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 final class AtomicFileTests: XCTestCase {
     func test_write_createsTheFileWithTheBytes() throws {

@@ -124,7 +124,8 @@ final class CacheCodecTests: XCTestCase {
     func test_comments_writesOneLineWithTheValidatorsAfterTheList() throws {
         let comments = [
             ImageComment(
-                id: UUID(uuidString: "AB0C5E3A-1111-4222-8333-444455556666")!, message: "tab\there \\ \u{1}", createdAt: Date(timeIntervalSinceReferenceDate: -0.25),
+                id: UUID(uuidString: "AB0C5E3A-1111-4222-8333-444455556666")!, message: "tab\there \\ \u{1}",
+                createdAt: Date(timeIntervalSinceReferenceDate: -0.25),
                 username: "ünï")
         ]
         let validators = HTTPValidators(etag: "\"v1\"", lastModified: "Mon, 20 May 2024 11:00:00 GMT")
@@ -166,7 +167,8 @@ final class CacheCodecTests: XCTestCase {
     func test_encode_refusesATimestampThatIsNotFiniteBeforeWritingAnything() {
         for seconds in [TimeInterval.infinity, -.infinity, .nan] {
             var pieces: [String] = []
-            XCTAssertThrowsError(try CacheCodec.feed.encode([image()], timestamp: Date(timeIntervalSinceReferenceDate: seconds)) { pieces.append($0) }) { error in
+            XCTAssertThrowsError(try CacheCodec.feed.encode([image()], timestamp: Date(timeIntervalSinceReferenceDate: seconds)) { pieces.append($0) }) {
+                error in
                 XCTAssertEqual((error as? CacheCodec<FeedImage>.Unencodable)?.description, "cannot encode the timestamp \(seconds)")
             }
             XCTAssertEqual(pieces, [])

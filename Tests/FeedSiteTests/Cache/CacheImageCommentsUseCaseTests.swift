@@ -31,10 +31,12 @@ final class CacheImageCommentsUseCaseTests: XCTestCase {
         try await sut.save(firstComments, for: first)
         try await sut.save(secondComments, for: second)
 
-        XCTAssertEqual(store.receivedMessages, [
-            .insert(firstComments, nil, timestamp, imageID: first),
-            .insert(secondComments, nil, timestamp, imageID: second),
-        ])
+        XCTAssertEqual(
+            store.receivedMessages,
+            [
+                .insert(firstComments, nil, timestamp, imageID: first),
+                .insert(secondComments, nil, timestamp, imageID: second),
+            ])
     }
 
     func test_save_failsOnInsertionError() async {

@@ -1,14 +1,15 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 import FeedCore
 import FeedStorage
 import Foundation
 import Synchronization
 import TestSupport
 import XCTest
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 // Test doubles and fixtures shared by the cache tests (Tests/FeedSiteTests/Cache only).
 

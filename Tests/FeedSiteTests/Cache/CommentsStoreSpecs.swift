@@ -77,7 +77,9 @@ extension CommentsStoreSpecs where Self: XCTestCase {
         let (both, etagOnly, dateOnly) = (UUID(), UUID(), UUID())
         let timestamp = CacheFixtures.fractionalTimestamp()
         let cached = [
-            both: CachedComments(comments: CacheFixtures.uniqueComments(), timestamp: timestamp, validators: HTTPValidators(etag: "\"a \\ \"", lastModified: "Mon, 20 May 2024 11:24:59 GMT")),
+            both: CachedComments(
+                comments: CacheFixtures.uniqueComments(), timestamp: timestamp,
+                validators: HTTPValidators(etag: "\"a \\ \"", lastModified: "Mon, 20 May 2024 11:24:59 GMT")),
             etagOnly: CachedComments(comments: [], timestamp: timestamp, validators: HTTPValidators(etag: "W/\"weak\"", lastModified: nil)),
             dateOnly: CachedComments(comments: [], timestamp: timestamp, validators: HTTPValidators(etag: nil, lastModified: "Sun, 06 Nov 1994 08:49:37 GMT")),
         ]
@@ -109,16 +111,21 @@ extension CommentsStoreSpecs where Self: XCTestCase {
 
     func assertThatInsertDeliversNoErrorOnNonEmptyCache(on sut: CommentsStore, file: StaticString = #filePath, line: UInt = #line) async {
         let imageID = UUID()
-        await insert(CachedComments(comments: CacheFixtures.uniqueComments(), timestamp: CacheFixtures.fractionalTimestamp()), for: imageID, to: sut, file: file, line: line)
+        await insert(
+            CachedComments(comments: CacheFixtures.uniqueComments(), timestamp: CacheFixtures.fractionalTimestamp()), for: imageID, to: sut, file: file,
+            line: line)
 
-        let error = await insert(CachedComments(comments: CacheFixtures.uniqueComments(), timestamp: CacheFixtures.fractionalTimestamp(plusSeconds: 1)), for: imageID, to: sut)
+        let error = await insert(
+            CachedComments(comments: CacheFixtures.uniqueComments(), timestamp: CacheFixtures.fractionalTimestamp(plusSeconds: 1)), for: imageID, to: sut)
 
         XCTAssertNil(error, "Expected to override the cache successfully", file: file, line: line)
     }
 
     func assertThatInsertOverridesPreviouslyInsertedCacheValues(on sut: CommentsStore, file: StaticString = #filePath, line: UInt = #line) async {
         let imageID = UUID()
-        await insert(CachedComments(comments: CacheFixtures.uniqueComments(count: 3), timestamp: CacheFixtures.fractionalTimestamp()), for: imageID, to: sut, file: file, line: line)
+        await insert(
+            CachedComments(comments: CacheFixtures.uniqueComments(count: 3), timestamp: CacheFixtures.fractionalTimestamp()), for: imageID, to: sut, file: file,
+            line: line)
 
         let latest = CachedComments(comments: CacheFixtures.uniqueComments(count: 1), timestamp: CacheFixtures.fractionalTimestamp(plusSeconds: 60.5))
         await insert(latest, for: imageID, to: sut, file: file, line: line)
@@ -154,7 +161,9 @@ extension CommentsStoreSpecs where Self: XCTestCase {
 
     func assertThatDeleteDeliversNoErrorOnNonEmptyCache(on sut: CommentsStore, file: StaticString = #filePath, line: UInt = #line) async {
         let imageID = UUID()
-        await insert(CachedComments(comments: CacheFixtures.uniqueComments(), timestamp: CacheFixtures.fractionalTimestamp()), for: imageID, to: sut, file: file, line: line)
+        await insert(
+            CachedComments(comments: CacheFixtures.uniqueComments(), timestamp: CacheFixtures.fractionalTimestamp()), for: imageID, to: sut, file: file,
+            line: line)
 
         let error = await delete(imageID, from: sut)
 
@@ -163,7 +172,9 @@ extension CommentsStoreSpecs where Self: XCTestCase {
 
     func assertThatDeleteEmptiesPreviouslyInsertedCache(on sut: CommentsStore, file: StaticString = #filePath, line: UInt = #line) async {
         let imageID = UUID()
-        await insert(CachedComments(comments: CacheFixtures.uniqueComments(), timestamp: CacheFixtures.fractionalTimestamp()), for: imageID, to: sut, file: file, line: line)
+        await insert(
+            CachedComments(comments: CacheFixtures.uniqueComments(), timestamp: CacheFixtures.fractionalTimestamp()), for: imageID, to: sut, file: file,
+            line: line)
 
         await delete(imageID, from: sut, file: file, line: line)
 
@@ -173,7 +184,9 @@ extension CommentsStoreSpecs where Self: XCTestCase {
     func assertThatDeleteDoesNotAffectAnotherImage(on sut: CommentsStore, file: StaticString = #filePath, line: UInt = #line) async {
         let (deleted, kept) = (UUID(), UUID())
         let keptCache = CachedComments(comments: CacheFixtures.uniqueComments(), timestamp: CacheFixtures.fractionalTimestamp())
-        await insert(CachedComments(comments: CacheFixtures.uniqueComments(), timestamp: CacheFixtures.fractionalTimestamp()), for: deleted, to: sut, file: file, line: line)
+        await insert(
+            CachedComments(comments: CacheFixtures.uniqueComments(), timestamp: CacheFixtures.fractionalTimestamp()), for: deleted, to: sut, file: file,
+            line: line)
         await insert(keptCache, for: kept, to: sut, file: file, line: line)
 
         await delete(deleted, from: sut, file: file, line: line)
@@ -186,19 +199,26 @@ extension CommentsStoreSpecs where Self: XCTestCase {
         let imageID = UUID()
         let last = CachedComments(comments: CacheFixtures.uniqueComments(count: 4), timestamp: CacheFixtures.fractionalTimestamp(plusSeconds: 2.25))
 
-        await insert(CachedComments(comments: CacheFixtures.uniqueComments(), timestamp: CacheFixtures.fractionalTimestamp()), for: imageID, to: sut, file: file, line: line)
+        await insert(
+            CachedComments(comments: CacheFixtures.uniqueComments(), timestamp: CacheFixtures.fractionalTimestamp()), for: imageID, to: sut, file: file,
+            line: line)
         await delete(imageID, from: sut, file: file, line: line)
-        await insert(CachedComments(comments: CacheFixtures.uniqueComments(count: 1), timestamp: CacheFixtures.fractionalTimestamp(plusSeconds: 1)), for: imageID, to: sut, file: file, line: line)
+        await insert(
+            CachedComments(comments: CacheFixtures.uniqueComments(count: 1), timestamp: CacheFixtures.fractionalTimestamp(plusSeconds: 1)), for: imageID,
+            to: sut, file: file, line: line)
         await delete(imageID, from: sut, file: file, line: line)
         await insert(last, for: imageID, to: sut, file: file, line: line)
 
         await expect(sut, toRetrieve: last, for: imageID, file: file, line: line)
     }
 
-    func assertThatSideEffectsFromConcurrentCallersNeverFailAndLeaveOneCompleteValue(on sut: CommentsStore, file: StaticString = #filePath, line: UInt = #line) async {
+    func assertThatSideEffectsFromConcurrentCallersNeverFailAndLeaveOneCompleteValue(on sut: CommentsStore, file: StaticString = #filePath, line: UInt = #line)
+        async
+    {
         let imageID = UUID()
         let values = (0..<12).map { index in
-            CachedComments(comments: CacheFixtures.uniqueComments(count: 1 + index % 3), timestamp: CacheFixtures.fractionalTimestamp(plusSeconds: Double(index) + 0.5))
+            CachedComments(
+                comments: CacheFixtures.uniqueComments(count: 1 + index % 3), timestamp: CacheFixtures.fractionalTimestamp(plusSeconds: Double(index) + 0.5))
         }
 
         let errors = await withTaskGroup(of: String?.self) { group in
@@ -255,9 +275,15 @@ extension CommentsStoreSpecs where Self: XCTestCase {
         }
     }
 
-    func assertThatSideEffectsFromConcurrentCallersForDifferentImagesKeepEveryImagesComments(on sut: CommentsStore, file: StaticString = #filePath, line: UInt = #line) async {
+    func assertThatSideEffectsFromConcurrentCallersForDifferentImagesKeepEveryImagesComments(
+        on sut: CommentsStore, file: StaticString = #filePath, line: UInt = #line
+    ) async {
         let caches = (0..<16).map { index in
-            (imageID: UUID(), cache: CachedComments(comments: CacheFixtures.uniqueComments(count: 1 + index % 3), timestamp: CacheFixtures.fractionalTimestamp(plusSeconds: Double(index))))
+            (
+                imageID: UUID(),
+                cache: CachedComments(
+                    comments: CacheFixtures.uniqueComments(count: 1 + index % 3), timestamp: CacheFixtures.fractionalTimestamp(plusSeconds: Double(index)))
+            )
         }
 
         let errors = await withTaskGroup(of: String?.self) { group in
@@ -343,13 +369,17 @@ extension CommentsStoreSpecs where Self: XCTestCase {
 
 extension FailableCommentsStoreSpecs where Self: XCTestCase {
     /// `failingFile`, the file of `imageID`, holds bytes that are not a cache.
-    func assertThatRetrieveDeliversFailureOnRetrievalError(on sut: CommentsStore, imageID: UUID, failingFile: URL, file: StaticString = #filePath, line: UInt = #line) async {
+    func assertThatRetrieveDeliversFailureOnRetrievalError(
+        on sut: CommentsStore, imageID: UUID, failingFile: URL, file: StaticString = #filePath, line: UInt = #line
+    ) async {
         let error = await retrieveError(for: imageID, from: sut, file: file, line: line)
 
         assertCacheFileError(error, .read, at: failingFile, file: file, line: line)
     }
 
-    func assertThatRetrieveHasNoSideEffectsOnFailure(on sut: CommentsStore, imageID: UUID, failingFile: URL, file: StaticString = #filePath, line: UInt = #line) async {
+    func assertThatRetrieveHasNoSideEffectsOnFailure(on sut: CommentsStore, imageID: UUID, failingFile: URL, file: StaticString = #filePath, line: UInt = #line)
+        async
+    {
         let contentsBefore = try? Data(contentsOf: failingFile)
 
         let first = await retrieveError(for: imageID, from: sut, file: file, line: line)
@@ -361,7 +391,9 @@ extension FailableCommentsStoreSpecs where Self: XCTestCase {
     }
 
     /// `sut` cannot write `failingFile`, the file of `imageID`.
-    func assertThatInsertDeliversErrorOnInsertionError(on sut: CommentsStore, imageID: UUID, failingFile: URL, file: StaticString = #filePath, line: UInt = #line) async {
+    func assertThatInsertDeliversErrorOnInsertionError(
+        on sut: CommentsStore, imageID: UUID, failingFile: URL, file: StaticString = #filePath, line: UInt = #line
+    ) async {
         let cache = CachedComments(comments: CacheFixtures.uniqueComments(), timestamp: CacheFixtures.fractionalTimestamp())
 
         let error = await insert(cache, for: imageID, to: sut)
@@ -370,7 +402,9 @@ extension FailableCommentsStoreSpecs where Self: XCTestCase {
     }
 
     /// `sut` holds `previous` for `imageID` and cannot write: a failed insert leaves it as it was.
-    func assertThatInsertHasNoSideEffectsOnInsertionError(on sut: CommentsStore, imageID: UUID, previous: CachedComments, file: StaticString = #filePath, line: UInt = #line) async {
+    func assertThatInsertHasNoSideEffectsOnInsertionError(
+        on sut: CommentsStore, imageID: UUID, previous: CachedComments, file: StaticString = #filePath, line: UInt = #line
+    ) async {
         let cache = CachedComments(comments: CacheFixtures.uniqueComments(), timestamp: CacheFixtures.fractionalTimestamp(plusSeconds: 10))
 
         let error = await insert(cache, for: imageID, to: sut)
@@ -380,13 +414,17 @@ extension FailableCommentsStoreSpecs where Self: XCTestCase {
     }
 
     /// `sut` cannot remove `failingFile`, the file of `imageID`.
-    func assertThatDeleteDeliversErrorOnDeletionError(on sut: CommentsStore, imageID: UUID, failingFile: URL, file: StaticString = #filePath, line: UInt = #line) async {
+    func assertThatDeleteDeliversErrorOnDeletionError(
+        on sut: CommentsStore, imageID: UUID, failingFile: URL, file: StaticString = #filePath, line: UInt = #line
+    ) async {
         let error = await delete(imageID, from: sut)
 
         assertCacheFileError(error, .delete, at: failingFile, file: file, line: line)
     }
 
-    func assertThatDeleteHasNoSideEffectsOnDeletionError(on sut: CommentsStore, imageID: UUID, failingFile: URL, file: StaticString = #filePath, line: UInt = #line) async {
+    func assertThatDeleteHasNoSideEffectsOnDeletionError(
+        on sut: CommentsStore, imageID: UUID, failingFile: URL, file: StaticString = #filePath, line: UInt = #line
+    ) async {
         let before = CacheFixtures.files(under: failingFile.deletingLastPathComponent())
 
         let error = await delete(imageID, from: sut)

@@ -143,7 +143,9 @@ extension FeedStoreSpecs where Self: XCTestCase {
     /// Many callers at once: none fails, and the store ends empty or holding exactly one of
     /// the inserted values, never a mix or a torn write. A last round of inserts only must
     /// leave one of them.
-    func assertThatSideEffectsFromConcurrentCallersNeverFailAndLeaveOneCompleteValue(on sut: FeedStore, file: StaticString = #filePath, line: UInt = #line) async {
+    func assertThatSideEffectsFromConcurrentCallersNeverFailAndLeaveOneCompleteValue(on sut: FeedStore, file: StaticString = #filePath, line: UInt = #line)
+        async
+    {
         let values = (0..<12).map { index in
             CachedFeed(feed: uniqueImageFeed(count: 1 + index % 4), timestamp: CacheFixtures.fractionalTimestamp(plusSeconds: Double(index) + 0.5))
         }

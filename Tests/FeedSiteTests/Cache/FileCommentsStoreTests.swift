@@ -267,7 +267,6 @@ final class FileCommentsStoreTests: XCTestCase, FailableCommentsStoreSpecs {
         return file
     }
 
-
     func test_insert_ofIdenticalCommentsAndTimestampLeavesTheFileUntouched() async throws {
         let folder = try makeTemporaryFolder(for: self)
         let sut = FileCommentsStore(folder: folder)

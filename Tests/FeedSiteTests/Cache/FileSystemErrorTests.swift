@@ -1,13 +1,14 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 import FeedCore
 import FeedStorage
 import Foundation
 import TestSupport
 import XCTest
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 final class FileSystemErrorTests: XCTestCase {
     func test_fromErrno_keepsTheCodeAndTheSystemsReason() {
@@ -56,9 +57,11 @@ final class FileSystemErrorTests: XCTestCase {
     }
 
     func test_reason_usesTheUnderlyingPOSIXError() {
-        let error = NSError(domain: NSCocoaErrorDomain, code: CocoaError.fileWriteUnknown.rawValue, userInfo: [
-            NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(ENOSPC))
-        ])
+        let error = NSError(
+            domain: NSCocoaErrorDomain, code: CocoaError.fileWriteUnknown.rawValue,
+            userInfo: [
+                NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(ENOSPC))
+            ])
 
         XCTAssertEqual(FileSystemError.reason(for: error), FileSystemError.fromErrno(ENOSPC))
     }

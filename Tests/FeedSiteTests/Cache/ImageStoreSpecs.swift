@@ -198,7 +198,8 @@ extension ImageStoreSpecs where Self: XCTestCase {
         XCTAssertEqual(try? Data(contentsOf: destination), data, "Expected the stored image's bytes at the destination", file: file, line: line)
     }
 
-    func assertThatExportDeliversErrorForAnImageThatIsNotStored(on sut: ImageStore, into folder: URL, file: StaticString = #filePath, line: UInt = #line) async {
+    func assertThatExportDeliversErrorForAnImageThatIsNotStored(on sut: ImageStore, into folder: URL, file: StaticString = #filePath, line: UInt = #line) async
+    {
         let data = CacheFixtures.pngBytes()
         let image = expectedImage(for: data)
         let destination = folder.appendingPathComponent(image.fileName)
@@ -227,7 +228,9 @@ extension ImageStoreSpecs where Self: XCTestCase {
 
     /// Concurrent inserts for one URL (some bytes shared with other URLs) and deletes: none
     /// fails, and the URL ends pointing at complete bytes of one of its inserts.
-    func assertThatSideEffectsFromConcurrentCallersNeverFailAndLeaveOneCompleteValue(on sut: ImageStore, file: StaticString = #filePath, line: UInt = #line) async {
+    func assertThatSideEffectsFromConcurrentCallersNeverFailAndLeaveOneCompleteValue(on sut: ImageStore, file: StaticString = #filePath, line: UInt = #line)
+        async
+    {
         let url = CacheFixtures.uniqueImageURL()
         let payloads = (0..<12).map { CacheFixtures.pngBytes("payload \($0)") }
         let otherURLs = payloads.map { _ in CacheFixtures.uniqueImageURL() }
@@ -287,7 +290,8 @@ extension ImageStoreSpecs where Self: XCTestCase {
             let retrieved = try await sut.retrieve(for: url)
             XCTAssertNotNil(retrieved, "Expected an image after concurrent inserts", file: file, line: line)
             if let retrieved {
-                XCTAssertTrue(payloads.map(expectedImage(for:)).contains(retrieved), "Expected one of the inserted images, got \(retrieved)", file: file, line: line)
+                XCTAssertTrue(
+                    payloads.map(expectedImage(for:)).contains(retrieved), "Expected one of the inserted images, got \(retrieved)", file: file, line: line)
             }
             for (index, otherURL) in otherURLs.enumerated() {
                 let other = try await sut.retrieve(for: otherURL)

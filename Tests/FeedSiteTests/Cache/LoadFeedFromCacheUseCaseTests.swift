@@ -155,7 +155,8 @@ final class LoadFeedFromCacheUseCaseTests: XCTestCase {
         return (sut, store)
     }
 
-    private func expect(_ sut: LocalFeedLoader, toCompleteWith expected: Result<CachedFeed?, NSError>, file: StaticString = #filePath, line: UInt = #line) async {
+    private func expect(_ sut: LocalFeedLoader, toCompleteWith expected: Result<CachedFeed?, NSError>, file: StaticString = #filePath, line: UInt = #line) async
+    {
         let received: Result<CachedFeed?, NSError>
         do {
             received = .success(try await sut.load())

@@ -145,7 +145,9 @@ final class LoadImageCommentsFromCacheUseCaseTests: XCTestCase {
         return (sut, store)
     }
 
-    private func expect(_ sut: LocalCommentsLoader, toCompleteWith expected: Result<CachedComments?, NSError>, file: StaticString = #filePath, line: UInt = #line) async {
+    private func expect(
+        _ sut: LocalCommentsLoader, toCompleteWith expected: Result<CachedComments?, NSError>, file: StaticString = #filePath, line: UInt = #line
+    ) async {
         let received: Result<CachedComments?, NSError>
         do {
             received = .success(try await sut.load(for: UUID()))

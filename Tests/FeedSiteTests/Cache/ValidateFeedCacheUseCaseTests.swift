@@ -135,7 +135,9 @@ final class ValidateFeedCacheUseCaseTests: XCTestCase {
         return (sut, store)
     }
 
-    private func expect(_ sut: LocalFeedLoader, toCompleteWith expected: Result<LocalFeedLoader.Validation, NSError>, file: StaticString = #filePath, line: UInt = #line) async {
+    private func expect(
+        _ sut: LocalFeedLoader, toCompleteWith expected: Result<LocalFeedLoader.Validation, NSError>, file: StaticString = #filePath, line: UInt = #line
+    ) async {
         let received: Result<LocalFeedLoader.Validation, NSError>
         do {
             received = .success(try await sut.validateCache())

@@ -31,11 +31,12 @@ final class RequestSlotsTests: XCTestCase {
         try await sut.acquire()
         var waiters: [Task<Void, Error>] = []
         for number in 1...3 {
-            waiters.append(Task {
-                try await sut.acquire()
-                order.add(number)
-                sut.release()
-            })
+            waiters.append(
+                Task {
+                    try await sut.acquire()
+                    order.add(number)
+                    sut.release()
+                })
             await waitUntil { sut.waiting == number }
         }
 

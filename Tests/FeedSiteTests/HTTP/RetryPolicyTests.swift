@@ -16,7 +16,8 @@ final class RetryPolicyTests: XCTestCase {
     func test_decide_retriesTheBusyStatusesWithBackOff() {
         for status in [408, 425, 429, 500, 502, 503, 504] {
             XCTAssertEqual(
-                RetryPolicy().decide(answer(status), tries: 1, now: fixedNow(), random: 1), .retry(after: .milliseconds(500), pausesHost: false), "status \(status)"
+                RetryPolicy().decide(answer(status), tries: 1, now: fixedNow(), random: 1), .retry(after: .milliseconds(500), pausesHost: false),
+                "status \(status)"
             )
         }
     }
@@ -43,7 +44,8 @@ final class RetryPolicyTests: XCTestCase {
     }
 
     func test_decide_honoursRetryAfterUpToSixtySecondsAndRefusesALongerDemand() {
-        XCTAssertEqual(RetryPolicy().decide(answer(429, retryAfter: "60"), tries: 1, now: fixedNow(), random: 0.5), .retry(after: .seconds(60), pausesHost: true))
+        XCTAssertEqual(
+            RetryPolicy().decide(answer(429, retryAfter: "60"), tries: 1, now: fixedNow(), random: 0.5), .retry(after: .seconds(60), pausesHost: true))
 
         let refused = RetryPolicy().decide(answer(429, retryAfter: "61"), tries: 1, now: fixedNow(), random: 0.5)
 

@@ -19,9 +19,11 @@ final class JSONReaderStreamingTests: XCTestCase {
         let (result, elements) = stream(#"{"timestamp": 5, "value": [1, 2], "others": [3, 4], "name": "n"}"#)
 
         XCTAssertEqual(elements, [.number(1), .number(2)])
-        XCTAssertEqual(try result.get(), .object([
-            "timestamp": .number(5), "value": .array([]), "others": .array([.number(3), .number(4)]), "name": .string("n"),
-        ]))
+        XCTAssertEqual(
+            try result.get(),
+            .object([
+                "timestamp": .number(5), "value": .array([]), "others": .array([.number(3), .number(4)]), "name": .string("n"),
+            ]))
     }
 
     func test_read_streamsTheNamedArrayWhereverItStandsAmongTheMembers() throws {
@@ -180,13 +182,15 @@ final class JSONReaderStreamingTests: XCTestCase {
         let json = #"{"value": [-0.5, 3e2, 0, {"path": "a/b", "size": 12, "nested": {"deep": [1, {"x": null}]}}]}"#
         let (_, elements) = stream(json)
 
-        XCTAssertEqual(elements, [
-            .number(-0.5), .number(300), .number(0),
-            .object([
-                "path": .string("a/b"), "size": .number(12),
-                "nested": .object(["deep": .array([.number(1), .object(["x": .null])])]),
-            ]),
-        ])
+        XCTAssertEqual(
+            elements,
+            [
+                .number(-0.5), .number(300), .number(0),
+                .object([
+                    "path": .string("a/b"), "size": .number(12),
+                    "nested": .object(["deep": .array([.number(1), .object(["x": .null])])]),
+                ]),
+            ])
     }
 
     // MARK: - Helpers
@@ -213,8 +217,8 @@ final class JSONReaderStreamingTests: XCTestCase {
     }
 }
 
-private extension Result {
-    var failure: Failure? {
+extension Result {
+    fileprivate var failure: Failure? {
         guard case let .failure(error) = self else { return nil }
         return error
     }

@@ -8,20 +8,24 @@ final class JSONReaderTests: XCTestCase {
     func test_read_deliversEveryKindOfValue() throws {
         let json = #" { "a": [1, -2.5, 3e2, 0.125E-1, true, false, null], "b": {"c": "d"}, "e": [] , "f": {} } "#
 
-        XCTAssertEqual(try read(json), .object([
-            "a": .array([.number(1), .number(-2.5), .number(300), .number(0.0125), .bool(true), .bool(false), .null]),
-            "b": .object(["c": .string("d")]),
-            "e": .array([]),
-            "f": .object([:]),
-        ]))
+        XCTAssertEqual(
+            try read(json),
+            .object([
+                "a": .array([.number(1), .number(-2.5), .number(300), .number(0.0125), .bool(true), .bool(false), .null]),
+                "b": .object(["c": .string("d")]),
+                "e": .array([]),
+                "f": .object([:]),
+            ]))
     }
 
     func test_read_decodesEscapesAndNonASCIIText() throws {
         let json = #"["quote \" backslash \\ slash \/ \b\f\n\r\t", "\u00e9\u03A3", "\ud83d\ude00", "Ελληνικά 😀 ação"]"#
 
-        XCTAssertEqual(try read(json), .array([
-            .string("quote \" backslash \\ slash / \u{08}\u{0C}\n\r\t"), .string("éΣ"), .string("😀"), .string("Ελληνικά 😀 ação"),
-        ]))
+        XCTAssertEqual(
+            try read(json),
+            .array([
+                .string("quote \" backslash \\ slash / \u{08}\u{0C}\n\r\t"), .string("éΣ"), .string("😀"), .string("Ελληνικά 😀 ação"),
+            ]))
     }
 
     func test_read_readsBackWhatJSONTextWrites() throws {

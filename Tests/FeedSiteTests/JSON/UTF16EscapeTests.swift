@@ -4,8 +4,14 @@ import XCTest
 
 final class UTF16EscapeTests: XCTestCase {
     func test_decode_deliversAScalarOutsideTheSurrogatesWithoutReadingOn() {
-        for (unit, scalar) in [(0x0000, "\u{0}"), (0x0041, "A"), (0x00E9, "é"), (0xD7FF, "\u{D7FF}"), (0xE000, "\u{E000}"), (0xFFFF, "\u{FFFF}")] as [(UInt16, Unicode.Scalar)] {
-            XCTAssertEqual(UTF16Escape.decode(unit) { XCTFail("read on after \(unit)"); return nil }, .scalar(scalar))
+        for (unit, scalar) in [(0x0000, "\u{0}"), (0x0041, "A"), (0x00E9, "é"), (0xD7FF, "\u{D7FF}"), (0xE000, "\u{E000}"), (0xFFFF, "\u{FFFF}")]
+            as [(UInt16, Unicode.Scalar)]
+        {
+            XCTAssertEqual(
+                UTF16Escape.decode(unit) {
+                    XCTFail("read on after \(unit)")
+                    return nil
+                }, .scalar(scalar))
         }
     }
 

@@ -144,10 +144,16 @@ final class PNGEncoderTests: XCTestCase {
             ("all literals 0...255", (0...255).map { UInt8($0) } + (0...255).reversed().map { UInt8($0) }),
             ("long run over 258", [UInt8](repeating: 7, count: 5_000)),
             ("exactly 258 repeated", Array(noise(count: 258, seed: 2)) + Array(noise(count: 258, seed: 2))),
-            ("repeat at every distance bucket", [1, 2, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577, 32768].flatMap { distance in
-                let chunk = noise(count: distance, seed: UInt64(distance))
-                return chunk + chunk.prefix(20)
-            }),
+            (
+                "repeat at every distance bucket",
+                [
+                    1, 2, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577,
+                    32768,
+                ].flatMap { distance in
+                    let chunk = noise(count: distance, seed: UInt64(distance))
+                    return chunk + chunk.prefix(20)
+                }
+            ),
             ("match beyond the 32 KiB window", far + Array(far.prefix(300))),
             ("noise", noise(count: 70_000, seed: 3)),
         ]

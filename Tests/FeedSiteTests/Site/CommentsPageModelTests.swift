@@ -112,6 +112,7 @@ final class CommentsPageModelTests: XCTestCase {
         dates: CommentDateFormatter = CommentDateFormatter(locale: "en"),
         now: Date? = nil
     ) -> CommentsPageModel {
-        CommentsPageModel(entry: SiteEntry(image: image, stored: stored), comments: comments, feedPage: feedPage, paths: paths, dates: dates, now: now ?? self.now)
+        CommentsPageModel(
+            entry: SiteEntry(image: image, stored: stored), comments: comments, feedPage: feedPage, paths: paths, dates: dates, now: now ?? self.now)
     }
 }

@@ -120,8 +120,10 @@ final class FeedPageModelTests: XCTestCase {
 
         XCTAssertEqual(makeSUT(number: 1, pageCount: 3, entries: [entry]).items.first?.commentsLink, "comments/\(id).html")
         XCTAssertEqual(makeSUT(number: 3, pageCount: 3, entries: [entry]).items.first?.commentsLink, "../comments/\(id).html")
-        XCTAssertEqual(makeSUT(number: 1, pageCount: 3, entries: [entry], paths: SitePaths(localePrefix: "el/")).items.first?.commentsLink, "comments/\(id).html")
-        XCTAssertEqual(makeSUT(number: 2, pageCount: 3, entries: [entry], paths: SitePaths(localePrefix: "el/")).items.first?.commentsLink, "../comments/\(id).html")
+        XCTAssertEqual(
+            makeSUT(number: 1, pageCount: 3, entries: [entry], paths: SitePaths(localePrefix: "el/")).items.first?.commentsLink, "comments/\(id).html")
+        XCTAssertEqual(
+            makeSUT(number: 2, pageCount: 3, entries: [entry], paths: SitePaths(localePrefix: "el/")).items.first?.commentsLink, "../comments/\(id).html")
     }
 
     // MARK: - Helpers

@@ -31,7 +31,8 @@ final class SiteRendererTests: XCTestCase {
     func test_feedPageFromCache_escapesTextFromTheAPI() throws {
         let entries = [SiteEntry(image: SiteFixtures.image(description: hostile, location: hostile), stored: SiteFixtures.stored())]
 
-        let html = try SiteFixtures.renderer().render(FeedPageModel(number: 1, pageCount: 1, entries: entries, paths: SitePaths()), feedSavedAt: now.adding(days: -1))
+        let html = try SiteFixtures.renderer().render(
+            FeedPageModel(number: 1, pageCount: 1, entries: entries, paths: SitePaths()), feedSavedAt: now.adding(days: -1))
 
         assertNoRawMarkup(html)
         XCTAssertTrue(html.contains(hostileEscaped))
@@ -143,7 +144,8 @@ final class SiteRendererTests: XCTestCase {
         let html = try SiteFixtures.renderer().render(FeedPageModel(number: 2, pageCount: 2, entries: [entry], paths: SitePaths()))
 
         XCTAssertTrue(html.contains(#"<li class="card" id="image-\#(id)">"#), html)
-        XCTAssertTrue(html.contains(#"<a class="frame" href="../comments/\#(id).html"><img src="../images/\#(String(repeating: "a", count: 64)).png" alt="Kew""#), html)
+        XCTAssertTrue(
+            html.contains(#"<a class="frame" href="../comments/\#(id).html"><img src="../images/\#(String(repeating: "a", count: 64)).png" alt="Kew""#), html)
         XCTAssertTrue(html.contains(#"<a class="comments-link" href="../comments/\#(id).html">View comments"#), html)
         XCTAssertFalse(html.contains(#"class="description""#), "no description when there is none")
     }
@@ -153,7 +155,10 @@ final class SiteRendererTests: XCTestCase {
 
         let html = try SiteFixtures.renderer().render(FeedPageModel(number: 1, pageCount: 1, entries: [entry], paths: SitePaths()))
 
-        XCTAssertTrue(html.contains(#"<div class="frame missing"><p>Image unavailable</p><a href="https://images.example/gone.png" rel="noopener noreferrer">Open original</a></div>"#), html)
+        XCTAssertTrue(
+            html.contains(
+                #"<div class="frame missing"><p>Image unavailable</p><a href="https://images.example/gone.png" rel="noopener noreferrer">Open original</a></div>"#
+            ), html)
         XCTAssertFalse(html.contains("<img"), html)
     }
 
@@ -230,7 +235,8 @@ final class SiteRendererTests: XCTestCase {
         for (requested, lang) in [("en", "en"), ("pt_BR", "pt-BR"), ("EL", "el")] {
             let renderer = try SiteFixtures.renderer(locale: requested)
 
-            XCTAssertTrue(try renderer.render(FeedPageModel(number: 1, pageCount: 1, entries: [], paths: SitePaths())).contains(#"<html lang="\#(lang)">"#), requested)
+            XCTAssertTrue(
+                try renderer.render(FeedPageModel(number: 1, pageCount: 1, entries: [], paths: SitePaths())).contains(#"<html lang="\#(lang)">"#), requested)
             XCTAssertTrue(try renderer.render(commentsPage(comments: [])).contains(#"<html lang="\#(lang)">"#), requested)
         }
     }
@@ -262,8 +268,11 @@ final class SiteRendererTests: XCTestCase {
 
     func test_connectionErrorMessage_isLocalized() throws {
         XCTAssertEqual(try SiteFixtures.renderer(locale: "en").connectionErrorMessage, "Couldn't connect to server")
-        XCTAssertEqual(try SiteFixtures.renderer(locale: "pt-BR").connectionErrorMessage, try SiteFixtures.strings("pt-BR").string("GENERIC_CONNECTION_ERROR", table: "Shared"))
-        XCTAssertEqual(try SiteFixtures.renderer(locale: "el").connectionErrorMessage, try SiteFixtures.strings("el").string("GENERIC_CONNECTION_ERROR", table: "Shared"))
+        XCTAssertEqual(
+            try SiteFixtures.renderer(locale: "pt-BR").connectionErrorMessage,
+            try SiteFixtures.strings("pt-BR").string("GENERIC_CONNECTION_ERROR", table: "Shared"))
+        XCTAssertEqual(
+            try SiteFixtures.renderer(locale: "el").connectionErrorMessage, try SiteFixtures.strings("el").string("GENERIC_CONNECTION_ERROR", table: "Shared"))
     }
 
     func test_singleLanguageSite_hasNoAlternatesOrSwitcher() throws {
@@ -279,7 +288,9 @@ final class SiteRendererTests: XCTestCase {
 
         let englishFeed = try renderers[0].render(FeedPageModel(number: 2, pageCount: 2, entries: [], paths: renderers[0].paths))
         let greekComments = try renderers[1].render(
-            CommentsPageModel(entry: SiteEntry(image: SiteFixtures.image(), stored: nil), comments: [], feedPage: 1, paths: renderers[1].paths, dates: renderers[1].dateFormatter, now: now)
+            CommentsPageModel(
+                entry: SiteEntry(image: SiteFixtures.image(), stored: nil), comments: [], feedPage: 1, paths: renderers[1].paths,
+                dates: renderers[1].dateFormatter, now: now)
         )
 
         XCTAssertTrue(englishFeed.contains(#"<link rel="alternate" hreflang="en" href="2.html">"#), englishFeed)
@@ -307,7 +318,10 @@ final class SiteRendererTests: XCTestCase {
                 try renderer.render(FeedPageModel(number: 2, pageCount: 3, entries: entries, paths: renderer.paths), feedSavedAt: now.adding(days: -1)),
             ]
             for entry in entries {
-                pages.append(try renderer.render(CommentsPageModel(entry: entry, comments: SiteFixtures.comments(), feedPage: 2, paths: renderer.paths, dates: renderer.dateFormatter, now: now)))
+                pages.append(
+                    try renderer.render(
+                        CommentsPageModel(
+                            entry: entry, comments: SiteFixtures.comments(), feedPage: 2, paths: renderer.paths, dates: renderer.dateFormatter, now: now)))
             }
 
             for html in pages {
@@ -316,7 +330,8 @@ final class SiteRendererTests: XCTestCase {
                         XCTAssertTrue(value.hasPrefix("https://images.example/"), "only the original image may be linked absolutely: \(tag)")
                         continue
                     }
-                    XCTAssertFalse(value.contains("://") || value.hasPrefix("/") || value.isEmpty, "\(attribute)=\"\(value)\" in \(renderer.paths.localePrefix): \(tag)")
+                    XCTAssertFalse(
+                        value.contains("://") || value.hasPrefix("/") || value.isEmpty, "\(attribute)=\"\(value)\" in \(renderer.paths.localePrefix): \(tag)")
                 }
             }
         }

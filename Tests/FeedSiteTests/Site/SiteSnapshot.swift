@@ -23,7 +23,9 @@ func assertSiteSnapshot(_ actual: String, named name: String, file: StaticString
     }
     let expected = String(decoding: expectedData, as: UTF8.self)
     guard expected != actual else { return }
-    XCTFail("Snapshot \(name) does not match \(golden.path) (RECORD_SNAPSHOTS=1 re-records it):\n\(lineDiff(expected: expected, actual: actual))", file: file, line: line)
+    XCTFail(
+        "Snapshot \(name) does not match \(golden.path) (RECORD_SNAPSHOTS=1 re-records it):\n\(lineDiff(expected: expected, actual: actual))", file: file,
+        line: line)
 }
 
 /// The first `limit` lines that differ, as `line N` with the expected and actual text.

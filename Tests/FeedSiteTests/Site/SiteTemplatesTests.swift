@@ -1,5 +1,5 @@
-import FeedStorage
 import FeedSiteCLI
+import FeedStorage
 import Foundation
 import Publishing
 import SiteGenerator

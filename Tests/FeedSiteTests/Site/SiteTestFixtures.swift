@@ -1,6 +1,6 @@
 import FeedCore
-import FeedStorage
 import FeedSiteCLI
+import FeedStorage
 import Foundation
 import Publishing
 import SiteGenerator
@@ -79,7 +79,8 @@ extension SiteFixtures {
     static func feedEntries() -> [SiteEntry] {
         [
             SiteEntry(
-                image: image(id: firstID, description: "Tulips & <roses>\nby the lake", location: "Kew Gardens, London", url: "https://images.example/tulips.png"),
+                image: image(
+                    id: firstID, description: "Tulips & <roses>\nby the lake", location: "Kew Gardens, London", url: "https://images.example/tulips.png"),
                 stored: stored("a", format: .png)
             ),
             SiteEntry(

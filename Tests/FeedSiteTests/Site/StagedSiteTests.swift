@@ -1,14 +1,15 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 import Foundation
 import Hashing
 import Publishing
 import SiteGenerator
 import TestSupport
 import XCTest
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 final class StagedSiteTests: XCTestCase {
     // MARK: - Staging
@@ -261,7 +262,8 @@ final class StagedSiteTests: XCTestCase {
     func test_init_keepsStagingFoldersOfLiveProcessesAndOtherOutputs() throws {
         let output = try makeOutputURL()
         let parent = output.deletingLastPathComponent()
-        let kept = [".Output.feedsite-staging-\(getppid())", ".Other.feedsite-staging-999999", ".Output.feedsite-staging-notapid"].map(parent.appendingPathComponent)
+        let kept = [".Output.feedsite-staging-\(getppid())", ".Other.feedsite-staging-999999", ".Output.feedsite-staging-notapid"].map(
+            parent.appendingPathComponent)
         for folder in kept {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         }

@@ -12,7 +12,9 @@ final class StringsFileParserTests: XCTestCase {
     }
 
     func test_parse_readsUnquotedKeysAndValues() throws {
-        XCTAssertEqual(try parse(#"FEED_VIEW_TITLE = "My Feed"; key.with-dots_1 = "x"; KEY = value;"#), ["FEED_VIEW_TITLE": "My Feed", "key.with-dots_1": "x", "KEY": "value"])
+        XCTAssertEqual(
+            try parse(#"FEED_VIEW_TITLE = "My Feed"; key.with-dots_1 = "x"; KEY = value;"#),
+            ["FEED_VIEW_TITLE": "My Feed", "key.with-dots_1": "x", "KEY": "value"])
     }
 
     func test_parse_ignoresWhitespaceAroundTokens() throws {
@@ -60,7 +62,8 @@ final class StringsFileParserTests: XCTestCase {
     // MARK: - Escapes
 
     func test_parse_readsEscapes() throws {
-        XCTAssertEqual(try parse(#""E" = "say \"hi\", back\\slash, new\nline, tab\there, cr\r!";"#), ["E": "say \"hi\", back\\slash, new\nline, tab\there, cr\r!"])
+        XCTAssertEqual(
+            try parse(#""E" = "say \"hi\", back\\slash, new\nline, tab\there, cr\r!";"#), ["E": "say \"hi\", back\\slash, new\nline, tab\there, cr\r!"])
     }
 
     func test_parse_readsUnicodeEscapes() throws {

@@ -42,7 +42,10 @@ final class TemplateParsingErrorTests: XCTestCase {
     }
 
     func test_init_throwsForInvalidTagNames() {
-        for tag in ["{{}}", "{{ }}", "{{a b}}", "{{a-b}}", "{{.a}}", "{{a.}}", "{{#}}", "{{/}}", "{{^}}", "{{{}}}", "{{{a b}}}", "{{#a b}}", "{{<partial}}", "{{=<% %>=}}"] {
+        for tag in [
+            "{{}}", "{{ }}", "{{a b}}", "{{a-b}}", "{{.a}}", "{{a.}}", "{{#}}", "{{/}}", "{{^}}", "{{{}}}", "{{{a b}}}", "{{#a b}}", "{{<partial}}",
+            "{{=<% %>=}}",
+        ] {
             let error = parseError("first\nsecond\n\(tag)")
             XCTAssertEqual(error?.line, 3, tag)
         }

@@ -55,7 +55,8 @@ final class TemplateRenderingTests: XCTestCase {
     // MARK: - Sections
 
     func test_section_overListOfTextShowsEachItemAsTheCurrentItem() throws {
-        XCTAssertEqual(try render("<ul>{{#items}}<li>{{.}}</li>{{/items}}</ul>", ["items": ["a", "<b>", "c"]]), "<ul><li>a</li><li>&lt;b&gt;</li><li>c</li></ul>")
+        XCTAssertEqual(
+            try render("<ul>{{#items}}<li>{{.}}</li>{{/items}}</ul>", ["items": ["a", "<b>", "c"]]), "<ul><li>a</li><li>&lt;b&gt;</li><li>c</li></ul>")
     }
 
     func test_section_overListOfObjectsShowsEachObjectsFields() throws {
@@ -219,7 +220,9 @@ final class TemplateRenderingTests: XCTestCase {
     }
 
     /// The error rendering throws, or `nil` (and a failure) when it does not throw.
-    private func renderError(_ source: String, _ context: TemplateValue, name: String = "test.html", file: StaticString = #filePath, line: UInt = #line) -> TemplateError? {
+    private func renderError(_ source: String, _ context: TemplateValue, name: String = "test.html", file: StaticString = #filePath, line: UInt = #line)
+        -> TemplateError?
+    {
         do {
             let template = try Template(name: name, source: source)
             let output = try template.render(context)
