@@ -14,6 +14,37 @@ final class SiteRendererTests: XCTestCase {
 
     // MARK: - Escaping
 
+    func test_feedPage_rendersTheModelOfThatPageInTheRenderersLocale() throws {
+        let renderers = try SiteFixtures.renderers(locales: ["en", "el"])
+        let entries = SiteFixtures.feedEntries()
+        let savedAt = fixedNow().adding(days: -2)
+
+        let page = try renderers[1].feedPage(2, of: 3, entries: entries, feedSavedAt: savedAt)
+
+        let model = FeedPageModel(number: 2, pageCount: 3, entries: entries, paths: SitePaths(localePrefix: "el/"))
+        XCTAssertEqual(page.path, "el/page/2.html")
+        XCTAssertEqual(page.html, try renderers[1].render(model, feedSavedAt: savedAt))
+    }
+
+    func test_commentsPage_rendersTheModelOfThatImageWithTheRunsClock() throws {
+        let renderer = try SiteFixtures.renderer()
+        let entry = SiteFixtures.feedEntries()[0]
+        let comments = SiteFixtures.comments()
+
+        let page = try renderer.commentsPage(for: entry, comments: comments, feedPage: 4)
+
+        let model = CommentsPageModel(
+            entry: entry, comments: comments, feedPage: 4, paths: SitePaths(), dates: CommentDateFormatter(locale: "en"), now: fixedNow())
+        XCTAssertEqual(page.path, "comments/\(entry.id.text).html")
+        XCTAssertEqual(page.html, try renderer.render(model))
+    }
+
+    func test_relative_formatsAgainstTheRunsClockInTheRenderersLocale() throws {
+        let renderer = try SiteFixtures.renderer(locale: "en")
+
+        XCTAssertEqual(renderer.relative(fixedNow().adding(days: -1)), "1 day ago")
+    }
+
     func test_feedPage_escapesTextFromTheAPI() throws {
         let entries = [
             SiteEntry(image: SiteFixtures.image(id: SiteFixtures.firstID, description: hostile, location: hostile), stored: SiteFixtures.stored()),
