@@ -8,7 +8,9 @@ import CSHA256
 ///
 /// On x86 CPUs with the SHA extensions the block function runs in `CSHA256` (about ten
 /// times faster); everywhere else, and in the tests that check the two agree, it is the
-/// Swift code below.
+/// Swift code below. Without it the image phase of an offline or warm 10,000-item run,
+/// which hashes every cached image it reads back, takes twice as long (BENCHMARKS.md,
+/// "What each trick buys", row 6).
 public struct SHA256: Sendable {
     /// Whether this CPU can run the block function in hardware.
     public static let hardwareAvailable = feedsite_sha256_hardware_available() != 0

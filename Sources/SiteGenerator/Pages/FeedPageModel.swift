@@ -43,20 +43,19 @@ public struct FeedPageModel: Equatable, Sendable {
 }
 
 /// A feed item as the site knows it: the image's data from the feed and, when it could be
-/// had, its bytes in the image store. The image URL is kept as text, all a page needs: a
-/// 100,000-item site then holds no URL objects while it renders.
+/// had, its bytes in the image store.
 public struct SiteEntry: Equatable, Sendable {
-    public let id: UUID
-    public let description: String?
-    public let location: String?
-    public let originalURL: String
+    public let image: FeedImage
     public let stored: StoredImage?
 
     public init(image: FeedImage, stored: StoredImage?) {
-        self.id = image.id
-        self.description = image.description
-        self.location = image.location
-        self.originalURL = image.url.absoluteString
+        self.image = image
         self.stored = stored
     }
+
+    public var id: UUID { image.id }
+    public var description: String? { image.description }
+    public var location: String? { image.location }
+    /// The image's URL as the feed gave it, for the "open the original" link.
+    public var originalURL: String { image.url.absoluteString }
 }
