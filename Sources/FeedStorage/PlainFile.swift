@@ -23,7 +23,7 @@ public enum PlainFile {
         var descriptor: Int32
         do {
             descriptor = try open(path, flags)
-        } catch  where asNewFile && error.code == EEXIST {
+        } catch where asNewFile && error.code == EEXIST {
             unlink(path)
             descriptor = try open(path, flags)
         }
