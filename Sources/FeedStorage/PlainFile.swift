@@ -23,7 +23,8 @@ public enum PlainFile {
         var descriptor: Int32
         do {
             descriptor = try open(path, flags)
-        } catch where asNewFile && error.code == EEXIST {
+        } catch {
+            guard asNewFile, error.code == EEXIST else { throw error }
             unlink(path)
             descriptor = try open(path, flags)
         }
