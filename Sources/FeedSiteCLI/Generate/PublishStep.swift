@@ -1,4 +1,5 @@
 import FeedCore
+import FeedStorage
 import Foundation
 import Publishing
 import SiteGenerator
@@ -24,11 +25,18 @@ enum PublishStep {
         try context.staged.writeManifest(generator: "feedsite \(Usage.version)", run: facts)
     }
 
+    /// Swaps the new site in, once it and the caches are on the disk (`DiskSync`), unless
+    /// `--strict` refuses a degraded run.
     static func publish(_ context: RunContext, _ summary: RunSummary) throws {
         if context.options.strict, summary.isDegraded {
             throw StrictRefusal(reasons: summary.degradedReasons)
         }
         try Task.checkCancellation()
+        do {
+            try DiskSync.flush([context.staged.staging.path, context.cacheFolder.path])
+        } catch {
+            throw PublishError.cannotPublish(context.output.path, reason: "could not flush the new site and the caches to the disk: \(error)")
+        }
         try context.staged.publish()
     }
 
@@ -38,6 +46,7 @@ enum PublishStep {
         do {
             let output = context.output
             try TarArchive.write(folder: output, paths: try SiteFiles.list(output), to: archive, modificationDate: context.now)
+            try DiskSync.flush([archive.path])
         } catch {
             throw ArchiveNotWritten(output: context.output, reason: error)
         }
