@@ -68,7 +68,61 @@ final class CachePruningTests: XCTestCase {
         XCTAssertEqual(try blobNames(in: run.cache), Set(feed.itemNumbers(onDay: 2).map(feed.sha256(ofItem:))))
     }
 
+    // MARK: - validate-cache
+
+    func test_validateCache_removesWhatNoFeedOfTheLastSevenDaysNeedsAndSaysHowManyBytes() async throws {
+        let (run, feed) = try await makeCacheWithTwoDaysOfFeeds()
+
+        let result = await runFeedsite(["validate-cache", "--cache", "cache", "--now", Self.time(ofDay: 7)], in: run.root)
+
+        XCTAssertEqual(result.code, .success, result.diagnostics)
+        let cache = run.cache.resolvingSymlinksInPath().path
+        XCTAssertTrue(
+            result.output.contains(
+                "cache \(cache): removed 10 comments files saved seven days ago or more and 10 images no feed of the last seven days refers to ("),
+            result.output)
+        XCTAssertFalse(result.output.contains("removed \(cache)/"), "files are listed only with --verbose")
+        XCTAssertEqual(try blobNames(in: run.cache), Set(feed.itemNumbers(onDay: 1).map(feed.sha256(ofItem:))))
+    }
+
+    func test_validateCache_listsEveryRemovedFileWithVerbose() async throws {
+        let (run, feed) = try await makeCacheWithTwoDaysOfFeeds()
+
+        let result = await runFeedsite(["validate-cache", "--cache", "cache", "--now", Self.time(ofDay: 7), "--verbose"], in: run.root)
+
+        XCTAssertEqual(result.code, .success, result.diagnostics)
+        let listed = result.output.split(separator: "\n").filter { $0.hasPrefix("removed ") }
+        XCTAssertEqual(listed.count, 20, result.output)
+        for number in feed.itemNumbers(onDay: 0) {
+            let sha256 = feed.sha256(ofItem: number)
+            XCTAssertTrue(result.output.contains("/images/blobs/\(sha256.prefix(2))/\(sha256) (256 bytes)"), "image \(number) is listed")
+            XCTAssertTrue(result.output.contains("/\(SyntheticFeed.id(ofItemAt: number - 1).uuidString).json ("), "comments of \(number) are listed")
+        }
+    }
+
+    func test_validateCache_saysWhenThereIsNothingToPrune() async throws {
+        let (run, _) = try await makeCacheWithTwoDaysOfFeeds()
+
+        let result = await runFeedsite(["validate-cache", "--cache", "cache", "--now", Self.time(ofDay: 6)], in: run.root)
+
+        XCTAssertEqual(result.code, .success, result.diagnostics)
+        XCTAssertTrue(result.output.contains(": nothing to prune; every comments file is less than seven days old"), result.output)
+    }
+
     // MARK: - Helpers
+
+    /// A cache after the runs of day 0 and day 1 of a feed that replaces all ten items daily.
+    private func makeCacheWithTwoDaysOfFeeds() async throws -> (RunFolder, RotatingFeed) {
+        let feed = RotatingFeed(itemsShown: 10, replacedPerDay: 10, days: 2)
+        let server = try makeServer(feed)
+        let run = try makeRunFolder()
+        for day in 0..<2 {
+            feed.day = day
+            let result = await run.generate(api: server.apiRoot, now: Self.time(ofDay: day))
+            XCTAssertEqual(result.code, .success, result.diagnostics)
+        }
+        return (run, feed)
+    }
 
     /// Noon on 1 May 2024 plus `day` days: on the hour, so the record's whole hours are exact.
     private static func time(ofDay day: Int) -> String {
