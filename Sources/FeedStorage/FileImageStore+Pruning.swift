@@ -38,7 +38,8 @@ extension FileImageStore {
                 pruning.blobs.append(RemovedCacheFile(path: path, byteCount: size))
             }
         }
-        if plan.record != record { try recordFile.write(plan.record) }
+        // Written only when it changes; a missing record is an empty one.
+        if plan.record != record ?? ImageReferences() { try recordFile.write(plan.record) }
         return pruning
     }
 
