@@ -29,9 +29,11 @@ public enum FeedSiteCLI {
             return await DemoCommand(options: options, environment: environment, console: console).run()
         case let .verify(output):
             return VerifyCommand(site: environment.resolve(output), console: console).run()
-        case let .validateCache(cache, now):
+        case let .validateCache(cache, now, verbose):
             let startedAt = environment.currentDate()
-            return await ValidateCacheCommand(cacheFolder: environment.cacheFolder(cache), now: now ?? startedAt, startedAt: startedAt, console: console).run()
+            return await ValidateCacheCommand(
+                cacheFolder: environment.cacheFolder(cache), now: now ?? startedAt, startedAt: startedAt, verbose: verbose, console: console
+            ).run()
         }
     }
 }

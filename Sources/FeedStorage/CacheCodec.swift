@@ -78,6 +78,22 @@ public struct CacheCodec<Element>: Sendable {
     }
 }
 
+extension CacheCodec {
+    /// The bytes a file's timestamp is found in: `timestamp(atStartOf:)` needs no more.
+    public static var timestampPrefixLength: Int { 64 }
+
+    /// The time a cache file was saved, from its first bytes alone (`{"timestamp":<seconds>,`),
+    /// so a sweep of every file need not read and decode them whole; `nil` when they do not
+    /// start that way.
+    public static func timestamp(atStartOf bytes: [UInt8]) -> Date? {
+        let start = Array("{\"timestamp\":".utf8)
+        guard bytes.starts(with: start), let comma = bytes[start.count...].firstIndex(of: UInt8(ascii: ",")),
+            let seconds = Double(String(decoding: bytes[start.count..<comma], as: UTF8.self)), seconds.isFinite
+        else { return nil }
+        return Date(timeIntervalSinceReferenceDate: seconds)
+    }
+}
+
 extension CacheCodec.Contents: Equatable where Element: Equatable {}
 
 extension CacheCodec<FeedImage> {

@@ -4,7 +4,7 @@ import Foundation
 /// `CommentsStore` as one JSON file per image: `<folder>/<first two hex digits>/<ID>.json`,
 /// so no folder grows past a few thousand entries on a 100,000-item feed.
 public actor FileCommentsStore: CommentsStore {
-    private let folder: String
+    let folder: String
 
     public init(folder: URL) {
         self.folder = folder.path

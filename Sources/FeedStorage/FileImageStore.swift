@@ -21,7 +21,7 @@ import Hashing
 /// exporting only read it, so they run in parallel; each sees an entry before or after a
 /// concurrent insert's rename, never half of it.
 public actor FileImageStore: ImageStore {
-    private let folder: String
+    let folder: String
 
     public init(folder: URL) {
         self.folder = folder.path
@@ -90,7 +90,7 @@ public actor FileImageStore: ImageStore {
         }
     }
 
-    private nonisolated func blobPath(for sha256: String) -> String {
+    nonisolated func blobPath(for sha256: String) -> String {
         "\(folder)/blobs/\(sha256.prefix(2))/\(sha256)"
     }
 

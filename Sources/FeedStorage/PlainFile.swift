@@ -101,6 +101,27 @@ extension PlainFile {
 }
 
 extension PlainFile {
+    /// At most the first `count` bytes of the file (fewer when it is shorter), or `nil`
+    /// when there is no such file: for reading a header without the rest.
+    public static func readPrefix(_ path: String, count: Int) throws(FileSystemError) -> [UInt8]? {
+        let descriptor = systemOpen(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT || errno == ENOTDIR { return nil }
+            throw FileSystemError.fromErrno()
+        }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let read = bytes.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress! + filled, count - filled) }
+            if read < 0, errno == EINTR { continue }
+            if read < 0 { throw FileSystemError.fromErrno() }
+            if read == 0 { break }
+            filled += read
+        }
+        return Array(bytes[..<filled])
+    }
+
     /// The size in bytes of the file at `path` (following symbolic links).
     public static func size(of path: String) throws(FileSystemError) -> Int {
         var info = stat()

@@ -121,9 +121,14 @@ public struct SHA256: Sendable {
             self.init(bytes)
         }
 
+        /// The 32 bytes, in order.
+        public var bytes: [UInt8] {
+            [words.0, words.1, words.2, words.3].flatMap { word in (0..<8).reversed().map { UInt8(truncatingIfNeeded: word >> (8 * $0)) } }
+        }
+
         /// Lower-case hex.
         public var hex: String {
-            SHA256.hex([words.0, words.1, words.2, words.3].flatMap { word in (0..<8).reversed().map { UInt8(truncatingIfNeeded: word >> (8 * $0)) } })
+            SHA256.hex(bytes)
         }
 
         public static func == (lhs: Digest, rhs: Digest) -> Bool {

@@ -29,7 +29,7 @@ public enum ArgumentParser {
     private static let specs: [String: [Spec]] = [
         "generate": generateSpecs,
         "demo": generateSpecs.filter { $0.name != "api" },
-        "validate-cache": [option("cache"), option("now")],
+        "validate-cache": [option("cache"), option("now"), flag("verbose")],
         "verify": [option("output")],
     ]
 
@@ -46,7 +46,7 @@ public enum ArgumentParser {
         let values = try collect(Array(arguments.dropFirst()), specs: commandSpecs, command: name)
         switch name {
         case "validate-cache":
-            return .validateCache(cache: try path(values, "cache"), now: try now(values, environment: environment))
+            return .validateCache(cache: try path(values, "cache"), now: try now(values, environment: environment), verbose: values["verbose"] != nil)
         case "verify":
             return .verify(output: try path(values, "output") ?? "Output")
         case "demo":

@@ -4,7 +4,7 @@ import Foundation
 public enum Command: Equatable, Sendable {
     case generate(GenerateOptions)
     case demo(GenerateOptions)
-    case validateCache(cache: String?, now: Date?)
+    case validateCache(cache: String?, now: Date?, verbose: Bool)
     case verify(output: String)
     case help
     case version

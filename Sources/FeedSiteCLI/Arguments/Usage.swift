@@ -8,7 +8,9 @@ public enum Usage {
         Usage:
           feedsite generate [options]   load the feed, comments and images; publish the site
           feedsite demo [options]       the whole job against a built-in sample API on 127.0.0.1
-          feedsite validate-cache [--cache DIR] [--now ISO8601]
+          feedsite validate-cache [--cache DIR] [--now ISO8601] [--verbose]
+                                        delete an expired feed cache; prune comments and images
+                                        no feed of the last seven days needs (--verbose lists them)
           feedsite verify [--output DIR]  check a published site against its manifest.json
           feedsite --help | --version
 

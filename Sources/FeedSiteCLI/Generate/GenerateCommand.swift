@@ -9,8 +9,9 @@ import Foundation
 /// 4. feed pages, the stylesheet and the manifest;
 /// 5. the new site swapped into place, and the archive written;
 ///
-/// then the feed cache is validated. Nothing reaches the output folder before step 5: a
-/// failed or cancelled run leaves the previous site exactly as it was.
+/// then the feed cache is validated and, after a run that published, the caches are pruned
+/// of what no feed of the last seven days needs. Nothing reaches the output folder before
+/// step 5: a failed or cancelled run leaves the previous site exactly as it was.
 struct GenerateCommand {
     let options: GenerateOptions
     let environment: RunEnvironment
@@ -30,6 +31,10 @@ struct GenerateCommand {
         if code != .interrupted {
             report.feedCacheValidated(await Result { try await context.feedCache.validateCache() })
         }
+        if case let .success(summary) = result, code == .success || code == .degraded {
+            let images = summary.cachedFeedImages.map { (context.imageStore, Optional($0)) }
+            report.cachePruned(await Result { try await CachePrune.run(cacheFolder: context.cacheFolder, images: images, now: context.now) })
+        }
         return code
     }
 
@@ -37,11 +42,15 @@ struct GenerateCommand {
     private func phases(_ context: RunContext) async throws -> RunSummary {
         let timer = PhaseTimer(report: report)
         var summary = RunSummary(locales: context.site.renderers.count)
-        let (feed, source) = try await FeedStep.run(context)
+        let (feed, source, inCache) = try await FeedStep.run(context)
         (summary.feedSource, summary.items) = (source, feed.count)
         timer.lap("feed")
         let (entries, images) = try await ImagesStep.run(context, feed: consume feed)
         summary.images = images
+        if inCache {
+            let savedAt = if case let .cache(savedAt) = source { savedAt } else { context.now }
+            summary.cachedFeedImages = .init(blobs: Set(entries.lazy.compactMap { $0.stored?.digest }), savedAt: savedAt)
+        }
         timer.lap("images")
         summary.comments = try await CommentsStep.run(context, entries: entries)
         await report.network(context.client)

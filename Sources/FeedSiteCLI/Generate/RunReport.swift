@@ -92,6 +92,17 @@ struct RunReport: Sendable {
         }
     }
 
+    /// One line when pruning removed something, and with `--verbose` each file.
+    func cachePruned(_ result: Result<CachePrune, any Error>) {
+        switch result {
+        case let .success(prune):
+            guard !prune.isEmpty else { return }
+            reporter.info("cache: removed \(prune.description)")
+            for file in prune.files { reporter.detail("cache: removed \(file.path) (\(CachePrune.format(bytes: file.byteCount)))") }
+        case let .failure(error): reporter.warning("cache: could not prune the cache: \(error)")
+        }
+    }
+
     // MARK: - The run's end
 
     func notStarted(_ failure: RunContext.OpenFailure) -> ExitCode {

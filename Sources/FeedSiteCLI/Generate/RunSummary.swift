@@ -14,6 +14,9 @@ struct RunSummary: Sendable {
     var feedPages = 0
     var files = StagedSite.Counts()
     var phases: [(name: String, seconds: Double)] = []
+    /// The blobs of the feed now in the feed cache and when it was saved, for pruning the
+    /// image cache; `nil` when the cache does not hold the feed shown (its save failed).
+    var cachedFeedImages: CacheRetention.CachedFeedImages?
 
     /// Published, but not everything came live: exit status 3 (or 1 with `--strict`).
     var isDegraded: Bool {

@@ -73,7 +73,8 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(try parse(["--version"]), .version)
         XCTAssertEqual(
             try parse(["validate-cache", "--cache", "c", "--now", "2020-01-01T00:00:00Z"]),
-            .validateCache(cache: "c", now: Date(timeIntervalSince1970: 1_577_836_800)))
+            .validateCache(cache: "c", now: Date(timeIntervalSince1970: 1_577_836_800), verbose: false))
+        XCTAssertEqual(try parse(["validate-cache", "--verbose"]), .validateCache(cache: nil, now: nil, verbose: true))
         guard case let .demo(options) = try parse(["demo", "--output", "x"]) else { return XCTFail("expected demo") }
         XCTAssertEqual(options.output, "x")
     }

@@ -1,0 +1,30 @@
+import FeedCore
+import Foundation
+
+extension FileCommentsStore {
+    /// Removes every comments file saved seven days ago or more (`CacheRetention`), by the
+    /// timestamp inside it, read from the file's first bytes. Files that do not start like a
+    /// comments file are left alone: pruning removes only what it knows is expired.
+    public func prune(now: Date) throws(CacheFileError) -> [RemovedCacheFile] {
+        var removed: [RemovedCacheFile] = []
+        for file in ShardedFolder.files(in: folder) where file.name.hasSuffix(".json") {
+            let prefix: [UInt8]?
+            do {
+                prefix = try PlainFile.readPrefix(file.path, count: CacheCodec<ImageComment>.timestampPrefixLength)
+            } catch {
+                throw CacheFileError(.read, URL(fileURLWithPath: file.path), reason: error.description)
+            }
+            guard let prefix, let savedAt = CacheCodec<ImageComment>.timestamp(atStartOf: prefix),
+                !CacheRetention.keepsComments(savedAt: savedAt, now: now)
+            else { continue }
+            let size = (try? PlainFile.size(of: file.path)) ?? 0
+            do {
+                try AtomicFile.remove(URL(fileURLWithPath: file.path))
+            } catch {
+                throw CacheFileError(.delete, URL(fileURLWithPath: file.path), reason: error.description)
+            }
+            removed.append(RemovedCacheFile(path: file.path, byteCount: size))
+        }
+        return removed
+    }
+}
