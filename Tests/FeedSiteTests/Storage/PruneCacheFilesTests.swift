@@ -24,8 +24,8 @@ final class PruneCacheFilesTests: XCTestCase {
 
         XCTAssertEqual(removed.map { ($0.path as NSString).lastPathComponent }, ["\(old.uuidString).json"])
         XCTAssertGreaterThan(removed.first?.byteCount ?? 0, 0)
-        let oldRetrieved = try await sut.retrieve(imageID: old)
-        let youngRetrieved = try await sut.retrieve(imageID: young)
+        let oldRetrieved = try sut.retrieve(imageID: old)
+        let youngRetrieved = try sut.retrieve(imageID: young)
         XCTAssertNil(oldRetrieved)
         XCTAssertNotNil(youngRetrieved)
     }
