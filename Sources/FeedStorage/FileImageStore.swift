@@ -37,7 +37,7 @@ public actor FileImageStore: ImageStore {
             throw CacheFileError(.read, URL(fileURLWithPath: entry), reason: error.description)
         }
         guard Self.exists(blobPath(for: digest.sha256)) else { return nil }
-        return StoredImage(digest: digest.digest, byteCount: digest.byteCount, format: ImageFormat.detect(digest.head))
+        return StoredImage(digest: digest.digest, byteCount: digest.byteCount, format: ImageFormat.detect(digest.head), dimensions: digest.dimensions)
     }
 
     public nonisolated func incomingFile() -> IncomingFile {
@@ -52,7 +52,8 @@ public actor FileImageStore: ImageStore {
         } catch {
             throw CacheFileError(.write, URL(fileURLWithPath: file.path), reason: error.description)
         }
-        let image = StoredImage(digest: contents.digest, byteCount: contents.byteCount, format: ImageFormat.detect(contents.head))
+        let image = StoredImage(
+            digest: contents.digest, byteCount: contents.byteCount, format: ImageFormat.detect(contents.head), dimensions: contents.dimensions)
         let blob = blobPath(for: image.sha256)
         if !Self.holds(blob, image) {
             do {

@@ -23,6 +23,8 @@ public final class IncomingFile: HTTPBodySink {
         public let byteCount: Int
         /// The first bytes, for telling the file's type.
         public let head: [UInt8]
+        /// The size the image's header gives, read as the bytes were written.
+        public let dimensions: ImageDimensions?
     }
 
     public let path: String
@@ -33,6 +35,7 @@ public final class IncomingFile: HTTPBodySink {
         var hasher = SHA256()
         var byteCount = 0
         var head: [UInt8] = []
+        var dimensions = ImageDimensionsReader()
         /// Renamed into a store: nothing is left at `path` to remove.
         var moved = false
     }
@@ -77,6 +80,7 @@ public final class IncomingFile: HTTPBodySink {
             if let failure = PlainFile.writeAll(bytes, to: state.descriptor) { throw FileSystemError.fromErrno(failure) }
             state.hasher.update(bytes)
             state.byteCount += bytes.count
+            state.dimensions.consume(bytes)
             if state.head.count < ImageFormat.signatureLength {
                 state.head.append(contentsOf: bytes.prefix(ImageFormat.signatureLength - state.head.count))
             }
@@ -94,7 +98,7 @@ public final class IncomingFile: HTTPBodySink {
             state.descriptor = -1
             if closed != 0 { throw FileSystemError.fromErrno() }
             var hasher = state.hasher
-            return Contents(digest: SHA256.Digest(hasher.finalize()), byteCount: state.byteCount, head: state.head)
+            return Contents(digest: SHA256.Digest(hasher.finalize()), byteCount: state.byteCount, head: state.head, dimensions: state.dimensions.dimensions)
         }
     }
 

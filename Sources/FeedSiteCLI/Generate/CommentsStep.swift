@@ -34,7 +34,8 @@ enum CommentsStep {
             }
             tally.count = comments?.count ?? 0
             for renderer in renderers {
-                let page = try renderer.commentsPage(for: entry, comments: comments, feedPage: index / pageSize + 1)
+                let page = try renderer.commentsPage(
+                    for: entry, comments: comments, feedPage: index / pageSize + 1, position: index + 1, feedCount: total)
                 try staged.write(page.html, to: page.path)
             }
             let (done, failed) = progress.add(failed: comments == nil)

@@ -17,9 +17,11 @@ enum FeedPagesStep {
         let progress = ProgressCounter()
         _ = try await concurrentMap(Array(1...pageCount), limit: ProcessInfo.processInfo.activeProcessorCount) { number in
             try Task.checkCancellation()
-            let slice = Array(entries[min(entries.count, (number - 1) * pageSize)..<min(entries.count, number * pageSize)])
+            let first = min(entries.count, (number - 1) * pageSize)
+            let slice = Array(entries[first..<min(entries.count, number * pageSize)])
             for renderer in renderers {
-                let page = try renderer.feedPage(number, of: pageCount, entries: slice, feedSavedAt: feedSavedAt)
+                let page = try renderer.feedPage(
+                    number, of: pageCount, entries: slice, firstPosition: first + 1, feedCount: entries.count, feedSavedAt: feedSavedAt)
                 try staged.write(page.html, to: page.path)
             }
             report.progress("pages", done: progress.add(failed: false).done, total: pageCount)

@@ -24,6 +24,7 @@ public final class CommentDateFormatter: Sendable {
     private let absoluteStyle: Date.FormatStyle
     private let dayStyle: Date.FormatStyle
     private let timeStyle: Date.FormatStyle
+    private let dayAndTimeStyle: Date.FormatStyle
     /// What goes between the day and the time, and after the time; `nil` when the locale's
     /// full format is not "day, connector, time, suffix".
     private let joints: (connector: String, suffix: String)?
@@ -49,6 +50,7 @@ public final class CommentDateFormatter: Sendable {
         self.absoluteStyle = base.year().month(.wide).day().hour().minute().timeZone(.specificName(.short))
         self.dayStyle = base.year().month(.wide).day()
         self.timeStyle = base.hour().minute()
+        self.dayAndTimeStyle = base.year().month(.wide).day().hour().minute()
         self.joints = Self.joints(full: absoluteStyle, day: dayStyle, time: timeStyle)
     }
 
@@ -93,6 +95,12 @@ public final class CommentDateFormatter: Sendable {
         let text = make()
         memo.withLock { $0[key] = text }
         return text
+    }
+
+    /// The day and time in UTC without the zone's name ("May 20, 2024 at 11:24 AM"), for a
+    /// sentence that names it.
+    public func dayAndTime(_ date: Date) -> String {
+        date.formatted(dayAndTimeStyle)
     }
 
     public func iso8601(_ date: Date) -> String {

@@ -10,6 +10,10 @@ public struct FeedPageModel: Equatable, Sendable {
         /// The image in the site, or `nil` when it could not be had (the page shows a
         /// placeholder and `originalURL`).
         public let imageSource: String?
+        /// The image's width and height from its header, for `<img>`; `nil` when unknown.
+        public let imageSize: ImageDimensions?
+        /// Where the item sits in the whole feed, from 1, for "Image 3 of 45".
+        public let position: Int
         public let originalURL: String
         public let commentsLink: String
     }
@@ -18,21 +22,28 @@ public struct FeedPageModel: Equatable, Sendable {
     public let number: Int
     public let pageCount: Int
     public let items: [Item]
+    /// How many items the whole feed has.
+    public let feedCount: Int
     public let previousLink: String?
     public let nextLink: String?
 
-    /// Page `number` (from 1) of `pageCount`, holding `entries` in feed order.
-    public init(number: Int, pageCount: Int, entries: [SiteEntry], paths: SitePaths) {
+    /// Page `number` (from 1) of `pageCount`, holding `entries` in feed order; the first
+    /// is item `firstPosition` (from 1) of the feed's `feedCount` (by default, a feed that
+    /// ends with these entries).
+    public init(number: Int, pageCount: Int, entries: [SiteEntry], paths: SitePaths, firstPosition: Int = 1, feedCount: Int? = nil) {
         let path = paths.feedPage(number)
         self.path = path
         self.number = number
         self.pageCount = pageCount
-        self.items = entries.map { entry in
+        self.feedCount = feedCount ?? firstPosition - 1 + entries.count
+        self.items = entries.enumerated().map { offset, entry in
             Item(
                 id: entry.id,
                 location: entry.location,
                 description: entry.description,
                 imageSource: entry.stored.map { SitePaths.relative(from: path, to: SitePaths.image($0)) },
+                imageSize: entry.stored?.dimensions,
+                position: firstPosition + offset,
                 originalURL: entry.originalURL,
                 commentsLink: SitePaths.relative(from: path, to: paths.commentsPage(for: entry.id))
             )

@@ -23,10 +23,10 @@ public struct SiteRenderer: Sendable {
     public static let requiredKeys: [String: [String]] = [
         "Feed": [
             "FEED_VIEW_TITLE", "FEED_PAGE_PREVIOUS", "FEED_PAGE_NEXT", "FEED_PAGE_POSITION", "FEED_IMAGE_COMMENTS",
-            "FEED_IMAGE_UNAVAILABLE", "FEED_IMAGE_OPEN_ORIGINAL", "FEED_EMPTY", "FEED_CACHED_NOTICE",
+            "FEED_IMAGE_UNAVAILABLE", "FEED_IMAGE_OPEN_ORIGINAL", "FEED_IMAGE_POSITION", "FEED_EMPTY", "FEED_CACHED_NOTICE",
         ],
         "ImageComments": ["IMAGE_COMMENTS_VIEW_TITLE", "IMAGE_COMMENTS_EMPTY"],
-        "Shared": ["GENERIC_CONNECTION_ERROR", "LANGUAGE_NAME", "LANGUAGE_SWITCHER_LABEL"],
+        "Shared": ["GENERIC_CONNECTION_ERROR", "LANGUAGE_NAME", "LANGUAGE_SWITCHER_LABEL", "SITE_SNAPSHOT"],
     ]
 
     private let templates: SiteTemplates
@@ -35,16 +35,23 @@ public struct SiteRenderer: Sendable {
     private let languages: [Language]
     private let dates: CommentDateFormatter
     private let now: Date
+    private let apiHost: String
+    /// The run's clock as the snapshot line shows it, formatted once.
+    private let snapshotTime: String
 
     /// `languages` lists every language of the site, this one included; a site with one
-    /// language has no switcher.
-    public init(templates: SiteTemplates, strings: StringTables, paths: SitePaths, languages: [Language], now: Date) {
+    /// language has no switcher. `apiHost` and `now` make every page's line "Snapshot of
+    /// <host>, <date and time in UTC>".
+    public init(templates: SiteTemplates, strings: StringTables, paths: SitePaths, languages: [Language], now: Date, apiHost: String) {
         self.templates = templates
         self.strings = strings
         self.paths = paths
         self.languages = languages
-        self.dates = CommentDateFormatter(locale: strings.locale)
+        let dates = CommentDateFormatter(locale: strings.locale)
+        self.dates = dates
         self.now = now
+        self.apiHost = apiHost
+        self.snapshotTime = dates.dayAndTime(now)
     }
 
     public var dateFormatter: CommentDateFormatter { dates }
@@ -68,17 +75,20 @@ public struct SiteRenderer: Sendable {
         public let html: String
     }
 
-    /// Feed page `number` (from 1) of `pageCount`, holding `entries` in feed order;
+    /// Feed page `number` (from 1) of `pageCount`, holding `entries` in feed order, the
+    /// first being item `firstPosition` (from 1) of the feed's `feedCount`;
     /// `feedSavedAt` is set when the feed came from the cache, and adds a notice.
-    public func feedPage(_ number: Int, of pageCount: Int, entries: [SiteEntry], feedSavedAt: Date?) throws -> Page {
-        let model = FeedPageModel(number: number, pageCount: pageCount, entries: entries, paths: paths)
+    public func feedPage(_ number: Int, of pageCount: Int, entries: [SiteEntry], firstPosition: Int, feedCount: Int, feedSavedAt: Date?) throws -> Page {
+        let model = FeedPageModel(number: number, pageCount: pageCount, entries: entries, paths: paths, firstPosition: firstPosition, feedCount: feedCount)
         return Page(path: model.path, html: try render(model, feedSavedAt: feedSavedAt))
     }
 
     /// The comments page of `entry`; `comments` is `nil` when they could not be had, and
-    /// `feedPage` is the number of the feed page that holds the image, for the link back.
-    public func commentsPage(for entry: SiteEntry, comments: [ImageComment]?, feedPage: Int) throws -> Page {
-        let model = CommentsPageModel(entry: entry, comments: comments, feedPage: feedPage, paths: paths, dates: dates, now: now)
+    /// `feedPage` is the number of the feed page that holds the image, for the link back;
+    /// the image is item `position` (from 1) of the feed's `feedCount`.
+    public func commentsPage(for entry: SiteEntry, comments: [ImageComment]?, feedPage: Int, position: Int, feedCount: Int) throws -> Page {
+        let model = CommentsPageModel(
+            entry: entry, comments: comments, feedPage: feedPage, position: position, feedCount: feedCount, paths: paths, dates: dates, now: now)
         return Page(path: model.path, html: try render(model))
     }
 
@@ -86,12 +96,14 @@ public struct SiteRenderer: Sendable {
     public func render(_ page: FeedPageModel, feedSavedAt: Date? = nil) throws -> String {
         let title = try strings.string("FEED_VIEW_TITLE", table: "Feed")
         let position = try strings.string("FEED_PAGE_POSITION", table: "Feed", String(page.number), String(page.pageCount))
-        let items: [TemplateValue] = page.items.map { item in
+        let items: [TemplateValue] = try page.items.map { item in
             .object([
                 "anchor": .text(CommentsPageModel.anchor(for: item.id)),
                 "location": .optional(item.location),
                 "description": .optional(item.description),
-                "image": item.imageSource.map { .object(["src": .text($0), "alt": .text(item.description ?? item.location ?? "")]) } ?? false,
+                "image": try image(
+                    item.imageSource, size: item.imageSize, description: item.description, location: item.location, position: item.position,
+                    feedCount: page.feedCount),
                 "originalURL": .text(item.originalURL),
                 "commentsLink": .text(item.commentsLink),
             ])
@@ -131,7 +143,9 @@ public struct SiteRenderer: Sendable {
             ]
         }
         let body = try templates.comments.render([
-            "image": page.imageSource.map { .object(["src": .text($0), "alt": .text(page.description ?? page.location ?? "")]) } ?? false,
+            "image": try image(
+                page.imageSource, size: page.imageSize, description: page.description, location: page.location, position: page.position,
+                feedCount: page.feedCount),
             "location": .optional(page.location),
             "description": .optional(page.description),
             "originalURL": .text(page.originalURL),
@@ -145,6 +159,19 @@ public struct SiteRenderer: Sendable {
         ])
         let back: TemplateValue = ["href": .text(page.feedLink), "label": .text(try strings.string("FEED_VIEW_TITLE", table: "Feed"))]
         return try layout(path: page.path, title: title, documentTitle: title, back: back, body: body)
+    }
+
+    /// An `<img>`'s source, its size when known, and a text alternative that is never empty
+    /// (on a feed page the image is the link to its comments, so its text names the link):
+    /// the description, else the location, else "Image 3 of 45". `false` without a source.
+    private func image(
+        _ source: String?, size: ImageDimensions?, description: String?, location: String?, position: Int, feedCount: Int
+    ) throws -> TemplateValue {
+        guard let source else { return false }
+        let text = [description, location].compactMap { $0 }.first { !$0.allSatisfy(\.isWhitespace) }
+        let alt = try text ?? strings.string("FEED_IMAGE_POSITION", table: "Feed", String(position), String(feedCount))
+        let dimensions: TemplateValue = size.map { ["width": .text(String($0.width)), "height": .text(String($0.height))] } ?? false
+        return ["src": .text(source), "alt": .text(alt), "size": dimensions]
     }
 
     private func link(_ href: String?, label key: String) throws -> TemplateValue {
@@ -173,6 +200,7 @@ public struct SiteRenderer: Sendable {
             "title": .text(title),
             "documentTitle": .text(documentTitle),
             "stylesheet": .text(SitePaths.relative(from: path, to: SitePaths.stylesheet)),
+            "snapshot": .text(try strings.string("SITE_SNAPSHOT", table: "Shared", apiHost, snapshotTime)),
             "back": back ?? false,
             "alternates": .list(alternates),
             "languages": options.isEmpty

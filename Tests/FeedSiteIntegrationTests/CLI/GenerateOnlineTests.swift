@@ -34,6 +34,43 @@ final class GenerateOnlineTests: XCTestCase {
         }
     }
 
+    func test_generate_givesEveryImageItsSizeFromItsHeaderWhenDownloadedAndWhenFromTheCache() async throws {
+        let server = try makeServer(DemoFeed(now: fixedNow()))
+        let run = try makeRunFolder()
+
+        let downloaded = await run.generate(api: server.apiRoot, ["--page-size", "40"])
+        let downloadedPage = try read(run.file("index.html"))
+        let cached = await run.generate(api: server.apiRoot, ["--page-size", "40"])
+        let cachedPage = try read(run.file("index.html"))
+
+        XCTAssertEqual(downloaded.code, .success, downloaded.diagnostics)
+        XCTAssertEqual(cached.code, .success, cached.diagnostics)
+        XCTAssertTrue(cached.output.contains("0 downloaded"), cached.output)
+        for html in [downloadedPage, cachedPage] {
+            let images = matches(of: #"(<img [^>]*>)"#, in: html)
+            XCTAssertEqual(images.count, DemoFeed(now: fixedNow()).itemCount)
+            XCTAssertEqual(images.filter { $0.contains(#" width="360" height="360" "#) }.count, images.count, images.joined(separator: "\n"))
+        }
+    }
+
+    func test_generate_namesImagesWithoutTextByTheirPlaceInTheFeedAndSaysWhatEveryPageIsASnapshotOf() async throws {
+        let source = SyntheticFeed(itemCount: 23, commentsPerItem: 1, imageBytes: 64, now: fixedNow())
+        let server = try makeServer(source)
+        let run = try makeRunFolder()
+
+        let result = await run.generate(api: server.apiRoot, ["--page-size", "5"])
+
+        XCTAssertEqual(result.code, .success, result.diagnostics)
+        let twelfth = SyntheticFeed.id(ofItemAt: 11).uuidString  // neither a description nor a location
+        let page = try read(run.file("page/3.html"))
+        let comments = try read(run.file("comments/\(twelfth).html"))
+        XCTAssertTrue(page.contains(#"alt="Image 12 of 23""#), page)
+        XCTAssertTrue(comments.contains(#"alt="Image 12 of 23""#), comments)
+        for html in [try read(run.file("index.html")), page, comments] {
+            XCTAssertTrue(html.contains("<p class=\"snapshot\">Snapshot of 127.0.0.1, May 20, 2024 at 11:24\u{202F}AM UTC</p>"), html)
+        }
+    }
+
     func test_generate_followsKeysetPaginationUntilTheFirstEmptyPage() async throws {
         let source = SyntheticFeed(itemCount: 25, commentsPerItem: 0, imageBytes: 32, now: fixedNow())
         let server = try makeServer(source)

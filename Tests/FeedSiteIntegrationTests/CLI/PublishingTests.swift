@@ -83,9 +83,11 @@ final class PublishingTests: XCTestCase {
 
         let after = try fileIdentities(in: run.site)
         let changed = Set(after.keys.filter { after[$0] != before[$0] })
-        // An hour later every comment's relative date moved, and the manifest records the clock.
-        let expected = Set((0..<3).map { "comments/\(SyntheticFeed.id(ofItemAt: $0).uuidString).html" } + ["manifest.json"])
+        // An hour later every page's snapshot line and every comment's relative date moved, and
+        // the manifest records the clock; the images and the stylesheet are as they were.
+        let expected = Set((0..<3).map { "comments/\(SyntheticFeed.id(ofItemAt: $0).uuidString).html" } + ["index.html", "manifest.json"])
         XCTAssertEqual(changed, expected)
+        XCTAssertFalse(after.keys.filter { $0.hasPrefix("images/") || $0.hasPrefix("assets/") }.isEmpty)
     }
 
     func test_manifest_listsEveryFileWithItsSizeAndSHA256AndTheRunsFacts() async throws {

@@ -126,6 +126,37 @@ final class FeedPageModelTests: XCTestCase {
             makeSUT(number: 2, pageCount: 3, entries: [entry], paths: SitePaths(localePrefix: "el/")).items.first?.commentsLink, "../comments/\(id).html")
     }
 
+    // MARK: - Place in the feed and image size
+
+    func test_init_numbersItemsFromTheFirstPositionInTheWholeFeed() {
+        let entries = (0..<3).map { _ in SiteEntry(image: SiteFixtures.image(id: UUID()), stored: nil) }
+
+        let page = FeedPageModel(number: 3, pageCount: 5, entries: entries, paths: SitePaths(), firstPosition: 21, feedCount: 43)
+
+        XCTAssertEqual(page.items.map(\.position), [21, 22, 23])
+        XCTAssertEqual(page.feedCount, 43)
+    }
+
+    func test_init_withoutAPlaceInTheFeedIsAFeedOfJustTheseEntries() {
+        let entries = (0..<3).map { _ in SiteEntry(image: SiteFixtures.image(id: UUID()), stored: nil) }
+
+        let page = makeSUT(entries: entries)
+
+        XCTAssertEqual(page.items.map(\.position), [1, 2, 3])
+        XCTAssertEqual(page.feedCount, 3)
+    }
+
+    func test_init_carriesEachStoredImagesSize() {
+        let sized = SiteEntry(image: SiteFixtures.image(id: SiteFixtures.firstID), stored: SiteFixtures.stored("a", width: 300, height: 200))
+        let unsized = SiteEntry(
+            image: SiteFixtures.image(id: SiteFixtures.secondID), stored: StoredImage(sha256: String(repeating: "b", count: 64), byteCount: 1, format: .svg))
+        let missing = SiteEntry(image: SiteFixtures.image(id: SiteFixtures.thirdID), stored: nil)
+
+        let page = makeSUT(entries: [sized, unsized, missing])
+
+        XCTAssertEqual(page.items.map(\.imageSize), [ImageDimensions(width: 300, height: 200), nil, nil])
+    }
+
     // MARK: - Helpers
 
     private func makeSUT(number: Int = 1, pageCount: Int = 1, entries: [SiteEntry] = [], paths: SitePaths = SitePaths()) -> FeedPageModel {

@@ -19,9 +19,9 @@ final class SiteRendererTests: XCTestCase {
         let entries = SiteFixtures.feedEntries()
         let savedAt = fixedNow().adding(days: -2)
 
-        let page = try renderers[1].feedPage(2, of: 3, entries: entries, feedSavedAt: savedAt)
+        let page = try renderers[1].feedPage(2, of: 3, entries: entries, firstPosition: 5, feedCount: 10, feedSavedAt: savedAt)
 
-        let model = FeedPageModel(number: 2, pageCount: 3, entries: entries, paths: SitePaths(localePrefix: "el/"))
+        let model = FeedPageModel(number: 2, pageCount: 3, entries: entries, paths: SitePaths(localePrefix: "el/"), firstPosition: 5, feedCount: 10)
         XCTAssertEqual(page.path, "el/page/2.html")
         XCTAssertEqual(page.html, try renderers[1].render(model, feedSavedAt: savedAt))
     }
@@ -31,10 +31,11 @@ final class SiteRendererTests: XCTestCase {
         let entry = SiteFixtures.feedEntries()[0]
         let comments = SiteFixtures.comments()
 
-        let page = try renderer.commentsPage(for: entry, comments: comments, feedPage: 4)
+        let page = try renderer.commentsPage(for: entry, comments: comments, feedPage: 4, position: 31, feedCount: 40)
 
         let model = CommentsPageModel(
-            entry: entry, comments: comments, feedPage: 4, paths: SitePaths(), dates: CommentDateFormatter(locale: "en"), now: fixedNow())
+            entry: entry, comments: comments, feedPage: 4, position: 31, feedCount: 40, paths: SitePaths(), dates: CommentDateFormatter(locale: "en"),
+            now: fixedNow())
         XCTAssertEqual(page.path, "comments/\(entry.id.text).html")
         XCTAssertEqual(page.html, try renderer.render(model))
     }
@@ -260,6 +261,116 @@ final class SiteRendererTests: XCTestCase {
         XCTAssertTrue(portuguese.contains("Cópia offline: este feed foi salvo há 3 dias."), portuguese)
     }
 
+    // MARK: - Images: size and text alternative
+
+    func test_pages_giveImagesTheWidthAndHeightFromTheirHeader() throws {
+        let entry = SiteEntry(image: SiteFixtures.image(), stored: SiteFixtures.stored("a", width: 1200, height: 1600))
+
+        let feed = try SiteFixtures.renderer().render(FeedPageModel(number: 1, pageCount: 1, entries: [entry], paths: SitePaths()))
+        let comments = try render(commentsPage(entry: entry, comments: []))
+
+        XCTAssertTrue(feed.contains(#"alt="A description" width="1200" height="1600" loading="lazy" decoding="async">"#), feed)
+        XCTAssertTrue(comments.contains(#"alt="A description" width="1200" height="1600" decoding="async">"#), comments)
+    }
+
+    func test_pages_leaveOutWidthAndHeightWhenTheSizeIsUnknown() throws {
+        let stored = StoredImage(sha256: String(repeating: "d", count: 64), byteCount: 10, format: .svg, dimensions: nil)
+        let entry = SiteEntry(image: SiteFixtures.image(), stored: stored)
+
+        let feed = try SiteFixtures.renderer().render(FeedPageModel(number: 1, pageCount: 1, entries: [entry], paths: SitePaths()))
+        let comments = try render(commentsPage(entry: entry, comments: []))
+
+        for html in [feed, comments] {
+            XCTAssertTrue(html.contains(#".svg" alt="A description" "#), html)
+            XCTAssertFalse(html.contains(#"width=""#), html)
+            XCTAssertFalse(html.contains(#"height=""#), html)
+        }
+    }
+
+    func test_pages_nameAnImageByItsDescriptionElseItsLocation() throws {
+        let described = SiteEntry(image: SiteFixtures.image(id: SiteFixtures.firstID, description: "A lake", location: "Kew"), stored: SiteFixtures.stored())
+        let located = SiteEntry(image: SiteFixtures.image(id: SiteFixtures.secondID, description: nil, location: "Kew"), stored: SiteFixtures.stored())
+        let blank = SiteEntry(image: SiteFixtures.image(id: SiteFixtures.thirdID, description: " \n ", location: "Kew"), stored: SiteFixtures.stored())
+
+        let feed = try SiteFixtures.renderer().render(FeedPageModel(number: 1, pageCount: 1, entries: [described, located, blank], paths: SitePaths()))
+
+        XCTAssertEqual(matches(of: #"alt="([^"]*)""#, in: feed), ["A lake", "Kew", "Kew"])
+        XCTAssertTrue(try render(commentsPage(entry: located, comments: [])).contains(#"alt="Kew""#))
+    }
+
+    func test_pages_nameAnImageWithoutDescriptionOrLocationByItsPlaceInTheWholeFeed() throws {
+        let bare = (0..<3).map { _ in SiteEntry(image: SiteFixtures.image(id: UUID(), description: nil, location: nil), stored: SiteFixtures.stored()) }
+        let expected = [
+            ("en", ["Image 11 of 45", "Image 12 of 45", "Image 13 of 45"], "Image 3 of 45"),
+            ("el", ["Εικόνα 11 από 45", "Εικόνα 12 από 45", "Εικόνα 13 από 45"], "Εικόνα 3 από 45"),
+            ("pt-BR", ["Imagem 11 de 45", "Imagem 12 de 45", "Imagem 13 de 45"], "Imagem 3 de 45"),
+        ]
+        for (locale, feedAlts, commentsAlt) in expected {
+            let renderer = try SiteFixtures.renderer(locale: locale)
+
+            let feed = try renderer.render(FeedPageModel(number: 2, pageCount: 5, entries: bare, paths: SitePaths(), firstPosition: 11, feedCount: 45))
+            let comments = try renderer.render(commentsPage(entry: bare[0], comments: [], position: 3, feedCount: 45, locale: locale))
+
+            XCTAssertEqual(matches(of: #"alt="([^"]*)""#, in: feed), feedAlts, locale)
+            XCTAssertEqual(matches(of: #"alt="([^"]*)""#, in: comments), [commentsAlt], locale)
+        }
+    }
+
+    func test_feedPage_neverLinksAnImageWithAnEmptyTextAlternative() throws {
+        let html = try SiteFixtures.renderer().render(FeedPageModel(number: 1, pageCount: 1, entries: SiteFixtures.feedEntries(), paths: SitePaths()))
+
+        XCTAssertFalse(html.contains(#"alt="""#), html)
+        XCTAssertTrue(html.contains(#"alt="Image 4 of 4""#), html)
+    }
+
+    // MARK: - Snapshot line
+
+    func test_pages_sayWhatTheyAreASnapshotOfAndWhenInThePagesLocale() throws {
+        let lines = [
+            ("en", "Snapshot of ile-api.essentialdeveloper.com, May 20, 2024 at 11:24\u{202F}AM UTC"),
+            ("el", "Στιγμιότυπο του ile-api.essentialdeveloper.com, 20 Μαΐου 2024 στις 11:24\u{202F}πμ UTC"),
+            ("pt-BR", "Cópia de ile-api.essentialdeveloper.com em 20 de maio de 2024 às 11:24 UTC"),
+        ]
+        for (locale, line) in lines {
+            let renderer = try SiteFixtures.renderer(locale: locale)
+
+            let feed = try renderer.render(FeedPageModel(number: 1, pageCount: 1, entries: SiteFixtures.feedEntries(), paths: SitePaths()))
+            let empty = try renderer.render(FeedPageModel(number: 1, pageCount: 1, entries: [], paths: SitePaths()))
+            let comments = try renderer.render(commentsPage(comments: SiteFixtures.comments(), locale: locale))
+            let unavailable = try renderer.render(commentsPage(comments: nil, locale: locale))
+
+            for html in [feed, empty, comments, unavailable] {
+                XCTAssertTrue(html.contains("<main>\n<p class=\"snapshot\">\(line)</p>\n"), "\(locale):\n\(html)")
+            }
+        }
+    }
+
+    func test_pages_sayTheSnapshotsTimeInUTCWhateverTheRunsZone() throws {
+        let renderer = SiteRenderer(
+            templates: try SiteFixtures.templates(), strings: try SiteFixtures.strings("en"), paths: SitePaths(), languages: [],
+            now: ISO8601Date.parse("2026-11-01T23:59:59-02:00")!, apiHost: "api.example")
+
+        let html = try renderer.render(FeedPageModel(number: 1, pageCount: 1, entries: [], paths: SitePaths()))
+
+        XCTAssertTrue(html.contains("<p class=\"snapshot\">Snapshot of api.example, November 2, 2026 at 1:59\u{202F}AM UTC</p>"), html)
+    }
+
+    func test_feedPage_fromTheCacheShowsTheSnapshotLineRightBeforeTheOfflineNotice() throws {
+        for locale in ["en", "el", "pt-BR"] {
+            let renderer = try SiteFixtures.renderer(locale: locale)
+            let strings = try SiteFixtures.strings(locale)
+            let snapshot = try strings.string(
+                "SITE_SNAPSHOT", table: "Shared", SiteFixtures.apiHost, CommentDateFormatter(locale: locale).dayAndTime(now))
+            let notice = try strings.string("FEED_CACHED_NOTICE", table: "Feed", renderer.relative(now.adding(days: -3)))
+
+            let html = try renderer.render(FeedPageModel(number: 1, pageCount: 1, entries: [], paths: SitePaths()), feedSavedAt: now.adding(days: -3))
+
+            XCTAssertTrue(
+                html.contains("<p class=\"snapshot\">\(HTML.escape(snapshot))</p>\n<p class=\"notice\" role=\"status\">\(HTML.escape(notice))</p>"),
+                "\(locale):\n\(html)")
+        }
+    }
+
     // MARK: - Language
 
     func test_pages_haveTheLocaleAsLangAttribute() throws {
@@ -291,7 +402,7 @@ final class SiteRendererTests: XCTestCase {
         let renderer = try SiteFixtures.renderer(locale: "pt-BR")
         let page = CommentsPageModel(
             entry: SiteEntry(image: SiteFixtures.image(), stored: nil), comments: [SiteFixtures.comment(createdAt: now.adding(days: -1))],
-            feedPage: 1, paths: SitePaths(), dates: renderer.dateFormatter, now: now
+            feedPage: 1, position: 1, feedCount: 4, paths: SitePaths(), dates: renderer.dateFormatter, now: now
         )
 
         XCTAssertTrue(try renderer.render(page).contains(">há 1 dia</time>"))
@@ -320,7 +431,7 @@ final class SiteRendererTests: XCTestCase {
         let englishFeed = try renderers[0].render(FeedPageModel(number: 2, pageCount: 2, entries: [], paths: renderers[0].paths))
         let greekComments = try renderers[1].render(
             CommentsPageModel(
-                entry: SiteEntry(image: SiteFixtures.image(), stored: nil), comments: [], feedPage: 1, paths: renderers[1].paths,
+                entry: SiteEntry(image: SiteFixtures.image(), stored: nil), comments: [], feedPage: 1, position: 1, feedCount: 4, paths: renderers[1].paths,
                 dates: renderers[1].dateFormatter, now: now)
         )
 
@@ -352,7 +463,8 @@ final class SiteRendererTests: XCTestCase {
                 pages.append(
                     try renderer.render(
                         CommentsPageModel(
-                            entry: entry, comments: SiteFixtures.comments(), feedPage: 2, paths: renderer.paths, dates: renderer.dateFormatter, now: now)))
+                            entry: entry, comments: SiteFixtures.comments(), feedPage: 2, position: 1, feedCount: 4, paths: renderer.paths,
+                            dates: renderer.dateFormatter, now: now)))
             }
 
             for html in pages {
@@ -378,9 +490,21 @@ final class SiteRendererTests: XCTestCase {
         entry: SiteEntry = SiteEntry(image: SiteFixtures.image(), stored: SiteFixtures.stored()),
         comments: [ImageComment]?,
         feedPage: Int = 1,
+        position: Int = 1,
+        feedCount: Int = 1,
         locale: String = "en"
     ) -> CommentsPageModel {
-        CommentsPageModel(entry: entry, comments: comments, feedPage: feedPage, paths: SitePaths(), dates: CommentDateFormatter(locale: locale), now: now)
+        CommentsPageModel(
+            entry: entry, comments: comments, feedPage: feedPage, position: position, feedCount: feedCount, paths: SitePaths(),
+            dates: CommentDateFormatter(locale: locale), now: now)
+    }
+
+    /// The first capture group of every match of `pattern`.
+    private func matches(of pattern: String, in text: String) -> [String] {
+        let regex = try! NSRegularExpression(pattern: pattern)
+        return regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { match in
+            Range(match.range(at: 1), in: text).map { String(text[$0]) }
+        }
     }
 
     private func assertNoRawMarkup(_ html: String, _ context: String = "", file: StaticString = #filePath, line: UInt = #line) {

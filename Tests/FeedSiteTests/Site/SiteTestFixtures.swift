@@ -25,9 +25,13 @@ enum SiteFixtures {
     }
 
     /// A stored image whose hash is `character` repeated, so file names are easy to read.
-    static func stored(_ character: Character = "a", format: ImageFormat = .png) -> StoredImage {
-        StoredImage(sha256: String(repeating: character, count: 64), byteCount: 1_024, format: format)
+    static func stored(_ character: Character = "a", format: ImageFormat = .png, width: Int = 640, height: Int = 480) -> StoredImage {
+        StoredImage(
+            sha256: String(repeating: character, count: 64), byteCount: 1_024, format: format, dimensions: ImageDimensions(width: width, height: height))
     }
+
+    /// The API host the fixtures' pages say they are a snapshot of.
+    static let apiHost = "ile-api.essentialdeveloper.com"
 
     static func comment(message: String = "A message", createdAt: Date, username: String = "a username") -> ImageComment {
         ImageComment(id: UUID(), message: message, createdAt: createdAt, username: username)
@@ -43,7 +47,7 @@ enum SiteFixtures {
 
     /// A one-language renderer at the site root.
     static func renderer(locale: String = "en", now: Date = fixedNow()) throws -> SiteRenderer {
-        SiteRenderer(templates: try templates(), strings: try strings(locale), paths: SitePaths(), languages: [], now: now)
+        SiteRenderer(templates: try templates(), strings: try strings(locale), paths: SitePaths(), languages: [], now: now, apiHost: apiHost)
     }
 
     /// Renderers for a site in `locales`: the first at the root, the others under `<locale>/`,
@@ -59,7 +63,7 @@ enum SiteFixtures {
             )
         }
         return zip(tables, languages).map { table, language in
-            SiteRenderer(templates: templates, strings: table, paths: language.paths, languages: languages, now: now)
+            SiteRenderer(templates: templates, strings: table, paths: language.paths, languages: languages, now: now, apiHost: apiHost)
         }
     }
 
@@ -85,7 +89,7 @@ extension SiteFixtures {
             ),
             SiteEntry(
                 image: image(id: secondID, description: #"A "quiet" morning"#, location: nil, url: "https://images.example/morning.jpg"),
-                stored: stored("b", format: .jpeg)
+                stored: stored("b", format: .jpeg, width: 1200, height: 1600)
             ),
             SiteEntry(
                 image: image(id: thirdID, description: nil, location: "Ελλάδα · São Paulo", url: "https://images.example/missing.png?size=large&v=2"),
@@ -93,7 +97,7 @@ extension SiteFixtures {
             ),
             SiteEntry(
                 image: image(id: fourthID, description: nil, location: nil, url: "https://images.example/plain.webp"),
-                stored: stored("c", format: .webp)
+                stored: StoredImage(sha256: String(repeating: "c", count: 64), byteCount: 1_024, format: .webp, dimensions: nil)
             ),
         ]
     }

@@ -40,6 +40,10 @@ final class FileImageStoreTests: XCTestCase, ImageStoreSpecs {
         await assertThatInsertDetectsTheImageFormatFromItsBytes(on: try makeSUT())
     }
 
+    func test_insert_readsTheImageDimensionsFromItsHeader() async throws {
+        await assertThatInsertReadsTheImageDimensionsFromItsHeader(on: try makeSUT())
+    }
+
     func test_insert_overridesPreviouslyInsertedDataForTheSameURL() async throws {
         await assertThatInsertOverridesPreviouslyInsertedDataForTheSameURL(on: try makeSUT())
     }

@@ -17,6 +17,7 @@ protocol ImageStoreSpecs {
 
     func test_insert_deliversTheImageNamedByTheLowerCaseHexSHA256OfItsBytes() async throws
     func test_insert_detectsTheImageFormatFromItsBytes() async throws
+    func test_insert_readsTheImageDimensionsFromItsHeader() async throws
     func test_insert_overridesPreviouslyInsertedDataForTheSameURL() async throws
     func test_insert_identicalBytesForTwoURLsAreOneStoredImage() async throws
 
@@ -105,6 +106,20 @@ extension ImageStoreSpecs where Self: XCTestCase {
         XCTAssertEqual(jpeg?.format, .jpeg, file: file, line: line)
         XCTAssertEqual(jpeg.map { $0.fileName.hasSuffix(".jpg") }, true, file: file, line: line)
         XCTAssertEqual(unknown?.format, .unknown, file: file, line: line)
+        await expect(sut, toRetrieve: jpeg, for: jpegURL, file: file, line: line)
+    }
+
+    func assertThatInsertReadsTheImageDimensionsFromItsHeader(on sut: ImageStore, file: StaticString = #filePath, line: UInt = #line) async {
+        let pngURL = CacheFixtures.uniqueImageURL()
+        let png = await insert(Data(ImageHeaders.png(width: 640, height: 427)), for: pngURL, to: sut, file: file, line: line)
+        let jpegURL = CacheFixtures.uniqueImageURL()
+        let jpeg = await insert(Data(ImageHeaders.jpeg(width: 1200, height: 800, exifPadding: 300_000)), for: jpegURL, to: sut, file: file, line: line)
+        let unknown = await insert(Data("<svg width='2' height='2'/>".utf8), for: CacheFixtures.uniqueImageURL(), to: sut, file: file, line: line)
+
+        XCTAssertEqual(png?.dimensions, ImageDimensions(width: 640, height: 427), file: file, line: line)
+        XCTAssertEqual(jpeg?.dimensions, ImageDimensions(width: 1200, height: 800), file: file, line: line)
+        XCTAssertNil(unknown?.dimensions, file: file, line: line)
+        await expect(sut, toRetrieve: png, for: pngURL, file: file, line: line)
         await expect(sut, toRetrieve: jpeg, for: jpegURL, file: file, line: line)
     }
 
@@ -306,7 +321,7 @@ extension ImageStoreSpecs where Self: XCTestCase {
 
     /// What the store must deliver for `data`: named by the SHA-256 of the bytes, lower-case hex.
     func expectedImage(for data: Data) -> StoredImage {
-        StoredImage(sha256: SHA256.hexDigest(data), byteCount: data.count, format: ImageFormat.detect(data))
+        StoredImage(sha256: SHA256.hexDigest(data), byteCount: data.count, format: ImageFormat.detect(data), dimensions: ImageDimensions.read(from: data))
     }
 
     @discardableResult

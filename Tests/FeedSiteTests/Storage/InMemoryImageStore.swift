@@ -12,7 +12,7 @@ actor InMemoryImageStore: ImageStore {
 
     func retrieve(for url: URL) -> StoredImage? {
         guard let digest = index[url], let data = blobs[digest] else { return nil }
-        return StoredImage(digest: digest, byteCount: data.count, format: ImageFormat.detect(data))
+        return StoredImage(digest: digest, byteCount: data.count, format: ImageFormat.detect(data), dimensions: ImageDimensions.read(from: data))
     }
 
     nonisolated func incomingFile() -> IncomingFile {
@@ -31,7 +31,7 @@ actor InMemoryImageStore: ImageStore {
         }
         blobs[contents.digest] = data
         index[url] = contents.digest
-        return StoredImage(digest: contents.digest, byteCount: data.count, format: ImageFormat.detect(data))
+        return StoredImage(digest: contents.digest, byteCount: data.count, format: ImageFormat.detect(data), dimensions: contents.dimensions)
     }
 
     func delete(for url: URL) {

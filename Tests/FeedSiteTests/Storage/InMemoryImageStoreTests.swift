@@ -37,6 +37,10 @@ final class InMemoryImageStoreTests: XCTestCase, ImageStoreSpecs {
         await assertThatInsertDetectsTheImageFormatFromItsBytes(on: makeSUT())
     }
 
+    func test_insert_readsTheImageDimensionsFromItsHeader() async throws {
+        await assertThatInsertReadsTheImageDimensionsFromItsHeader(on: makeSUT())
+    }
+
     func test_insert_overridesPreviouslyInsertedDataForTheSameURL() async throws {
         await assertThatInsertOverridesPreviouslyInsertedDataForTheSameURL(on: makeSUT())
     }
