@@ -50,7 +50,7 @@ public actor FileImageStore: ImageStore {
         do {
             contents = try file.finish()
         } catch {
-            throw CacheFileError(.write, URL(fileURLWithPath: file.path), reason: error.description)
+            throw CacheFileError(.write, URL(fileURLWithPath: file.path), error)
         }
         let image = StoredImage(
             digest: contents.digest, byteCount: contents.byteCount, format: ImageFormat.detect(contents.head), dimensions: contents.dimensions)
@@ -59,14 +59,14 @@ public actor FileImageStore: ImageStore {
             do {
                 try file.move(to: blob)
             } catch {
-                throw CacheFileError(.write, URL(fileURLWithPath: blob), reason: error.description)
+                throw CacheFileError(.write, URL(fileURLWithPath: blob), error)
             }
         }
         let entry = indexPath(for: url)
         do {
             try Self.place(blob, at: entry)
         } catch {
-            throw CacheFileError(.write, URL(fileURLWithPath: entry), reason: "\(error)")
+            throw CacheFileError(.write, URL(fileURLWithPath: entry), error)
         }
         return image
     }
@@ -77,16 +77,18 @@ public actor FileImageStore: ImageStore {
         do {
             try AtomicFile.remove(URL(fileURLWithPath: entry))
         } catch {
-            throw CacheFileError(.delete, URL(fileURLWithPath: entry), reason: error.description)
+            throw CacheFileError(.delete, URL(fileURLWithPath: entry), error)
         }
     }
 
-    /// Puts the blob at `destination`, replacing whatever was there.
+    /// Puts the blob at `destination`, replacing whatever was there. A full disk there is
+    /// `OutOfSpace` naming `destination`, not a cache file that cannot be read.
     public nonisolated func export(_ image: StoredImage, to destination: URL) throws {
         let blob = blobPath(for: image.sha256)
         do {
             try Self.place(blob, at: destination.path)
         } catch {
+            if let full = OutOfSpace(writing: destination.path, error) { throw full }
             throw CacheFileError(.read, URL(fileURLWithPath: blob), reason: "cannot put it at \(destination.path): \(error)")
         }
     }

@@ -28,7 +28,7 @@ extension ImageStore {
             try data.withUnsafeBytes { try file.write($0) }
         } catch {
             file.discard()
-            throw CacheFileError(.write, URL(fileURLWithPath: file.path), reason: "\(error)")
+            throw CacheFileError(.write, URL(fileURLWithPath: file.path), error)
         }
         return try await insert(file, for: url)
     }

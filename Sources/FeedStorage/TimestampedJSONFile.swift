@@ -34,7 +34,7 @@ struct TimestampedJSONFile<Element> {
                 try codec.encode(elements, timestamp: timestamp, validators: validators) { try writer.write($0) }
             }
         } catch {
-            throw CacheFileError(.write, url, reason: "\(error)")
+            throw CacheFileError(.write, url, error)
         }
     }
 
@@ -42,7 +42,7 @@ struct TimestampedJSONFile<Element> {
         do {
             try AtomicFile.remove(url)
         } catch {
-            throw CacheFileError(.delete, url, reason: error.description)
+            throw CacheFileError(.delete, url, error)
         }
     }
 }

@@ -53,7 +53,7 @@ public final class StagedSite: Sendable {
         do {
             try FileSystemError.wrap { try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true) }
         } catch {
-            throw .cannotWrite(parent.path, reason: error.description)
+            throw .writing(parent.path, failedWith: error)
         }
         Self.removeLeftovers(of: output)
         let staging = parent.appendingPathComponent(".\(output.lastPathComponent)\(Self.stagingMarker)\(getpid())")
@@ -61,7 +61,7 @@ public final class StagedSite: Sendable {
         do {
             try FileSystemError.wrap { try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: false) }
         } catch {
-            throw .cannotWrite(parent.path, reason: error.description)
+            throw .writing(parent.path, failedWith: error)
         }
         self.output = output
         self.staging = staging
@@ -84,7 +84,7 @@ public final class StagedSite: Sendable {
         do {
             try FileSystemError.wrap { try FileManager.default.createDirectory(atPath: folderPath, withIntermediateDirectories: true) }
         } catch {
-            throw .cannotWrite(folderPath, reason: error.description)
+            throw .writing(folderPath, failedWith: error)
         }
         _ = createdFolders.withLock { $0.insert(folder) }
     }
@@ -111,7 +111,7 @@ public final class StagedSite: Sendable {
             // site's file by now: the new bytes go into a new file, never through the link.
             try PlainFile.write(data, to: destination, asNewFile: true)
         } catch {
-            throw .cannotWrite(destination, reason: error.description)
+            throw .writing(destination, failedWith: error)
         }
         counts.withLock { $0.written += 1 }
     }
@@ -136,7 +136,7 @@ public final class StagedSite: Sendable {
                 }
             }
         } catch {
-            throw .cannotWrite(destination, reason: "\(error)")
+            throw .writing(destination, failedWith: error)
         }
     }
 
@@ -149,7 +149,7 @@ public final class StagedSite: Sendable {
                 return
             }
         } else if rename(staging.path, output.path) != 0 {
-            throw .cannotPublish(output.path, reason: FileSystemError.fromErrno().description)
+            throw .publishing(output.path, failedWith: FileSystemError.fromErrno())
         }
         // After an exchange the staging path holds the previous site.
         try? FileManager.default.removeItem(at: staging)
@@ -177,12 +177,12 @@ public final class StagedSite: Sendable {
         let aside = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).feedsite-old-\(getpid())")
         try? FileManager.default.removeItem(at: aside)
         guard rename(output.path, aside.path) == 0 else {
-            throw .cannotPublish(output.path, reason: FileSystemError.fromErrno().description)
+            throw .publishing(output.path, failedWith: FileSystemError.fromErrno())
         }
         guard rename(staging.path, output.path) == 0 else {
-            let reason = FileSystemError.fromErrno().description
+            let failure = FileSystemError.fromErrno()
             _ = rename(aside.path, output.path)
-            throw .cannotPublish(output.path, reason: reason)
+            throw .publishing(output.path, failedWith: failure)
         }
         try? FileManager.default.removeItem(at: aside)
     }

@@ -9,15 +9,23 @@ import Foundation
 /// choice: `mkdir site && tar -xf FILE.tar -C site`. Files are streamed into the archive a
 /// chunk at a time, so a large site never sits in memory.
 public enum TarArchive {
-    public enum WriteError: Error, Equatable, Sendable, CustomStringConvertible {
+    public enum WriteError: SpaceAwareError, Equatable, Sendable, CustomStringConvertible {
         case pathTooLong(String)
         case cannotWrite(String, reason: String)
+        /// The disk under the archive is full.
+        case noSpace(OutOfSpace)
 
         public var description: String {
             switch self {
             case let .pathTooLong(path): "cannot archive \(path): the path is too long for a ustar header"
             case let .cannotWrite(path, reason): "cannot write the archive \(path): \(reason)"
+            case let .noSpace(full): full.description
             }
+        }
+
+        public var outOfSpace: OutOfSpace? {
+            if case let .noSpace(full) = self { return full }
+            return nil
         }
     }
 
@@ -56,7 +64,7 @@ public enum TarArchive {
                 try output.write([UInt8](repeating: 0, count: block * 2))
             }
         } catch let error as FileSystemError {
-            throw WriteError.cannotWrite(archive.path, reason: error.description)
+            throw OutOfSpace(writing: archive.path, error).map(WriteError.noSpace) ?? WriteError.cannotWrite(archive.path, reason: error.description)
         }
     }
 

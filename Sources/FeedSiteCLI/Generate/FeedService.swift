@@ -5,6 +5,9 @@ import Foundation
 /// The product's loading rules in one place (SPEC §3): remote first, save what loaded,
 /// fall back to the cache when the remote load fails, for the feed, each image's comments
 /// and each image's bytes. `client` is `nil` for `--offline` runs, which use the caches only.
+///
+/// A cache that cannot be written because its disk is full is no per-item problem: every
+/// load throws `OutOfSpace`, which stops the run, instead of delivering a failure to warn of.
 struct FeedService: Sendable {
     let client: HTTPClient?
     let api: URL
@@ -95,6 +98,7 @@ struct FeedService: Sendable {
                 do {
                     try await feedCache.save(feed)
                 } catch {
+                    if let full = OutOfSpace.found(in: error) { throw full }
                     saveFailure = error
                 }
                 return LoadedFeed(feed: feed, source: .live, remoteFailure: nil, saveFailure: saveFailure)
@@ -144,6 +148,7 @@ struct FeedService: Sendable {
                     try await commentsCache.save(comments, validators: validators, for: imageID)
                     return .live(comments, saveFailure: nil)
                 } catch {
+                    if let full = OutOfSpace.found(in: error) { throw full }
                     return .live(comments, saveFailure: error)
                 }
             } catch let error as RemoteLoadError {
@@ -185,8 +190,11 @@ struct FeedService: Sendable {
         } catch let error as RemoteLoadError {
             return .failed(.remote(error))
         } catch let error as CacheFileError {
+            if let full = error.outOfSpace { throw full }
             return .failed(.store(error))
         } catch let error as FileSystemError {
+            // The download's temporary file: the folder it is in says more than its name.
+            if error.isOutOfSpace, let code = error.code { throw OutOfSpace(path: (file.path as NSString).deletingLastPathComponent, code: code) }
             return .failed(.cannotWrite(path: file.path, error))
         }
     }

@@ -90,7 +90,8 @@ struct RunContext: Sendable {
             cacheLock.markFinished()
             outputLock.markFinished()
             client?.engine.shutdown()
-            throw OpenFailure(message: "\(error)", code: .failure)
+            let message = error.outOfSpace.map { "\($0); \(RunReport.nothingPublished)" } ?? "\(error)"
+            throw OpenFailure(message: message, code: .failure)
         }
         let feedCache = LocalFeedLoader(store: FileFeedStore(fileURL: cacheFolder.appendingPathComponent("feed.json")), now: { now })
         let imageStore = FileImageStore(folder: cacheFolder.appendingPathComponent("images"))

@@ -1,4 +1,5 @@
 import FeedCore
+import FeedStorage
 import Foundation
 import HTTP
 
@@ -133,6 +134,11 @@ struct RunReport: Sendable {
 
     private func stopped(by error: any Error, context: RunContext) -> ExitCode {
         reporter.clearProgress()
+        if let full = OutOfSpace.found(in: error) {
+            // Whichever phase met the full disk, and through whichever wrapper: one line.
+            reporter.error("\(full); \(Self.nothingPublished)")
+            return .failure
+        }
         switch error {
         case is CancellationError:
             reporter.error("interrupted; nothing published, the previous site is unchanged")
@@ -146,10 +152,14 @@ struct RunReport: Sendable {
         case let error as PublishStep.StrictRefusal:
             reporter.error("--strict: nothing published because \(error.reasons.joined(separator: ", ")); the previous site is unchanged")
         case let error as PublishStep.ArchiveNotWritten:
-            reporter.error("the site was published to \(error.output.path), but the archive was not written: \(error.reason)")
+            let reason = OutOfSpace.found(in: error.reason).map { "\($0)" } ?? "\(error.reason)"
+            reporter.error("the site was published to \(error.output.path), but the archive was not written: \(reason)")
         default:
-            reporter.error("\(error); nothing published, the previous site is unchanged")
+            reporter.error("\(error); \(Self.nothingPublished)")
         }
         return .failure
     }
+
+    /// How a run that stopped before the swap ends its error line.
+    static let nothingPublished = "nothing published, the previous site is unchanged"
 }
