@@ -18,9 +18,11 @@ public struct LocalFeedLoader: Sendable {
         self.now = now
     }
 
-    /// Replaces the cache: deletes the old feed, then inserts this one stamped with `now`.
+    /// Replaces the cache with this feed stamped with `now`, in one insert: SPEC §3's
+    /// "delete old, then insert" without the moment between the two when neither is there,
+    /// so a failed save (a full disk) keeps the old feed. An insert replaces the cached feed
+    /// whole (`FeedStoreSpecs`).
     public func save(_ feed: [FeedImage]) async throws {
-        try await store.deleteCachedFeed()
         try await store.insert(feed, timestamp: now())
     }
 

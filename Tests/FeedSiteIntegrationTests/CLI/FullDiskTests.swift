@@ -1,5 +1,5 @@
 import FeedCore
-import FeedStorage
+@testable import FeedStorage
 import Foundation
 import Hashing
 import SampleAPI
@@ -54,10 +54,10 @@ final class FullDiskTests: XCTestCase {
         try fill(disk, leaving: 0)
         let full = await run.generate(api: server.apiRoot, now: "2024-05-21T11:24:59Z")
 
-        // The feed's save deletes the old file first (SPEC §3), which gives its space back,
-        // so the first file that finds no room may be the feed or an image's comments.
-        assertStoppedByAFullDisk(full, naming: cache + "/")
+        // The feed's save is the first write, and the old feed stays until the new one is whole.
+        assertStoppedByAFullDisk(full, naming: cache + "/feed.json")
         XCTAssertEqual(try snapshotOfFiles(in: run.site), site)
+        XCTAssertEqual(try Data(contentsOf: disk.appendingPathComponent("feed.json")), cacheBefore["feed.json"], "the cached feed is kept")
         assertNothingHalfWritten(in: disk, before: cacheBefore, beside: run.site)
         try emptyBallast(disk)
         let next = await run.generate(api: server.apiRoot, now: "2024-05-21T11:24:59Z")
@@ -140,7 +140,9 @@ final class FullDiskTests: XCTestCase {
         guard let now = try? snapshotOfFiles(in: folder) else { return XCTFail("cannot read \(folder.path)", file: file, line: line) }
         for (path, data) in now where path != Self.ballast && !path.hasSuffix(".lock") {
             if before?[path] == data { continue }
-            if path.contains("images/") {
+            if path.hasSuffix("images/references") {
+                XCTAssertNotNil(ImageReferencesFile.decode(data), "\(path) is a whole record", file: file, line: line)
+            } else if path.contains("images/") {
                 // A blob is named by its hash; an index entry is a link to a blob.
                 let digest = SHA256.hexDigest(Array(data))
                 let blob =

@@ -11,31 +11,32 @@ final class CacheFeedUseCaseTests: XCTestCase {
         XCTAssertEqual(store.receivedMessages, [])
     }
 
-    func test_save_requestsCacheDeletion() async {
+    func test_save_neverDeletesTheCacheFirst() async {
         let (sut, store) = makeSUT()
 
         try? await sut.save(uniqueImageFeed())
 
-        XCTAssertEqual(store.receivedMessages.first, .deleteCachedFeed)
+        XCTAssertFalse(store.receivedMessages.contains(.deleteCachedFeed))
     }
 
-    func test_save_doesNotRequestCacheInsertionOnDeletionError() async {
+    func test_save_keepsTheOldCacheWhenTheInsertFails() async {
         let (sut, store) = makeSUT()
-        store.completeDeletion(with: anyError())
+        store.completeInsertion(with: anyError())
 
         try? await sut.save(uniqueImageFeed())
 
-        XCTAssertEqual(store.receivedMessages, [.deleteCachedFeed])
+        XCTAssertEqual(store.receivedMessages.count, 1)
+        XCTAssertFalse(store.receivedMessages.contains(.deleteCachedFeed), "a failed save leaves the cached feed in place")
     }
 
-    func test_save_requestsNewCacheInsertionWithTimestampOnSuccessfulDeletion() async throws {
+    func test_save_requestsOneCacheInsertionWithTimestamp() async throws {
         let timestamp = CacheFixtures.fractionalTimestamp()
         let feed = CacheFixtures.uniqueFeed()
         let (sut, store) = makeSUT(currentDate: { timestamp })
 
         try await sut.save(feed)
 
-        XCTAssertEqual(store.receivedMessages, [.deleteCachedFeed, .insert(feed, timestamp)])
+        XCTAssertEqual(store.receivedMessages, [.insert(feed, timestamp)])
     }
 
     func test_save_stampsTheCacheWithTheClockAtSaveTime() async throws {
@@ -46,15 +47,7 @@ final class CacheFeedUseCaseTests: XCTestCase {
 
         try await sut.save(feed)
 
-        XCTAssertEqual(store.receivedMessages, [.deleteCachedFeed, .insert(feed, fixedNow().adding(seconds: 42.5))])
-    }
-
-    func test_save_failsOnDeletionError() async {
-        let (sut, store) = makeSUT()
-        let deletionError = anyError()
-        store.completeDeletion(with: deletionError)
-
-        await expect(sut, toCompleteWithError: deletionError)
+        XCTAssertEqual(store.receivedMessages, [.insert(feed, fixedNow().adding(seconds: 42.5))])
     }
 
     func test_save_failsOnInsertionError() async {
