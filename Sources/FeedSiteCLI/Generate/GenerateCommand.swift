@@ -7,7 +7,7 @@ import Foundation
 /// 2. images: each distinct URL from the image cache or downloaded, linked into the site;
 /// 3. comments: each image's comments (API, else cache), its comments page rendered at once;
 /// 4. feed pages, the stylesheet and the manifest;
-/// 5. the new site swapped into place, and the archive written;
+/// 5. everything flushed to the disk, the new site swapped into place, the archive written;
 ///
 /// then the feed cache is validated and, after a run that published, the caches are pruned
 /// of what no feed of the last seven days needs. Nothing reaches the output folder before
@@ -28,13 +28,7 @@ struct GenerateCommand {
         let started = ContinuousClock.now
         let result = await Result { try await phases(context) }
         let code = report.finish(result, context: context, elapsed: ContinuousClock.now - started)
-        if code != .interrupted {
-            report.feedCacheValidated(await Result { try await context.feedCache.validateCache() })
-        }
-        if case let .success(summary) = result, code == .success || code == .degraded {
-            let images = summary.cachedFeedImages.map { (context.imageStore, Optional($0)) }
-            report.cachePruned(await Result { try await CachePrune.run(cacheFolder: context.cacheFolder, images: images, now: context.now) })
-        }
+        await CacheStep.run(context, after: result, code: code)
         return code
     }
 
@@ -47,10 +41,7 @@ struct GenerateCommand {
         timer.lap("feed")
         let (entries, images) = try await ImagesStep.run(context, feed: consume feed)
         summary.images = images
-        if inCache {
-            let savedAt = if case let .cache(savedAt) = source { savedAt } else { context.now }
-            summary.cachedFeedImages = .init(blobs: Set(entries.lazy.compactMap { $0.stored?.digest }), savedAt: savedAt)
-        }
+        summary.cachedFeedImages = CacheStep.cachedFeedImages(of: entries, source: source, inCache: inCache, now: context.now)
         timer.lap("images")
         summary.comments = try await CommentsStep.run(context, entries: entries)
         await report.network(context.client)
