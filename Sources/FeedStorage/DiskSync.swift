@@ -18,16 +18,6 @@ public enum DiskSync {
         try flush(paths, with: syncFileSystem)
     }
 
-    /// Starts flushing the file systems holding `paths` on a thread of its own and returns
-    /// at once: the disk writes what a phase left while the next one runs, so the `flush`
-    /// before the swap has little left to wait for (BENCHMARKS.md, "Durable writes").
-    /// Errors are left to that `flush`.
-    public static func startFlush(_ paths: [String]) {
-        Thread.detachNewThread {
-            try? flush(paths)
-        }
-    }
-
     /// `flush`, with `sync` in place of `syncfs` (for tests).
     static func flush(_ paths: [String], with sync: (Int32) -> Int32) throws(FileSystemError) {
         var flushed = Set<UInt64>()

@@ -1,5 +1,4 @@
 import FeedCore
-import FeedStorage
 import Foundation
 import SiteGenerator
 
@@ -51,10 +50,6 @@ enum ImagesStep {
         tally.failed = results.count { $0.stored == nil }
         tally.fromCache = results.count - tally.downloaded - tally.failed
         tally.files = Set(results.compactMap { $0.stored?.digest }).count
-        // The images are most of the bytes a run writes: the disk takes them while the
-        // comments phase waits on the network, and the flush before the swap has little left
-        // to wait for (BENCHMARKS.md, "Durable writes").
-        DiskSync.startFlush([context.cacheFolder.path, staged.staging.path])
         report.imagesLoaded(tally)
         return (zip(feed, slots).map { SiteEntry(image: $0, stored: results[$1].stored) }, tally)
     }
