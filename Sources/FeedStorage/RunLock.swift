@@ -50,8 +50,10 @@ public final class RunLock: Sendable {
     }
 
     private static func write(_ note: String, to descriptor: Int32) {
-        _ = ftruncate(descriptor, 0)
-        _ = note.withCString { pwrite(descriptor, $0, strlen($0), 0) }
+        // The note first, then the file cut to its length: on a full disk the old note
+        // stays whole rather than the file left empty.
+        let length = note.withCString { pwrite(descriptor, $0, strlen($0), 0) }
+        if length >= 0 { _ = ftruncate(descriptor, off_t(length)) }
     }
 
     deinit {
