@@ -18,6 +18,14 @@ public enum DiskSync {
         try flush(paths, with: syncFileSystem)
     }
 
+    /// Starts `flush` on a thread of its own and returns at once; errors are left to the
+    /// `flush` that follows it.
+    public static func startFlush(_ paths: [String]) {
+        Thread.detachNewThread {
+            try? flush(paths)
+        }
+    }
+
     /// `flush`, with `sync` in place of `syncfs` (for tests).
     static func flush(_ paths: [String], with sync: (Int32) -> Int32) throws(FileSystemError) {
         var flushed = Set<UInt64>()

@@ -46,6 +46,7 @@ struct GenerateCommand {
         summary.comments = try await CommentsStep.run(context, entries: entries)
         await report.network(context.client)
         timer.lap("comments")
+        PublishStep.startFlush(context)
         summary.feedPages = try await FeedPagesStep.run(context, entries: entries, source: source)
         try PublishStep.finishSite(context, summary)
         timer.lap("render")
