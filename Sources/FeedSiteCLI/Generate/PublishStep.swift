@@ -27,7 +27,7 @@ enum PublishStep {
 
     /// Starts writing what the run has written so far to the disk while the feed pages and
     /// the manifest are made, so the flush before the swap has little left to wait for: a
-    /// cold 10,000-item run then costs about 1–5 % more than with no flush at all, not 10–16 %
+    /// cold 10,000-item run then costs 1–9 % more than with no flush at all, not 10–16 %
     /// (BENCHMARKS.md, "Durable writes").
     static func startFlush(_ context: RunContext) {
         DiskSync.startFlush([context.staged.staging.path, context.cacheFolder.path])
