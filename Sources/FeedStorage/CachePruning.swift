@@ -10,6 +10,18 @@ public struct RemovedCacheFile: Equatable, Sendable {
         self.path = path
         self.byteCount = byteCount
     }
+
+    /// Removes the cache file at `path`, noting its size first.
+    static func remove(_ path: String) throws(CacheFileError) -> RemovedCacheFile {
+        let size = (try? PlainFile.size(of: path)) ?? 0
+        let url = URL(fileURLWithPath: path)
+        do {
+            try AtomicFile.remove(url)
+        } catch {
+            throw CacheFileError(.delete, url, reason: error.description)
+        }
+        return RemovedCacheFile(path: path, byteCount: size)
+    }
 }
 
 /// What pruning the image cache removed: the blobs, and how many index entries led to them.
@@ -28,12 +40,11 @@ enum ShardedFolder {
     /// Every file two levels down, as its path and name, in name order; temporary files
     /// (`AtomicFile`'s, which `CacheJanitor` sweeps) are left out. A missing folder holds none.
     static func files(in folder: String) -> [(path: String, name: String)] {
-        let manager = FileManager.default
-        guard let shards = try? manager.contentsOfDirectory(atPath: folder) else { return [] }
+        guard let shards = try? PlainFile.entries(inFolder: folder) else { return [] }
         var files: [(path: String, name: String)] = []
-        for shard in shards.sorted() where !shard.hasPrefix(".") {
-            guard let names = try? manager.contentsOfDirectory(atPath: "\(folder)/\(shard)") else { continue }
-            for name in names.sorted() where !name.hasPrefix(AtomicFile.temporaryMarker) {
+        for shard in shards.map(\.name).sorted() where !shard.hasPrefix(".") {
+            guard let names = try? PlainFile.entries(inFolder: "\(folder)/\(shard)") else { continue }
+            for name in names.map(\.name).sorted() where !name.hasPrefix(AtomicFile.temporaryMarker) {
                 files.append(("\(folder)/\(shard)/\(name)", name))
             }
         }

@@ -17,13 +17,7 @@ extension FileCommentsStore {
             guard let prefix, let savedAt = CacheCodec<ImageComment>.timestamp(atStartOf: prefix),
                 !CacheRetention.keepsComments(savedAt: savedAt, now: now)
             else { continue }
-            let size = (try? PlainFile.size(of: file.path)) ?? 0
-            do {
-                try AtomicFile.remove(URL(fileURLWithPath: file.path))
-            } catch {
-                throw CacheFileError(.delete, URL(fileURLWithPath: file.path), reason: error.description)
-            }
-            removed.append(RemovedCacheFile(path: file.path, byteCount: size))
+            removed.append(try RemovedCacheFile.remove(file.path))
         }
         return removed
     }

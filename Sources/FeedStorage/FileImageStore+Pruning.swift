@@ -33,9 +33,7 @@ extension FileImageStore {
             let removed = plan.remove.compactMap { stored[$0] }.sorted()
             pruning.indexEntries = try removeIndexEntries(leadingTo: removed, keeping: Set(stored.keys).subtracting(plan.remove))
             for path in removed {
-                let size = (try? PlainFile.size(of: path)) ?? 0
-                try remove(path)
-                pruning.blobs.append(RemovedCacheFile(path: path, byteCount: size))
+                pruning.blobs.append(try RemovedCacheFile.remove(path))
             }
         }
         // Written only when it changes; a missing record is an empty one.
@@ -59,19 +57,11 @@ extension FileImageStore {
                 goes = digest.map { !kept.contains($0) } ?? false
             }
             if goes {
-                try remove(entry.path)
+                _ = try RemovedCacheFile.remove(entry.path)
                 count += 1
             }
         }
         return count
-    }
-
-    private func remove(_ path: String) throws(CacheFileError) {
-        do {
-            try AtomicFile.remove(URL(fileURLWithPath: path))
-        } catch {
-            throw CacheFileError(.delete, URL(fileURLWithPath: path), reason: error.description)
-        }
     }
 
     private struct FileID: Hashable {
