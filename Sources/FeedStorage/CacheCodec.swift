@@ -96,23 +96,43 @@ extension CacheCodec {
 
 extension CacheCodec.Contents: Equatable where Element: Equatable {}
 
-extension CacheCodec<FeedImage> {
-    /// `{"id":"<UUID>","url":"…","description":"…","location":"…"}`, without the fields an
-    /// image lacks; one image a line.
-    public static var feed: Self {
-        CacheCodec(encode: encodeImage, decode: decodeImage, problem: { _ in nil }, lineByLine: true)
+/// One line of the feed file: an image and when it was first seen, which files written before
+/// first-seen dates were kept lack (`FileFeedStore` dates those by the file's timestamp).
+struct FeedCacheLine: Equatable, Sendable {
+    let image: FeedImage
+    let firstSeen: Date?
+}
+
+extension CacheCodec<FeedCacheLine> {
+    /// `{"id":"<UUID>","url":"…","description":"…","location":"…","firstSeen":<seconds since
+    /// 2001>}`, without the fields an image lacks; one image a line.
+    static var feed: Self {
+        CacheCodec(
+            encode: encodeLine, decode: decodeLine,
+            problem: { line in
+                line.firstSeen?.timeIntervalSinceReferenceDate.isFinite == false ? "cannot encode the first-seen date of image \(line.image.id.text)" : nil
+            },
+            lineByLine: true)
     }
 
-    private static func encodeImage(_ image: FeedImage) -> String {
+    private static func encodeLine(_ line: FeedCacheLine) -> String {
+        let image = line.image
         var json = "{\"id\":\"\(image.id.text)\",\"url\":\(JSONText.quoted(image.url.absoluteString))"
         if let description = image.description { json += ",\"description\":\(JSONText.quoted(description))" }
         if let location = image.location { json += ",\"location\":\(JSONText.quoted(location))" }
+        if let firstSeen = line.firstSeen { json += ",\"firstSeen\":\(JSONText.date(firstSeen))" }
         return json + "}"
     }
 
-    private static func decodeImage(_ item: JSONValue) -> FeedImage? {
+    private static func decodeLine(_ item: JSONValue) -> FeedCacheLine? {
         guard let id = item["id"]?.string.flatMap({ UUID(text: $0) }), let url = item["url"]?.string.flatMap(URL.init(string:)) else { return nil }
-        return FeedImage(id: id, description: item["description"]?.string, location: item["location"]?.string, url: url)
+        var firstSeen: Date?
+        if let value = item["firstSeen"] {
+            guard let seconds = value.number else { return nil }
+            firstSeen = Date(timeIntervalSinceReferenceDate: seconds)
+        }
+        let image = FeedImage(id: id, description: item["description"]?.string, location: item["location"]?.string, url: url)
+        return FeedCacheLine(image: image, firstSeen: firstSeen)
     }
 }
 

@@ -103,3 +103,17 @@ public func errorOf<T>(_ operation: () async throws -> T) async -> Error? {
         return error
     }
 }
+
+extension Array where Element == FeedImage {
+    /// These images as feed items, all first seen at `date`.
+    public func seen(at date: Date = fixedNow()) -> [FeedItem] {
+        map { FeedItem(image: $0, firstSeen: date) }
+    }
+}
+
+/// `count` unique feed items, each first seen at a different whole second before `fixedNow()`.
+public func uniqueFeedItems(count: Int = 2) -> [FeedItem] {
+    uniqueImageFeed(count: count).enumerated().map { index, image in
+        FeedItem(image: image, firstSeen: fixedNow().addingTimeInterval(-Double(index + 1) * 3_600))
+    }
+}

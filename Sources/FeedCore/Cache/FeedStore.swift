@@ -1,11 +1,11 @@
 import Foundation
 
-/// The saved feed and when it was saved.
+/// The saved feed, each item with when it was first seen, and when it was saved.
 public struct CachedFeed: Equatable, Sendable {
-    public let feed: [FeedImage]
+    public let feed: [FeedItem]
     public let timestamp: Date
 
-    public init(feed: [FeedImage], timestamp: Date) {
+    public init(feed: [FeedItem], timestamp: Date) {
         self.feed = feed
         self.timestamp = timestamp
     }
@@ -16,6 +16,6 @@ public struct CachedFeed: Equatable, Sendable {
 /// errors are thrown, never swallowed.
 public protocol FeedStore: Sendable {
     func retrieve() async throws -> CachedFeed?
-    func insert(_ feed: [FeedImage], timestamp: Date) async throws
+    func insert(_ feed: [FeedItem], timestamp: Date) async throws
     func deleteCachedFeed() async throws
 }

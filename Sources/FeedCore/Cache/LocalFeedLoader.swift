@@ -18,11 +18,27 @@ public struct LocalFeedLoader: Sendable {
         self.now = now
     }
 
+    /// Each image of `feed` with when feedsite first saw it: its date in the cached feed, of
+    /// any age, else now (never later than now, should the clock have gone back). An item
+    /// that left the feed and came back is not in the cache any more, so it is new again; a
+    /// cache that cannot be read dates every item now.
+    public func dated(_ feed: [FeedImage]) async -> [FeedItem] {
+        let now = now()
+        var seen: [UUID: Date] = [:]
+        if let cached = try? await store.retrieve() {
+            seen.reserveCapacity(cached.feed.count)
+            for item in cached.feed where seen[item.image.id] == nil {
+                seen[item.image.id] = item.firstSeen
+            }
+        }
+        return feed.map { FeedItem(image: $0, firstSeen: min(seen[$0.id] ?? now, now)) }
+    }
+
     /// Replaces the cache with this feed stamped with `now`, in one insert: SPEC §3's
     /// "delete old, then insert" without the moment between the two when neither is there,
     /// so a failed save (a full disk) keeps the old feed. An insert replaces the cached feed
     /// whole (`FeedStoreSpecs`).
-    public func save(_ feed: [FeedImage]) async throws {
+    public func save(_ feed: [FeedItem]) async throws {
         try await store.insert(feed, timestamp: now())
     }
 

@@ -62,7 +62,7 @@ struct ValidateCacheCommand {
             var cachedFeed: CacheRetention.CachedFeedImages?
             if let feedStore, let feed = try await feedStore.retrieve() {
                 // Each URL's blob, as an offline run would find it (the index entry, hashed).
-                let blobs = try feed.feed.compactMap { try imageStore.retrieve(for: $0.url)?.digest }
+                let blobs = try feed.feed.compactMap { try imageStore.retrieve(for: $0.image.url)?.digest }
                 cachedFeed = CacheRetention.CachedFeedImages(blobs: Set(blobs), savedAt: feed.timestamp)
             }
             let prune = try await CachePrune.run(cacheFolder: cacheFolder, images: (imageStore, cachedFeed), now: now)

@@ -23,7 +23,8 @@ struct FeedService: Sendable {
     }
 
     struct LoadedFeed: Sendable {
-        let feed: [FeedImage]
+        /// Each item with when feedsite first saw it.
+        let feed: [FeedItem]
         let source: FeedSource
         /// Why the remote load failed, when the feed came from the cache.
         let remoteFailure: RemoteLoadError?
@@ -87,13 +88,15 @@ struct FeedService: Sendable {
         }
     }
 
-    /// The feed from the API (then saved to the cache), else the cache while it is less
-    /// than seven days old. Cancellation passes through untouched.
+    /// The feed from the API (each item dated by the cached feed, then saved to the cache),
+    /// else the cache while it is less than seven days old. Cancellation passes through
+    /// untouched.
     func loadFeed(pageLimit: Int, maxItems: Int?, onPage: @escaping @Sendable (Int, Int) -> Void) async throws -> LoadedFeed {
         var remoteFailure: RemoteLoadError?
         if let client {
             do {
-                let feed = try await RemoteFeedLoader(client: client, baseURL: api, pageLimit: pageLimit).load(maxItems: maxItems, onPage: onPage)
+                let images = try await RemoteFeedLoader(client: client, baseURL: api, pageLimit: pageLimit).load(maxItems: maxItems, onPage: onPage)
+                let feed = await feedCache.dated(images)
                 var saveFailure: (any Error)?
                 do {
                     try await feedCache.save(feed)

@@ -5,7 +5,7 @@ import Foundation
 enum FeedStep {
     /// `inCache` is whether the feed cache now holds this feed: it came from there, or it
     /// loaded live and was saved.
-    static func run(_ context: RunContext) async throws -> (feed: [FeedImage], source: FeedService.FeedSource, inCache: Bool) {
+    static func run(_ context: RunContext) async throws -> (feed: [FeedItem], source: FeedService.FeedSource, inCache: Bool) {
         let report = context.report
         let loaded = try await context.service.loadFeed(pageLimit: FeedEndpoint.defaultLimit, maxItems: context.options.maxItems) { _, items in
             report.progress("feed", done: items, total: nil)

@@ -15,14 +15,15 @@ enum ImagesStep {
 
     /// The feed's entries, each item with its stored image if it could be had. The feed is
     /// consumed: the entries hold what the pages need of it.
-    static func run(_ context: RunContext, feed: consuming [FeedImage]) async throws -> (entries: [SiteEntry], tally: Tally) {
+    static func run(_ context: RunContext, feed: consuming [FeedItem]) async throws -> (entries: [SiteEntry], tally: Tally) {
         // Each item points at the position of its URL among the distinct URLs.
         var position: [URL: Int] = [:]
         var urls: [URL] = []
         let slots = feed.map { item in
-            if let known = position[item.url] { return known }
-            position[item.url] = urls.count
-            urls.append(item.url)
+            let url = item.image.url
+            if let known = position[url] { return known }
+            position[url] = urls.count
+            urls.append(url)
             return urls.count - 1
         }
         position = [:]
@@ -51,6 +52,6 @@ enum ImagesStep {
         tally.fromCache = results.count - tally.downloaded - tally.failed
         tally.files = Set(results.compactMap { $0.stored?.digest }).count
         report.imagesLoaded(tally)
-        return (zip(feed, slots).map { SiteEntry(image: $0, stored: results[$1].stored) }, tally)
+        return (zip(feed, slots).map { SiteEntry(image: $0.image, stored: results[$1].stored, firstSeen: $0.firstSeen) }, tally)
     }
 }

@@ -15,19 +15,35 @@ final class FeedServiceTests: XCTestCase {
         let (sut, client, feedStore, _, _) = makeSUT { url in
             try Self.feedPage(url, feed: feed)
         }
-        await feedStore.insert(uniqueImageFeed(count: 1), timestamp: fixedNow().adding(days: -1))
+        await feedStore.insert(uniqueFeedItems(count: 1), timestamp: fixedNow().adding(days: -1))
 
         let loaded = try await sut.loadFeed(pageLimit: 10, maxItems: nil, onPage: { _, _ in })
 
-        XCTAssertEqual(loaded.feed, feed)
+        XCTAssertEqual(loaded.feed, feed.seen(at: fixedNow()))
         XCTAssertEqual(loaded.source, .live)
         let cache = await feedStore.retrieve()
-        XCTAssertEqual(cache, CachedFeed(feed: feed, timestamp: fixedNow()))
+        XCTAssertEqual(cache, CachedFeed(feed: feed.seen(at: fixedNow()), timestamp: fixedNow()))
         XCTAssertEqual(client.requestedURLs.count, 2, "the page and the empty page after it")
     }
 
+    func test_loadFeed_keepsTheFirstSeenDateOfEveryItemTheCachedFeedHolds() async throws {
+        let kept = uniqueImage()
+        let feed = [uniqueImage(), kept]
+        let (sut, _, feedStore, _, _) = makeSUT { url in
+            try Self.feedPage(url, feed: feed)
+        }
+        let firstSeen = fixedNow().adding(days: -3)
+        await feedStore.insert([kept, uniqueImage()].seen(at: firstSeen), timestamp: fixedNow().adding(days: -1))
+
+        let loaded = try await sut.loadFeed(pageLimit: 10, maxItems: nil, onPage: { _, _ in })
+
+        XCTAssertEqual(loaded.feed.map(\.firstSeen), [fixedNow(), firstSeen])
+        let cache = await feedStore.retrieve()
+        XCTAssertEqual(cache?.feed, loaded.feed)
+    }
+
     func test_loadFeed_deliversTheCachedFeedOnConnectivityErrorWhenTheCacheIsLessThanSevenDaysOld() async throws {
-        let cached = uniqueImageFeed(count: 2)
+        let cached = uniqueFeedItems(count: 2)
         let savedAt = fixedNow().minusCacheMaxAge().adding(seconds: 1)
         let (sut, _, feedStore, _, _) = makeSUT { _ in throw HTTPClientError.connectivity("connection refused") }
         await feedStore.insert(cached, timestamp: savedAt)
@@ -40,7 +56,7 @@ final class FeedServiceTests: XCTestCase {
     }
 
     func test_loadFeed_deliversTheCachedFeedOnInvalidData() async throws {
-        let cached = uniqueImageFeed(count: 2)
+        let cached = uniqueFeedItems(count: 2)
         let (sut, _, feedStore, _, _) = makeSUT { url in (Data("nope".utf8), httpResponse(200, url: url)) }
         await feedStore.insert(cached, timestamp: fixedNow().adding(days: -3))
 
@@ -52,7 +68,7 @@ final class FeedServiceTests: XCTestCase {
 
     func test_loadFeed_failsWhenTheRemoteFailsAndTheCacheIsSevenDaysOld() async {
         let (sut, _, feedStore, _, _) = makeSUT { _ in throw HTTPClientError.connectivity("timed out") }
-        await feedStore.insert(uniqueImageFeed(), timestamp: fixedNow().minusCacheMaxAge())
+        await feedStore.insert(uniqueFeedItems(), timestamp: fixedNow().minusCacheMaxAge())
 
         await assertFeedUnavailable(sut, cacheFailure: "no cached feed less than 7 days old", remoteFailure: "timed out")
     }
@@ -64,7 +80,7 @@ final class FeedServiceTests: XCTestCase {
     }
 
     func test_loadFeed_offlineUsesOnlyTheCache() async throws {
-        let cached = uniqueImageFeed(count: 1)
+        let cached = uniqueFeedItems(count: 1)
         let (sut, client, feedStore, _, _) = makeSUT(offline: true) { _ in
             XCTFail("no request offline")
             throw anyError()
@@ -80,7 +96,7 @@ final class FeedServiceTests: XCTestCase {
 
     func test_loadFeed_passesCancellationThroughWithoutFallingBackToTheCache() async {
         let (sut, _, feedStore, _, _) = makeSUT { _ in throw CancellationError() }
-        await feedStore.insert(uniqueImageFeed(), timestamp: fixedNow())
+        await feedStore.insert(uniqueFeedItems(), timestamp: fixedNow())
 
         do {
             _ = try await sut.loadFeed(pageLimit: 10, maxItems: nil, onPage: { _, _ in })

@@ -14,7 +14,7 @@ final class CacheFeedUseCaseTests: XCTestCase {
     func test_save_neverDeletesTheCacheFirst() async {
         let (sut, store) = makeSUT()
 
-        try? await sut.save(uniqueImageFeed())
+        try? await sut.save(uniqueFeedItems())
 
         XCTAssertFalse(store.receivedMessages.contains(.deleteCachedFeed))
     }
@@ -23,7 +23,7 @@ final class CacheFeedUseCaseTests: XCTestCase {
         let (sut, store) = makeSUT()
         store.completeInsertion(with: anyError())
 
-        try? await sut.save(uniqueImageFeed())
+        try? await sut.save(uniqueFeedItems())
 
         XCTAssertEqual(store.receivedMessages.count, 1)
         XCTAssertFalse(store.receivedMessages.contains(.deleteCachedFeed), "a failed save leaves the cached feed in place")
@@ -41,7 +41,7 @@ final class CacheFeedUseCaseTests: XCTestCase {
 
     func test_save_stampsTheCacheWithTheClockAtSaveTime() async throws {
         let clock = CacheTestClock(fixedNow())
-        let feed = uniqueImageFeed()
+        let feed = uniqueFeedItems()
         let (sut, store) = makeSUT(currentDate: { clock.now })
         clock.now = fixedNow().adding(seconds: 42.5)
 
@@ -67,13 +67,13 @@ final class CacheFeedUseCaseTests: XCTestCase {
     func test_save_neverRetrievesTheCache() async throws {
         let (sut, store) = makeSUT()
 
-        try await sut.save(uniqueImageFeed())
+        try await sut.save(uniqueFeedItems())
 
         XCTAssertFalse(store.receivedMessages.contains(.retrieve))
     }
 
     func test_save_replacesTheCacheOfARealStore() async throws {
-        let store: FeedStore = InMemoryFeedStore(CachedFeed(feed: uniqueImageFeed(), timestamp: fixedNow().adding(days: -3)))
+        let store: FeedStore = InMemoryFeedStore(CachedFeed(feed: uniqueFeedItems(), timestamp: fixedNow().adding(days: -3)))
         let sut = LocalFeedLoader(store: store, now: { fixedNow() })
         let feed = CacheFixtures.uniqueFeed()
 
@@ -93,7 +93,7 @@ final class CacheFeedUseCaseTests: XCTestCase {
 
     private func expect(_ sut: LocalFeedLoader, toCompleteWithError expectedError: NSError?, file: StaticString = #filePath, line: UInt = #line) async {
         do {
-            try await sut.save(uniqueImageFeed())
+            try await sut.save(uniqueFeedItems())
             XCTAssertNil(expectedError, "Expected save to fail with \(String(describing: expectedError))", file: file, line: line)
         } catch {
             XCTAssertEqual(error as NSError, expectedError, file: file, line: line)

@@ -17,7 +17,7 @@ import XCTest
 final class CacheFeedStoreSpy: FeedStore {
     enum ReceivedMessage: Equatable {
         case deleteCachedFeed
-        case insert([FeedImage], Date)
+        case insert([FeedItem], Date)
         case retrieve
     }
 
@@ -38,7 +38,7 @@ final class CacheFeedStoreSpy: FeedStore {
     func completeInsertionSuccessfully() { state.withLock { $0.insertionResult = .success(()) } }
     func completeRetrieval(with error: Error) { state.withLock { $0.retrievalResult = .failure(error) } }
     func completeRetrievalWithEmptyCache() { state.withLock { $0.retrievalResult = .success(nil) } }
-    func completeRetrieval(with feed: [FeedImage], timestamp: Date) {
+    func completeRetrieval(with feed: [FeedItem], timestamp: Date) {
         state.withLock { $0.retrievalResult = .success(CachedFeed(feed: feed, timestamp: timestamp)) }
     }
 
@@ -49,7 +49,7 @@ final class CacheFeedStoreSpy: FeedStore {
         }
     }
 
-    func insert(_ feed: [FeedImage], timestamp: Date) async throws {
+    func insert(_ feed: [FeedItem], timestamp: Date) async throws {
         try state.withLock {
             $0.receivedMessages.append(.insert(feed, timestamp))
             try $0.insertionResult.get()
@@ -144,15 +144,19 @@ enum CacheFixtures {
         }
     }
 
-    /// A feed that includes an image without description or location and text JSON must escape.
-    static func uniqueFeed() -> [FeedImage] {
-        [
+    /// A feed that includes an image without description or location and text JSON must escape,
+    /// its items first seen at different times, one of them with a fraction of a second.
+    static func uniqueFeed() -> [FeedItem] {
+        let images = [
             uniqueImage(description: "a \"description\"\nwith two lines", location: "Zürich"),
             uniqueImage(description: nil, location: nil),
             FeedImage(
                 id: UUID(), description: nil, location: "a location",
                 url: URL(string: "https://images.example/caf%C3%A9%20photo.png?size=large&after_id=\(UUID().uuidString)")!),
         ]
+        return images.enumerated().map { index, image in
+            FeedItem(image: image, firstSeen: Date(timeIntervalSince1970: 1_590_000_000.25 + Double(index) * 86_400))
+        }
     }
 
     /// The 8-byte PNG signature followed by a few bytes that tell images apart.

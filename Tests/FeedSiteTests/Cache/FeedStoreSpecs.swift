@@ -38,7 +38,7 @@ protocol FailableFeedStoreSpecs: FeedStoreSpecs {
     func test_delete_hasNoSideEffectsOnDeletionError() async throws
 }
 
-typealias FeedCacheValue = (feed: [FeedImage], timestamp: Date)
+typealias FeedCacheValue = (feed: [FeedItem], timestamp: Date)
 
 extension FeedStoreSpecs where Self: XCTestCase {
     func assertThatRetrieveDeliversEmptyOnEmptyCache(on sut: FeedStore, file: StaticString = #filePath, line: UInt = #line) async {
@@ -92,7 +92,7 @@ extension FeedStoreSpecs where Self: XCTestCase {
     func assertThatInsertOverridesPreviouslyInsertedCacheValues(on sut: FeedStore, file: StaticString = #filePath, line: UInt = #line) async {
         await insert((CacheFixtures.uniqueFeed(), CacheFixtures.fractionalTimestamp()), to: sut, file: file, line: line)
 
-        let latestFeed = uniqueImageFeed(count: 1)
+        let latestFeed = uniqueFeedItems(count: 1)
         let latestTimestamp = CacheFixtures.fractionalTimestamp(plusSeconds: 60.5)
         await insert((latestFeed, latestTimestamp), to: sut, file: file, line: line)
 
@@ -129,11 +129,11 @@ extension FeedStoreSpecs where Self: XCTestCase {
 
     func assertThatSideEffectsRunSeriallyInTheOrderTheyAreCalled(on sut: FeedStore, file: StaticString = #filePath, line: UInt = #line) async {
         let first = (CacheFixtures.uniqueFeed(), CacheFixtures.fractionalTimestamp())
-        let last = (uniqueImageFeed(count: 4), CacheFixtures.fractionalTimestamp(plusSeconds: 2.25))
+        let last = (uniqueFeedItems(count: 4), CacheFixtures.fractionalTimestamp(plusSeconds: 2.25))
 
         await insert(first, to: sut, file: file, line: line)
         await deleteCache(from: sut, file: file, line: line)
-        await insert((uniqueImageFeed(count: 1), CacheFixtures.fractionalTimestamp(plusSeconds: 1)), to: sut, file: file, line: line)
+        await insert((uniqueFeedItems(count: 1), CacheFixtures.fractionalTimestamp(plusSeconds: 1)), to: sut, file: file, line: line)
         await deleteCache(from: sut, file: file, line: line)
         await insert(last, to: sut, file: file, line: line)
 
@@ -147,7 +147,7 @@ extension FeedStoreSpecs where Self: XCTestCase {
         async
     {
         let values = (0..<12).map { index in
-            CachedFeed(feed: uniqueImageFeed(count: 1 + index % 4), timestamp: CacheFixtures.fractionalTimestamp(plusSeconds: Double(index) + 0.5))
+            CachedFeed(feed: uniqueFeedItems(count: 1 + index % 4), timestamp: CacheFixtures.fractionalTimestamp(plusSeconds: Double(index) + 0.5))
         }
 
         let mixedErrors = await withTaskGroup(of: String?.self) { group in

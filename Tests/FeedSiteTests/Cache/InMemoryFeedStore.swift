@@ -14,7 +14,7 @@ actor InMemoryFeedStore: FeedStore {
         cache
     }
 
-    func insert(_ feed: [FeedImage], timestamp: Date) {
+    func insert(_ feed: [FeedItem], timestamp: Date) {
         cache = CachedFeed(feed: feed, timestamp: timestamp)
     }
 

@@ -45,7 +45,7 @@ final class LoadFeedFromCacheUseCaseTests: XCTestCase {
     }
 
     func test_load_deliversCachedImagesOnCacheSavedJustNow() async {
-        let feed = uniqueImageFeed()
+        let feed = uniqueFeedItems()
         let now = fixedNow()
         let (sut, store) = makeSUT(currentDate: { now })
         store.completeRetrieval(with: feed, timestamp: now)
@@ -65,7 +65,7 @@ final class LoadFeedFromCacheUseCaseTests: XCTestCase {
         let now = fixedNow()
         let sevenDaysOldTimestamp = now.minusCacheMaxAge()
         let (sut, store) = makeSUT(currentDate: { now })
-        store.completeRetrieval(with: uniqueImageFeed(), timestamp: sevenDaysOldTimestamp)
+        store.completeRetrieval(with: uniqueFeedItems(), timestamp: sevenDaysOldTimestamp)
 
         await expect(sut, toCompleteWith: .success(nil))
     }
@@ -74,7 +74,7 @@ final class LoadFeedFromCacheUseCaseTests: XCTestCase {
         let now = fixedNow()
         let moreThanSevenDaysOldTimestamp = now.minusCacheMaxAge().adding(seconds: -1)
         let (sut, store) = makeSUT(currentDate: { now })
-        store.completeRetrieval(with: uniqueImageFeed(), timestamp: moreThanSevenDaysOldTimestamp)
+        store.completeRetrieval(with: uniqueFeedItems(), timestamp: moreThanSevenDaysOldTimestamp)
 
         await expect(sut, toCompleteWith: .success(nil))
     }
@@ -82,7 +82,7 @@ final class LoadFeedFromCacheUseCaseTests: XCTestCase {
     func test_load_deliversNoImagesOnMuchOlderCache() async {
         let now = fixedNow()
         let (sut, store) = makeSUT(currentDate: { now })
-        store.completeRetrieval(with: uniqueImageFeed(), timestamp: now.adding(days: -365))
+        store.completeRetrieval(with: uniqueFeedItems(), timestamp: now.adding(days: -365))
 
         await expect(sut, toCompleteWith: .success(nil))
     }
@@ -108,7 +108,7 @@ final class LoadFeedFromCacheUseCaseTests: XCTestCase {
     func test_load_hasNoSideEffectsOnLessThanSevenDaysOldCache() async {
         let now = fixedNow()
         let (sut, store) = makeSUT(currentDate: { now })
-        store.completeRetrieval(with: uniqueImageFeed(), timestamp: now.minusCacheMaxAge().adding(seconds: 1))
+        store.completeRetrieval(with: uniqueFeedItems(), timestamp: now.minusCacheMaxAge().adding(seconds: 1))
 
         _ = try? await sut.load()
 
@@ -118,7 +118,7 @@ final class LoadFeedFromCacheUseCaseTests: XCTestCase {
     func test_load_hasNoSideEffectsOnSevenDaysOldCache() async {
         let now = fixedNow()
         let (sut, store) = makeSUT(currentDate: { now })
-        store.completeRetrieval(with: uniqueImageFeed(), timestamp: now.minusCacheMaxAge())
+        store.completeRetrieval(with: uniqueFeedItems(), timestamp: now.minusCacheMaxAge())
 
         _ = try? await sut.load()
 
@@ -128,7 +128,7 @@ final class LoadFeedFromCacheUseCaseTests: XCTestCase {
     func test_load_hasNoSideEffectsOnMoreThanSevenDaysOldCache() async {
         let now = fixedNow()
         let (sut, store) = makeSUT(currentDate: { now })
-        store.completeRetrieval(with: uniqueImageFeed(), timestamp: now.minusCacheMaxAge().adding(seconds: -1))
+        store.completeRetrieval(with: uniqueFeedItems(), timestamp: now.minusCacheMaxAge().adding(seconds: -1))
 
         _ = try? await sut.load()
 
@@ -136,7 +136,7 @@ final class LoadFeedFromCacheUseCaseTests: XCTestCase {
     }
 
     func test_load_leavesAnExpiredCacheInARealStore() async throws {
-        let cache = CachedFeed(feed: uniqueImageFeed(), timestamp: fixedNow().minusCacheMaxAge())
+        let cache = CachedFeed(feed: uniqueFeedItems(), timestamp: fixedNow().minusCacheMaxAge())
         let store: FeedStore = InMemoryFeedStore(cache)
         let sut = LocalFeedLoader(store: store, now: { fixedNow() })
 

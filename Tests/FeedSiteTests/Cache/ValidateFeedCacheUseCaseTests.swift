@@ -40,7 +40,7 @@ final class ValidateFeedCacheUseCaseTests: XCTestCase {
         let now = fixedNow()
         let lessThanSevenDaysOldTimestamp = now.minusCacheMaxAge().adding(seconds: 1)
         let (sut, store) = makeSUT(currentDate: { now })
-        store.completeRetrieval(with: uniqueImageFeed(), timestamp: lessThanSevenDaysOldTimestamp)
+        store.completeRetrieval(with: uniqueFeedItems(), timestamp: lessThanSevenDaysOldTimestamp)
 
         await expect(sut, toCompleteWith: .success(.kept(savedAt: lessThanSevenDaysOldTimestamp)))
         XCTAssertEqual(store.receivedMessages, [.retrieve])
@@ -50,7 +50,7 @@ final class ValidateFeedCacheUseCaseTests: XCTestCase {
         let now = fixedNow()
         let sevenDaysOldTimestamp = now.minusCacheMaxAge()
         let (sut, store) = makeSUT(currentDate: { now })
-        store.completeRetrieval(with: uniqueImageFeed(), timestamp: sevenDaysOldTimestamp)
+        store.completeRetrieval(with: uniqueFeedItems(), timestamp: sevenDaysOldTimestamp)
 
         await expect(sut, toCompleteWith: .success(.deletedExpired(savedAt: sevenDaysOldTimestamp)))
         XCTAssertEqual(store.receivedMessages, [.retrieve, .deleteCachedFeed])
@@ -60,7 +60,7 @@ final class ValidateFeedCacheUseCaseTests: XCTestCase {
         let now = fixedNow()
         let moreThanSevenDaysOldTimestamp = now.minusCacheMaxAge().adding(seconds: -1)
         let (sut, store) = makeSUT(currentDate: { now })
-        store.completeRetrieval(with: uniqueImageFeed(), timestamp: moreThanSevenDaysOldTimestamp)
+        store.completeRetrieval(with: uniqueFeedItems(), timestamp: moreThanSevenDaysOldTimestamp)
 
         await expect(sut, toCompleteWith: .success(.deletedExpired(savedAt: moreThanSevenDaysOldTimestamp)))
         XCTAssertEqual(store.receivedMessages, [.retrieve, .deleteCachedFeed])
@@ -80,7 +80,7 @@ final class ValidateFeedCacheUseCaseTests: XCTestCase {
         let now = fixedNow()
         let (sut, store) = makeSUT(currentDate: { now })
         let deletionError = NSError(domain: "deletion", code: 2)
-        store.completeRetrieval(with: uniqueImageFeed(), timestamp: now.minusCacheMaxAge())
+        store.completeRetrieval(with: uniqueFeedItems(), timestamp: now.minusCacheMaxAge())
         store.completeDeletion(with: deletionError)
 
         await expect(sut, toCompleteWith: .failure(deletionError))
@@ -89,7 +89,7 @@ final class ValidateFeedCacheUseCaseTests: XCTestCase {
     func test_validateCache_neverInsertsIntoTheCache() async {
         let now = fixedNow()
         let (sut, store) = makeSUT(currentDate: { now })
-        store.completeRetrieval(with: uniqueImageFeed(), timestamp: now.minusCacheMaxAge())
+        store.completeRetrieval(with: uniqueFeedItems(), timestamp: now.minusCacheMaxAge())
 
         _ = try? await sut.validateCache()
 

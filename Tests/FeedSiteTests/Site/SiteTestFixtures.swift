@@ -113,3 +113,10 @@ extension SiteFixtures {
         ]
     }
 }
+
+extension SiteEntry {
+    /// An entry whose date the test does not look at: first seen at `fixedNow()`.
+    init(image: FeedImage, stored: StoredImage?) {
+        self.init(image: image, stored: stored, firstSeen: fixedNow())
+    }
+}

@@ -1,8 +1,9 @@
 import FeedCore
-import FeedStorage
 import Foundation
 import TestSupport
 import XCTest
+
+@testable import FeedStorage
 
 /// Round trips through the cache files' format, and the exact bytes it writes: the format
 /// is what a cache left by one run must be for the next.
@@ -31,7 +32,7 @@ final class CacheCodecTests: XCTestCase {
 
         let decoded = try roundTrip(.feed, feed)
 
-        XCTAssertEqual(decoded.value.map(\.url.absoluteString), urls)
+        XCTAssertEqual(decoded.value.map(\.image.url.absoluteString), urls)
     }
 
     func test_feed_roundTripsUnicodeKeepingEveryScalar() throws {
@@ -45,8 +46,26 @@ final class CacheCodecTests: XCTestCase {
 
         let decoded = try roundTrip(.feed, feed)
 
-        XCTAssertEqual(decoded.value.map { Array($0.description!.unicodeScalars) }, texts.map { Array($0.unicodeScalars) })
-        XCTAssertEqual(decoded.value.map { Array($0.location!.unicodeScalars) }, texts.map { Array(String($0.reversed()).unicodeScalars) })
+        XCTAssertEqual(decoded.value.map { Array($0.image.description!.unicodeScalars) }, texts.map { Array($0.unicodeScalars) })
+        XCTAssertEqual(decoded.value.map { Array($0.image.location!.unicodeScalars) }, texts.map { Array(String($0.reversed()).unicodeScalars) })
+    }
+
+    func test_feed_roundTripsFirstSeenDatesExactlyAndTheirAbsence() throws {
+        let seconds: [TimeInterval] = [0, 0.5, -0.25, 737_000_000.123456, 1.0 / 3.0]
+        let feed = seconds.map { image(firstSeen: Date(timeIntervalSinceReferenceDate: $0)) } + [image(firstSeen: nil)]
+
+        let decoded = try roundTrip(.feed, feed)
+
+        XCTAssertEqual(decoded.value.map { $0.firstSeen?.timeIntervalSinceReferenceDate }, seconds + [nil])
+    }
+
+    func test_feed_readsAFileWrittenBeforeFirstSeenDatesWereKept() throws {
+        let data = Data(#"{"timestamp":5,"value":[{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","url":"https://a.example/x.png"}]}"#.utf8)
+
+        let decoded = try XCTUnwrap(CacheCodec.feed.decode(data))
+
+        XCTAssertEqual(decoded.value.map(\.firstSeen), [nil])
+        XCTAssertEqual(decoded.value.map(\.image.url.absoluteString), ["https://a.example/x.png"])
     }
 
     func test_comments_roundTripQuotesBackslashesAndControlCharacters() throws {
@@ -101,12 +120,16 @@ final class CacheCodecTests: XCTestCase {
 
     func test_feed_writesOneImagePerLineWithoutTheFieldsAnImageLacks() throws {
         let feed = [
-            FeedImage(
-                id: UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!, description: "a \"quoted\"\ndescription",
-                location: nil, url: URL(string: "https://images.example/a.png?size=2&x=%20")!),
-            FeedImage(
-                id: UUID(uuidString: "0f1e2d3c-4b5a-4968-8776-655443322110")!, description: nil, location: "Zürich 📷",
-                url: URL(string: "http://images.example/b.jpg")!),
+            FeedCacheLine(
+                image: FeedImage(
+                    id: UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!, description: "a \"quoted\"\ndescription",
+                    location: nil, url: URL(string: "https://images.example/a.png?size=2&x=%20")!),
+                firstSeen: Date(timeIntervalSinceReferenceDate: 736_000_000.25)),
+            FeedCacheLine(
+                image: FeedImage(
+                    id: UUID(uuidString: "0f1e2d3c-4b5a-4968-8776-655443322110")!, description: nil, location: "Zürich 📷",
+                    url: URL(string: "http://images.example/b.jpg")!),
+                firstSeen: nil),
         ]
 
         let text = try encodedText(.feed, feed, timestamp: Date(timeIntervalSinceReferenceDate: 737_000_000.5))
@@ -115,7 +138,7 @@ final class CacheCodecTests: XCTestCase {
             text,
             """
             {"timestamp":737000000.5,"value":[
-            {"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","url":"https://images.example/a.png?size=2&x=%20","description":"a \\"quoted\\"\\ndescription"},
+            {"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","url":"https://images.example/a.png?size=2&x=%20","description":"a \\"quoted\\"\\ndescription","firstSeen":736000000.25},
             {"id":"0F1E2D3C-4B5A-4968-8776-655443322110","url":"http://images.example/b.jpg","location":"Zürich 📷"}]}
 
             """)
@@ -156,7 +179,8 @@ final class CacheCodecTests: XCTestCase {
             .insert(comments, validators: validators, timestamp: timestamp, imageID: imageID)
 
         let commentsFile = try XCTUnwrap(CacheFixtures.files(under: folder.appendingPathComponent("comments")).first)
-        XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("feed.json")), try encoded(.feed, feed, timestamp: timestamp))
+        let lines = feed.map { FeedCacheLine(image: $0.image, firstSeen: $0.firstSeen) }
+        XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("feed.json")), try encoded(.feed, lines, timestamp: timestamp))
         XCTAssertEqual(
             try Data(contentsOf: folder.appendingPathComponent("comments").appendingPathComponent(commentsFile)),
             try encoded(.comments, comments, timestamp: timestamp, validators: validators))
@@ -169,10 +193,20 @@ final class CacheCodecTests: XCTestCase {
             var pieces: [String] = []
             XCTAssertThrowsError(try CacheCodec.feed.encode([image()], timestamp: Date(timeIntervalSinceReferenceDate: seconds)) { pieces.append($0) }) {
                 error in
-                XCTAssertEqual((error as? CacheCodec<FeedImage>.Unencodable)?.description, "cannot encode the timestamp \(seconds)")
+                XCTAssertEqual((error as? CacheCodec<FeedCacheLine>.Unencodable)?.description, "cannot encode the timestamp \(seconds)")
             }
             XCTAssertEqual(pieces, [])
         }
+    }
+
+    func test_encode_refusesAFirstSeenDateThatIsNotFiniteBeforeWritingAnything() {
+        let bad = image(firstSeen: Date(timeIntervalSinceReferenceDate: .infinity))
+        var pieces: [String] = []
+
+        XCTAssertThrowsError(try CacheCodec.feed.encode([image(), bad], timestamp: fixedNow()) { pieces.append($0) }) { error in
+            XCTAssertEqual("\(error)", "cannot encode the first-seen date of image \(bad.image.id.text)")
+        }
+        XCTAssertEqual(pieces, [])
     }
 
     func test_encode_refusesACommentDateThatIsNotFiniteBeforeWritingAnything() {
@@ -197,6 +231,8 @@ final class CacheCodecTests: XCTestCase {
             "comments read as a feed": comments,
             "an image without a URL": Data(#"{"timestamp":1,"value":[{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F"}]}"#.utf8),
             "an image with a bad id": Data(#"{"timestamp":1,"value":[{"id":"nope","url":"https://a.example/x.png"}]}"#.utf8),
+            "a first-seen date that is not a number": Data(
+                #"{"timestamp":1,"value":[{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","url":"https://a.example/x.png","firstSeen":"1"}]}"#.utf8),
         ]
 
         for (name, data) in cases {
@@ -214,8 +250,12 @@ final class CacheCodecTests: XCTestCase {
 
     // MARK: - Helpers
 
-    private func image(description: String? = "a description", location: String? = "a location", url: URL = CacheFixtures.uniqueImageURL()) -> FeedImage {
-        FeedImage(id: UUID(), description: description, location: location, url: url)
+    /// A line of the feed file, first seen at a time with a fraction of a second.
+    private func image(
+        description: String? = "a description", location: String? = "a location", url: URL = CacheFixtures.uniqueImageURL(),
+        firstSeen: Date? = Date(timeIntervalSinceReferenceDate: 700_000_000.125)
+    ) -> FeedCacheLine {
+        FeedCacheLine(image: FeedImage(id: UUID(), description: description, location: location, url: url), firstSeen: firstSeen)
     }
 
     private func comment(message: String = "a message", createdAt: Date = fixedNow(), username: String = "a username") -> ImageComment {

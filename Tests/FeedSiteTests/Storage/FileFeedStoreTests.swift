@@ -123,7 +123,7 @@ final class FileFeedStoreTests: XCTestCase, FailableFeedStoreSpecs {
     func test_retrieve_deliversFailureForACachedImageURLThatIsNotHTTP() async throws {
         let storeURL = try makeStoreURL()
         let hostile = FeedImage(id: UUID(), description: nil, location: nil, url: URL(string: "javascript:alert(1)")!)
-        try await FileFeedStore(fileURL: storeURL).insert([uniqueImage(), hostile], timestamp: fixedNow())
+        try await FileFeedStore(fileURL: storeURL).insert([uniqueImage(), hostile].seen(), timestamp: fixedNow())
 
         do {
             let cache = try await FileFeedStore(fileURL: storeURL).retrieve()
@@ -132,6 +132,20 @@ final class FileFeedStoreTests: XCTestCase, FailableFeedStoreSpecs {
             XCTAssertEqual(error.path, storeURL.path)
             XCTAssertTrue(error.reason.contains("not http(s)"), error.reason)
         }
+    }
+
+    func test_retrieve_datesTheItemsOfAFileWrittenBeforeFirstSeenDatesWereKeptByItsTimestamp() async throws {
+        let storeURL = try makeStoreURL()
+        try FileManager.default.createDirectory(at: storeURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let savedAt = Date(timeIntervalSinceReferenceDate: 700_000_000)
+        let line = #"{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","url":"https://a.example/x.png","location":"Oslo"}"#
+        try Data("{\"timestamp\":700000000.0,\"value\":[\n\(line)]}\n".utf8).write(to: storeURL)
+
+        let cache = try await FileFeedStore(fileURL: storeURL).retrieve()
+
+        let image = FeedImage(
+            id: UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!, description: nil, location: "Oslo", url: URL(string: "https://a.example/x.png")!)
+        XCTAssertEqual(cache, CachedFeed(feed: [FeedItem(image: image, firstSeen: savedAt)], timestamp: savedAt))
     }
 
     func test_insert_writesTheCacheToTheGivenFileCreatingMissingFolders() async throws {
@@ -191,7 +205,7 @@ final class FileFeedStoreTests: XCTestCase, FailableFeedStoreSpecs {
         try await sut.insert(previous.feed, timestamp: previous.timestamp)
         let bytesBefore = try Data(contentsOf: storeURL)
 
-        let error = await insert((uniqueImageFeed(), Date(timeIntervalSinceReferenceDate: .infinity)), to: sut)
+        let error = await insert((uniqueFeedItems(), Date(timeIntervalSinceReferenceDate: .infinity)), to: sut)
 
         assertCacheFileError(error, .write, at: storeURL)
         XCTAssertEqual(try Data(contentsOf: storeURL), bytesBefore)
