@@ -17,6 +17,24 @@ public enum ImageFormat: String, Codable, Sendable, CaseIterable {
         }
     }
 
+    /// The IANA media type to announce the image as, e.g. in a feed's enclosure: HEIF files
+    /// (`.heic`) as `image/heic`, an unknown format as plain bytes.
+    public var mediaType: String {
+        switch self {
+        case .png: "image/png"
+        case .jpeg: "image/jpeg"
+        case .gif: "image/gif"
+        case .webp: "image/webp"
+        case .avif: "image/avif"
+        case .heif: "image/heic"
+        case .bmp: "image/bmp"
+        case .ico: "image/vnd.microsoft.icon"
+        case .tiff: "image/tiff"
+        case .svg: "image/svg+xml"
+        case .unknown: "application/octet-stream"
+        }
+    }
+
     public static func detect<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> ImageFormat {
         let head = Array(bytes.prefix(signatureLength))
         func starts(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
