@@ -1,5 +1,6 @@
 import FeedCore
 import Foundation
+import SiteGenerator
 
 /// Reads the command line into a `Command`, or a `UsageError` that says exactly what is wrong.
 ///
@@ -23,7 +24,8 @@ public enum ArgumentParser {
     private static let generateSpecs: [Spec] = [
         option("api"), option("output"), option("cache"), option("templates"), option("locale", repeatable: true),
         option("now"), option("page-size"), option("max-items"), option("concurrency"), option("timeout"),
-        option("retries"), option("max-image-bytes"), option("ca-file"), option("archive"), flag("offline"), flag("strict"), flag("quiet"), flag("verbose"),
+        option("retries"), option("max-image-bytes"), option("ca-file"), option("archive"), option("base-url"), flag("offline"), flag("strict"), flag("quiet"),
+        flag("verbose"),
     ]
 
     private static let specs: [String: [Spec]] = [
@@ -97,6 +99,13 @@ public enum ArgumentParser {
         if let api = values["api"]?.first {
             guard let url = WebURL.parse(api) else { throw UsageError("--api needs an http or https URL, got '\(api)'") }
             options.api = url
+        }
+        if let base = values["base-url"]?.first {
+            guard let url = BaseURL(base) else {
+                throw UsageError(
+                    "--base-url needs the absolute http or https URL the site will be served from, such as https://example.org/feed/, got '\(base)'")
+            }
+            options.baseURL = url
         }
         options.output = try path(values, "output") ?? options.output
         options.templates = try path(values, "templates")

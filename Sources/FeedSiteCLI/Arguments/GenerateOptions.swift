@@ -1,4 +1,5 @@
 import Foundation
+import SiteGenerator
 
 /// Everything `feedsite generate` (and `demo`) was asked to do, validated.
 public struct GenerateOptions: Equatable, Sendable {
@@ -33,6 +34,9 @@ public struct GenerateOptions: Equatable, Sendable {
     public var verbosity: Verbosity = .normal
     /// Also write the published site as a reproducible tar file here.
     public var archive: String?
+    /// Where the site will be served; with it the run also writes the JSON and Atom feeds,
+    /// the sitemap and every page's canonical link.
+    public var baseURL: BaseURL?
 
     public init() {}
 }

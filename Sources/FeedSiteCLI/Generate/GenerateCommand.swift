@@ -6,7 +6,7 @@ import Foundation
 /// 1. feed: every page from the API (saved to the cache), else the cache;
 /// 2. images: each distinct URL from the image cache or downloaded, linked into the site;
 /// 3. comments: each image's comments (API, else cache), its comments page rendered at once;
-/// 4. feed pages, the stylesheet and the manifest;
+/// 4. feed pages, with --base-url the feeds and the sitemap, the stylesheet and the manifest;
 /// 5. everything flushed to the disk, the new site swapped into place, the archive written;
 ///
 /// then the feed cache is validated and, after a run that published, the caches are pruned
@@ -48,6 +48,7 @@ struct GenerateCommand {
         timer.lap("comments")
         PublishStep.startFlush(context)
         summary.feedPages = try await FeedPagesStep.run(context, entries: entries, source: source)
+        summary.syndication = try SyndicationStep.run(context, entries: entries, feedPageCount: summary.feedPages)
         try PublishStep.finishSite(context, summary)
         timer.lap("render")
         try PublishStep.publish(context, summary)

@@ -52,7 +52,7 @@ struct RunContext: Sendable {
         let site: SiteSetup
         do {
             let templates = try TemplatesLocator.locate(explicit: options.templates, environment: environment)
-            site = try SiteSetup.load(from: templates, locales: options.locales, now: now, api: options.api)
+            site = try SiteSetup.load(from: templates, locales: options.locales, now: now, api: options.api, baseURL: options.baseURL)
         } catch {
             throw OpenFailure(message: "\(error)", code: .failure)
         }

@@ -124,6 +124,9 @@ struct RunReport: Sendable {
         let timings = summary.phases.map { "\($0.name) \(String(format: "%.3f", $0.seconds)) s" }.joined(separator: ", ")
         reporter.detail("phases: \(timings); files: \(summary.files.written) written, \(summary.files.unchanged) unchanged")
         reporter.info("published \(context.output.appendingPathComponent("index.html").path)")
+        if let baseURL = context.options.baseURL, !summary.syndication.isEmpty {
+            reporter.info("feeds for \(baseURL.text): \(summary.syndication.joined(separator: ", "))")
+        }
         if summary.isDegraded {
             reporter.warning("degraded: \(summary.degradedReasons.joined(separator: ", "))")
         }

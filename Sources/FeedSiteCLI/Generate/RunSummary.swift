@@ -12,6 +12,8 @@ struct RunSummary: Sendable {
     var images = ImagesStep.Tally()
     var comments = CommentsStep.Tally()
     var feedPages = 0
+    /// With `--base-url`: the feeds and sitemaps written, from the site root.
+    var syndication: [String] = []
     var files = StagedSite.Counts()
     var phases: [(name: String, seconds: Double)] = []
     /// The blobs of the feed now in the feed cache and when it was saved, for pruning the

@@ -11,8 +11,9 @@ struct SiteSetup: Sendable {
     let renderers: [SiteRenderer]
 
     /// `locales` as given on the command line; `all` means every locale in the templates
-    /// folder, English first. `api` and `now` are what every page says it is a snapshot of.
-    static func load(from folder: URL, locales requested: [String], now: Date, api: URL) throws -> SiteSetup {
+    /// folder, English first. `api` and `now` are what every page says it is a snapshot of;
+    /// `baseURL` is where the site will be served, if given.
+    static func load(from folder: URL, locales requested: [String], now: Date, api: URL, baseURL: BaseURL?) throws -> SiteSetup {
         let templates = try SiteTemplates.load(from: TemplatesFolder(folder))
         var wanted = requested
         if requested.contains(where: { $0.lowercased() == "all" }) {
@@ -32,7 +33,9 @@ struct SiteSetup: Sendable {
             )
         }
         let renderers = zip(tables, languages).map { table, language in
-            SiteRenderer(templates: templates, strings: table, paths: language.paths, languages: languages, now: now, apiHost: api.host ?? api.absoluteString)
+            SiteRenderer(
+                templates: templates, strings: table, paths: language.paths, languages: languages, now: now, apiHost: api.host ?? api.absoluteString,
+                baseURL: baseURL)
         }
         return SiteSetup(templates: templates, renderers: renderers)
     }

@@ -9,7 +9,9 @@ import Foundation
 ///     comments/<ID>.html                 one comments page per image
 ///     assets/style.css                   the stylesheet
 ///     images/<sha256>.<ext>              images, shared by every locale
-///     <locale>/…                         the feed and comments pages of each further locale
+///     feed.json, feed.atom               with --base-url: the feed in JSON Feed and Atom
+///     sitemap.xml                        with --base-url: every page of every locale
+///     <locale>/…                         the pages and feeds of each further locale
 public struct SitePaths: Sendable, Equatable {
     /// `""` for the site's first locale, `"el/"` for a further one.
     public let localePrefix: String
@@ -26,6 +28,20 @@ public struct SitePaths: Sendable, Equatable {
 
     public func commentsPage(for imageID: UUID) -> String {
         localePrefix + "comments/\(imageID.text).html"
+    }
+
+    /// The locale's JSON Feed (with `--base-url`).
+    public var jsonFeed: String { localePrefix + "feed.json" }
+
+    /// The locale's Atom feed (with `--base-url`).
+    public var atomFeed: String { localePrefix + "feed.atom" }
+
+    /// The sitemap of every locale (with `--base-url`); when the site has more pages than one
+    /// sitemap may list, an index of `sitemap-1.xml`, `sitemap-2.xml` …
+    public static let sitemap = "sitemap.xml"
+
+    public static func sitemapPart(_ number: Int) -> String {
+        "sitemap-\(number).xml"
     }
 
     public static func image(_ image: StoredImage) -> String {

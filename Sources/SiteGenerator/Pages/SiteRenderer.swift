@@ -29,21 +29,27 @@ public struct SiteRenderer: Sendable {
         "Shared": ["GENERIC_CONNECTION_ERROR", "LANGUAGE_NAME", "LANGUAGE_SWITCHER_LABEL", "SITE_SNAPSHOT"],
     ]
 
-    private let templates: SiteTemplates
-    private let strings: StringTables
+    let templates: SiteTemplates
+    let strings: StringTables
     public let paths: SitePaths
-    private let languages: [Language]
+    let languages: [Language]
     private let dates: CommentDateFormatter
-    private let now: Date
-    private let apiHost: String
+    let now: Date
+    let apiHost: String
+    /// Where the site will be served (`--base-url`): with it every page links the feeds and
+    /// names its canonical address; without it the site stays wholly relative.
+    let baseURL: BaseURL?
     /// The run's clock as the snapshot line shows it, formatted once.
     private let snapshotTime: String
 
     /// `languages` lists every language of the site, this one included; a site with one
     /// language has no switcher. `apiHost` and `now` make every page's line "Snapshot of
     /// <host>, <date and time in UTC>".
-    public init(templates: SiteTemplates, strings: StringTables, paths: SitePaths, languages: [Language], now: Date, apiHost: String) {
+    public init(
+        templates: SiteTemplates, strings: StringTables, paths: SitePaths, languages: [Language], now: Date, apiHost: String, baseURL: BaseURL? = nil
+    ) {
         self.templates = templates
+        self.baseURL = baseURL
         self.strings = strings
         self.paths = paths
         self.languages = languages
@@ -185,8 +191,10 @@ public struct SiteRenderer: Sendable {
         var options: [TemplateValue] = []
         if languages.count > 1 {
             for language in languages {
-                let href = SitePaths.relative(from: path, to: language.paths.localePrefix + pathInLocale)
-                alternates.append(["hreflang": .text(language.locale), "href": .text(href)])
+                let target = language.paths.localePrefix + pathInLocale
+                let href = SitePaths.relative(from: path, to: target)
+                // Search engines want the alternates of a served site as full addresses.
+                alternates.append(["hreflang": .text(language.locale), "href": .text(baseURL?.address(of: target) ?? href)])
                 options.append([
                     "hreflang": .text(language.locale),
                     "name": .text(language.name),
@@ -195,8 +203,20 @@ public struct SiteRenderer: Sendable {
                 ])
             }
         }
+        var feeds: TemplateValue = false
+        var canonical: TemplateValue = false
+        if let baseURL {
+            feeds = [
+                "title": .text(try strings.string("FEED_VIEW_TITLE", table: "Feed")),
+                "json": .text(SitePaths.relative(from: path, to: paths.jsonFeed)),
+                "atom": .text(SitePaths.relative(from: path, to: paths.atomFeed)),
+            ]
+            canonical = .text(baseURL.address(of: path))
+        }
         return try templates.layout.render([
             "lang": .text(strings.locale),
+            "canonical": canonical,
+            "feeds": feeds,
             "title": .text(title),
             "documentTitle": .text(documentTitle),
             "stylesheet": .text(SitePaths.relative(from: path, to: SitePaths.stylesheet)),

@@ -1,6 +1,7 @@
 import FeedCore
 import Foundation
 import SiteGenerator
+import TestSupport
 import XCTest
 
 final class JSONFeedDocumentTests: XCTestCase {

@@ -1,5 +1,6 @@
 import Foundation
 import SiteGenerator
+import TestSupport
 import XCTest
 
 #if canImport(FoundationXML)
