@@ -23,6 +23,19 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertFalse(options.offline)
         XCTAssertFalse(options.strict)
         XCTAssertEqual(options.verbosity, .normal)
+        XCTAssertNil(options.baseURL, "without --base-url the site stays wholly relative")
+    }
+
+    func test_parse_readsTheBaseURLWithOrWithoutItsTrailingSlash() throws {
+        for (given, kept) in [
+            ("https://example.org/feed/", "https://example.org/feed/"), ("https://example.org/feed", "https://example.org/feed/"),
+            ("http://127.0.0.1:8080", "http://127.0.0.1:8080/"),
+        ] {
+            guard case let .generate(options) = try parse(["generate", "--base-url", given]) else { return XCTFail("expected generate") }
+            XCTAssertEqual(options.baseURL?.text, kept, given)
+        }
+        guard case let .demo(options) = try parse(["demo", "--base-url=https://example.org/"]) else { return XCTFail("expected demo") }
+        XCTAssertEqual(options.baseURL?.text, "https://example.org/")
     }
 
     func test_parse_readsEveryGenerateOptionInBothSpellings() throws {
@@ -104,6 +117,7 @@ final class ArgumentParserTests: XCTestCase {
             (["generate", "--ca-file="], "--ca-file needs a path"),
             (["generate", "--now", "yesterday"], "--now needs an ISO 8601 date and time such as 2024-05-20T11:24:59Z, got 'yesterday'"),
             (["generate", "--quiet", "--verbose"], "--quiet and --verbose cannot be used together"),
+            (["generate", "--base-url"], "option '--base-url' needs a value"),
             (["generate", "--output="], "--output needs a path"),
             (["demo", "--api", "http://x.com"], "unknown option '--api' for 'demo'"),
             (["validate-cache", "--output", "x"], "unknown option '--output' for 'validate-cache'"),
@@ -112,6 +126,19 @@ final class ArgumentParserTests: XCTestCase {
         for (arguments, message) in cases {
             XCTAssertThrowsError(try parse(arguments), "\(arguments)") { error in
                 XCTAssertEqual((error as? UsageError)?.description, message, "\(arguments)")
+            }
+        }
+    }
+
+    func test_parse_rejectsABaseURLThatIsNotAnAbsoluteHTTPURLAsAUsageError() {
+        for given in [
+            "/feed/", "feed", "example.org/feed", "ftp://example.org/", "https://", "file:///var/www", "https://example.org/?page=1",
+            "https://example.org/#top", "",
+        ] {
+            XCTAssertThrowsError(try parse(["generate", "--base-url=\(given)"]), given) { error in
+                XCTAssertEqual(
+                    (error as? UsageError)?.description,
+                    "--base-url needs the absolute http or https URL the site will be served from, such as https://example.org/feed/, got '\(given)'", given)
             }
         }
     }

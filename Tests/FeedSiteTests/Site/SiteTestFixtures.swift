@@ -46,13 +46,14 @@ enum SiteFixtures {
     }
 
     /// A one-language renderer at the site root.
-    static func renderer(locale: String = "en", now: Date = fixedNow()) throws -> SiteRenderer {
-        SiteRenderer(templates: try templates(), strings: try strings(locale), paths: SitePaths(), languages: [], now: now, apiHost: apiHost)
+    static func renderer(locale: String = "en", now: Date = fixedNow(), baseURL: BaseURL? = nil) throws -> SiteRenderer {
+        SiteRenderer(
+            templates: try templates(), strings: try strings(locale), paths: SitePaths(), languages: [], now: now, apiHost: apiHost, baseURL: baseURL)
     }
 
     /// Renderers for a site in `locales`: the first at the root, the others under `<locale>/`,
     /// as the command line composes them.
-    static func renderers(locales: [String], now: Date = fixedNow()) throws -> [SiteRenderer] {
+    static func renderers(locales: [String], now: Date = fixedNow(), baseURL: BaseURL? = nil) throws -> [SiteRenderer] {
         let templates = try templates()
         let tables = try locales.map(strings)
         let languages = try tables.enumerated().map { index, table in
@@ -63,7 +64,7 @@ enum SiteFixtures {
             )
         }
         return zip(tables, languages).map { table, language in
-            SiteRenderer(templates: templates, strings: table, paths: language.paths, languages: languages, now: now, apiHost: apiHost)
+            SiteRenderer(templates: templates, strings: table, paths: language.paths, languages: languages, now: now, apiHost: apiHost, baseURL: baseURL)
         }
     }
 
