@@ -32,8 +32,9 @@ public enum JSONFeedDocument {
         return json
     }
 
-    /// One item as a single-line object; `image`, an optional member in JSON Feed, is left out
-    /// when there is none.
+    /// One item as a single-line object. The image is both the item's `image` and its one
+    /// attachment, which carries its type and size as Atom's enclosure does (readers that list
+    /// an item's media look there); both are left out when there is no image.
     private static func appendItem(_ item: SyndicationFeed.Item, to json: inout String) {
         json += "{\"id\": \(JSONText.quoted(item.id.text))"
         json += ", \"url\": \(JSONText.quoted(item.pageURL))"
@@ -41,6 +42,8 @@ public enum JSONFeedDocument {
         json += ", \"content_text\": \(JSONText.quoted(item.text))"
         if let image = item.image {
             json += ", \"image\": \(JSONText.quoted(image.url))"
+            json += ", \"attachments\": [{\"url\": \(JSONText.quoted(image.url)), \"mime_type\": \(JSONText.quoted(image.mediaType))"
+            json += ", \"size_in_bytes\": \(image.byteCount)}]"
         }
         json += ", \"date_published\": \(JSONText.quoted(ISO8601Date.format(item.date)))}"
     }

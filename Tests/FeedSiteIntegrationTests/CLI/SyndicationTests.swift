@@ -30,6 +30,11 @@ final class SyndicationTests: XCTestCase {
             XCTAssertEqual(item["url"]?.string, "https://example.org/feed/comments/\(id).html")
             XCTAssertTrue(try fileExists(at: XCTUnwrap(item["url"]?.string), in: run), id)
             XCTAssertTrue(try fileExists(at: XCTUnwrap(item["image"]?.string), in: run), id)
+            let attachment = try XCTUnwrap(item["attachments"]?.array?.first)
+            XCTAssertEqual(attachment["url"], item["image"])
+            XCTAssertEqual(attachment["mime_type"]?.string, "image/png")
+            let imagePath = try XCTUnwrap(attachment["url"]?.string).replacingOccurrences(of: "https://example.org/feed/", with: "")
+            XCTAssertEqual(attachment["size_in_bytes"]?.number, Double(try Data(contentsOf: run.file(imagePath)).count))
             XCTAssertEqual(item["date_published"]?.string, "2024-05-20T11:24:59Z")
         }
         let atom = try XMLTestTreeBuilder.parse(read(run.file("feed.atom")))

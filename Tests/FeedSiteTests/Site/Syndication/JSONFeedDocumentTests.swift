@@ -40,8 +40,11 @@ final class JSONFeedDocumentTests: XCTestCase {
         XCTAssertEqual(written["title"], .string("Lisbon"))
         XCTAssertEqual(written["content_text"], .string("A view\nof the river"))
         XCTAssertEqual(written["image"], .string("https://site.example/images/abc.jpg"))
+        XCTAssertEqual(
+            written["attachments"],
+            .array([.object(["url": .string("https://site.example/images/abc.jpg"), "mime_type": .string("image/jpeg"), "size_in_bytes": .number(987)])]))
         XCTAssertEqual(written["date_published"], .string("2026-11-01T12:00:00Z"))
-        XCTAssertEqual(keys(of: written), ["content_text", "date_published", "id", "image", "title", "url"])
+        XCTAssertEqual(keys(of: written), ["attachments", "content_text", "date_published", "id", "image", "title", "url"])
     }
 
     func test_render_writesTheIDAsAnUpperCaseStringWhateverCaseItWasMadeFrom() throws {
@@ -52,7 +55,7 @@ final class JSONFeedDocumentTests: XCTestCase {
         XCTAssertEqual(items?.first?["id"], .string("73A7F70C-75DA-4C2E-B5A3-EED40DC53AA6"))
     }
 
-    func test_render_leavesOutImageForAnItemWithoutOne() throws {
+    func test_render_leavesOutImageAndAttachmentsForAnItemWithoutImage() throws {
         let item = SyndicationFixtures.item(image: nil)
 
         let written = try XCTUnwrap(try parse(JSONFeedDocument.render(SyndicationFixtures.feed(items: [item])))["items"]?.array?.first)
@@ -138,7 +141,9 @@ final class JSONFeedDocumentTests: XCTestCase {
               "authors": [{"name": "api.example"}],
               "items": [
                 {"id": "73A7F70C-75DA-4C2E-B5A3-EED40DC53AA6", "url": "https://site.example/1.html", "title": "One", "content_text": "First", \
-            "image": "https://site.example/images/abc.png", "date_published": "2026-11-01T12:00:00Z"},
+            "image": "https://site.example/images/abc.png", \
+            "attachments": [{"url": "https://site.example/images/abc.png", "mime_type": "image/png", "size_in_bytes": 12345}], \
+            "date_published": "2026-11-01T12:00:00Z"},
                 {"id": "00000000-0000-0000-0000-0000000000AB", "url": "https://site.example/2.html", "title": "Two", "content_text": "", \
             "date_published": "2026-11-01T12:00:00Z"}
               ]
