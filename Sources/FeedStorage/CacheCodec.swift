@@ -115,6 +115,29 @@ extension CacheCodec<FeedCacheLine> {
             lineByLine: true)
     }
 
+    /// When each image of a feed file was first seen, by id (the first listing of an id
+    /// counts; a line without a date is dated by the file's timestamp), without building
+    /// the images; `nil` when the bytes are not a feed file.
+    static func firstSeenDates(in data: Data) -> [UUID: Date]? {
+        var dates: [UUID: Date] = [:]
+        var undated: [UUID] = []
+        let json = try? JSONReader.read(data, streaming: "value") { item in
+            guard let id = item["id"]?.string.flatMap({ UUID(text: $0) }) else { return false }
+            guard let firstSeen = item["firstSeen"] else {
+                undated.append(id)
+                return true
+            }
+            guard let seconds = firstSeen.number else { return false }
+            if dates[id] == nil { dates[id] = Date(timeIntervalSinceReferenceDate: seconds) }
+            return true
+        }
+        guard let json, let seconds = json["timestamp"]?.number, json["value"] != nil else { return nil }
+        for id in undated where dates[id] == nil {
+            dates[id] = Date(timeIntervalSinceReferenceDate: seconds)
+        }
+        return dates
+    }
+
     private static func encodeLine(_ line: FeedCacheLine) -> String {
         let image = line.image
         var json = "{\"id\":\"\(image.id.text)\",\"url\":\(JSONText.quoted(image.url.absoluteString))"

@@ -15,6 +15,12 @@ struct TimestampedJSONFile<Element> {
     var url: URL { URL(fileURLWithPath: path) }
 
     func read() throws(CacheFileError) -> CacheCodec<Element>.Contents? {
+        try read(as: codec.decode)
+    }
+
+    /// The file's bytes through `decode`, `nil` when there is no file; a file `decode` gives
+    /// `nil` for is a read error.
+    func read<Value>(as decode: (Data) -> Value?) throws(CacheFileError) -> Value? {
         let data: Data
         do {
             guard let contents = try PlainFile.read(path) else { return nil }
@@ -22,10 +28,10 @@ struct TimestampedJSONFile<Element> {
         } catch {
             throw CacheFileError(.read, url, reason: error.description)
         }
-        guard let contents = codec.decode(data) else {
+        guard let value = decode(data) else {
             throw CacheFileError(.read, url, reason: "not a valid cache file (corrupt or from another version)")
         }
-        return contents
+        return value
     }
 
     func write(_ elements: some Collection<Element>, timestamp: Date, validators: HTTPValidators? = nil) throws(CacheFileError) {

@@ -18,4 +18,16 @@ public protocol FeedStore: Sendable {
     func retrieve() async throws -> CachedFeed?
     func insert(_ feed: [FeedItem], timestamp: Date) async throws
     func deleteCachedFeed() async throws
+    /// When each item of the saved feed was first seen, by id (the first listing of an id
+    /// counts); empty when the store is. Asked on every live run (`LocalFeedLoader.dated`),
+    /// so a store may answer without building the whole feed.
+    func firstSeenDates() async throws -> [UUID: Date]
+}
+
+extension FeedStore {
+    /// The dates of the retrieved feed.
+    public func firstSeenDates() async throws -> [UUID: Date] {
+        guard let cache = try await retrieve() else { return [:] }
+        return Dictionary(cache.feed.map { ($0.image.id, $0.firstSeen) }, uniquingKeysWith: { first, _ in first })
+    }
 }

@@ -24,13 +24,7 @@ public struct LocalFeedLoader: Sendable {
     /// cache that cannot be read dates every item now.
     public func dated(_ feed: [FeedImage]) async -> [FeedItem] {
         let now = now()
-        var seen: [UUID: Date] = [:]
-        if let cached = try? await store.retrieve() {
-            seen.reserveCapacity(cached.feed.count)
-            for item in cached.feed where seen[item.image.id] == nil {
-                seen[item.image.id] = item.firstSeen
-            }
-        }
+        let seen = (try? await store.firstSeenDates()) ?? [:]
         return feed.map { FeedItem(image: $0, firstSeen: min(seen[$0.id] ?? now, now)) }
     }
 

@@ -114,6 +114,20 @@ final class SyndicationTests: XCTestCase {
         XCTAssertEqual(try atom.child("updated").text, days[2], "the feed is as new as its newest item")
     }
 
+    func test_generate_offlineWritesTheFeedsOfTheCachedFeedWithItsFirstSeenDates() async throws {
+        let server = try makeServer(SyntheticFeed(itemCount: 3, commentsPerItem: 1, imageBytes: 64, now: fixedNow()))
+        let run = try makeRunFolder()
+
+        let live = await run.generate(api: server.apiRoot, now: "2024-05-18T09:00:00Z")
+        let offline = await run.generate(api: server.apiRoot, now: "2024-05-20T11:24:59Z", ["--offline", "--base-url", base])
+
+        XCTAssertEqual(live.code, .success, live.diagnostics)
+        XCTAssertEqual(offline.code, .degraded, offline.diagnostics)
+        let items = try XCTUnwrap(JSONReader.read(Data(contentsOf: run.file("feed.json")))["items"]?.array)
+        XCTAssertEqual(items.compactMap { $0["id"]?.string }, (0..<3).map { SyntheticFeed.id(ofItemAt: $0).uuidString })
+        XCTAssertEqual(items.compactMap { $0["date_published"]?.string }, Array(repeating: "2024-05-18T09:00:00Z", count: 3))
+    }
+
     func test_generate_givesByteIdenticalFeedsForTheSameDataClockAndCache() async throws {
         let server = try makeServer(DemoFeed(now: fixedNow()))
         let run = try makeRunFolder()

@@ -228,6 +228,50 @@ final class FileFeedStoreTests: XCTestCase, FailableFeedStoreSpecs {
         await expect(sut, toRetrieve: previous)
     }
 
+    // MARK: - First-seen dates
+
+    func test_firstSeenDates_deliversNoneOnEmptyCache() async throws {
+        let dates = try await FileFeedStore(fileURL: try makeStoreURL()).firstSeenDates()
+
+        XCTAssertEqual(dates, [:])
+    }
+
+    func test_firstSeenDates_deliversTheDatesOfTheInsertedFeedAsRetrieveDoes() async throws {
+        let sut = FileFeedStore(fileURL: try makeStoreURL())
+        let feed = CacheFixtures.uniqueFeed()
+        let repeated = FeedItem(image: feed[0].image, firstSeen: fixedNow())
+        try await sut.insert(feed + [repeated], timestamp: CacheFixtures.fractionalTimestamp())
+
+        let dates = try await sut.firstSeenDates()
+
+        XCTAssertEqual(dates, Dictionary(uniqueKeysWithValues: feed.map { ($0.image.id, $0.firstSeen) }), "the first listing of an id counts")
+    }
+
+    func test_firstSeenDates_datesAFileWrittenBeforeFirstSeenDatesWereKeptByItsTimestamp() async throws {
+        let storeURL = try makeStoreURL()
+        try FileManager.default.createDirectory(at: storeURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let line = #"{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","url":"https://a.example/x.png"}"#
+        try Data("{\"timestamp\":700000000.5,\"value\":[\n\(line)]}\n".utf8).write(to: storeURL)
+
+        let dates = try await FileFeedStore(fileURL: storeURL).firstSeenDates()
+
+        XCTAssertEqual(dates, [UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!: Date(timeIntervalSinceReferenceDate: 700_000_000.5)])
+    }
+
+    func test_firstSeenDates_deliversFailureOnTruncatedCacheFile() async throws {
+        let storeURL = try makeStoreURL()
+        try await FileFeedStore(fileURL: storeURL).insert(CacheFixtures.uniqueFeed(), timestamp: CacheFixtures.fractionalTimestamp())
+        let bytes = try Data(contentsOf: storeURL)
+        try bytes.prefix(bytes.count / 2).write(to: storeURL)
+
+        do {
+            let dates = try await FileFeedStore(fileURL: storeURL).firstSeenDates()
+            XCTFail("expected a read error, got \(dates)")
+        } catch let error as CacheFileError {
+            XCTAssertEqual(error.path, storeURL.path)
+        }
+    }
+
     func test_retrieve_deliversFailureOnTruncatedCacheFile() async throws {
         let storeURL = try makeStoreURL()
         try await FileFeedStore(fileURL: storeURL).insert(CacheFixtures.uniqueFeed(), timestamp: CacheFixtures.fractionalTimestamp())
