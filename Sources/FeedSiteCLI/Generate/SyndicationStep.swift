@@ -18,48 +18,75 @@ enum SyndicationStep {
         let pages = SiteRenderer.sitemapPages(
             languages: context.site.renderers.map { ($0.locale, $0.paths) }, baseURL: baseURL, feedPageCount: feedPageCount,
             imageIDs: entries.map(\.id).filter { seen.insert($0).inserted })
-        let sitemaps = Sitemaps.split(pages)
-        if sitemaps.count == 1 {
-            try context.staged.write(sitemaps[0], to: SitePaths.sitemap)
-            return written + [SitePaths.sitemap]
-        }
-        for (offset, sitemap) in sitemaps.enumerated() {
-            try context.staged.write(sitemap, to: SitePaths.sitemapPart(offset + 1))
-        }
-        let parts = sitemaps.indices.map { SitePaths.sitemapPart($0 + 1) }
-        try context.staged.write(SitemapDocument.index(parts.map(baseURL.address(of:))), to: SitePaths.sitemap)
-        return written + parts + [SitePaths.sitemap]
+        return written + (try Sitemaps.publish(pages, baseURL: baseURL) { try context.staged.write($0, to: $1) })
     }
 }
 
-/// Pages into sitemaps that each stay within sitemaps.org's limits (50,000 URLs, 50 MB).
+/// Pages into sitemaps that each stay within sitemaps.org's limits (50,000 URLs, 50 MB), and
+/// within `maxBytes`.
 enum Sitemaps {
-    /// Each sitemap's text, in page order; one sitemap when the pages fit in one.
-    static func split(
-        _ pages: some Sequence<SitemapDocument.Page>, maxURLs: Int = SitemapDocument.maxURLs, maxBytes: Int = SitemapDocument.maxBytes
-    ) -> [String] {
-        var sitemaps: [String] = []
-        var batch: [SitemapDocument.Page] = []
-        for page in pages {
-            batch.append(page)
-            if batch.count == maxURLs {
-                sitemaps += fitting(batch, maxBytes: maxBytes)
-                batch.removeAll(keepingCapacity: true)
+    /// Writes the sitemap of `pages` through `write` (text, path from the site root):
+    /// `sitemap.xml` when one is enough, else `sitemap-1.xml` … and `sitemap.xml` as their
+    /// index. The first waits until it is known whether it is the only one; every other is
+    /// written as soon as it is made. Returns the paths written.
+    static func publish(
+        _ pages: some Sequence<SitemapDocument.Page>, baseURL: BaseURL, maxURLs: Int = SitemapDocument.maxURLs, maxBytes: Int = maxBytes,
+        write: (String, String) throws -> Void
+    ) throws -> [String] {
+        var first: String?
+        let count = try make(pages, maxURLs: maxURLs, maxBytes: maxBytes) { text, number in
+            if number == 1 {
+                first = text
+                return
             }
+            if let held = first {
+                try write(held, SitePaths.sitemapPart(1))
+                first = nil
+            }
+            try write(text, SitePaths.sitemapPart(number))
         }
-        if !batch.isEmpty || sitemaps.isEmpty { sitemaps += fitting(batch, maxBytes: maxBytes) }
-        return sitemaps
+        if count == 1, let only = first {
+            try write(only, SitePaths.sitemap)
+            return [SitePaths.sitemap]
+        }
+        let parts = (1...count).map(SitePaths.sitemapPart)
+        try write(SitemapDocument.index(parts.map(baseURL.address(of:))), SitePaths.sitemap)
+        return parts + [SitePaths.sitemap]
     }
 
-    /// `pages` as one sitemap, or halved until each half is no larger than `maxBytes`.
-    private static func fitting(_ pages: ArraySlice<SitemapDocument.Page>, maxBytes: Int) -> [String] {
-        let text = SitemapDocument.urlSet(pages)
-        guard text.utf8.count > maxBytes, pages.count > 1 else { return [text] }
-        let middle = pages.startIndex + pages.count / 2
-        return fitting(pages[..<middle], maxBytes: maxBytes) + fitting(pages[middle...], maxBytes: maxBytes)
-    }
+    /// Most bytes feedsite puts in one sitemap, well under the 50 MB sitemaps.org allows:
+    /// a sitemap is held whole while it is written (and, on a rerun, beside the previous
+    /// one it is compared with). Three locales of a 100,000-item site, offline, peaked at
+    /// 256 MB with up to 50,000 URLs (25 MB) a file, at 162–165 MB with this, against 131 MB
+    /// without a sitemap (BENCHMARKS.md, "First-seen dates and feeds").
+    static let maxBytes = 10 * 1024 * 1024
 
-    private static func fitting(_ pages: [SitemapDocument.Page], maxBytes: Int) -> [String] {
-        fitting(pages[...], maxBytes: maxBytes)
+    /// Hands each sitemap's text to `write` as soon as it is full (`maxURLs` pages or
+    /// `maxBytes` bytes), with its number from 1, in page order; at least one, empty when
+    /// there are no pages. Returns how many there were. Pages are turned into text as they
+    /// come, so only one sitemap's text is held at a time.
+    static func make(
+        _ pages: some Sequence<SitemapDocument.Page>, maxURLs: Int = SitemapDocument.maxURLs, maxBytes: Int = maxBytes,
+        write: (String, Int) throws -> Void
+    ) throws -> Int {
+        var text = SitemapDocument.urlSetStart
+        var urls = 0
+        var count = 0
+        func finish() throws {
+            count += 1
+            try write(text + SitemapDocument.urlSetEnd, count)
+            text = SitemapDocument.urlSetStart
+            urls = 0
+        }
+        for page in pages {
+            let element = SitemapDocument.urlElement(page)
+            if urls > 0, urls == maxURLs || text.utf8.count + element.utf8.count + SitemapDocument.urlSetEnd.utf8.count > maxBytes {
+                try finish()
+            }
+            text += element
+            urls += 1
+        }
+        if urls > 0 || count == 0 { try finish() }
+        return count
     }
 }

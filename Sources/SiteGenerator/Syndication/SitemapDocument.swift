@@ -3,7 +3,8 @@
 ///
 /// There is no `lastmod`: feedsite does not know when a page last changed in a way worth
 /// telling, and a wrong date is worse than none. The caller splits the pages so that no
-/// urlset holds more than `maxURLs` URLs or `maxBytes` bytes, and lists the parts in an index.
+/// urlset holds more than `maxURLs` URLs or `maxBytes` bytes, and lists the parts in an
+/// index; `urlSetStart`, `urlElement` and `urlSetEnd` let it write a urlset a page at a time.
 public enum SitemapDocument {
     /// One version of a page: its language tag (`en`, `pt-BR`) and absolute URL.
     public struct Alternate: Equatable, Sendable {
@@ -36,23 +37,34 @@ public enum SitemapDocument {
     /// A `<urlset>` with these pages (each with its `xhtml:link` alternates when `alternates`
     /// is non-empty).
     public static func urlSet(_ pages: some Sequence<Page>) -> String {
-        var xml = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
-        xml += "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n"
+        var xml = urlSetStart
         for page in pages {
-            xml += "  <url>\n    <loc>"
-            XMLText.append(page.url, to: &xml)
-            xml += "</loc>\n"
-            for alternate in page.alternates {
-                xml += "    <xhtml:link rel=\"alternate\" hreflang=\""
-                XMLText.append(alternate.language, to: &xml)
-                xml += "\" href=\""
-                XMLText.append(alternate.url, to: &xml)
-                xml += "\"/>\n"
-            }
-            xml += "  </url>\n"
+            xml += urlElement(page)
         }
-        xml += "</urlset>\n"
-        return xml
+        return xml + urlSetEnd
+    }
+
+    /// What a `<urlset>` starts with, for writing one a page at a time.
+    public static let urlSetStart =
+        "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
+        + "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n"
+
+    /// What a `<urlset>` ends with.
+    public static let urlSetEnd = "</urlset>\n"
+
+    /// One page's `<url>` element, on lines of its own.
+    public static func urlElement(_ page: Page) -> String {
+        var xml = "  <url>\n    <loc>"
+        XMLText.append(page.url, to: &xml)
+        xml += "</loc>\n"
+        for alternate in page.alternates {
+            xml += "    <xhtml:link rel=\"alternate\" hreflang=\""
+            XMLText.append(alternate.language, to: &xml)
+            xml += "\" href=\""
+            XMLText.append(alternate.url, to: &xml)
+            xml += "\"/>\n"
+        }
+        return xml + "  </url>\n"
     }
 
     /// A `<sitemapindex>` listing these sitemap URLs, in the order given.
