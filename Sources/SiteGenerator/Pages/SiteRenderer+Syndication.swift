@@ -24,7 +24,8 @@ extension SiteRenderer {
             let text = [entry.location, entry.description].compactMap { $0 }.filter { !$0.allSatisfy(\.isWhitespace) }
             return SyndicationFeed.Item(
                 id: entry.id,
-                title: try itemTitle(entry, position: index + 1, feedCount: entries.count),
+                // The location, else "Image 3 of 45": a description is the item's text.
+                title: try imageName([entry.location], position: index + 1, feedCount: entries.count),
                 pageURL: baseURL.address(of: paths.commentsPage(for: entry.id)),
                 image: entry.stored.map {
                     SyndicationFeed.Image(url: baseURL.address(of: SitePaths.image($0)), mediaType: $0.format.mediaType, byteCount: $0.byteCount)
@@ -66,12 +67,5 @@ extension SiteRenderer {
                 return SitemapDocument.Page(url: baseURL.address(of: language.paths.localePrefix + path), alternates: alternates)
             }
         }
-    }
-
-    /// An item's title in the feeds: its location, else its place in the feed ("Image 3 of
-    /// 45"), as the pages name an image without text.
-    private func itemTitle(_ entry: SiteEntry, position: Int, feedCount: Int) throws -> String {
-        if let location = entry.location, !location.allSatisfy(\.isWhitespace) { return location }
-        return try strings.string("FEED_IMAGE_POSITION", table: "Feed", String(position), String(feedCount))
     }
 }

@@ -174,10 +174,16 @@ public struct SiteRenderer: Sendable {
         _ source: String?, size: ImageDimensions?, description: String?, location: String?, position: Int, feedCount: Int
     ) throws -> TemplateValue {
         guard let source else { return false }
-        let text = [description, location].compactMap { $0 }.first { !$0.allSatisfy(\.isWhitespace) }
-        let alt = try text ?? strings.string("FEED_IMAGE_POSITION", table: "Feed", String(position), String(feedCount))
+        let alt = try imageName([description, location], position: position, feedCount: feedCount)
         let dimensions: TemplateValue = size.map { ["width": .text(String($0.width)), "height": .text(String($0.height))] } ?? false
         return ["src": .text(source), "alt": .text(alt), "size": dimensions]
+    }
+
+    /// The first of `texts` that is not blank, else the image's place in the feed ("Image 3 of
+    /// 45"): how the site names an image, in its text alternative and its feed title.
+    func imageName(_ texts: [String?], position: Int, feedCount: Int) throws -> String {
+        if let text = texts.compactMap({ $0 }).first(where: { !$0.allSatisfy(\.isWhitespace) }) { return text }
+        return try strings.string("FEED_IMAGE_POSITION", table: "Feed", String(position), String(feedCount))
     }
 
     private func link(_ href: String?, label key: String) throws -> TemplateValue {
