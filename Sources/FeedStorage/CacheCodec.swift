@@ -115,27 +115,26 @@ extension CacheCodec<FeedCacheLine> {
             lineByLine: true)
     }
 
-    /// When each image of a feed file was first seen, by id (the first listing of an id
-    /// counts; a line without a date is dated by the file's timestamp), without building
-    /// the images; `nil` when the bytes are not a feed file.
-    static func firstSeenDates(in data: Data) -> [UUID: Date]? {
-        var dates: [UUID: Date] = [:]
-        var undated: [UUID] = []
+    /// Each line's id and first-seen date, in file order, and the file's timestamp, read
+    /// without building the images; `nil` when the bytes are not a feed file.
+    static func firstSeenDates(in data: Data) -> (lines: [(id: UUID, firstSeen: Date?)], timestamp: Date)? {
+        var lines: [(id: UUID, firstSeen: Date?)] = []
         let json = try? JSONReader.read(data, streaming: "value") { item in
-            guard let id = item["id"]?.string.flatMap({ UUID(text: $0) }) else { return false }
-            guard let firstSeen = item["firstSeen"] else {
-                undated.append(id)
-                return true
-            }
-            guard let seconds = firstSeen.number else { return false }
-            if dates[id] == nil { dates[id] = Date(timeIntervalSinceReferenceDate: seconds) }
+            guard let line = idAndFirstSeen(item) else { return false }
+            lines.append(line)
             return true
         }
         guard let json, let seconds = json["timestamp"]?.number, json["value"] != nil else { return nil }
-        for id in undated where dates[id] == nil {
-            dates[id] = Date(timeIntervalSinceReferenceDate: seconds)
-        }
-        return dates
+        return (lines, Date(timeIntervalSinceReferenceDate: seconds))
+    }
+
+    /// A line's id and its first-seen date (`nil` when it has none); `nil` when either is
+    /// malformed.
+    private static func idAndFirstSeen(_ item: JSONValue) -> (id: UUID, firstSeen: Date?)? {
+        guard let id = item["id"]?.string.flatMap({ UUID(text: $0) }) else { return nil }
+        guard let value = item["firstSeen"] else { return (id, nil) }
+        guard let seconds = value.number else { return nil }
+        return (id, Date(timeIntervalSinceReferenceDate: seconds))
     }
 
     private static func encodeLine(_ line: FeedCacheLine) -> String {
@@ -148,12 +147,7 @@ extension CacheCodec<FeedCacheLine> {
     }
 
     private static func decodeLine(_ item: JSONValue) -> FeedCacheLine? {
-        guard let id = item["id"]?.string.flatMap({ UUID(text: $0) }), let url = item["url"]?.string.flatMap(URL.init(string:)) else { return nil }
-        var firstSeen: Date?
-        if let value = item["firstSeen"] {
-            guard let seconds = value.number else { return nil }
-            firstSeen = Date(timeIntervalSinceReferenceDate: seconds)
-        }
+        guard let (id, firstSeen) = idAndFirstSeen(item), let url = item["url"]?.string.flatMap(URL.init(string:)) else { return nil }
         let image = FeedImage(id: id, description: item["description"]?.string, location: item["location"]?.string, url: url)
         return FeedCacheLine(image: image, firstSeen: firstSeen)
     }

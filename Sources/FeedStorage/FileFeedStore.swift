@@ -10,14 +10,13 @@ public actor FileFeedStore: FeedStore {
     }
 
     /// A file that does not decode, or that holds an image URL other than http(s) (the API
-    /// mapper would never have let one in), is a read error. An image saved before first-seen
-    /// dates were kept was first seen, as far as anyone knows, when the file was saved.
+    /// mapper would never have let one in), is a read error.
     public func retrieve() throws -> CachedFeed? {
         guard let contents = try file.read() else { return nil }
         if let bad = contents.value.first(where: { WebURL.parse($0.image.url.absoluteString) == nil }) {
             throw CacheFileError(.read, file.url, reason: "holds an image URL that is not http(s): \(bad.image.url.absoluteString.prefix(60))")
         }
-        let feed = contents.value.map { FeedItem(image: $0.image, firstSeen: $0.firstSeen ?? contents.timestamp) }
+        let feed = contents.value.map { FeedItem(image: $0.image, firstSeen: Self.firstSeen($0.firstSeen, savedAt: contents.timestamp)) }
         return CachedFeed(feed: feed, timestamp: contents.timestamp)
     }
 
@@ -26,10 +25,17 @@ public actor FileFeedStore: FeedStore {
     }
 
     /// Read without building a single image: on a warm 100,000-item run, retrieving the
-    /// whole feed beside the one just loaded peaked at 162 MB, this at 137–141 MB
+    /// whole feed beside the one just loaded peaked at 162 MB, this at 137–143 MB
     /// (BENCHMARKS.md, "First-seen dates and feeds").
     public func firstSeenDates() throws -> [UUID: Date] {
-        try file.read(as: CacheCodec<FeedCacheLine>.firstSeenDates) ?? [:]
+        guard let contents = try file.read(as: CacheCodec<FeedCacheLine>.firstSeenDates) else { return [:] }
+        return [UUID: Date](firstSeen: contents.lines.lazy.map { ($0.id, Self.firstSeen($0.firstSeen, savedAt: contents.timestamp)) })
+    }
+
+    /// A line's first-seen date; a line saved before those dates were kept was first seen,
+    /// as far as anyone knows, when its file was saved.
+    private static func firstSeen(_ date: Date?, savedAt: Date) -> Date {
+        date ?? savedAt
     }
 
     public func deleteCachedFeed() throws {

@@ -28,6 +28,14 @@ extension FeedStore {
     /// The dates of the retrieved feed.
     public func firstSeenDates() async throws -> [UUID: Date] {
         guard let cache = try await retrieve() else { return [:] }
-        return Dictionary(cache.feed.map { ($0.image.id, $0.firstSeen) }, uniquingKeysWith: { first, _ in first })
+        return [UUID: Date](firstSeen: cache.feed.lazy.map { ($0.image.id, $0.firstSeen) })
+    }
+}
+
+extension [UUID: Date] {
+    /// First-seen dates by id, from (id, date) pairs in feed order: the first listing of an
+    /// id counts.
+    public init(firstSeen pairs: some Sequence<(UUID, Date)>) {
+        self.init(pairs, uniquingKeysWith: { first, _ in first })
     }
 }
