@@ -136,10 +136,9 @@ final class FileFeedStoreTests: XCTestCase, FailableFeedStoreSpecs {
 
     func test_retrieve_datesTheItemsOfAFileWrittenBeforeFirstSeenDatesWereKeptByItsTimestamp() async throws {
         let storeURL = try makeStoreURL()
-        try FileManager.default.createDirectory(at: storeURL.deletingLastPathComponent(), withIntermediateDirectories: true)
         let savedAt = Date(timeIntervalSinceReferenceDate: 700_000_000)
-        let line = #"{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","url":"https://a.example/x.png","location":"Oslo"}"#
-        try Data("{\"timestamp\":700000000.0,\"value\":[\n\(line)]}\n".utf8).write(to: storeURL)
+        try writeFileFromBeforeFirstSeenDates(
+            #"{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","url":"https://a.example/x.png","location":"Oslo"}"#, savedAt: savedAt, to: storeURL)
 
         let cache = try await FileFeedStore(fileURL: storeURL).retrieve()
 
@@ -249,20 +248,16 @@ final class FileFeedStoreTests: XCTestCase, FailableFeedStoreSpecs {
 
     func test_firstSeenDates_datesAFileWrittenBeforeFirstSeenDatesWereKeptByItsTimestamp() async throws {
         let storeURL = try makeStoreURL()
-        try FileManager.default.createDirectory(at: storeURL.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let line = #"{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","url":"https://a.example/x.png"}"#
-        try Data("{\"timestamp\":700000000.5,\"value\":[\n\(line)]}\n".utf8).write(to: storeURL)
+        let savedAt = Date(timeIntervalSinceReferenceDate: 700_000_000.5)
+        try writeFileFromBeforeFirstSeenDates(#"{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","url":"https://a.example/x.png"}"#, savedAt: savedAt, to: storeURL)
 
         let dates = try await FileFeedStore(fileURL: storeURL).firstSeenDates()
 
-        XCTAssertEqual(dates, [UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!: Date(timeIntervalSinceReferenceDate: 700_000_000.5)])
+        XCTAssertEqual(dates, [UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!: savedAt])
     }
 
     func test_firstSeenDates_deliversFailureOnTruncatedCacheFile() async throws {
-        let storeURL = try makeStoreURL()
-        try await FileFeedStore(fileURL: storeURL).insert(CacheFixtures.uniqueFeed(), timestamp: CacheFixtures.fractionalTimestamp())
-        let bytes = try Data(contentsOf: storeURL)
-        try bytes.prefix(bytes.count / 2).write(to: storeURL)
+        let storeURL = try await makeTruncatedCacheFile()
 
         do {
             let dates = try await FileFeedStore(fileURL: storeURL).firstSeenDates()
@@ -273,10 +268,7 @@ final class FileFeedStoreTests: XCTestCase, FailableFeedStoreSpecs {
     }
 
     func test_retrieve_deliversFailureOnTruncatedCacheFile() async throws {
-        let storeURL = try makeStoreURL()
-        try await FileFeedStore(fileURL: storeURL).insert(CacheFixtures.uniqueFeed(), timestamp: CacheFixtures.fractionalTimestamp())
-        let bytes = try Data(contentsOf: storeURL)
-        try bytes.prefix(bytes.count / 2).write(to: storeURL)
+        let storeURL = try await makeTruncatedCacheFile()
 
         await assertThatRetrieveDeliversFailureOnRetrievalError(on: FileFeedStore(fileURL: storeURL), failingFile: storeURL)
     }
@@ -315,5 +307,21 @@ final class FileFeedStoreTests: XCTestCase, FailableFeedStoreSpecs {
 
     private func makeStoreURL() throws -> URL {
         try makeTemporaryFolder(for: self).appendingPathComponent("feed.json")
+    }
+
+    /// A cache file cut in half, as a killed writer without atomic writes would leave it.
+    private func makeTruncatedCacheFile() async throws -> URL {
+        let storeURL = try makeStoreURL()
+        try await FileFeedStore(fileURL: storeURL).insert(CacheFixtures.uniqueFeed(), timestamp: CacheFixtures.fractionalTimestamp())
+        let bytes = try Data(contentsOf: storeURL)
+        try bytes.prefix(bytes.count / 2).write(to: storeURL)
+        return storeURL
+    }
+
+    /// A feed file as feedsite wrote it before first-seen dates were kept: `line` its only
+    /// image, saved at `savedAt` (whole or half seconds, written exactly).
+    private func writeFileFromBeforeFirstSeenDates(_ line: String, savedAt: Date, to storeURL: URL) throws {
+        try FileManager.default.createDirectory(at: storeURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("{\"timestamp\":\(savedAt.timeIntervalSinceReferenceDate),\"value\":[\n\(line)]}\n".utf8).write(to: storeURL)
     }
 }
