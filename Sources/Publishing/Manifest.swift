@@ -60,6 +60,8 @@ public struct Manifest: Equatable, Sendable {
     }
 
     public static let fileName = "manifest.json"
+    /// How every manifest feedsite writes begins its `generator`, followed by the version.
+    public static let generatorName = "feedsite"
 
     public let generator: String
     public let run: Run

@@ -142,7 +142,7 @@ public final class StagedSite: Sendable {
 
     /// Swaps the new site into place and removes the old one.
     public func publish() throws(PublishError) {
-        carryOverDotFiles()
+        try carryOverDotFiles()
         if FileManager.default.fileExists(atPath: output.path) {
             guard Self.exchange(staging, output) else {
                 try replaceWithoutExchange()
@@ -160,13 +160,28 @@ public final class StagedSite: Sendable {
         try? FileManager.default.removeItem(at: staging)
     }
 
-    private func carryOverDotFiles() {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []
-        for name in names where name.hasPrefix(".") {
-            let source = output.appendingPathComponent(name)
-            let destination = staging.appendingPathComponent(name)
-            if (try? PlainFile.link(source.path, to: destination.path, replacing: false)) == nil {
-                try? FileManager.default.copyItem(at: source, to: destination)
+    /// Links (or, across file systems, copies) each top-level dot-file of the output into
+    /// the new site, unless the new site has its own. One that cannot be carried over stops
+    /// the publish: the old site, and the dot-file in it, stay as they were.
+    private func carryOverDotFiles() throws(PublishError) {
+        let names: [(name: String, isFolder: Bool)]
+        do {
+            names = try PlainFile.entries(inFolder: outputPath)
+        } catch {
+            guard error.isNoSuchFile else { throw .cannotPublish(outputPath, reason: "cannot list its dot-files to keep them: \(error)") }
+            return
+        }
+        for (name, isFolder) in names where name.hasPrefix(".") {
+            let source = outputPath + "/" + name
+            let destination = stagingPath + "/" + name
+            // A dot-file the new site writes itself is the new site's.
+            var existing = stat()
+            if lstat(destination, &existing) == 0 { continue }
+            if !isFolder, (try? PlainFile.link(source, to: destination, replacing: false)) != nil { continue }
+            do {
+                try FileSystemError.wrap { try FileManager.default.copyItem(atPath: source, toPath: destination) }
+            } catch {
+                throw .writing(destination, failedWith: error)
             }
         }
     }

@@ -117,3 +117,14 @@ public func uniqueFeedItems(count: Int = 2) -> [FeedItem] {
         FeedItem(image: image, firstSeen: fixedNow().addingTimeInterval(-Double(index + 1) * 3_600))
     }
 }
+
+/// The text of a `manifest.json` as feedsite writes it, listing `paths` (sizes and digests
+/// made up): what marks a folder as a site feedsite published.
+public func feedsiteManifest(listing paths: [String]) -> String {
+    let digest = String(repeating: "0", count: 64)
+    let files = paths.sorted().map { #"{"path": "\#($0)", "size": 0, "sha256": "\#(digest)"}"# }
+    let run =
+        #"{"api": "http://127.0.0.1/v1", "now": "2024-05-20T11:24:59Z", "feedSource": "live", "locales": ["en"], "items": 0, "#
+        + #""feedPages": 1, "commentsPages": 0, "images": 0, "imagesFailed": 0, "comments": 0, "commentsFromCache": 0, "commentsUnavailable": 0}"#
+    return #"{"generator": "feedsite 0.1.0", "run": \#(run), "files": [\#(files.joined(separator: ", "))]}"#
+}

@@ -30,6 +30,8 @@ public struct GenerateOptions: Equatable, Sendable {
     /// A private CA's certificates (PEM), trusted besides the system's.
     public var caFile: String?
     public var offline = false
+    /// Replace the output folder even when it holds files feedsite did not write.
+    public var force = false
     public var strict = false
     public var verbosity: Verbosity = .normal
     /// Also write the published site as a reproducible tar file here.

@@ -32,6 +32,7 @@ public enum Usage {
           --offline            use only the caches; never touch the network
           --strict             publish nothing unless everything is live (exit 1, not 3)
           --archive FILE.tar   also write the published site as a reproducible tar file
+          --force              replace --output even when it holds files feedsite did not write
           --base-url URL       where the site will be served (https://example.org/feed/);
                                adds feed.json, feed.atom, sitemap.xml and canonical links
           --quiet | --verbose  only errors | every failure and timing

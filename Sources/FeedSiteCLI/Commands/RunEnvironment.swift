@@ -1,3 +1,4 @@
+import FeedStorage
 import Foundation
 import HTTP
 
@@ -46,6 +47,13 @@ extension RunEnvironment {
         }
         let home = variables["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         return URL(fileURLWithPath: home).appendingPathComponent(".cache").appendingPathComponent(name)
+    }
+
+    /// The folders an output may never hold, not even with `--force`, as real paths and how
+    /// to name them: the home folder and the working folder.
+    var protectedFolders: [(path: String, name: String)] {
+        let home = variables["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory()
+        return [(RealPath.of(home), "the home folder \(home)"), (RealPath.of(workingDirectory.path), "the working folder \(workingDirectory.path)")]
     }
 
     /// `--cache` when given, else the user's `feedsite` cache folder.

@@ -22,7 +22,7 @@ enum PublishStep {
     static func finishSite(_ context: RunContext, _ summary: RunSummary) throws {
         try context.staged.write(context.site.templates.stylesheet, to: SitePaths.stylesheet)
         let facts = summary.manifestFacts(api: context.options.api, now: context.now, locales: context.site.renderers.map(\.locale))
-        try context.staged.writeManifest(generator: "feedsite \(Usage.version)", run: facts)
+        try context.staged.writeManifest(generator: "\(Manifest.generatorName) \(Usage.version)", run: facts)
     }
 
     /// Starts writing what the run has written so far to the disk while the feed pages and

@@ -38,8 +38,10 @@ struct RunContext: Sendable {
     /// leaving a slot idle: BENCHMARKS.md, cold image phase.
     var tasksAtOnce: Int { options.concurrency * 2 }
 
-    /// Checks the options, loads the templates, takes the cache's and the output's locks and
-    /// prepares the staging folder. Whatever it took is given back when it fails.
+    /// Checks the options and that the output, the cache and the templates are apart, loads
+    /// the templates, takes the output's lock, makes sure the output may be replaced, takes
+    /// the cache's lock and prepares the staging folder. Whatever it took is given back when
+    /// it fails.
     static func open(_ options: GenerateOptions, environment: RunEnvironment, report: RunReport) throws(OpenFailure) -> RunContext {
         let now = options.now ?? environment.currentDate()
         let cacheFolder = environment.cacheFolder(options.cache)
@@ -49,9 +51,19 @@ struct RunContext: Sendable {
             throw OpenFailure(
                 message: "--archive \(options.archive ?? "") is inside the output folder \(output.path); write the archive elsewhere", code: .usage)
         }
+        let templates: URL
+        do {
+            templates = try TemplatesLocator.locate(explicit: options.templates, environment: environment)
+        } catch {
+            throw OpenFailure(message: "\(error)", code: .failure)
+        }
+        do {
+            try RunFolders.resolving(output: output, cache: cacheFolder, templates: templates).checkSeparate()
+        } catch {
+            throw OpenFailure(message: "\(error)", code: .usage)
+        }
         let site: SiteSetup
         do {
-            let templates = try TemplatesLocator.locate(explicit: options.templates, environment: environment)
             site = try SiteSetup.load(from: templates, locales: options.locales, now: now, api: options.api, baseURL: options.baseURL)
         } catch {
             throw OpenFailure(message: "\(error)", code: .failure)
@@ -67,16 +79,26 @@ struct RunContext: Sendable {
         let outputLock: RunLock
         let staged: StagedSite
         do {
-            cacheLock = try RunLock.acquire(cacheFolder.appendingPathComponent(".lock"), startedAt: startedAt)
+            let outputLockFile = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).lock")
+            outputLock = try RunLock.acquire(outputLockFile, startedAt: startedAt)
         } catch {
             client?.engine.shutdown()
             throw OpenFailure(message: "\(error)", code: .failure)
         }
         do {
-            let outputLockFile = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).lock")
-            outputLock = try RunLock.acquire(outputLockFile, startedAt: startedAt)
+            // Under the output's lock, so no other run is swapping a site in meanwhile.
+            let overridden = try OutputFolder.checkReplaceable(output.path, force: options.force, protectedFolders: environment.protectedFolders)
+            if let overridden { report.forcing(overridden) }
         } catch {
-            cacheLock.markFinished()
+            outputLock.markFinished()
+            client?.engine.shutdown()
+            if case .unlistable = error { throw OpenFailure(message: "\(error)", code: .failure) }
+            throw OpenFailure(message: "\(error)", code: .usage)
+        }
+        do {
+            cacheLock = try RunLock.acquire(cacheFolder.appendingPathComponent(".lock"), startedAt: startedAt)
+        } catch {
+            outputLock.markFinished()
             client?.engine.shutdown()
             throw OpenFailure(message: "\(error)", code: .failure)
         }

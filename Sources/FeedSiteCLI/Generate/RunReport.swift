@@ -2,6 +2,7 @@ import FeedCore
 import FeedStorage
 import Foundation
 import HTTP
+import Publishing
 
 /// Everything a `generate` run says, in one place: each phase hands its outcome here as it
 /// has it, and the run's end (a summary, or the error that stopped it) becomes the last
@@ -19,6 +20,11 @@ struct RunReport: Sendable {
 
     func phaseEnded() {
         reporter.clearProgress()
+    }
+
+    /// `--force` lets the run replace an output that holds what feedsite did not write.
+    func forcing(_ overridden: OutputFolder.Refusal) {
+        reporter.warning("--force: \(overridden.forcedDescription)")
     }
 
     // MARK: - The phases' outcomes

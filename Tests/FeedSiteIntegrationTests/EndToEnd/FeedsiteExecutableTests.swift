@@ -103,13 +103,14 @@ final class FeedsiteExecutableTests: XCTestCase {
         XCTAssertTrue(result.standardError.contains("--templates"), result.standardError)
     }
 
-    func test_generate_intoAnUnwritableOutputFailsCleanly() throws {
+    func test_generate_intoAnOutputThatIsAFileRefusesInOneLineAndKeepsTheFile() throws {
         let folder = try makeTemporaryFolder(for: self)
         try Data("not a folder".utf8).write(to: folder.appendingPathComponent("site"))
 
         let result = try ExecutableRunner.run(["generate", "--output", "site", "--offline", "--cache", "cache"], in: folder)
 
-        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.standardError.split(separator: "\n").count, 1, result.standardError)
         XCTAssertTrue(result.standardError.contains("exists and is not a folder"), result.standardError)
         XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("site"), encoding: .utf8), "not a folder")
     }

@@ -22,6 +22,7 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertNil(options.caFile)
         XCTAssertFalse(options.offline)
         XCTAssertFalse(options.strict)
+        XCTAssertFalse(options.force, "an output holding others' files is refused unless asked")
         XCTAssertEqual(options.verbosity, .normal)
         XCTAssertNil(options.baseURL, "without --base-url the site stays wholly relative")
     }
@@ -43,7 +44,7 @@ final class ArgumentParserTests: XCTestCase {
             "generate", "--api", "http://127.0.0.1:8080/v1", "--output=site", "--cache", "c", "--templates", "t",
             "--locale", "el", "--locale=pt-BR", "--now", "2024-05-20T11:24:59+0000", "--page-size", "25",
             "--max-items", "100", "--concurrency", "4", "--timeout", "2.5", "--retries=0", "--max-image-bytes", "1000000",
-            "--ca-file", "ca.pem", "--offline", "--strict", "--verbose",
+            "--ca-file", "ca.pem", "--offline", "--strict", "--force", "--verbose",
         ])
         guard case let .generate(options) = command else { return XCTFail("expected generate") }
 
@@ -62,6 +63,7 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(options.caFile, "ca.pem")
         XCTAssertTrue(options.offline)
         XCTAssertTrue(options.strict)
+        XCTAssertTrue(options.force)
         XCTAssertEqual(options.verbosity, .verbose)
     }
 
