@@ -234,6 +234,10 @@ final class CurlTransfer: @unchecked Sendable {
     var bodyBytesReceived: Int { delivered }
     var expectedBodyBytes: Int? { head.contentLength }
 
+    // `info` and `info64` answer 0 when libcurl does not: the handle is alive and what they
+    // ask for (redirect count, the system's error number, connect time) is older than the
+    // libcurl the engine needs anyway (7.68, for `curl_multi_wakeup`), so they do not fail;
+    // were one to, 0 reads as "none" and only makes a message less precise.
     func info(_ name: Int32) -> Int {
         guard let easy else { return 0 }
         var value = 0
