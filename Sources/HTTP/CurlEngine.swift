@@ -80,9 +80,10 @@ public final class CurlEngine: Sendable {
 
     /// The multi handle and the loop. The handle is touched only by the loop's thread
     /// (`curl_multi_wakeup` is the one call libcurl allows from any thread); other threads
-    /// leave work in `inbox`.
+    /// leave work in `inbox`. The handle is freed with the core, once neither the engine,
+    /// the loop's thread nor a waiting transfer can reach it.
     final class Core: @unchecked Sendable {
-        private let multi: UnsafeMutableRawPointer
+        private let multi: CurlMulti
         private let inbox = Mutex(Inbox())
         private let finished = DispatchSemaphore(value: 0)
         /// The loop thread's own: transfers in the multi handle, by easy handle.
@@ -95,11 +96,7 @@ public final class CurlEngine: Sendable {
         }
 
         init(maxConnections: Int) throws(HTTPClientError) {
-            guard let multi = curl_multi_init() else { throw HTTPClientError.connectivity("libcurl could not create its transfer engine") }
-            self.multi = multi
-            _ = fs_multi_setopt_long(multi, Int32(FS_CURLMOPT_PIPELINING), FS_CURLPIPE_MULTIPLEX)
-            _ = fs_multi_setopt_long(multi, Int32(FS_CURLMOPT_MAX_TOTAL_CONNECTIONS), maxConnections)
-            _ = fs_multi_setopt_long(multi, Int32(FS_CURLMOPT_MAXCONNECTS), maxConnections)
+            self.multi = try CurlMulti(maxConnections: maxConnections)
         }
 
         func add(_ transfer: CurlTransfer) {
@@ -109,7 +106,7 @@ public final class CurlEngine: Sendable {
                 return true
             }
             if accepted {
-                curl_multi_wakeup(multi)
+                multi.wakeUp()
             } else {
                 transfer.resume(with: .failure(CancellationError()))
             }
@@ -117,7 +114,7 @@ public final class CurlEngine: Sendable {
 
         func cancel(_ transfer: CurlTransfer) {
             inbox.withLock { $0.cancellations.append(transfer) }
-            curl_multi_wakeup(multi)
+            multi.wakeUp()
         }
 
         func stop() {
@@ -127,7 +124,7 @@ public final class CurlEngine: Sendable {
                 return true
             }
             guard wait else { return }
-            curl_multi_wakeup(multi)
+            multi.wakeUp()
             finished.wait()
         }
 
@@ -142,7 +139,7 @@ public final class CurlEngine: Sendable {
                     return (inbox.additions, inbox.cancellations, inbox.stopping)
                 }
                 for transfer in additions {
-                    guard let easy = transfer.easy, curl_multi_add_handle(multi, easy) == 0 else {
+                    guard let easy = transfer.easy, curl_multi_add_handle(multi.handle, easy) == 0 else {
                         transfer.resume(with: .failure(HTTPClientError.connectivity("libcurl could not start the transfer")))
                         continue
                     }
@@ -159,16 +156,15 @@ public final class CurlEngine: Sendable {
                     running.removeAll()
                     break
                 }
-                curl_multi_perform(multi, &active)
+                curl_multi_perform(multi.handle, &active)
                 endFinished()
                 // libcurl shortens the wait to its next timer (timeouts, retries of its own).
                 // It sets none for an HTTP/2 stream that ended with its head (a 304): such a
                 // transfer is finished only on libcurl's next turn, so take it at once rather
                 // than after a second of silence (BENCHMARKS.md, warm runs over HTTPS).
                 let extraTurn = running.values.reduce(false) { $1.takeExtraTurn() || $0 }
-                curl_multi_poll(multi, nil, 0, extraTurn ? 0 : 1000, nil)
+                curl_multi_poll(multi.handle, nil, 0, extraTurn ? 0 : 1000, nil)
             }
-            curl_multi_cleanup(multi)
             finished.signal()
         }
 
@@ -176,7 +172,7 @@ public final class CurlEngine: Sendable {
         private func endFinished() {
             var easy: UnsafeMutableRawPointer?
             var code: CURLcode = 0
-            while fs_multi_next_done(multi, &easy, &code) == 1 {
+            while fs_multi_next_done(multi.handle, &easy, &code) == 1 {
                 guard let handle = easy, let transfer = running.removeValue(forKey: handle) else { continue }
                 end(transfer, with: transfer.outcome(code))
             }
@@ -185,7 +181,7 @@ public final class CurlEngine: Sendable {
         /// Takes the transfer out of libcurl before the waiting task hears of it, so no
         /// callback can touch its sink afterwards.
         private func end(_ transfer: CurlTransfer, with outcome: Result<HTTPAnswer, Error>) {
-            if let easy = transfer.easy { curl_multi_remove_handle(multi, easy) }
+            if let easy = transfer.easy { curl_multi_remove_handle(multi.handle, easy) }
             transfer.releaseHandle()
             transfer.resume(with: outcome)
         }
