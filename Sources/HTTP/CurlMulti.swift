@@ -37,7 +37,7 @@ final class CurlMulti: @unchecked Sendable {
     /// Makes a `curl_multi_poll` under way (or the next one) return at once. It cannot fail
     /// once `init` has woken the handle: libcurl reports a full wakeup socket as success, as
     /// a wakeup is then already pending. Were it to fail anyway, the loop would still turn
-    /// within its longest wait.
+    /// within its longest wait (`Core.longestWait`).
     func wakeUp() {
         _ = curl_multi_wakeup(handle)
     }

@@ -69,7 +69,7 @@ struct RunContext: Sendable {
         do {
             cacheLock = try RunLock.acquire(cacheFolder.appendingPathComponent(".lock"), startedAt: startedAt)
         } catch {
-            client?.engine.shutdown()
+            client?.engine.beginShutdown()
             throw OpenFailure(message: "\(error)", code: .failure)
         }
         do {
@@ -77,7 +77,7 @@ struct RunContext: Sendable {
             outputLock = try RunLock.acquire(outputLockFile, startedAt: startedAt)
         } catch {
             cacheLock.markFinished()
-            client?.engine.shutdown()
+            client?.engine.beginShutdown()
             throw OpenFailure(message: "\(error)", code: .failure)
         }
         if cacheLock.previousRunWasInterrupted {
@@ -89,7 +89,7 @@ struct RunContext: Sendable {
         } catch {
             cacheLock.markFinished()
             outputLock.markFinished()
-            client?.engine.shutdown()
+            client?.engine.beginShutdown()
             let message = error.outOfSpace.map { "\($0); \(RunReport.nothingPublished)" } ?? "\(error)"
             throw OpenFailure(message: message, code: .failure)
         }
@@ -111,9 +111,9 @@ struct RunContext: Sendable {
 
     /// Throws away the staging folder if it is still there (a published site has left it),
     /// stops the network and marks the run finished in both locks.
-    func close() {
+    func close() async {
         staged.discard()
-        client?.engine.shutdown()
+        await client?.engine.shutdown()
         cacheLock.markFinished()
         outputLock.markFinished()
     }
