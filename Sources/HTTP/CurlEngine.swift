@@ -49,134 +49,251 @@ public final class CurlEngine: Sendable {
     }
 
     let configuration: Configuration
-    private let core: Core
+    let core: Core
 
-    public init(_ configuration: Configuration) throws(HTTPClientError) {
+    public convenience init(_ configuration: Configuration) throws(HTTPClientError) {
+        try self.init(configuration, hooks: Hooks())
+    }
+
+    init(_ configuration: Configuration, hooks: Hooks) throws(HTTPClientError) {
         guard Curl.isReady else { throw HTTPClientError.connectivity("libcurl could not be initialised") }
         self.configuration = configuration
-        self.core = try Core(maxConnections: max(1, configuration.maxConnections))
+        self.core = Core(multi: try CurlMulti(maxConnections: max(1, configuration.maxConnections)), hooks: hooks)
         let core = self.core
         let thread = Thread { core.loop() }
         thread.name = "feedsite-curl"
         thread.start()
     }
 
+    /// Asks the thread to stop without waiting: whatever is in flight ends with
+    /// `CancellationError` as soon as the thread sees it.
     deinit {
-        core.stop()
+        core.requestStop()
     }
 
     /// One try: the answer (its 2xx body streamed into `sink`), or a `Failure`, or the
-    /// sink's own error, or `CancellationError`.
+    /// sink's own error, or `CancellationError` (the task was cancelled or the engine shut
+    /// down), or an `HTTPClientError` when libcurl itself failed.
     public func perform(_ request: HTTPGet, into sink: HTTPBodySink) async throws -> HTTPAnswer {
         try Task.checkCancellation()
         let transfer = try CurlTransfer(request: request, sink: sink, configuration: configuration)
         return try await transfer.run(on: core)
     }
 
-    /// Cancels what is in flight and stops the thread; afterwards every `perform` fails.
-    public func shutdown() {
-        core.stop()
+    /// Ends every request in flight with `CancellationError` and stops the thread; returns
+    /// once every transfer has ended and the thread has left its loop, without blocking a
+    /// thread meanwhile. Afterwards every `perform` fails at once. Calling it again, or from
+    /// several tasks at once, waits for the same stop.
+    public func shutdown() async {
+        await core.stop()
     }
 
-    /// The multi handle and the loop. The handle is touched only by the loop's thread
-    /// (`curl_multi_wakeup` is the one call libcurl allows from any thread); other threads
-    /// leave work in `inbox`.
+    /// Asks for the stop `shutdown()` waits for, and returns at once: for code that cannot
+    /// wait, when no request was made.
+    public func beginShutdown() {
+        core.requestStop()
+    }
+
+    /// Points where tests can force an interleaving of the requesting task and the loop.
+    struct Hooks: Sendable {
+        /// On the requesting task, after its transfer is marked as waiting and before it is
+        /// handed to the loop.
+        var beforeHandOff: (@Sendable () -> Void)?
+        /// On the loop's thread, each turn, once it has taken the new transfers and ended
+        /// the cancelled ones.
+        var afterRequestsHandled: (@Sendable () -> Void)?
+    }
+
+    /// The loop and what reaches it. The multi handle is used only on the loop's thread
+    /// but for `wakeUp`; other threads leave transfers in `inbox`, and a cancelled task
+    /// marks its transfer (`CurlTransfer.isCancelRequested`) and wakes the loop, which
+    /// checks every transfer it holds each turn. A cancellation is therefore seen whether
+    /// it comes before the transfer reaches the inbox, while it waits there, or once it
+    /// runs.
     final class Core: @unchecked Sendable {
-        private let multi: UnsafeMutableRawPointer
+        let hooks: Hooks
+        private let multi: CurlMulti
         private let inbox = Mutex(Inbox())
-        private let finished = DispatchSemaphore(value: 0)
         /// The loop thread's own: transfers in the multi handle, by easy handle.
         private var running: [UnsafeMutableRawPointer: CurlTransfer] = [:]
 
+        /// The longest the loop waits in `curl_multi_poll`; libcurl shortens it to its next
+        /// timer, and a wakeup ends it.
+        static let longestWait: Int32 = 1000
+
         private struct Inbox {
             var additions: [CurlTransfer] = []
-            var cancellations: [CurlTransfer] = []
-            var stopping = false
+            /// Set once, for good: the engine is stopping or stopped, and why.
+            var stop: Stop?
+            /// The loop has ended every transfer and returned.
+            var loopEnded = false
+            /// Tasks in `stop()`, resumed when the loop has ended.
+            var waiters: [CheckedContinuation<Void, Never>] = []
         }
 
-        init(maxConnections: Int) throws(HTTPClientError) {
-            guard let multi = curl_multi_init() else { throw HTTPClientError.connectivity("libcurl could not create its transfer engine") }
+        /// Why the loop stops: asked to, or libcurl failed in a way no transfer can recover
+        /// from.
+        private enum Stop {
+            case shutdown
+            case broken(HTTPClientError)
+
+            var error: any Error {
+                switch self {
+                case .shutdown: CancellationError()
+                case let .broken(error): error
+                }
+            }
+        }
+
+        init(multi: CurlMulti, hooks: Hooks) {
             self.multi = multi
-            _ = fs_multi_setopt_long(multi, Int32(FS_CURLMOPT_PIPELINING), FS_CURLPIPE_MULTIPLEX)
-            _ = fs_multi_setopt_long(multi, Int32(FS_CURLMOPT_MAX_TOTAL_CONNECTIONS), maxConnections)
-            _ = fs_multi_setopt_long(multi, Int32(FS_CURLMOPT_MAXCONNECTS), maxConnections)
+            self.hooks = hooks
         }
 
+        /// Hands `transfer` to the loop, or fails it at once when the engine has stopped.
         func add(_ transfer: CurlTransfer) {
-            let accepted = inbox.withLock { inbox -> Bool in
-                guard !inbox.stopping else { return false }
+            let refusal = inbox.withLock { inbox -> (any Error)? in
+                if let stop = inbox.stop { return stop.error }
                 inbox.additions.append(transfer)
-                return true
+                return nil
             }
-            if accepted {
-                curl_multi_wakeup(multi)
+            if let refusal {
+                transfer.resume(with: .failure(refusal))
             } else {
-                transfer.resume(with: .failure(CancellationError()))
+                multi.wakeUp()
             }
         }
 
-        func cancel(_ transfer: CurlTransfer) {
-            inbox.withLock { $0.cancellations.append(transfer) }
-            curl_multi_wakeup(multi)
+        /// Makes the loop turn now, to see a cancellation.
+        func wakeUp() {
+            multi.wakeUp()
         }
 
-        func stop() {
-            let wait = inbox.withLock { inbox -> Bool in
-                guard !inbox.stopping else { return false }
-                inbox.stopping = true
+        func requestStop() {
+            let first = inbox.withLock { inbox -> Bool in
+                guard inbox.stop == nil else { return false }
+                inbox.stop = .shutdown
                 return true
             }
-            guard wait else { return }
-            curl_multi_wakeup(multi)
-            finished.wait()
+            if first { multi.wakeUp() }
         }
 
+        /// Stops the loop and waits until it has ended.
+        func stop() async {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let ended = inbox.withLock { inbox -> Bool in
+                    if inbox.stop == nil { inbox.stop = .shutdown }
+                    guard !inbox.loopEnded else { return true }
+                    inbox.waiters.append(continuation)
+                    return false
+                }
+                if ended {
+                    continuation.resume()
+                } else {
+                    multi.wakeUp()
+                }
+            }
+        }
+
+        /// The loop thread's body: turns until stopped or broken, then ends every transfer
+        /// it holds or was handed, so none is left in the multi handle, and lets the waiters
+        /// of `stop()` go. No transfer can be handed to it afterwards: `add` refuses once
+        /// `stop` is set, and it is set before the last look at the inbox.
         func loop() {
+            let stop = turns()
+            let leftovers = inbox.withLock { inbox -> [CurlTransfer] in
+                if inbox.stop == nil { inbox.stop = stop }
+                defer { inbox.additions.removeAll() }
+                return inbox.additions
+            }
+            for transfer in running.values {
+                end(transfer, with: .failure(stop.error))
+            }
+            running.removeAll()
+            for transfer in leftovers {
+                transfer.resume(with: .failure(stop.error))
+            }
+            let waiters = inbox.withLock { inbox -> [CheckedContinuation<Void, Never>] in
+                inbox.loopEnded = true
+                defer { inbox.waiters.removeAll() }
+                return inbox.waiters
+            }
+            for waiter in waiters {
+                waiter.resume()
+            }
+        }
+
+        /// Turns until a stop is asked for or libcurl fails; says which.
+        private func turns() -> Stop {
             var active: Int32 = 0
             while true {
-                let (additions, cancellations, stopping) = inbox.withLock { inbox in
-                    defer {
-                        inbox.additions.removeAll()
-                        inbox.cancellations.removeAll()
+                let (additions, stop) = inbox.withLock { inbox in
+                    defer { inbox.additions.removeAll() }
+                    return (inbox.additions, inbox.stop)
+                }
+                if let stop {
+                    for transfer in additions {
+                        transfer.resume(with: .failure(stop.error))
                     }
-                    return (inbox.additions, inbox.cancellations, inbox.stopping)
+                    return stop
                 }
                 for transfer in additions {
-                    guard let easy = transfer.easy, curl_multi_add_handle(multi, easy) == 0 else {
-                        transfer.resume(with: .failure(HTTPClientError.connectivity("libcurl could not start the transfer")))
-                        continue
-                    }
-                    running[easy] = transfer
+                    start(transfer)
                 }
-                for transfer in cancellations {
-                    guard let easy = transfer.easy, running.removeValue(forKey: easy) != nil else { continue }
-                    end(transfer, with: .failure(CancellationError()))
+                endCancelled()
+                hooks.afterRequestsHandled?()
+                // Fails only when libcurl runs out of memory or breaks down; the same would
+                // most likely fail again at once, so the engine stops rather than spin.
+                let performed = curl_multi_perform(multi.handle, &active)
+                guard performed == FS_CURLM_OK else {
+                    return .broken(.connectivity("libcurl failed while running the transfers: \(CurlMulti.reason(performed))"))
                 }
-                if stopping {
-                    for transfer in running.values {
-                        end(transfer, with: .failure(CancellationError()))
-                    }
-                    running.removeAll()
-                    break
-                }
-                curl_multi_perform(multi, &active)
                 endFinished()
                 // libcurl shortens the wait to its next timer (timeouts, retries of its own).
                 // It sets none for an HTTP/2 stream that ended with its head (a 304): such a
                 // transfer is finished only on libcurl's next turn, so take it at once rather
                 // than after a second of silence (BENCHMARKS.md, warm runs over HTTPS).
                 let extraTurn = running.values.reduce(false) { $1.takeExtraTurn() || $0 }
-                curl_multi_poll(multi, nil, 0, extraTurn ? 0 : 1000, nil)
+                // A signal does not make it fail (libcurl takes EINTR as a wait that ended).
+                let polled = curl_multi_poll(multi.handle, nil, 0, extraTurn ? 0 : Self.longestWait, nil)
+                guard polled == FS_CURLM_OK else {
+                    return .broken(.connectivity("libcurl failed while waiting for the network: \(CurlMulti.reason(polled))"))
+                }
             }
-            curl_multi_cleanup(multi)
-            finished.signal()
+        }
+
+        /// Puts `transfer` in the multi handle, unless its task was cancelled already.
+        private func start(_ transfer: CurlTransfer) {
+            guard !transfer.isCancelRequested else {
+                transfer.resume(with: .failure(CancellationError()))
+                return
+            }
+            guard let easy = transfer.easy else {
+                transfer.resume(with: .failure(HTTPClientError.connectivity("libcurl could not start the transfer: it has no handle")))
+                return
+            }
+            let added = curl_multi_add_handle(multi.handle, easy)
+            guard added == FS_CURLM_OK else {
+                transfer.resume(with: .failure(HTTPClientError.connectivity("libcurl could not start the transfer: \(CurlMulti.reason(added))")))
+                return
+            }
+            running[easy] = transfer
+        }
+
+        /// Ends every running transfer whose task was cancelled. Requests in flight are at
+        /// most the client's slots, so looking at each one every turn costs little.
+        private func endCancelled() {
+            for (easy, transfer) in running where transfer.isCancelRequested {
+                running[easy] = nil
+                end(transfer, with: .failure(CancellationError()))
+            }
         }
 
         /// Ends every transfer libcurl reports finished.
         private func endFinished() {
             var easy: UnsafeMutableRawPointer?
             var code: CURLcode = 0
-            while fs_multi_next_done(multi, &easy, &code) == 1 {
+            while fs_multi_next_done(multi.handle, &easy, &code) == 1 {
                 guard let handle = easy, let transfer = running.removeValue(forKey: handle) else { continue }
                 end(transfer, with: transfer.outcome(code))
             }
@@ -185,7 +302,12 @@ public final class CurlEngine: Sendable {
         /// Takes the transfer out of libcurl before the waiting task hears of it, so no
         /// callback can touch its sink afterwards.
         private func end(_ transfer: CurlTransfer, with outcome: Result<HTTPAnswer, Error>) {
-            if let easy = transfer.easy { curl_multi_remove_handle(multi, easy) }
+            if let easy = transfer.easy {
+                // Fails only for a handle that is not in this multi handle, or when called
+                // from within a callback: `end` runs on the loop's thread outside libcurl,
+                // for handles `start` added. Freeing the easy handle would take it out anyway.
+                _ = curl_multi_remove_handle(multi.handle, easy)
+            }
             transfer.releaseHandle()
             transfer.resume(with: outcome)
         }

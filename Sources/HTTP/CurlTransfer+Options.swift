@@ -39,7 +39,12 @@ extension CurlTransfer {
         }
         if !request.headers.isEmpty {
             for header in request.headers {
-                headerList = curl_slist_append(headerList, header)
+                // NULL when out of memory, the list so far left as it was (and still ours
+                // to free): a request without its validators must not go out.
+                guard let longer = curl_slist_append(headerList, header) else {
+                    throw HTTPClientError.connectivity("libcurl could not hold the request's headers (out of memory)")
+                }
+                headerList = longer
             }
             set(fs_easy_setopt_pointer(easy, Int32(FS_CURLOPT_HTTPHEADER), UnsafeMutableRawPointer(headerList)))
         }

@@ -37,7 +37,9 @@ final class CurlTransfer: @unchecked Sendable {
 
     private enum Phase {
         case created
-        case running(CheckedContinuation<HTTPAnswer, Error>)
+        /// Handed to the engine; `cancelRequested` once the task was cancelled, which the
+        /// engine's loop acts on whether the transfer is still in its inbox or running.
+        case waiting(CheckedContinuation<HTTPAnswer, Error>, cancelRequested: Bool)
         case cancelledBeforeStart
         case finished
     }
@@ -75,40 +77,52 @@ final class CurlTransfer: @unchecked Sendable {
 
     // MARK: - The waiting task
 
-    /// Hands the transfer to `engine` and waits for its answer; cancelling the task removes
-    /// the transfer at once.
+    /// Hands the transfer to `engine` and waits for its answer; cancelling the task marks
+    /// the transfer and wakes the engine, which ends it at its next turn.
     func run(on engine: CurlEngine.Core) async throws -> HTTPAnswer {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let start = phase.withLock { phase -> Bool in
                     guard case .created = phase else { return false }
-                    phase = .running(continuation)
+                    phase = .waiting(continuation, cancelRequested: false)
                     return true
                 }
-                if start {
-                    engine.add(self)
-                } else {
+                guard start else {
                     continuation.resume(throwing: CancellationError())
+                    return
                 }
+                engine.hooks.beforeHandOff?()
+                engine.add(self)
             }
         } onCancel: {
-            let running = phase.withLock { phase -> Bool in
+            let waiting = phase.withLock { phase -> Bool in
                 switch phase {
                 case .created:
                     phase = .cancelledBeforeStart
                     return false
-                case .running: return true
-                case .cancelledBeforeStart, .finished: return false
+                case let .waiting(continuation, _):
+                    phase = .waiting(continuation, cancelRequested: true)
+                    return true
+                case .cancelledBeforeStart, .finished:
+                    return false
                 }
             }
-            if running { engine.cancel(self) }
+            if waiting { engine.wakeUp() }
+        }
+    }
+
+    /// The waiting task was cancelled: the engine must end the transfer.
+    var isCancelRequested: Bool {
+        phase.withLock { phase in
+            guard case .waiting(_, cancelRequested: true) = phase else { return false }
+            return true
         }
     }
 
     /// Delivers the outcome to the waiting task, once.
     func resume(with result: Result<HTTPAnswer, Error>) {
         let continuation = phase.withLock { phase -> CheckedContinuation<HTTPAnswer, Error>? in
-            guard case let .running(continuation) = phase else { return nil }
+            guard case let .waiting(continuation, _) = phase else { return nil }
             phase = .finished
             return continuation
         }
@@ -234,6 +248,10 @@ final class CurlTransfer: @unchecked Sendable {
     var bodyBytesReceived: Int { delivered }
     var expectedBodyBytes: Int? { head.contentLength }
 
+    // `info` and `info64` answer 0 when libcurl does not: the handle is alive and what they
+    // ask for (redirect count, the system's error number, connect time) is older than the
+    // libcurl the engine needs anyway (7.68, for `curl_multi_wakeup`), so they do not fail;
+    // were one to, 0 reads as "none" and only makes a message less precise.
     func info(_ name: Int32) -> Int {
         guard let easy else { return 0 }
         var value = 0

@@ -94,10 +94,16 @@ final class NginxServer: Sendable {
     func tally() async throws -> Benchmark.RequestTally {
         // An engine of its own: a new connection each time, not one kept from a run before.
         let engine = try CurlEngine(CurlEngine.Configuration(userAgent: "feedsite-bench"))
-        defer { engine.shutdown() }
         let body = HTTPBodyBuffer()
         let url = URL(string: "http://127.0.0.1:\(httpPort)/nginx-status")!
-        let answer = try await engine.perform(HTTPGet(url: url, maxBodyBytes: 4096, limitName: "for status"), into: body)
+        let answer: HTTPAnswer
+        do {
+            answer = try await engine.perform(HTTPGet(url: url, maxBodyBytes: 4096, limitName: "for status"), into: body)
+        } catch {
+            await engine.shutdown()
+            throw error
+        }
+        await engine.shutdown()
         let made = statusRequests.withLock { count -> Int in
             count += 1
             return count

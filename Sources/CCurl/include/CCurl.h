@@ -36,6 +36,7 @@ CURLMcode curl_multi_remove_handle(CURLM *multi, CURL *handle);
 CURLMcode curl_multi_perform(CURLM *multi, int *running);
 CURLMcode curl_multi_poll(CURLM *multi, void *extra_fds, unsigned int extra_nfds, int timeout_ms, int *numfds);
 CURLMcode curl_multi_wakeup(CURLM *multi);
+const char *curl_multi_strerror(CURLMcode code);
 
 // Callbacks.
 typedef size_t (*fs_curl_data_callback)(char *data, size_t size, size_t count, void *context);
@@ -104,6 +105,9 @@ enum {
     FS_CURLPIPE_MULTIPLEX = 2,
 
     FS_CURL_ERROR_SIZE = 256,
+
+    // Multi interface result codes.
+    FS_CURLM_OK = 0,
 
     // Result codes.
     FS_CURLE_OK = 0,

@@ -24,11 +24,11 @@ struct GenerateCommand {
         } catch {
             return report.notStarted(error)
         }
-        defer { context.close() }
         let started = ContinuousClock.now
         let result = await Result { try await phases(context) }
         let code = report.finish(result, context: context, elapsed: ContinuousClock.now - started)
         await CacheStep.run(context, after: result, code: code)
+        await context.close()
         return code
     }
 

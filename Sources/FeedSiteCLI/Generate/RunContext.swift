@@ -82,7 +82,7 @@ struct RunContext: Sendable {
             let outputLockFile = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).lock")
             outputLock = try RunLock.acquire(outputLockFile, startedAt: startedAt)
         } catch {
-            client?.engine.shutdown()
+            client?.engine.beginShutdown()
             throw OpenFailure(message: "\(error)", code: .failure)
         }
         do {
@@ -91,7 +91,7 @@ struct RunContext: Sendable {
             if let overridden { report.forcing(overridden) }
         } catch {
             outputLock.markFinished()
-            client?.engine.shutdown()
+            client?.engine.beginShutdown()
             if case .unlistable = error { throw OpenFailure(message: "\(error)", code: .failure) }
             throw OpenFailure(message: "\(error)", code: .usage)
         }
@@ -99,7 +99,7 @@ struct RunContext: Sendable {
             cacheLock = try RunLock.acquire(cacheFolder.appendingPathComponent(".lock"), startedAt: startedAt)
         } catch {
             outputLock.markFinished()
-            client?.engine.shutdown()
+            client?.engine.beginShutdown()
             throw OpenFailure(message: "\(error)", code: .failure)
         }
         if cacheLock.previousRunWasInterrupted {
@@ -111,7 +111,7 @@ struct RunContext: Sendable {
         } catch {
             cacheLock.markFinished()
             outputLock.markFinished()
-            client?.engine.shutdown()
+            client?.engine.beginShutdown()
             let message = error.outOfSpace.map { "\($0); \(RunReport.nothingPublished)" } ?? "\(error)"
             throw OpenFailure(message: message, code: .failure)
         }
@@ -133,9 +133,9 @@ struct RunContext: Sendable {
 
     /// Throws away the staging folder if it is still there (a published site has left it),
     /// stops the network and marks the run finished in both locks.
-    func close() {
+    func close() async {
         staged.discard()
-        client?.engine.shutdown()
+        await client?.engine.shutdown()
         cacheLock.markFinished()
         outputLock.markFinished()
     }

@@ -2,6 +2,12 @@ import Foundation
 import TestSupport
 import XCTest
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Runs the built `feedsite` executable as a child process, as cron or CI would.
 struct ExecutableRunner {
     struct Result {
@@ -60,6 +66,16 @@ struct ExecutableRunner {
         let errURL: URL
 
         var pid: Int32 { process.processIdentifier }
+
+        /// Waits for the process to end, killing it (SIGKILL) if it is still running after
+        /// `seconds`, a generous limit that only stops a hang, and collects what it printed.
+        func finish(killingAfter seconds: Int) throws -> Result {
+            let pid = self.pid
+            let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
+            DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(seconds), execute: watchdog)
+            defer { watchdog.cancel() }
+            return try finish()
+        }
 
         /// Waits for the process to end and collects what it printed.
         func finish() throws -> Result {

@@ -24,6 +24,16 @@ final class InterruptionTests: XCTestCase {
         try assertGracefulInterruption(signal: SIGTERM, holdingBack: { $0.hasSuffix("/comments") })
     }
 
+    func test_ctrlC_withEveryImageRequestUnansweredClosesEachConnectionAndExits130() throws {
+        try assertCtrlCEndsHeldImageRequests(answering: .none)
+    }
+
+    /// libcurl's low-speed limit would end silent requests after a while; bodies that keep
+    /// arriving leave only cancellation to end these before the 600 s timeout.
+    func test_ctrlC_withEveryImageStillArrivingClosesEachConnectionAndExits130() throws {
+        try assertCtrlCEndsHeldImageRequests(answering: .endlessImage)
+    }
+
     func test_kill9_whileDownloadingLeavesThePreviousSiteIntactAndTheNextRunSucceeds() throws {
         try assertKill9(holdingBack: { $0.hasPrefix("/images/") }, after: 0)
     }
@@ -56,6 +66,33 @@ final class InterruptionTests: XCTestCase {
         XCTAssertEqual(try snapshotOfFiles(in: scene.site), published, "the previous site is untouched", file: file, line: line)
         XCTAssertEqual(try scene.leftovers(), [], "no staging folder and no partial cache file", file: file, line: line)
         XCTAssertEqual(try ExecutableRunner.run(["verify", "--output", "site"], in: scene.folder).status, 0, file: file, line: line)
+    }
+
+    /// `--concurrency` image requests held by a server that never completes them, then
+    /// Ctrl-C: the run ends (a watchdog kills it after a minute), exits 130 and closes every
+    /// held connection, and leaves the previous site and the cache as they were.
+    private func assertCtrlCEndsHeldImageRequests(answering answer: HoldingListener.Answer, file: StaticString = #filePath, line: UInt = #line) throws {
+        let concurrency = 4
+        let scene = try Scene(testCase: self)
+        let published = try scene.publishFirstSite()
+        let images = try HoldingListener(answering: answer)
+        addTeardownBlock { images.stop() }
+        let api = try scene.server(imagesFrom: images)
+        let arguments = scene.generate(api: api.apiRoot, concurrency: concurrency) + ["--timeout", "600"]
+
+        let running = try ExecutableRunner.start(arguments, in: scene.folder)
+        XCTAssertTrue(images.wait { held, _ in held >= concurrency }, "only \(images.held) image requests were held", file: file, line: line)
+        kill(running.pid, SIGINT)
+        let result = try running.finish(killingAfter: 60)
+        let allClosed = images.wait { _, closed in closed >= concurrency }
+
+        XCTAssertEqual(result.status, 130, result.standardError, file: file, line: line)
+        XCTAssertTrue(allClosed, "\(images.closedByClient) of \(images.held) held connections were closed", file: file, line: line)
+        XCTAssertEqual(images.held, concurrency, "no request started after the interruption", file: file, line: line)
+        XCTAssertTrue(
+            result.standardError.contains("interrupted; nothing published, the previous site is unchanged"), result.standardError, file: file, line: line)
+        XCTAssertEqual(try snapshotOfFiles(in: scene.site), published, "the previous site is untouched", file: file, line: line)
+        XCTAssertEqual(try scene.leftovers(), [], "no staging folder and no partial cache file", file: file, line: line)
     }
 
     private func assertKill9(holdingBack isHeld: @escaping @Sendable (String) -> Bool, after passed: Int, file: StaticString = #filePath, line: UInt = #line)
@@ -97,8 +134,11 @@ final class InterruptionTests: XCTestCase {
 
         var site: URL { folder.appendingPathComponent("site") }
 
-        func generate(api: URL) -> [String] {
-            ["generate", "--api", api.absoluteString, "--output", "site", "--cache", "cache", "--now", "2024-05-20T11:24:59Z", "--concurrency", "2"]
+        func generate(api: URL, concurrency: Int = 2) -> [String] {
+            [
+                "generate", "--api", api.absoluteString, "--output", "site", "--cache", "cache", "--now", "2024-05-20T11:24:59Z", "--concurrency",
+                "\(concurrency)",
+            ]
         }
 
         /// Publishes a first site from another server, and returns its files.
@@ -120,6 +160,21 @@ final class InterruptionTests: XCTestCase {
                 gate.open()
                 server.stop()
             }
+            return server
+        }
+
+        /// A server for the interrupted run whose feed, of twelve new items, names images
+        /// on `images`.
+        func server(imagesFrom images: HoldingListener) throws -> SampleAPIServer {
+            let source = SyntheticFeed(itemCount: 12, commentsPerItem: 2, imageBytes: 4_096, now: fixedNow())
+            let api = SampleAPIServer.handler(for: source)
+            let server = try SampleAPIServer(source: source) { request in
+                guard request.path.hasSuffix("/feed") else { return nil }
+                var headers = request.headers
+                headers["host"] = "127.0.0.1:\(images.port)"
+                return api(HTTPRequest(method: request.method, target: request.target, headers: headers, body: request.body))
+            }
+            testCase.addTeardownBlock { server.stop() }
             return server
         }
 

@@ -51,7 +51,7 @@ func makeEngine(
     configuration.maxConnections = maxConnections
     configuration.certificateAuthorities = certificateAuthorities
     let engine = try CurlEngine(configuration)
-    test.addTeardownBlock { engine.shutdown() }
+    test.addTeardownBlock { await engine.shutdown() }
     return engine
 }
 
