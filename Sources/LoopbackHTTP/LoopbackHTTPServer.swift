@@ -33,8 +33,11 @@ public final class LoopbackHTTPServer: Sendable {
     private let core: LoopbackServerCore
 
     /// Starts listening at once; `port` 0 picks a free port (read it back from `port`).
-    public init(port: UInt16 = 0, handler: @escaping Handler) throws {
-        core = try LoopbackServerCore(port: port, handler: handler)
+    /// `onClientHangUp` runs on a connection's thread each time a client goes away while
+    /// an `endless`, `trickle` or `hang` answer holds its connection: it tells a test which
+    /// requests the client gave up.
+    public init(port: UInt16 = 0, onClientHangUp: (@Sendable () -> Void)? = nil, handler: @escaping Handler) throws {
+        core = try LoopbackServerCore(port: port, onClientHangUp: onClientHangUp, handler: handler)
         let core = self.core
         let thread = Thread { core.acceptLoop() }
         thread.name = "loopback-accept"

@@ -35,15 +35,15 @@ extension LoopbackServerCore {
             guard send(head, bodyFrom: head.count, on: connection) else { return false }
             let unit = Self.endlessUnit(repeating: body)
             while send(unit, bodyFrom: 0, on: connection) {}
-            return false
+            return clientHungUp()
         case let .trickle(bytes, every):
             guard send(head, bodyFrom: head.count, on: connection) else { return false }
             let step = max(1, bytes)
             var offset = body.startIndex
             while offset < body.endIndex {
-                if offset > body.startIndex, waitForHangUp(of: connection, upTo: every) { return false }
+                if offset > body.startIndex, waitForHangUp(of: connection, upTo: every) { return clientHungUp() }
                 let end = body.index(offset, offsetBy: step, limitedBy: body.endIndex) ?? body.endIndex
-                guard send(body[offset..<end], bodyFrom: 0, on: connection) else { return false }
+                guard send(body[offset..<end], bodyFrom: 0, on: connection) else { return clientHungUp() }
                 offset = end
             }
             return keepAlive
@@ -52,9 +52,16 @@ extension LoopbackServerCore {
             while true {
                 let count = chunk.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
                 if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { return false }
+                guard count > 0 else { return clientHungUp() }
             }
         }
+    }
+
+    /// Tells `onClientHangUp` that the client went away from an answer it was being held,
+    /// trickled or flooded with, unless `stop()` is what ended it; false, for `deliver`.
+    private func clientHungUp() -> Bool {
+        if !isStopped { onClientHangUp?() }
+        return false
     }
 
     /// Sends all of `data`, counting the bytes from `bodyOffset` on as body bytes; false

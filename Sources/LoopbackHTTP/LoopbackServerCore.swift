@@ -13,6 +13,7 @@ final class LoopbackServerCore: Sendable {
     let port: UInt16
     private let listener: Int32
     private let handler: LoopbackHTTPServer.Handler
+    let onClientHangUp: (@Sendable () -> Void)?
     private let state = Mutex(State())
     private let acceptLoopEnded = DispatchSemaphore(value: 0)
     /// Connections between their handler's answer and the end of its delivery; `stop()`
@@ -27,7 +28,7 @@ final class LoopbackServerCore: Sendable {
 
     private static let maxHeaderBytes = 64 * 1024
 
-    init(port: UInt16, handler: @escaping LoopbackHTTPServer.Handler) throws {
+    init(port: UInt16, onClientHangUp: (@Sendable () -> Void)?, handler: @escaping LoopbackHTTPServer.Handler) throws {
         let fd = socket(AF_INET, Self.streamType, 0)
         guard fd >= 0 else { throw LoopbackHTTPServer.StartError.cannotListen(port: port, reason: Self.lastError()) }
         var yes: Int32 = 1
@@ -55,6 +56,11 @@ final class LoopbackServerCore: Sendable {
         self.listener = fd
         self.port = UInt16(bigEndian: address.sin_port)
         self.handler = handler
+        self.onClientHangUp = onClientHangUp
+    }
+
+    var isStopped: Bool {
+        state.withLock { $0.stopped }
     }
 
     var bodyBytesSent: Int {
@@ -83,7 +89,7 @@ final class LoopbackServerCore: Sendable {
         while true {
             let connection = accept(listener, nil, nil)
             if connection < 0 {
-                if state.withLock({ $0.stopped }) { return }
+                if isStopped { return }
                 if errno == EINTR || errno == ECONNABORTED { continue }
                 return
             }
@@ -142,8 +148,6 @@ final class LoopbackServerCore: Sendable {
         }
     }
 
-    /// Sends `response` as its delivery says; true when the connection may carry the
-    /// next request.
     private static func lastError() -> String {
         String(cString: strerror(errno))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import LoopbackHTTP
+import Synchronization
 import TestSupport
 import XCTest
 
@@ -173,6 +174,48 @@ final class LoopbackHTTPServerDeliveryTests: XCTestCase {
         XCTAssertEqual(stopped.wait(timeout: .now() + 10), .success, "stop() waited for the hanging connection")
         XCTAssertEqual(received, [])
         XCTAssertEqual(end, .closed)
+    }
+
+    // MARK: - Client hang-ups
+
+    func test_onClientHangUp_isToldWhenTheClientClosesAHangingOrTricklingConnection() throws {
+        let hangUps = DispatchSemaphore(value: 0)
+        let script = HTTPResponseScript([
+            HTTPResponse(status: 200, delivery: .hang),
+            HTTPResponse(status: 200, body: Data("0123456789".utf8), delivery: .trickle(bytes: 2, every: .seconds(3600))),
+        ])
+        let server = try LoopbackHTTPServer(onClientHangUp: { hangUps.signal() }, handler: script.next)
+        addTeardownBlock { server.stop() }
+
+        let hanging = try LoopbackSocketClient(port: server.port)
+        hanging.send("GET /hang HTTP/1.1\r\nHost: h\r\n\r\n")
+        hanging.close()
+        XCTAssertEqual(hangUps.wait(timeout: .now() + 10), .success, "no hang-up reported for the hanging answer")
+
+        let trickling = try LoopbackSocketClient(port: server.port)
+        trickling.send("GET /trickle HTTP/1.1\r\nHost: h\r\n\r\n")
+        XCTAssertNotNil(trickling.readHead(), "the trickle began")
+        trickling.close()
+        XCTAssertEqual(hangUps.wait(timeout: .now() + 10), .success, "no hang-up reported for the trickling answer")
+    }
+
+    func test_onClientHangUp_isNotToldWhenStopEndsAHangingConnection() throws {
+        let handled = DispatchSemaphore(value: 0)
+        let hangUps = Mutex(0)
+        let server = try LoopbackHTTPServer(
+            onClientHangUp: { hangUps.withLock { $0 += 1 } },
+            handler: { _ in
+                handled.signal()
+                return HTTPResponse(status: 200, delivery: .hang)
+            })
+        let client = try LoopbackSocketClient(port: server.port)
+        client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
+        XCTAssertEqual(handled.wait(timeout: .now() + 10), .success, "the handler was never called")
+
+        stopPromptly(server)
+        client.close()
+
+        XCTAssertEqual(hangUps.withLock { $0 }, 0)
     }
 
     // MARK: - Helpers
