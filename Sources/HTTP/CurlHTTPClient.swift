@@ -14,6 +14,7 @@ public final class CurlHTTPClient: HTTPClient {
     private let clock: RetryClock
     private let health: HostHealth
     private let slots: RequestSlots
+    private let pace: HostPace?
     private let counts = Mutex(Traffic())
 
     /// What the run's requests cost: how many there were and how many extra tries and host
@@ -24,26 +25,40 @@ public final class CurlHTTPClient: HTTPClient {
         public var retries = 0
         /// `Retry-After` pauses asked by servers.
         public var pauses = 0
+        /// With `--rate`, the time during which at least one request waited for its turn.
+        public var heldBackByPace: TimeInterval = 0
 
-        public init(requests: Int = 0, retries: Int = 0, pauses: Int = 0) {
+        public init(requests: Int = 0, retries: Int = 0, pauses: Int = 0, heldBackByPace: TimeInterval = 0) {
             self.requests = requests
             self.retries = retries
             self.pauses = pauses
+            self.heldBackByPace = heldBackByPace
         }
     }
 
-    public var traffic: Traffic { counts.withLock { $0 } }
+    public var traffic: Traffic {
+        var traffic = counts.withLock { $0 }
+        traffic.heldBackByPace = pace?.heldBack ?? 0
+        return traffic
+    }
+
+    /// The `--rate` in force: requests a second to each host, or `nil` for no limit.
+    public var rate: Double? { pace?.perSecond }
 
     /// Requests in a row that fail with their retries spent (no answer, or still busy) that
     /// take a host as down.
     public static let downThreshold = 8
 
-    public init(engine: CurlEngine, policy: RetryPolicy, clock: RetryClock = .system, downThreshold: Int = CurlHTTPClient.downThreshold) {
+    /// `rate`: at most that many requests a second to each host, evenly spread; `nil`, no limit.
+    public init(
+        engine: CurlEngine, policy: RetryPolicy, clock: RetryClock = .system, downThreshold: Int = CurlHTTPClient.downThreshold, rate: Double? = nil
+    ) {
         self.engine = engine
         self.policy = policy
         self.clock = clock
         self.health = HostHealth(downThreshold: downThreshold)
         self.slots = RequestSlots(count: engine.configuration.maxConnections)
+        self.pace = rate.map(HostPace.init(perSecond:))
     }
 
     /// A host taken as down during the run, and how many requests to it were not sent.
@@ -67,12 +82,13 @@ public final class CurlHTTPClient: HTTPClient {
         counts.withLock { $0.requests += 1 }
         while true {
             try await waitForTurn(host)
-            tries += 1
-            if tries > 1 { counts.withLock { $0.retries += 1 } }
-            switch try await attempt(request, into: body, host: host, tries: tries) {
+            switch try await attempt(request, into: body, host: host, tries: tries + 1) {
+            case .notSent:
+                continue
             case let .answer(answer):
                 return answer
             case let .retry(delay):
+                tries += 1
                 // A paused host (no delay here) is waited for in `waitForTurn`.
                 if let delay { try await clock.sleep(delay) }
             case let .fail(error):
@@ -86,17 +102,26 @@ public final class CurlHTTPClient: HTTPClient {
         /// Try again after the back-off, or `nil` once the host's pause is over.
         case retry(after: Duration?)
         case fail(HTTPClientError)
+        /// A server paused the host while the request waited: not a try, wait for the host.
+        case notSent
     }
 
     /// Try number `tries`, holding one of the `--concurrency` slots from before the host is
     /// checked until its outcome is counted, so a request waiting for a slot never goes to a
-    /// host that the try before it just took down.
+    /// host that the try before it just took down. With `--rate` the slot is held while the
+    /// request waits for its start too: a start taken before the wait for a slot could come
+    /// due together with others, in a burst.
     private func attempt(_ request: HTTPGet, into body: HTTPBodySink, host: String, tries: Int) async throws -> Step {
         try await slots.acquire()
         defer { slots.release() }
-        if await health.turn(for: host, now: clock.now()) == .down {
-            return .fail(.connectivity(Self.downReason(host, threshold: health.downThreshold)))
+        if let pace { try await waitForStart(host, pace: pace) }
+        switch await health.turn(for: host, now: clock.now()) {
+        case .down: return .fail(.connectivity(Self.downReason(host, threshold: health.downThreshold)))
+        // Paused by a server while this request waited for its slot or its start.
+        case .wait: return .notSent
+        case .go: break
         }
+        if tries > 1 { counts.withLock { $0.retries += 1 } }
         let answer: HTTPAnswer
         do {
             answer = try await engine.perform(request, into: body)
@@ -152,6 +177,13 @@ public final class CurlHTTPClient: HTTPClient {
                 throw HTTPClientError.connectivity(Self.downReason(host, threshold: health.downThreshold))
             }
         }
+    }
+
+    private func waitForStart(_ host: String, pace: HostPace) async throws {
+        let wait = pace.reserve(host, now: clock.now())
+        guard wait > 0 else { return }
+        defer { pace.finishedWaiting(now: clock.now()) }
+        try await clock.sleep(.milliseconds(Int((wait * 1000).rounded(.up))))
     }
 
     /// `host` or `host:port`, the unit that pauses and goes down together.

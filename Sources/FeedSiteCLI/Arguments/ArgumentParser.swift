@@ -23,7 +23,7 @@ public enum ArgumentParser {
 
     private static let generateSpecs: [Spec] = [
         option("api"), option("output"), option("cache"), option("templates"), option("locale", repeatable: true),
-        option("now"), option("page-size"), option("max-items"), option("concurrency"), option("timeout"),
+        option("now"), option("page-size"), option("max-items"), option("concurrency"), option("timeout"), option("rate"),
         option("retries"), option("max-image-bytes"), option("ca-file"), option("archive"), option("base-url"), flag("offline"), flag("strict"), flag("force"),
         flag("quiet"), flag("verbose"),
     ]
@@ -121,12 +121,8 @@ public enum ArgumentParser {
         options.concurrency = try integer(values, "concurrency", in: 1...64) ?? options.concurrency
         options.retries = try integer(values, "retries", in: 0...10) ?? options.retries
         options.maxImageBytes = try integer(values, "max-image-bytes", in: 1...(1 << 40)) ?? options.maxImageBytes
-        if let timeout = values["timeout"]?.first {
-            guard let seconds = Double(timeout), seconds > 0, seconds <= 3600 else {
-                throw UsageError("--timeout needs a number of seconds from 0 to 3600, got '\(timeout)'")
-            }
-            options.timeout = seconds
-        }
+        options.timeout = try positiveNumber(values, "timeout", upTo: 3600, of: "seconds") ?? options.timeout
+        options.rate = try positiveNumber(values, "rate", upTo: 1000, of: "requests a second")
         options.offline = values["offline"] != nil
         options.strict = values["strict"] != nil
         options.force = values["force"] != nil
@@ -149,6 +145,14 @@ public enum ArgumentParser {
         guard let text = values[name]?.first else { return nil }
         guard let value = Int(text), range.contains(value) else {
             throw UsageError("--\(name) needs a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
+        }
+        return value
+    }
+
+    private static func positiveNumber(_ values: [String: [String]], _ name: String, upTo limit: Double, of unit: String) throws(UsageError) -> Double? {
+        guard let text = values[name]?.first else { return nil }
+        guard let value = Double(text), value > 0, value <= limit else {
+            throw UsageError("--\(name) needs a number of \(unit) above 0 and up to \(Int(limit)), got '\(text)'")
         }
         return value
     }

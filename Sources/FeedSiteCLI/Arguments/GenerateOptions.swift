@@ -24,7 +24,9 @@ public struct GenerateOptions: Equatable, Sendable {
     public var maxItems: Int?
     public var concurrency: Int = 8
     public var timeout: Double = 30
-    /// Further tries of a request that failed for a reason worth retrying (SPEC §9).
+    /// At most this many requests a second to each host, evenly spread; `nil`: no limit.
+    public var rate: Double?
+    /// Further tries of a request that failed for a reason worth retrying.
     public var retries: Int = 3
     public var maxImageBytes: Int = 64 * 1024 * 1024
     /// A private CA's certificates (PEM), trusted besides the system's.

@@ -26,6 +26,8 @@ public enum Usage {
           --max-items N        stop loading the feed after N items
           --concurrency N      requests at once (default 8)
           --timeout SECONDS    limit for each try of a request (default 30)
+          --rate N             at most N requests a second to each host, evenly spread
+                               (0.5: one every 2 s; default no limit)
           --retries N          tries again after a reset, a timeout, 429 or 5xx (default 3)
           --max-image-bytes N  largest image accepted (default 67108864, 64 MiB)
           --ca-file PATH       also trust this CA's certificates (PEM), for a private API

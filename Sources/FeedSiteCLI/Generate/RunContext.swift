@@ -154,6 +154,6 @@ struct RunContext: Sendable {
             }
         }
         let engine = try CurlEngine(configuration)
-        return CurlHTTPClient(engine: engine, policy: RetryPolicy(retries: options.retries), clock: environment.retryClock)
+        return CurlHTTPClient(engine: engine, policy: RetryPolicy(retries: options.retries), clock: environment.retryClock, rate: options.rate)
     }
 }

@@ -72,14 +72,17 @@ struct RunReport: Sendable {
         )
     }
 
-    /// What the network cost when it was more than one try per request, and one warning per
-    /// host taken as down, with how many requests it was spared.
+    /// What the network cost when it was more than one try per request or `--rate` is set,
+    /// and one warning per host taken as down, with how many requests it was spared.
     func network(_ client: CurlHTTPClient?) async {
         guard let client else { return }
         let traffic = client.traffic
-        if traffic.retries > 0 || traffic.pauses > 0 {
+        if traffic.retries > 0 || traffic.pauses > 0 || client.rate != nil {
             var line = "network: \(traffic.requests) requests, \(traffic.retries) tried again"
             if traffic.pauses > 0 { line += ", \(traffic.pauses) pause\(traffic.pauses == 1 ? "" : "s") asked by the server (Retry-After)" }
+            if let rate = client.rate {
+                line += "; --rate \(String(format: "%g", rate)) held requests back \(RunSummary.format(seconds: traffic.heldBackByPace))"
+            }
             reporter.info(line)
         }
         for down in await client.hostsDown {

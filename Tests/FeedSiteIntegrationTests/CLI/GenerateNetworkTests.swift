@@ -32,6 +32,18 @@ final class GenerateNetworkTests: XCTestCase {
         XCTAssertTrue(result.diagnostics.contains("network: 27 requests, 3 tried again, 1 pause asked by the server (Retry-After)"), result.diagnostics)
     }
 
+    func test_generate_withARateSaysHowLongThePaceHeldRequestsBack() async throws {
+        let source = SyntheticFeed(itemCount: 3, commentsPerItem: 1, imageBytes: 64, now: fixedNow())
+        let server = try makeServer(source)
+        let run = try makeRunFolder()
+
+        // One request at a time: each after the first waits a quarter of a second.
+        let result = await run.generate(api: server.apiRoot, ["--rate", "4", "--concurrency", "1"])
+
+        XCTAssertEqual(result.code, .success, result.diagnostics)
+        XCTAssertTrue(result.diagnostics.contains("network: 8 requests, 0 tried again; --rate 4 held requests back 1.75 s"), result.diagnostics)
+    }
+
     func test_generate_neverStoresOrPublishesAPageAnsweredInPlaceOfAnImage() async throws {
         let source = SyntheticFeed(itemCount: 3, commentsPerItem: 0, imageBytes: 64, now: fixedNow())
         let login = Data("<!DOCTYPE html><html><body>Please sign in to see this image</body></html>".utf8)

@@ -8,12 +8,17 @@ import XCTest
 
 /// A retry clock that never waits: each sleep is recorded and moves its own "now" forward
 /// by the time slept, so back-offs and `Retry-After` pauses take no wall time.
+///
+/// Sleeps that overlap in real time add up on this clock; a test of concurrent waits can
+/// keep "now" where it is (`advancesOnSleep: false`) and look at the sleeps alone.
 final class InstantRetryClock: Sendable {
     private let state: Mutex<(now: Date, sleeps: [Duration], randoms: [Double])>
+    private let advancesOnSleep: Bool
 
     /// `randoms` are handed out in turn as the jitter (the last one repeats).
-    init(now: Date = fixedNow(), randoms: [Double] = [0.5]) {
+    init(now: Date = fixedNow(), randoms: [Double] = [0.5], advancesOnSleep: Bool = true) {
         state = Mutex((now, [], randoms))
+        self.advancesOnSleep = advancesOnSleep
     }
 
     var sleeps: [Duration] { state.withLock { $0.sleeps } }
@@ -26,6 +31,7 @@ final class InstantRetryClock: Sendable {
                 try Task.checkCancellation()
                 state.withLock {
                     $0.sleeps.append(duration)
+                    guard advancesOnSleep else { return }
                     $0.now = $0.now.addingTimeInterval(Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
                 }
             },

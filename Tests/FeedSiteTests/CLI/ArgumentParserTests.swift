@@ -17,6 +17,7 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertNil(options.maxItems)
         XCTAssertEqual(options.concurrency, 8)
         XCTAssertEqual(options.timeout, 30)
+        XCTAssertNil(options.rate, "no limit unless asked")
         XCTAssertEqual(options.retries, 3)
         XCTAssertEqual(options.maxImageBytes, 64 * 1024 * 1024)
         XCTAssertNil(options.caFile)
@@ -43,7 +44,7 @@ final class ArgumentParserTests: XCTestCase {
         let command = try parse([
             "generate", "--api", "http://127.0.0.1:8080/v1", "--output=site", "--cache", "c", "--templates", "t",
             "--locale", "el", "--locale=pt-BR", "--now", "2024-05-20T11:24:59+0000", "--page-size", "25",
-            "--max-items", "100", "--concurrency", "4", "--timeout", "2.5", "--retries=0", "--max-image-bytes", "1000000",
+            "--max-items", "100", "--concurrency", "4", "--timeout", "2.5", "--rate", "0.5", "--retries=0", "--max-image-bytes", "1000000",
             "--ca-file", "ca.pem", "--offline", "--strict", "--force", "--verbose",
         ])
         guard case let .generate(options) = command else { return XCTFail("expected generate") }
@@ -58,6 +59,7 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(options.maxItems, 100)
         XCTAssertEqual(options.concurrency, 4)
         XCTAssertEqual(options.timeout, 2.5)
+        XCTAssertEqual(options.rate, 0.5)
         XCTAssertEqual(options.retries, 0)
         XCTAssertEqual(options.maxImageBytes, 1_000_000)
         XCTAssertEqual(options.caFile, "ca.pem")
@@ -111,7 +113,10 @@ final class ArgumentParserTests: XCTestCase {
             (["generate", "--concurrency", "65"], "--concurrency needs a whole number from 1 to 64, got '65'"),
             (["generate", "--max-items", "-3"], "--max-items needs a whole number from 1 to 10000000, got '-3'"),
             (["generate", "--max-items=-3"], "--max-items needs a whole number from 1 to 10000000, got '-3'"),
-            (["generate", "--timeout", "0"], "--timeout needs a number of seconds from 0 to 3600, got '0'"),
+            (["generate", "--timeout", "0"], "--timeout needs a number of seconds above 0 and up to 3600, got '0'"),
+            (["generate", "--rate", "0"], "--rate needs a number of requests a second above 0 and up to 1000, got '0'"),
+            (["generate", "--rate", "nan"], "--rate needs a number of requests a second above 0 and up to 1000, got 'nan'"),
+            (["generate", "--rate", "2/s"], "--rate needs a number of requests a second above 0 and up to 1000, got '2/s'"),
             (["generate", "--retries", "11"], "--retries needs a whole number from 0 to 10, got '11'"),
             (["generate", "--retries", "-1"], "--retries needs a whole number from 0 to 10, got '-1'"),
             (["generate", "--max-image-bytes", "0"], "--max-image-bytes needs a whole number from 1 to 1099511627776, got '0'"),
