@@ -1,4 +1,4 @@
-/// The process exit status, the one place SPEC §5's codes are defined.
+/// The process exit status, the one place the exit codes are defined.
 public struct ExitCode: Equatable, Sendable, CustomStringConvertible {
     public let rawValue: Int32
 

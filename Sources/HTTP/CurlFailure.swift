@@ -8,7 +8,7 @@ import Foundation
     import Darwin
 #endif
 
-/// A libcurl error code turned into SPEC §9's plain words, with whether it is worth
+/// A libcurl error code turned into plain words, with whether it is worth
 /// another try: connection refused, reset or closed early, and timeouts are; certificate
 /// errors, unknown hosts, redirect loops, limits and undecodable bodies are not.
 struct CurlFailure {

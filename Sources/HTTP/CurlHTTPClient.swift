@@ -2,10 +2,10 @@ import FeedCore
 import Foundation
 import Synchronization
 
-/// `HTTPClient` over the libcurl engine, with SPEC §9's manners: transient failures and
-/// busy statuses tried again (`RetryPolicy`), `Retry-After` honoured for the whole host,
-/// and a host that failed `downThreshold` requests in a row left alone for the rest of the
-/// run. A request fails the host when its retries are spent without an answer, or still
+/// `HTTPClient` over the libcurl engine, with the manners of the README's Network section:
+/// transient failures and busy statuses tried again (`RetryPolicy`), `Retry-After` honoured
+/// for the whole host, `--rate` (`HostPace`), and a host that failed `downThreshold`
+/// requests in a row left alone for the rest of the run. A request fails the host when its retries are spent without an answer, or still
 /// busy (408, 425, 429, 5xx), or when it is told to wait longer than the policy allows;
 /// any other answer shows the host is up.
 public final class CurlHTTPClient: HTTPClient {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// What the run knows of each host (SPEC §9): when the host asked every request to wait
+/// What the run knows of each host: when the host asked every request to wait
 /// (`Retry-After`), and how many requests in a row failed to reach it or found it busy.
 /// After `downThreshold` such failures in a row (each after its retries), the host is taken
 /// as down for the rest of the run: its remaining requests are not sent, only counted.

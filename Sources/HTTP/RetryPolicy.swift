@@ -1,7 +1,7 @@
 import FeedCore
 import Foundation
 
-/// When a request is tried again, and after how long (SPEC §9).
+/// When a request is tried again, and after how long.
 ///
 /// Transient failures (connection refused, reset or closed early, timeouts) and the statuses
 /// 408, 425, 429, 500, 502, 503 and 504 are tried again up to `retries` times, after an

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// An image download is valid when the status is exactly 200, the body is not empty, and its
-/// first bytes are an image's (SPEC §3); anything else, an HTML login page answered with
+/// first bytes are an image's; anything else, an HTML login page answered with
 /// 200 among them, is invalid data and never stored.
 public enum FeedImageDataMapper {
     /// The image's format, from the answer and the body's first `ImageFormat.signatureLength` bytes.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Turns one feed page response into feed images, all or nothing (SPEC §2).
+/// Turns one feed page response into feed images, all or nothing.
 ///
 /// Valid: status exactly 200, a JSON object with `items`, every item with a UUID `id` and an
 /// absolute http(s) `image` URL; `description` and `location` may be missing or null.

@@ -4,7 +4,7 @@ import Foundation
 /// the answer's status and the headers the tool uses.
 ///
 /// Implementations throw `HTTPClientError` when no usable answer arrived (its `kind` says
-/// which of SPEC §2's two kinds), rethrow what `body` throws, and throw `CancellationError`
+/// which of the two kinds), rethrow what `body` throws, and throw `CancellationError`
 /// when the calling task is cancelled, so callers can tell "could not reach" from "cancelled".
 public protocol HTTPClient: Sendable {
     func get(_ request: HTTPGet, into body: HTTPBodySink) async throws -> HTTPAnswer

@@ -20,7 +20,7 @@ public struct HTTPGet: Equatable, Sendable {
         self.acceptsCompression = acceptsCompression
     }
 
-    /// SPEC §9: an API answer may be at most 16 MiB, decoded.
+    /// An API answer may be at most 16 MiB, decoded.
     public static let apiAnswerLimit = 16 * 1024 * 1024
 
     /// An API request: compressed answers accepted, at most `apiAnswerLimit` bytes.

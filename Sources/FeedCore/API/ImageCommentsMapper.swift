@@ -1,6 +1,6 @@
 import Foundation
 
-/// Turns a comments response into comments in server order, all or nothing (SPEC §2).
+/// Turns a comments response into comments in server order, all or nothing.
 ///
 /// Valid: any 2xx status, a JSON object with `items`, each with a UUID `id`, a `message`,
 /// an ISO 8601 `created_at` and `author.username`.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A remote load that failed, with the URL and which of SPEC §2's two kinds it was.
+/// A remote load that failed, with the URL and which of the API's two error kinds it was.
 public struct RemoteLoadError: Error, Equatable, Sendable, CustomStringConvertible {
     public enum Kind: String, Sendable {
         case connectivity = "connectivity error"

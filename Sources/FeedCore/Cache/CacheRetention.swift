@@ -1,7 +1,7 @@
 import Foundation
 import Hashing
 
-/// What the cache keeps, and what it may remove (SPEC §6): only what the seven-day
+/// What the cache keeps, and what it may remove: only what the seven-day
 /// fallback can still need. Pure: the stores hand in what they hold and remove what the
 /// rules give back.
 public enum CacheRetention {

@@ -2,7 +2,7 @@ import Foundation
 import Hashing
 
 /// When each image blob was last referred to by a saved feed, in whole hours: the record
-/// that decides which blobs the cache may forget (SPEC §6, "months of cron stay small").
+/// that decides which blobs the cache may forget (months of cron stay small).
 ///
 /// Times are rounded up to the next whole hour (a time on the hour stays as it is), so a
 /// blob is never taken as older than it is, and a feed that refers to the same blobs run

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The feed cache's use cases: save, load, validate (SPEC §3), on any `FeedStore`.
+/// The feed cache's use cases: save, load, validate, on any `FeedStore`.
 public struct LocalFeedLoader: Sendable {
     /// What validating found and did.
     public enum Validation: Equatable, Sendable {
@@ -28,7 +28,7 @@ public struct LocalFeedLoader: Sendable {
         return feed.map { FeedItem(image: $0, firstSeen: min(seen[$0.id] ?? now, now)) }
     }
 
-    /// Replaces the cache with this feed stamped with `now`, in one insert: SPEC §3's
+    /// Replaces the cache with this feed stamped with `now`, in one insert: the
     /// "delete old, then insert" without the moment between the two when neither is there,
     /// so a failed save (a full disk) keeps the old feed. An insert replaces the cached feed
     /// whole (`FeedStoreSpecs`).

@@ -1,7 +1,7 @@
 import Foundation
 
 /// An image's real type, told by its first bytes (never by the URL), which decides whether a
-/// download is an image at all (SPEC §3) and the file extension in the site.
+/// download is an image at all and the file extension in the site.
 public enum ImageFormat: String, Codable, Sendable, CaseIterable {
     case png, jpeg, gif, webp, avif, heif, bmp, ico, tiff, svg, unknown
 

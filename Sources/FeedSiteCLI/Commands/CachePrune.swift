@@ -3,8 +3,8 @@ import FeedStorage
 import Foundation
 
 /// Pruning the caches, for `generate` (after publishing) and `validate-cache`: comments
-/// files seven days old or more, and image blobs no feed of the last seven days refers to
-/// (SPEC §6). The rules are `CacheRetention`'s; the stores do the file work.
+/// files seven days old or more, and image blobs no feed of the last seven days refers to.
+/// The rules are `CacheRetention`'s; the stores do the file work.
 struct CachePrune: Sendable {
     var comments: [RemovedCacheFile] = []
     var images = ImagePruning()

@@ -2,7 +2,7 @@ import FeedCore
 import Foundation
 import SiteGenerator
 
-/// After the run: the feed cache validated (SPEC §3) and, after a run that published, both
+/// After the run: the feed cache validated and, after a run that published, both
 /// caches pruned to what the seven-day fallback can still need.
 enum CacheStep {
     /// The images of the feed the cache now holds, when it holds the feed the site shows

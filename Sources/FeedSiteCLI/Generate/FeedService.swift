@@ -2,7 +2,7 @@ import FeedCore
 import FeedStorage
 import Foundation
 
-/// The product's loading rules in one place (SPEC §3): remote first, save what loaded,
+/// The product's loading rules in one place: remote first, save what loaded,
 /// fall back to the cache when the remote load fails, for the feed, each image's comments
 /// and each image's bytes. `client` is `nil` for `--offline` runs, which use the caches only.
 ///

@@ -7,7 +7,7 @@ import Synchronization
 import TestSupport
 import XCTest
 
-/// Months of cron stay small (SPEC §6): a feed that replaces a tenth of its items every day,
+/// Months of cron stay small: a feed that replaces a tenth of its items every day,
 /// generated once a day for thirty days, leaves a cache holding only what the last seven
 /// days' feeds refer to, and an offline run still shows every image of the cached feed.
 final class CachePruningTests: XCTestCase {

@@ -8,7 +8,7 @@ import Synchronization
 import TestSupport
 import XCTest
 
-/// `feedsite generate` against an API that misbehaves (SPEC §9), in this process. Retries
+/// `feedsite generate` against an API that misbehaves, in this process. Retries
 /// run as they would, with a clock that never waits.
 final class GenerateNetworkTests: XCTestCase {
     func test_generate_publishesLiveWhenEachKindOfBlipCostsOnlyARetry() async throws {

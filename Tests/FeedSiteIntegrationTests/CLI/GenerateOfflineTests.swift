@@ -9,7 +9,7 @@ import TestSupport
 import XCTest
 
 /// `feedsite generate` when the API cannot be reached or answers nonsense: the feed and
-/// comments caches with the seven-day rule (SPEC §3), exit codes 3 and 1 (SPEC §5).
+/// comments caches with the seven-day rule, exit codes 3 and 1.
 final class GenerateOfflineTests: XCTestCase {
     private let t0 = "2024-05-20T11:24:59Z"
     private let t0PlusSixDays = "2024-05-26T11:24:59Z"

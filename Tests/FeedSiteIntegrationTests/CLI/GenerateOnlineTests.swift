@@ -9,7 +9,7 @@ import TestSupport
 import XCTest
 
 /// `feedsite generate` against a real HTTP server on 127.0.0.1, in this process: the
-/// online path of SPEC §3–§5.
+/// online path, from the API to the published site and its exit codes.
 final class GenerateOnlineTests: XCTestCase {
     func test_generate_rendersEveryItemOfEveryPageInFeedOrder() async throws {
         let source = SyntheticFeed(itemCount: 23, commentsPerItem: 2, imageBytes: 64, now: fixedNow())

@@ -10,7 +10,7 @@ import SiteGenerator
 import TestSupport
 import XCTest
 
-/// Publishing for cron, CI and archives (SPEC §6): reproducible and incremental output,
+/// Publishing for cron, CI and archives: reproducible and incremental output,
 /// the manifest and `verify`, tar archives, the lock, several locales, `--strict`.
 final class PublishingTests: XCTestCase {
     private let now = "2024-05-20T11:24:59Z"

@@ -5,7 +5,7 @@ import SampleAPI
 import TestSupport
 import XCTest
 
-/// `--base-url` (SPEC §4): the JSON and Atom feeds and the sitemap, read back as a feed
+/// `--base-url`: the JSON and Atom feeds and the sitemap, read back as a feed
 /// reader and a crawler would, item dates carried across runs, and the manifest, `verify`
 /// and the archive covering the new files.
 final class SyndicationTests: XCTestCase {

@@ -6,7 +6,7 @@ import TestSupport
 import XCTest
 
 /// The built executable reads proxies from `http_proxy`, `https_proxy` and `no_proxy` as
-/// curl does (SPEC §9). The proxy here is a loopback server that plays the API for
+/// curl does. The proxy here is a loopback server that plays the API for
 /// requests in absolute form, so nothing leaves 127.0.0.1 and `feed.invalid` is never
 /// looked up.
 final class ProxyTests: XCTestCase {

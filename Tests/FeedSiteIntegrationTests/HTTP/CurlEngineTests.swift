@@ -14,7 +14,7 @@ import XCTest
 #endif
 
 /// One try of one request through the real libcurl engine, against a real server on
-/// 127.0.0.1 that answers, misbehaves or stays silent on purpose (SPEC §9).
+/// 127.0.0.1 that answers, misbehaves or stays silent on purpose.
 final class CurlEngineTests: XCTestCase {
     // MARK: - Answers
 

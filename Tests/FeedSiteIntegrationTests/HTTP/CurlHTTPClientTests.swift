@@ -7,7 +7,7 @@ import Synchronization
 import TestSupport
 import XCTest
 
-/// SPEC §9's manners through the real engine: what is tried again and after how long,
+/// The client's network manners through the real engine: what is tried again and after how long,
 /// `Retry-After` for the whole host, and a host taken as down. The retry clock never
 /// waits, so no test here takes wall time for its back-offs.
 final class CurlHTTPClientTests: XCTestCase {

@@ -2,7 +2,7 @@ import FeedCore
 import FeedStorage
 import Foundation
 
-/// JSON bodies shaped like the Essential Feed API's (SPEC §2), built from domain values or
+/// JSON bodies shaped like the Essential Feed API's, built from domain values or
 /// from raw fields so tests can break any rule on purpose.
 enum FeedAPIPayloads {
     /// `{"items":[…]}` around raw item objects.

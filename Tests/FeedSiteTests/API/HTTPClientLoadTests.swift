@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// `HTTPClient.load(_:mapping:)`: the two error kinds of SPEC §2, each with its URL.
+/// `HTTPClient.load(_:mapping:)`: the two error kinds, each with its URL.
 final class HTTPClientLoadTests: XCTestCase {
     func test_load_deliversMappedValueOnSuccess() async throws {
         let client = HTTPClientStub(answers: [.success(Data("payload".utf8), status: 200)])

@@ -7,7 +7,7 @@ import XCTest
 
 @testable import FeedSiteCLI
 
-/// The composition's rules (SPEC §3): remote first and save, else the cache under the
+/// The composition's rules: remote first and save, else the cache under the
 /// seven-day rule; per image for comments; cache first for image bytes.
 final class FeedServiceTests: XCTestCase {
     func test_loadFeed_deliversTheRemoteFeedAndReplacesTheCache() async throws {

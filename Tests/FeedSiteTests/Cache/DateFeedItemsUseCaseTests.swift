@@ -3,8 +3,8 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// `LocalFeedLoader.dated`: when feedsite first saw each item of a freshly loaded feed
-/// (SPEC §4), carried across runs by the feed cache.
+/// `LocalFeedLoader.dated`: when feedsite first saw each item of a freshly loaded feed,
+/// carried across runs by the feed cache.
 final class DateFeedItemsUseCaseTests: XCTestCase {
     func test_dated_datesEveryItemNowOnAnEmptyCache() async {
         let (sut, store) = makeSUT()

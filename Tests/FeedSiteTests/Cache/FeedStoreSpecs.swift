@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// The `FeedStore` contract (SPEC §3 "Cache store semantics"), written once. Every store's
+/// The `FeedStore` contract (the cache store's semantics), written once. Every store's
 /// test case conforms and runs each spec through the assertions below.
 protocol FeedStoreSpecs {
     func test_retrieve_deliversEmptyOnEmptyCache() async throws

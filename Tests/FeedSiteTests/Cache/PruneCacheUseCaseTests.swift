@@ -4,7 +4,7 @@ import Hashing
 import TestSupport
 import XCTest
 
-/// What the cache keeps and what it may remove (SPEC §6): `CacheRetention` and
+/// What the cache keeps and what it may remove: `CacheRetention` and
 /// `ImageReferences`, pure.
 final class PruneCacheUseCaseTests: XCTestCase {
     /// On the hour, so the record's whole hours hold it exactly.

@@ -5,7 +5,7 @@ import HTTP
 import TestSupport
 import XCTest
 
-/// SPEC §9's retry rules, decided without any waiting.
+/// The retry rules, decided without any waiting.
 final class RetryPolicyTests: XCTestCase {
     func test_decide_acceptsAnAnswerWhoseStatusIsNotRetried() {
         for status in [200, 201, 204, 301, 304, 400, 401, 403, 404, 410, 501] {

@@ -5,7 +5,7 @@ import TestSupport
 import XCTest
 
 /// What a locale's feeds say (`SiteRenderer.syndicationFeed`), which pages the sitemap lists,
-/// and the links every page's head gains with `--base-url` (SPEC §4).
+/// and the links every page's head gains with `--base-url`.
 final class SiteRendererSyndicationTests: XCTestCase {
     private let base = BaseURL("https://example.org/feed/")!
 
