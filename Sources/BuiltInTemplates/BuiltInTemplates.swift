@@ -2,7 +2,7 @@ import Foundation
 import SiteGenerator
 
 /// The default templates, stylesheet and string tables: every file of the package's
-/// `Templates/` folder, compiled into the binary at build time by the EmbedTemplates plugin,
+/// `Templates/` folder, compiled into the binary at build time by EmbedTemplatesPlugin,
 /// so the one installed file carries them. `--templates DIR` replaces them with a folder;
 /// `feedsite templates DIR` writes them out to start one.
 public struct BuiltInTemplates: TemplateSource {

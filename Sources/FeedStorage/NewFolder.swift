@@ -25,7 +25,7 @@ public enum NewFolder {
 
     /// Writes `files` (paths inside the folder, such as `en.lproj/Feed.strings`) into the
     /// folder at the absolute `path`, which must be missing or empty; missing folders above
-    /// it are created.
+    /// it are created (and stay).
     public static func write(_ files: [(name: String, data: Data)], into path: String) throws(Failure) {
         let created = try prepare(path)
         let staging = AtomicFile.temporaryPath(for: path + "/new")
