@@ -38,10 +38,16 @@ let package = Package(
         // The demo: a loopback HTTP server and the sample API it serves.
         .target(name: "LoopbackHTTP"),
         .target(name: "SampleAPI", dependencies: ["FeedCore", "LoopbackHTTP"], swiftSettings: optimizedInDebug),
+        // The default templates, stylesheet and string tables, compiled in: the plugin runs the
+        // embed-templates tool on Templates/ at every build that finds a file there changed, so
+        // Templates/ stays their one copy and the binary needs no folder beside it.
+        .executableTarget(name: "embed-templates"),
+        .plugin(name: "EmbedTemplatesPlugin", capability: .buildTool(), dependencies: ["embed-templates"], path: "Sources/EmbedTemplatesPlugin"),
+        .target(name: "BuiltInTemplates", dependencies: ["SiteGenerator"], plugins: ["EmbedTemplatesPlugin"]),
         // The command line: arguments, the run, the console.
         .target(
             name: "FeedSiteCLI",
-            dependencies: ["FeedCore", "HTTP", "FeedStorage", "SiteGenerator", "Publishing", "SampleAPI"]
+            dependencies: ["FeedCore", "HTTP", "FeedStorage", "SiteGenerator", "BuiltInTemplates", "Publishing", "SampleAPI"]
         ),
         .executableTarget(name: "feedsite", dependencies: ["FeedSiteCLI"]),
         .executableTarget(name: "feedsite-bench", dependencies: ["FeedCore", "FeedStorage", "SampleAPI", "HTTP"]),
@@ -51,7 +57,8 @@ let package = Package(
         .testTarget(
             name: "FeedSiteTests",
             dependencies: [
-                "TestSupport", "FeedCore", "HTTP", "Hashing", "FeedStorage", "SiteGenerator", "Publishing", "LoopbackHTTP", "SampleAPI", "FeedSiteCLI",
+                "TestSupport", "FeedCore", "HTTP", "Hashing", "FeedStorage", "SiteGenerator", "BuiltInTemplates", "Publishing", "LoopbackHTTP", "SampleAPI",
+                "FeedSiteCLI",
             ],
             exclude: ["Site/__Snapshots__"]
         ),
@@ -59,8 +66,8 @@ let package = Package(
         .testTarget(
             name: "FeedSiteIntegrationTests",
             dependencies: [
-                "TestSupport", "FeedCore", "HTTP", "Hashing", "FeedStorage", "SiteGenerator", "Publishing", "LoopbackHTTP", "SampleAPI", "FeedSiteCLI",
-                "feedsite",
+                "TestSupport", "FeedCore", "HTTP", "Hashing", "FeedStorage", "SiteGenerator", "BuiltInTemplates", "Publishing", "LoopbackHTTP", "SampleAPI",
+                "FeedSiteCLI", "feedsite",
             ]
         ),
     ],

@@ -27,6 +27,8 @@ public enum FeedSiteCLI {
             ).run()
         case let .demo(options):
             return await DemoCommand(options: options, environment: environment, console: console).run()
+        case let .templates(folder):
+            return TemplatesCommand(folder: environment.resolve(folder), console: console).run()
         case let .verify(output):
             return VerifyCommand(site: environment.resolve(output), console: console).run()
         case let .validateCache(cache, now, verbose):

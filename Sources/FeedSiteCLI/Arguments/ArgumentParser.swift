@@ -42,6 +42,7 @@ public enum ArgumentParser {
             guard arguments.count == 1 else { throw UsageError("--version takes no arguments") }
             return .version
         }
+        if name == "templates" { return try templates(Array(arguments.dropFirst())) }
         guard let commandSpecs = specs[name] else {
             throw UsageError(name.hasPrefix("-") ? "unknown option '\(name)'; a command comes first" : "unknown command '\(name)'")
         }
@@ -133,6 +134,15 @@ public enum ArgumentParser {
         case (false, false): break
         }
         return options
+    }
+
+    /// `templates DIR`: one folder, and no option.
+    private static func templates(_ arguments: [String]) throws(UsageError) -> Command {
+        guard let folder = arguments.first, arguments.count == 1, !folder.hasPrefix("-"), !folder.isEmpty else {
+            let unexpected = arguments.first { $0.hasPrefix("-") }.map { "unknown option '\($0)' for 'templates'; " } ?? ""
+            throw UsageError("\(unexpected)templates needs one folder to write the built-in templates into, such as: feedsite templates theme")
+        }
+        return .templates(folder: folder)
     }
 
     private static func path(_ values: [String: [String]], _ name: String) throws(UsageError) -> String? {

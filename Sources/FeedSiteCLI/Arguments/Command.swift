@@ -6,6 +6,8 @@ public enum Command: Equatable, Sendable {
     case demo(GenerateOptions)
     case validateCache(cache: String?, now: Date?, verbose: Bool)
     case verify(output: String)
+    /// Write the built-in templates out into `folder`, to start a theme.
+    case templates(folder: String)
     case help
     case version
 }

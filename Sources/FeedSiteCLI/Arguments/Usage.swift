@@ -12,13 +12,16 @@ public enum Usage {
                                         delete an expired feed cache; prune comments and images
                                         no feed of the last seven days needs (--verbose lists them)
           feedsite verify [--output DIR]  check a published site against its manifest.json
+          feedsite templates DIR        write the built-in templates out into a new folder,
+                                        to start a theme for --templates DIR
           feedsite --help | --version
 
         Options for generate (demo takes the same, but not --api):
           --api URL            API root (default \(GenerateOptions.productionAPI.absoluteString))
           --output DIR         where the site is published (default Output)
           --cache DIR          cache folder (default $XDG_CACHE_HOME/feedsite or ~/.cache/feedsite)
-          --templates DIR      templates, stylesheet and string tables (default Templates)
+          --templates DIR      templates, stylesheet and string tables to use instead of
+                               the built-in ones (feedsite templates DIR writes those out)
           --locale ID          site language: en, el, pt-BR; repeat for more, or 'all'
           --now ISO8601        the run's clock for relative dates and cache age
                                (default $SOURCE_DATE_EPOCH, else the current time)

@@ -6,19 +6,16 @@ import HTTP
 public struct RunEnvironment: Sendable {
     public var variables: [String: String]
     public var workingDirectory: URL
-    /// The running executable, for finding templates installed beside it.
-    public var executable: URL?
     public var currentDate: @Sendable () -> Date
     /// The time, waiting and randomness of the network's retries.
     public var retryClock: RetryClock
 
     public init(
-        variables: [String: String], workingDirectory: URL, executable: URL?, currentDate: @escaping @Sendable () -> Date = { Date() },
+        variables: [String: String], workingDirectory: URL, currentDate: @escaping @Sendable () -> Date = { Date() },
         retryClock: RetryClock = .system
     ) {
         self.variables = variables
         self.workingDirectory = workingDirectory
-        self.executable = executable
         self.currentDate = currentDate
         self.retryClock = retryClock
     }
@@ -27,8 +24,7 @@ public struct RunEnvironment: Sendable {
     public static var current: RunEnvironment {
         RunEnvironment(
             variables: ProcessInfo.processInfo.environment,
-            workingDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
-            executable: Bundle.main.executableURL
+            workingDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         )
     }
 

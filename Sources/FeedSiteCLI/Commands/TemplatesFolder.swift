@@ -9,7 +9,7 @@ import SiteGenerator
     import Darwin
 #endif
 
-/// The templates folder on disk, as the site module reads it.
+/// A templates folder on disk (`--templates DIR`), as the site module reads it.
 public struct TemplatesFolder: TemplateSource {
     public let path: String
 
@@ -17,9 +17,28 @@ public struct TemplatesFolder: TemplateSource {
         self.path = folder.path
     }
 
-    public func read(_ name: String) throws -> Data {
-        guard let data = try PlainFile.read(path + "/" + name) else { throw FileSystemError.fromErrno(ENOENT) }
-        return data
+    /// `--templates` is not a folder; nothing was read.
+    struct NotAFolder: Error, CustomStringConvertible {
+        let path: String
+        let exists: Bool
+
+        var description: String {
+            "--templates \(path) \(exists ? "is not a folder" : "does not exist"); "
+                + "give the folder that holds your layout.html (feedsite templates DIR writes out the built-in ones to start from), "
+                + "or leave --templates out to use the built-in templates"
+        }
+    }
+
+    /// The folder `url` names, or `NotAFolder` when there is no folder there.
+    static func open(_ url: URL) throws(NotAFolder) -> TemplatesFolder {
+        var info = stat()
+        let exists = stat(url.path, &info) == 0
+        guard exists, (info.st_mode & S_IFMT) == S_IFDIR else { throw NotAFolder(path: url.path, exists: exists) }
+        return TemplatesFolder(url)
+    }
+
+    public func read(_ name: String) throws -> Data? {
+        try PlainFile.read(path + "/" + name)
     }
 
     public func names() -> [String] {

@@ -1,8 +1,10 @@
+import BuiltInTemplates
 import FeedCore
 import FeedStorage
 import Foundation
 import HTTP
 import Publishing
+import SiteGenerator
 
 /// What every phase of a `generate` run works with, made once before the first: the run's
 /// clock, its folders, the HTTP client, the stores and the loading rules over them, the
@@ -51,14 +53,20 @@ struct RunContext: Sendable {
             throw OpenFailure(
                 message: "--archive \(options.archive ?? "") is inside the output folder \(output.path); write the archive elsewhere", code: .usage)
         }
-        let templates: URL
-        do {
-            templates = try TemplatesLocator.locate(explicit: options.templates, environment: environment)
-        } catch {
-            throw OpenFailure(message: "\(error)", code: .failure)
+        // The built-in templates, unless --templates names a folder: a run never picks up a
+        // Templates folder it happens to find.
+        var templates: TemplateSource = BuiltInTemplates()
+        var templatesFolder: URL?
+        if let folder = options.templates.map(environment.resolve) {
+            do {
+                templates = try TemplatesFolder.open(folder)
+            } catch {
+                throw OpenFailure(message: "\(error)", code: .usage)
+            }
+            templatesFolder = folder
         }
         do {
-            try RunFolders.resolving(output: output, cache: cacheFolder, templates: templates).checkSeparate()
+            try RunFolders.resolving(output: output, cache: cacheFolder, templates: templatesFolder).checkSeparate()
         } catch {
             throw OpenFailure(message: "\(error)", code: .usage)
         }

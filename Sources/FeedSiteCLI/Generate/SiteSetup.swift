@@ -4,25 +4,26 @@ import Foundation
 import SiteGenerator
 
 /// The templates and one renderer per locale, loaded and checked before any network or
-/// file work, so a broken template or a missing translation stops the run at once.
+/// file work (every key the pages use is looked up, sample pages are rendered), so a broken
+/// template or a missing translation stops the run at once.
 struct SiteSetup: Sendable {
     let templates: SiteTemplates
     /// The first renders at the site root, each other under `<locale>/`.
     let renderers: [SiteRenderer]
 
-    /// `locales` as given on the command line; `all` means every locale in the templates
-    /// folder, English first. `api` and `now` are what every page says it is a snapshot of;
+    /// `locales` as given on the command line; `all` means every locale in `templates`,
+    /// English first. `api` and `now` are what every page says it is a snapshot of;
     /// `baseURL` is where the site will be served, if given.
-    static func load(from folder: URL, locales requested: [String], now: Date, api: URL, baseURL: BaseURL?) throws -> SiteSetup {
-        let templates = try SiteTemplates.load(from: TemplatesFolder(folder))
+    static func load(from source: TemplateSource, locales requested: [String], now: Date, api: URL, baseURL: BaseURL?) throws -> SiteSetup {
+        let templates = try SiteTemplates.load(from: source)
         var wanted = requested
         if requested.contains(where: { $0.lowercased() == "all" }) {
-            let available = StringTables.availableLocales(in: TemplatesFolder(folder))
+            let available = StringTables.availableLocales(in: source)
             wanted = available.filter { $0 == "en" } + available.filter { $0 != "en" }
         }
         var tables: [StringTables] = []
         for locale in wanted {
-            let table = try StringTables.load(locale: locale, from: TemplatesFolder(folder), required: SiteRenderer.requiredKeys)
+            let table = try StringTables.load(locale: locale, from: source, required: SiteRenderer.requiredKeys)
             if !tables.contains(where: { $0.locale == table.locale }) { tables.append(table) }
         }
         let languages = try tables.enumerated().map { index, table in
@@ -37,6 +38,7 @@ struct SiteSetup: Sendable {
                 templates: templates, strings: table, paths: language.paths, languages: languages, now: now, apiHost: api.host ?? api.absoluteString,
                 baseURL: baseURL)
         }
+        for renderer in renderers { try renderer.rehearse() }
         return SiteSetup(templates: templates, renderers: renderers)
     }
 }

@@ -2,6 +2,7 @@
 public enum LocalizationError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownLocale(String, available: [String], folder: String)
     case missingKey(table: String, key: String, locale: String, file: String)
+    case missingTable(table: String, locale: String, file: String)
     case unreadable(file: String, reason: String)
 
     public var description: String {
@@ -11,6 +12,8 @@ public enum LocalizationError: Error, Equatable, Sendable, CustomStringConvertib
             return "no string tables for locale '\(locale)' in \(folder) (available: \(list))"
         case let .missingKey(table, key, locale, file):
             return "missing key \(key) in table \(table) for locale \(locale) (\(file))"
+        case let .missingTable(table, locale, file):
+            return "string table \(file) is missing; locale \(locale) needs its table \(table)"
         case let .unreadable(file, reason):
             return "cannot read string table \(file): \(reason)"
         }

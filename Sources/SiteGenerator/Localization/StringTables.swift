@@ -35,12 +35,13 @@ public struct StringTables: Sendable {
             let name = "\(locale).lproj/\(table).strings"
             let file = templates.path(of: name)
             files[table] = file
-            let data: Data
+            let found: Data?
             do {
-                data = try templates.read(name)
+                found = try templates.read(name)
             } catch {
                 throw .unreadable(file: file, reason: "\(error)")
             }
+            guard let data = found else { throw .missingTable(table: table, locale: locale, file: file) }
             do {
                 tables[table] = try StringsFileParser.parse(data)
             } catch {

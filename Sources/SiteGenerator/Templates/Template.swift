@@ -10,6 +10,7 @@
 /// indented like HTML. Unknown names are errors, not blanks, so a typo cannot publish an
 /// empty field.
 public struct Template: Sendable {
+    /// The template's file as messages name it (`/srv/theme/feed.html`).
     public let name: String
     private let nodes: [Node]
 
@@ -91,13 +92,23 @@ public struct Template: Sendable {
             guard case let .object(fields) = frame, var value = fields[first] else { continue }
             for part in key.parts.dropFirst() {
                 guard case let .object(inner) = value, let next = inner[part] else {
-                    throw TemplateError(template: name, line: line, message: "no value named '\(key.text)'")
+                    throw TemplateError(template: name, line: line, message: "no value named '\(key.text)'\(Self.names(in: [value]))")
                 }
                 value = next
             }
             return value
         }
-        throw TemplateError(template: name, line: line, message: "no value named '\(key.text)'")
+        throw TemplateError(template: name, line: line, message: "no value named '\(key.text)'\(Self.names(in: stack))")
+    }
+
+    /// The names a tag could have used instead, for the message: " (names here: a, b)".
+    private static func names(in frames: [TemplateValue]) -> String {
+        let names = Set(
+            frames.flatMap { frame -> [String] in
+                guard case let .object(fields) = frame else { return [] }
+                return Array(fields.keys)
+            })
+        return names.isEmpty ? "" : " (names here: \(names.sorted().joined(separator: ", ")))"
     }
 
     private struct Parser {

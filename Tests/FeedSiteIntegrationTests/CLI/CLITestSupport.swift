@@ -38,7 +38,7 @@ func runFeedsite(_ arguments: [String], in folder: URL, variables: [String: Stri
     let console = RecordingConsole()
     // Retries happen as they would, but their back-off takes no time.
     let environment = RunEnvironment(
-        variables: variables, workingDirectory: folder, executable: nil, currentDate: { fixedNow() }, retryClock: InstantRetryClock().clock
+        variables: variables, workingDirectory: folder, currentDate: { fixedNow() }, retryClock: InstantRetryClock().clock
     )
     let code = await FeedSiteCLI.run(arguments: arguments, environment: environment, console: console)
     return CLIRun(code: code, output: console.output, diagnostics: console.diagnostics)
@@ -82,7 +82,7 @@ struct RunFolder {
     /// `generate` against `api` into `site/` with `cache/`, at `now` (ISO 8601).
     func generate(api: URL, now: String = "2024-05-20T11:24:59Z", _ extra: [String] = []) async -> CLIRun {
         await runFeedsite(
-            ["generate", "--api", api.absoluteString, "--output", "site", "--cache", "cache", "--templates", repositoryTemplates().path, "--now", now] + extra,
+            ["generate", "--api", api.absoluteString, "--output", "site", "--cache", "cache", "--now", now] + extra,
             in: root
         )
     }

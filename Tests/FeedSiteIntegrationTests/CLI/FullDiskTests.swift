@@ -224,7 +224,7 @@ extension RunFolder {
     fileprivate func generate(api: URL, output: URL, _ extra: [String]) async -> CLIRun {
         await runFeedsite(
             [
-                "generate", "--api", api.absoluteString, "--output", output.path, "--cache", "cache", "--templates", repositoryTemplates().path, "--now",
+                "generate", "--api", api.absoluteString, "--output", output.path, "--cache", "cache", "--now",
                 "2024-05-20T11:24:59Z",
             ]
                 + extra,

@@ -24,7 +24,7 @@ final class PublishingTests: XCTestCase {
         let b = await second.generate(api: server.apiRoot, now: now, ["--archive", "site.tar"])
         let warm = await runFeedsite(
             [
-                "generate", "--api", server.apiRoot.absoluteString, "--output", "again", "--cache", "cache", "--templates", repositoryTemplates().path, "--now",
+                "generate", "--api", server.apiRoot.absoluteString, "--output", "again", "--cache", "cache", "--now",
                 now, "--archive", "again.tar",
             ],
             in: first.root
@@ -49,7 +49,7 @@ final class PublishingTests: XCTestCase {
 
         _ = await pinned.generate(api: server.apiRoot, now: "2024-05-21T11:24:59Z")
         let result = await runFeedsite(
-            ["generate", "--api", server.apiRoot.absoluteString, "--output", "site", "--cache", "cache", "--templates", repositoryTemplates().path],
+            ["generate", "--api", server.apiRoot.absoluteString, "--output", "site", "--cache", "cache"],
             in: epoch.root,
             variables: ["SOURCE_DATE_EPOCH": String(Int(fixedNow().timeIntervalSince1970) + 86_400)]
         )

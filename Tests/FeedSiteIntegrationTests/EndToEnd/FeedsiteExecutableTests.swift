@@ -1,3 +1,4 @@
+import BuiltInTemplates
 import FeedSiteCLI
 import Foundation
 import SampleAPI
@@ -80,7 +81,7 @@ final class FeedsiteExecutableTests: XCTestCase {
         XCTAssertTrue(version.standardOutput.hasPrefix("feedsite "))
     }
 
-    func test_generate_startedFromAnotherFolderFindsItsTemplates() throws {
+    func test_generate_fromAnEmptyFolderWithNoTemplatesAnywherePublishesWithTheBuiltInTemplates() throws {
         let folder = try makeTemporaryFolder(for: self)
         let server = try SampleAPIServer(source: SyntheticFeed(itemCount: 2, commentsPerItem: 1, imageBytes: 64, now: fixedNow()))
         defer { server.stop() }
@@ -90,7 +91,29 @@ final class FeedsiteExecutableTests: XCTestCase {
 
         XCTAssertEqual(result.status, 0, result.standardError)
         XCTAssertEqual(result.standardOutput + result.standardError, "", "--quiet prints nothing on success")
-        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("site/assets/style.css").path))
+        XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("site/assets/style.css")), BuiltInTemplates().read("style.css"))
+        XCTAssertTrue(try read(folder.appendingPathComponent("site/index.html")).contains("<h1>My Feed</h1>"))
+    }
+
+    func test_templates_writesTheBuiltInTemplatesOutAndRefusesAFolderThatHoldsAnything() throws {
+        let folder = try makeTemporaryFolder(for: self)
+
+        let written = try ExecutableRunner.run(["templates", "theme"], in: folder)
+        try Data("/* my colours */".utf8).write(to: folder.appendingPathComponent("theme/style.css"))
+        let again = try ExecutableRunner.run(["templates", "theme"], in: folder)
+
+        XCTAssertEqual(written.status, 0, written.standardError)
+        XCTAssertEqual(written.standardError, "")
+        XCTAssertTrue(written.standardOutput.hasSuffix("Edit them, then publish with them: feedsite generate --templates \(folder.path)/theme\n"))
+        XCTAssertEqual(regularFiles(under: folder.appendingPathComponent("theme")), BuiltInTemplates.files.map(\.name))
+        XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("theme/layout.html")), BuiltInTemplates().read("layout.html"))
+        XCTAssertEqual(again.status, 2)
+        XCTAssertEqual(
+            again.standardError,
+            "feedsite: error: \(folder.path)/theme already holds 7 entries, such as comments.html; "
+                + "feedsite templates writes only into a new or empty folder, so that nothing of yours is replaced\n")
+        XCTAssertEqual(again.standardOutput, "")
+        XCTAssertEqual(try read(folder.appendingPathComponent("theme/style.css")), "/* my colours */")
     }
 
     func test_generate_withAMissingTemplatesFolderFailsInOneLineNamingTheOption() throws {
@@ -98,7 +121,7 @@ final class FeedsiteExecutableTests: XCTestCase {
 
         let result = try ExecutableRunner.run(["generate", "--templates", "nowhere", "--offline", "--cache", "cache"], in: folder)
 
-        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.status, 2)
         XCTAssertEqual(result.standardError.split(separator: "\n").count, 1, result.standardError)
         XCTAssertTrue(result.standardError.contains("--templates"), result.standardError)
     }

@@ -96,6 +96,27 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(options.output, "x")
     }
 
+    func test_parse_readsTheFolderTheTemplatesCommandWritesInto() throws {
+        XCTAssertEqual(try parse(["templates", "theme"]), .templates(folder: "theme"))
+        XCTAssertEqual(try parse(["templates", "/srv/feed/theme"]), .templates(folder: "/srv/feed/theme"))
+        XCTAssertEqual(try parse(["templates", "theme", "--help"]), .help)
+    }
+
+    func test_parse_rejectsATemplatesCommandWithoutExactlyOneFolder() {
+        let needsFolder = "templates needs one folder to write the built-in templates into, such as: feedsite templates theme"
+        let cases: [([String], String)] = [
+            (["templates"], needsFolder),
+            (["templates", "a", "b"], needsFolder),
+            (["templates", ""], needsFolder),
+            (["templates", "--output", "theme"], "unknown option '--output' for 'templates'; " + needsFolder),
+        ]
+        for (arguments, message) in cases {
+            XCTAssertThrowsError(try parse(arguments), "\(arguments)") { error in
+                XCTAssertEqual((error as? UsageError)?.description, message, "\(arguments)")
+            }
+        }
+    }
+
     func test_parse_rejectsBadCommandLinesWithOneClearMessage() {
         let cases: [([String], String)] = [
             ([], "missing command"),

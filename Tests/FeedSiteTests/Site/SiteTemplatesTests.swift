@@ -11,9 +11,9 @@ final class SiteTemplatesTests: XCTestCase {
         let templates = try SiteTemplates.load(from: TemplatesFolder(repositoryTemplates()))
         let stylesheet = String(decoding: templates.stylesheet, as: UTF8.self)
 
-        XCTAssertEqual(templates.layout.name, "layout.html")
-        XCTAssertEqual(templates.feed.name, "feed.html")
-        XCTAssertEqual(templates.comments.name, "comments.html")
+        XCTAssertEqual(templates.layout.name, repositoryTemplates().appendingPathComponent("layout.html").path, "named by their files, for messages")
+        XCTAssertEqual(templates.feed.name, repositoryTemplates().appendingPathComponent("feed.html").path)
+        XCTAssertEqual(templates.comments.name, repositoryTemplates().appendingPathComponent("comments.html").path)
         XCTAssertTrue(stylesheet.contains("prefers-color-scheme: dark"), "light and dark mode follow the reader's setting")
     }
 
@@ -29,8 +29,7 @@ final class SiteTemplatesTests: XCTestCase {
         try FileManager.default.removeItem(at: folder.appendingPathComponent("comments.html"))
 
         XCTAssertThrowsError(try SiteTemplates.load(from: TemplatesFolder(folder))) { error in
-            guard case let .unreadable(file, _) = error as? SiteTemplates.LoadError else { return XCTFail("\(error)") }
-            XCTAssertEqual(file, folder.appendingPathComponent("comments.html").path)
+            XCTAssertEqual(error as? SiteTemplates.LoadError, .missing(file: folder.appendingPathComponent("comments.html").path))
         }
     }
 
@@ -39,8 +38,19 @@ final class SiteTemplatesTests: XCTestCase {
         try FileManager.default.removeItem(at: folder.appendingPathComponent("style.css"))
 
         XCTAssertThrowsError(try SiteTemplates.load(from: TemplatesFolder(folder))) { error in
-            guard case let .unreadable(file, _) = error as? SiteTemplates.LoadError else { return XCTFail("\(error)") }
-            XCTAssertEqual(file, folder.appendingPathComponent("style.css").path)
+            XCTAssertEqual(error as? SiteTemplates.LoadError, .missing(file: folder.appendingPathComponent("style.css").path))
+        }
+    }
+
+    func test_missingLayout_saysWhichFileAndWhatTemplatesNeed() throws {
+        let folder = try copyOfRepositoryTemplates()
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("layout.html"))
+
+        XCTAssertThrowsError(try SiteTemplates.load(from: TemplatesFolder(folder))) { error in
+            XCTAssertEqual(
+                "\(error)",
+                "template \(folder.path)/layout.html is missing; templates need layout.html, feed.html, comments.html, style.css and string tables in <locale>.lproj"
+            )
         }
     }
 
@@ -52,7 +62,7 @@ final class SiteTemplatesTests: XCTestCase {
         XCTAssertThrowsError(try SiteTemplates.load(from: TemplatesFolder(folder))) { error in
             guard case let .invalid(templateError, path) = error as? SiteTemplates.LoadError else { return XCTFail("\(error)") }
             XCTAssertEqual(path, file.path)
-            XCTAssertEqual(templateError.template, "feed.html")
+            XCTAssertEqual(templateError.template, file.path)
             XCTAssertEqual(templateError.line, 2)
             XCTAssertTrue("\(error)".contains("\(file.path), line 2"), "\(error)")
         }

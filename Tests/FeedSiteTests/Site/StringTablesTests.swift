@@ -87,8 +87,8 @@ final class StringTablesTests: XCTestCase {
         try FileManager.default.removeItem(at: file)
 
         XCTAssertThrowsError(try StringTables.load(locale: "en", from: TemplatesFolder(templates), required: required)) { error in
-            guard case let .unreadable(path, _) = error as? LocalizationError else { return XCTFail("\(error)") }
-            XCTAssertEqual(path, file.path)
+            XCTAssertEqual(error as? LocalizationError, .missingTable(table: "Shared", locale: "en", file: file.path))
+            XCTAssertEqual("\(error)", "string table \(file.path) is missing; locale en needs its table Shared")
         }
     }
 

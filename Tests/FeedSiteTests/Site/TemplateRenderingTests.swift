@@ -170,6 +170,14 @@ final class TemplateRenderingTests: XCTestCase {
         XCTAssertTrue(error?.description.hasPrefix("page.html:3: ") == true, "\(String(describing: error))")
     }
 
+    func test_render_namesTheValuesThereAreWhenANameIsUnknown() {
+        let context: TemplateValue = ["title": "t", "items": [["src": "a.png"]]]
+
+        XCTAssertEqual(renderError("{{#items}}{{titel}}{{/items}}", context)?.message, "no value named 'titel' (names here: items, src, title)")
+        XCTAssertEqual(renderError("{{page.next}}", ["page": ["previous": "1.html"]])?.message, "no value named 'page.next' (names here: previous)")
+        XCTAssertEqual(renderError("{{missing}}", [:])?.message, "no value named 'missing'")
+    }
+
     func test_render_throwsForUnknownSectionName() {
         XCTAssertEqual(renderError("a\nb\n{{#missing}}x{{/missing}}", ["name": "x"])?.line, 3)
         XCTAssertEqual(renderError("{{^missing}}x{{/missing}}", ["name": "x"])?.line, 1)

@@ -1,0 +1,34 @@
+import FeedCore
+import Foundation
+
+extension SiteRenderer {
+    /// Renders sample pages through every branch the site's data can take (an item with
+    /// everything and one with nothing and no image, an image without a known size, pages
+    /// before and after, the cached-feed notice, comments, none, and none to be had), and
+    /// throws what rendering the real pages would. A template that names a value the pages
+    /// do not have thus fails when the run starts, before anything is fetched, with its file,
+    /// line and name.
+    public func rehearse() throws {
+        let url = URL(string: "https://example.org/image.png")!
+        let full = SiteEntry(
+            image: FeedImage(id: Self.sampleID(1), description: "description", location: "location", url: url),
+            stored: StoredImage(sha256: Self.sampleHash, byteCount: 1, format: .png, dimensions: ImageDimensions(width: 1, height: 1)),
+            firstSeen: now)
+        let unsized = SiteEntry(
+            image: FeedImage(id: Self.sampleID(2), description: nil, location: "location", url: url),
+            stored: StoredImage(sha256: Self.sampleHash, byteCount: 1, format: .webp), firstSeen: now)
+        let bare = SiteEntry(image: FeedImage(id: Self.sampleID(3), description: nil, location: nil, url: url), stored: nil, firstSeen: now)
+        _ = try feedPage(2, of: 3, entries: [full, unsized, bare], firstPosition: 4, feedCount: 9, feedSavedAt: now)
+        _ = try feedPage(1, of: 1, entries: [], firstPosition: 1, feedCount: 0, feedSavedAt: nil)
+        let comment = ImageComment(id: Self.sampleID(4), message: "message", createdAt: now, username: "username")
+        _ = try commentsPage(for: full, comments: [comment], feedPage: 1, position: 1, feedCount: 3)
+        _ = try commentsPage(for: unsized, comments: [], feedPage: 1, position: 2, feedCount: 3)
+        _ = try commentsPage(for: bare, comments: nil, feedPage: 1, position: 3, feedCount: 3)
+    }
+
+    private static let sampleHash = String(repeating: "0", count: 64)
+
+    private static func sampleID(_ number: Int) -> UUID {
+        UUID(uuidString: "00000000-0000-4000-8000-00000000000\(number)")!
+    }
+}

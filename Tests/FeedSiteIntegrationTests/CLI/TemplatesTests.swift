@@ -1,0 +1,141 @@
+import BuiltInTemplates
+import FeedSiteCLI
+import Foundation
+import SampleAPI
+import TestSupport
+import XCTest
+
+/// Which templates a run uses: the built-in ones unless `--templates DIR` names a folder, and
+/// a folder that lacks something says which file and which name, before anything is fetched.
+final class TemplatesTests: XCTestCase {
+    func test_generate_withoutTemplatesUsesTheBuiltInOnesAndNeverATemplatesFolderItHappensToFind() async throws {
+        let run = try makeRunFolder()
+        let server = try makeServer(SyntheticFeed(itemCount: 2, commentsPerItem: 1, imageBytes: 64, now: fixedNow()))
+        try writeBuiltInTemplates(to: run.root.appendingPathComponent("Templates"), changing: ["style.css": "/* the working folder's */"])
+
+        let result = await runFeedsite(["generate", "--api", server.apiRoot.absoluteString, "--output", "site", "--cache", "cache"], in: run.root)
+
+        XCTAssertEqual(result.code, .success, result.diagnostics)
+        XCTAssertEqual(try Data(contentsOf: run.file("assets/style.css")), try builtIn("style.css"))
+    }
+
+    func test_generate_withTemplatesUsesThatFolder() async throws {
+        let run = try makeRunFolder()
+        let server = try makeServer(SyntheticFeed(itemCount: 2, commentsPerItem: 1, imageBytes: 64, now: fixedNow()))
+        let theme = run.root.appendingPathComponent("theme")
+        try writeBuiltInTemplates(
+            to: theme,
+            changing: [
+                "style.css": "/* mine */", "layout.html": String(decoding: try builtIn("layout.html"), as: UTF8.self) + "<!-- my theme -->\n",
+            ])
+
+        let result = await run.generate(api: server.apiRoot, ["--templates", "theme"])
+
+        XCTAssertEqual(result.code, .success, result.diagnostics)
+        XCTAssertEqual(try read(run.file("assets/style.css")), "/* mine */")
+        XCTAssertTrue(try read(run.file("index.html")).hasSuffix("<!-- my theme -->\n"))
+    }
+
+    func test_generate_withAThemeMissingAStringKeyFailsNamingTheFileAndTheKeyBeforeAnyRequest() async throws {
+        let run = try makeRunFolder()
+        let server = try makeServer(SyntheticFeed(itemCount: 2, commentsPerItem: 1, imageBytes: 64, now: fixedNow()))
+        let theme = run.root.appendingPathComponent("theme")
+        let feedStrings = String(decoding: try builtIn("en.lproj/Feed.strings"), as: UTF8.self)
+        let withoutNext = feedStrings.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("\"FEED_PAGE_NEXT\"") }
+        try writeBuiltInTemplates(to: theme, changing: ["en.lproj/Feed.strings": withoutNext.joined(separator: "\n")])
+
+        let result = await run.generate(api: server.apiRoot, ["--templates", "theme"])
+
+        XCTAssertEqual(result.code, .failure)
+        XCTAssertEqual(
+            result.diagnostics, "feedsite: error: missing key FEED_PAGE_NEXT in table Feed for locale en (\(theme.path)/en.lproj/Feed.strings)")
+        XCTAssertEqual(server.requestCounts.total, 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: run.site.path))
+    }
+
+    func test_generate_withAThemeMissingAFileFailsNamingIt() async throws {
+        let run = try makeRunFolder()
+        let server = try makeServer(SyntheticFeed(itemCount: 2, commentsPerItem: 1, imageBytes: 64, now: fixedNow()))
+        let theme = run.root.appendingPathComponent("theme")
+        try writeBuiltInTemplates(to: theme, changing: [:])
+        try FileManager.default.removeItem(at: theme.appendingPathComponent("layout.html"))
+        try FileManager.default.removeItem(at: theme.appendingPathComponent("el.lproj/Shared.strings"))
+
+        let layout = await run.generate(api: server.apiRoot, ["--templates", "theme"])
+        let table = await run.generate(api: server.apiRoot, ["--templates", "\(theme.path)/", "--locale", "el"])
+
+        XCTAssertEqual(layout.code, .failure)
+        XCTAssertTrue(layout.diagnostics.hasPrefix("feedsite: error: template \(theme.path)/layout.html is missing; "), layout.diagnostics)
+        XCTAssertEqual(table.code, .failure)
+        XCTAssertTrue(table.diagnostics.hasPrefix("feedsite: error: template \(theme.path)/layout.html is missing"), "templates are checked first")
+        try Data(try builtIn("layout.html")).write(to: theme.appendingPathComponent("layout.html"))
+        let greek = await run.generate(api: server.apiRoot, ["--templates", "theme", "--locale", "el"])
+        XCTAssertEqual(greek.diagnostics, "feedsite: error: string table \(theme.path)/el.lproj/Shared.strings is missing; locale el needs its table Shared")
+        XCTAssertEqual(server.requestCounts.total, 0)
+    }
+
+    func test_generate_withAThemeNamingAValueThePagesDoNotHaveFailsNamingTheFileLineAndNameBeforeAnyRequest() async throws {
+        let run = try makeRunFolder()
+        let server = try makeServer(SyntheticFeed(itemCount: 2, commentsPerItem: 1, imageBytes: 64, now: fixedNow()))
+        let theme = run.root.appendingPathComponent("theme")
+        // Only the comments page of an image whose comments could not be had shows this line.
+        let comments = String(decoding: try builtIn("comments.html"), as: UTF8.self) + "{{#error}}<p>{{errorDetails}}</p>{{/error}}\n"
+        try writeBuiltInTemplates(to: theme, changing: ["comments.html": comments])
+        let line = comments.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+
+        let result = await run.generate(api: server.apiRoot, ["--templates", "theme"])
+
+        XCTAssertEqual(result.code, .failure)
+        XCTAssertTrue(
+            result.diagnostics.hasPrefix("feedsite: error: \(theme.path)/comments.html:\(line): no value named 'errorDetails' (names here: "),
+            result.diagnostics)
+        XCTAssertEqual(server.requestCounts.total, 0)
+    }
+
+    func test_generate_withATemplatesPathThatIsNoFolderIsAUsageError() async throws {
+        let run = try makeRunFolder()
+        try Data("not a folder".utf8).write(to: run.root.appendingPathComponent("file"))
+
+        let missing = await runFeedsite(["generate", "--offline", "--cache", "cache", "--templates", "nowhere"], in: run.root)
+        let file = await runFeedsite(["generate", "--offline", "--cache", "cache", "--templates", "file"], in: run.root)
+
+        XCTAssertEqual(missing.code, .usage)
+        XCTAssertTrue(missing.diagnostics.hasPrefix("feedsite: error: --templates \(run.root.path)/nowhere does not exist; "), missing.diagnostics)
+        XCTAssertTrue(missing.diagnostics.contains("feedsite templates DIR"), missing.diagnostics)
+        XCTAssertEqual(file.code, .usage)
+        XCTAssertTrue(file.diagnostics.hasPrefix("feedsite: error: --templates \(run.root.path)/file is not a folder; "), file.diagnostics)
+    }
+
+    func test_templates_writesTheBuiltInOnesForGenerateToUse() async throws {
+        let run = try makeRunFolder()
+        let server = try makeServer(SyntheticFeed(itemCount: 2, commentsPerItem: 1, imageBytes: 64, now: fixedNow()))
+
+        let written = await runFeedsite(["templates", "theme"], in: run.root)
+        try Data("/* edited */".utf8).write(to: run.root.appendingPathComponent("theme/style.css"))
+        let result = await run.generate(api: server.apiRoot, ["--templates", "theme"])
+
+        XCTAssertEqual(written.code, .success, written.diagnostics)
+        let theme = run.root.appendingPathComponent("theme")
+        XCTAssertEqual(
+            written.output.split(separator: "\n").map(String.init),
+            ["wrote the \(BuiltInTemplates.files.count) files of the built-in templates to \(theme.path):"]
+                + BuiltInTemplates.files.map { "  \($0.name)" } + ["Edit them, then publish with them: feedsite generate --templates \(theme.path)"])
+        XCTAssertEqual(result.code, .success, result.diagnostics)
+        XCTAssertEqual(try read(run.file("assets/style.css")), "/* edited */")
+    }
+
+    // MARK: - Helpers
+
+    private func builtIn(_ name: String) throws -> Data {
+        try XCTUnwrap(BuiltInTemplates().read(name), name)
+    }
+}
+
+/// Writes the built-in templates into `folder`, with the files in `changing` replaced.
+private func writeBuiltInTemplates(to folder: URL, changing: [String: String]) throws {
+    for (name, data) in BuiltInTemplates.files {
+        let url = folder.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try (changing[name].map { Data($0.utf8) } ?? data).write(to: url)
+    }
+}
