@@ -24,15 +24,22 @@ public final class CurlHTTPClient: HTTPClient {
         public var retries = 0
         /// `Retry-After` pauses asked by servers.
         public var pauses = 0
+        /// Bytes received: headers and bodies as they came over the network, every try's.
+        public var receivedBytes = 0
 
-        public init(requests: Int = 0, retries: Int = 0, pauses: Int = 0) {
+        public init(requests: Int = 0, retries: Int = 0, pauses: Int = 0, receivedBytes: Int = 0) {
             self.requests = requests
             self.retries = retries
             self.pauses = pauses
+            self.receivedBytes = receivedBytes
         }
     }
 
-    public var traffic: Traffic { counts.withLock { $0 } }
+    public var traffic: Traffic {
+        var traffic = counts.withLock { $0 }
+        traffic.receivedBytes = engine.receivedBytes
+        return traffic
+    }
 
     /// Requests in a row that fail with their retries spent (no answer, or still busy) that
     /// take a host as down.
