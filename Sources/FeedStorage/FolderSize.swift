@@ -6,10 +6,10 @@ import Foundation
     import Darwin
 #endif
 
-/// How many bytes the files under a folder hold, as `du --apparent-size` counts them: every
-/// regular file's size, a file with several names (hard links) once. Symbolic links are not
-/// followed and folders themselves count nothing. One `fstatat` per file and no `String`
-/// made for a file's name: a 100,000-item cache is about 300,000 entries.
+/// How many bytes the files under a folder hold: every regular file's size, a file with
+/// several names (hard links) once. Symbolic links are not followed and folders themselves
+/// count nothing. One `fstatat` per file, relative to its folder: it costs what `du` does
+/// over the same folder (BENCHMARKS.md, "The metrics file").
 public enum FolderSize {
     /// The bytes under `folder`, 0 when it does not exist. Throws when `folder` itself cannot
     /// be read; a folder inside it that cannot be read is left out.

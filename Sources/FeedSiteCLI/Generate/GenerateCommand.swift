@@ -45,7 +45,8 @@ struct GenerateCommand {
     }
 
     /// The run from its context's opening to its closing; what it found out goes into
-    /// `metrics`, the cache's size only when `--metrics-file` asks for it.
+    /// `metrics`, the cache's size only when `--metrics-file` asks for it and the run was not
+    /// interrupted.
     private func run(recording metrics: inout RunMetrics) async -> ExitCode {
         let context: RunContext
         do {
@@ -64,8 +65,9 @@ struct GenerateCommand {
         await CacheStep.run(context, after: result, code: code)
         metrics.summary = summary
         metrics.hostsDown = await context.client?.hostsDown.count ?? 0
-        if options.metricsFile != nil {
-            // Under the cache's lock, so no other run is changing it meanwhile.
+        if options.metricsFile != nil, code != .interrupted {
+            // Under the cache's lock, so no other run is changing it meanwhile; not after
+            // Ctrl-C, which should end the run at once (BENCHMARKS.md, "The metrics file").
             metrics.cacheBytes = try? FolderSize.bytes(under: context.cacheFolder.path)
         }
         await context.close()

@@ -19,7 +19,8 @@ struct RunMetrics: Sendable {
     var summary = RunSummary()
     var traffic = CurlHTTPClient.Traffic()
     var hostsDown = 0
-    /// `nil` when the cache folder could not be read; the sample is then left out.
+    /// `nil` when the cache was not measured (a run that did not start, or was interrupted)
+    /// or could not be read; the sample is then left out.
     var cacheBytes: Int?
 
     /// The phases a run goes through, in order, each with a sample (0 when not reached).
