@@ -20,10 +20,7 @@ final class GenerateMetricsTests: XCTestCase {
 
         XCTAssertEqual(result.code, .success, result.diagnostics)
         let samples = try samples(in: run)
-        XCTAssertEqual(samples["feedsite_last_run_timestamp_seconds"], 1_716_204_299)
-        XCTAssertEqual(samples["feedsite_last_run_exit_code"], 0)
-        XCTAssertEqual(samples["feedsite_last_success_timestamp_seconds"], 1_716_204_299)
-        XCTAssertEqual(samples["feedsite_last_publish_timestamp_seconds"], 1_716_204_299)
+        assertRun(samples, endedAt: firstRun, exitCode: 0, lastSuccess: firstRun, lastPublish: firstRun)
         XCTAssertEqual(samples["feedsite_items"], 12)
         XCTAssertEqual(samples["feedsite_pages{kind=feed}"], 2)
         XCTAssertEqual(samples["feedsite_pages{kind=comments}"], 12)
@@ -63,10 +60,7 @@ final class GenerateMetricsTests: XCTestCase {
 
         XCTAssertEqual(failed.code, .failure, failed.diagnostics)
         let samples = try samples(in: run)
-        XCTAssertEqual(samples["feedsite_last_run_timestamp_seconds"], 1_716_205_199)
-        XCTAssertEqual(samples["feedsite_last_run_exit_code"], 1)
-        XCTAssertEqual(samples["feedsite_last_success_timestamp_seconds"], 1_716_204_299, "the first run's")
-        XCTAssertEqual(samples["feedsite_last_publish_timestamp_seconds"], 1_716_204_299)
+        assertRun(samples, endedAt: secondRun, exitCode: 1, lastSuccess: firstRun, lastPublish: firstRun)
         XCTAssertEqual(samples["feedsite_items"], 0)
         XCTAssertGreaterThan(samples["feedsite_phase_duration_seconds{phase=feed}"] ?? 0, 0, "the phase that failed, timed until it failed")
         for phase in ["images", "comments", "render", "publish", "archive"] {
@@ -88,9 +82,7 @@ final class GenerateMetricsTests: XCTestCase {
 
         XCTAssertEqual(cached.code, .degraded, cached.diagnostics)
         let samples = try samples(in: run)
-        XCTAssertEqual(samples["feedsite_last_run_exit_code"], 3)
-        XCTAssertEqual(samples["feedsite_last_success_timestamp_seconds"], 1_716_204_299, "the cached feed is not fresh")
-        XCTAssertEqual(samples["feedsite_last_publish_timestamp_seconds"], 1_716_205_199)
+        assertRun(samples, endedAt: secondRun, exitCode: 3, lastSuccess: firstRun, lastPublish: secondRun)
         XCTAssertEqual(samples["feedsite_items"], 3)
         XCTAssertEqual(samples["feedsite_images{result=cache}"], 3)
         XCTAssertEqual(samples["feedsite_comments_lists{result=cache}"], 3)
@@ -107,9 +99,7 @@ final class GenerateMetricsTests: XCTestCase {
 
         XCTAssertEqual(refused.code, .failure, refused.diagnostics)
         let samples = try samples(in: run)
-        XCTAssertEqual(samples["feedsite_last_run_timestamp_seconds"], 1_716_205_199)
-        XCTAssertEqual(samples["feedsite_last_run_exit_code"], 1)
-        XCTAssertEqual(samples["feedsite_last_success_timestamp_seconds"], 1_716_204_299)
+        assertRun(samples, endedAt: secondRun, exitCode: 1, lastSuccess: firstRun, lastPublish: firstRun)
         XCTAssertEqual(samples["feedsite_items"], 0)
         XCTAssertEqual(samples["feedsite_http_requests"], 0)
         XCTAssertEqual(samples["feedsite_phase_duration_seconds{phase=feed}"], 0)
@@ -173,6 +163,17 @@ final class GenerateMetricsTests: XCTestCase {
         let run = try makeRunFolder()
         try FileManager.default.createDirectory(at: run.root.appendingPathComponent("textfile"), withIntermediateDirectories: true)
         return run
+    }
+
+    /// The run's end and exit code, and the times of the last success and publish.
+    private func assertRun(
+        _ samples: [String: Double], endedAt: Date, exitCode: Double, lastSuccess: Date, lastPublish: Date, file: StaticString = #filePath,
+        line: UInt = #line
+    ) {
+        XCTAssertEqual(samples["feedsite_last_run_timestamp_seconds"], endedAt.timeIntervalSince1970, "ended", file: file, line: line)
+        XCTAssertEqual(samples["feedsite_last_run_exit_code"], exitCode, "exit code", file: file, line: line)
+        XCTAssertEqual(samples["feedsite_last_success_timestamp_seconds"], lastSuccess.timeIntervalSince1970, "last success", file: file, line: line)
+        XCTAssertEqual(samples["feedsite_last_publish_timestamp_seconds"], lastPublish.timeIntervalSince1970, "last publish", file: file, line: line)
     }
 
     /// The metrics file, parsed strictly.
