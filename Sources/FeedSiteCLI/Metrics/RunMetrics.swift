@@ -89,7 +89,7 @@ struct RunMetrics: Sendable {
             .init("feedsite_last_run_duration_seconds", .gauge, help: "How long the last run took, from start to end.", Self.rounded(duration)),
             .init(
                 Name.lastSuccess, .gauge,
-                help: "When the last run that published the live feed ended (exit status 0, or 3 with the feed live), kept across runs; 0 when none is known.",
+                help: "When the last run that published the live feed ended, the site then fresh, kept across runs; 0 when none is known.",
                 history.lastSuccess.map(Self.seconds) ?? 0),
             .init(
                 Name.lastPublish, .gauge,
