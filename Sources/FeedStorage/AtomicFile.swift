@@ -50,10 +50,12 @@ public enum AtomicFile {
     }
 
     /// A hidden name beside `path` for its next version, unique in this process:
-    /// `.feedsite-tmp-<pid>-<n>-<name>`.
+    /// `.feedsite-tmp-<pid>-<n>-<name>.tmp`. It never ends as `path` does, so a program that
+    /// picks files by their extension never reads a half-written one (node_exporter reads
+    /// every `*.prom` in its folder, hidden or not).
     public static func temporaryPath(for path: String) -> String {
         let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
-        return "\(path[..<slash])\(temporaryMarker)\(processID)-\(counter.add(1, ordering: .relaxed).newValue)-\(path[slash...])"
+        return "\(path[..<slash])\(temporaryMarker)\(processID)-\(counter.add(1, ordering: .relaxed).newValue)-\(path[slash...]).tmp"
     }
 
     private static let processID = getpid()

@@ -122,6 +122,27 @@ extension PlainFile {
         return Array(bytes[..<filled])
     }
 
+    /// What is at a path, symbolic links followed.
+    public enum Kind: Equatable, Sendable {
+        case missing, file, folder
+        /// A device, a pipe, a socket.
+        case other
+    }
+
+    /// What is at `path`; `missing` when it, or a folder on the way to it, does not exist.
+    public static func kind(of path: String) throws(FileSystemError) -> Kind {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            if errno == ENOENT || errno == ENOTDIR { return .missing }
+            throw FileSystemError.fromErrno()
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .file
+        case S_IFDIR: return .folder
+        default: return .other
+        }
+    }
+
     /// The size in bytes of the file at `path` (following symbolic links).
     public static func size(of path: String) throws(FileSystemError) -> Int {
         var info = stat()

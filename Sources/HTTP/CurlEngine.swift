@@ -80,6 +80,10 @@ public final class CurlEngine: Sendable {
         return try await transfer.run(on: core)
     }
 
+    /// Bytes received so far by every transfer that has ended: headers and bodies as they
+    /// came over the network, whatever became of them.
+    public var receivedBytes: Int { core.receivedBytes.load(ordering: .relaxed) }
+
     /// Ends every request in flight with `CancellationError` and stops the thread; returns
     /// once every transfer has ended and the thread has left its loop, without blocking a
     /// thread meanwhile. Afterwards every `perform` fails at once. Calling it again, or from
@@ -112,6 +116,7 @@ public final class CurlEngine: Sendable {
     /// runs.
     final class Core: @unchecked Sendable {
         let hooks: Hooks
+        let receivedBytes = Atomic<Int>(0)
         private let multi: CurlMulti
         private let inbox = Mutex(Inbox())
         /// The loop thread's own: transfers in the multi handle, by easy handle.
@@ -302,6 +307,7 @@ public final class CurlEngine: Sendable {
         /// Takes the transfer out of libcurl before the waiting task hears of it, so no
         /// callback can touch its sink afterwards.
         private func end(_ transfer: CurlTransfer, with outcome: Result<HTTPAnswer, Error>) {
+            receivedBytes.add(transfer.receivedBytes, ordering: .relaxed)
             if let easy = transfer.easy {
                 // Fails only for a handle that is not in this multi handle, or when called
                 // from within a callback: `end` runs on the loop's thread outside libcurl,

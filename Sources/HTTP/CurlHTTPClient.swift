@@ -27,18 +27,22 @@ public final class CurlHTTPClient: HTTPClient {
         public var pauses = 0
         /// With `--rate`, the time during which at least one request waited for its turn.
         public var heldBackByPace: TimeInterval = 0
+        /// Bytes received: headers and bodies as they came over the network, every try's.
+        public var receivedBytes = 0
 
-        public init(requests: Int = 0, retries: Int = 0, pauses: Int = 0, heldBackByPace: TimeInterval = 0) {
+        public init(requests: Int = 0, retries: Int = 0, pauses: Int = 0, heldBackByPace: TimeInterval = 0, receivedBytes: Int = 0) {
             self.requests = requests
             self.retries = retries
             self.pauses = pauses
             self.heldBackByPace = heldBackByPace
+            self.receivedBytes = receivedBytes
         }
     }
 
     public var traffic: Traffic {
         var traffic = counts.withLock { $0 }
         traffic.heldBackByPace = pace?.heldBack ?? 0
+        traffic.receivedBytes = engine.receivedBytes
         return traffic
     }
 

@@ -243,6 +243,10 @@ final class CurlTransfer: @unchecked Sendable {
         )
     }
 
+    /// What the transfer received over the network, as it came (before any decoding): the
+    /// headers of every answer it followed and the body of the last, whatever its status.
+    var receivedBytes: Int { info(Int32(FS_CURLINFO_HEADER_SIZE)) + Int(info64(Int32(FS_CURLINFO_SIZE_DOWNLOAD_T))) }
+
     // What `CurlFailure` needs to explain an error.
     var errorText: String { String(cString: errorBuffer) }
     var bodyBytesReceived: Int { delivered }

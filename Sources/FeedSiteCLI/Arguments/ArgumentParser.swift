@@ -24,7 +24,8 @@ public enum ArgumentParser {
     private static let generateSpecs: [Spec] = [
         option("api"), option("output"), option("cache"), option("templates"), option("locale", repeatable: true),
         option("now"), option("page-size"), option("max-items"), option("concurrency"), option("timeout"), option("rate"),
-        option("retries"), option("max-image-bytes"), option("ca-file"), option("archive"), option("base-url"), flag("offline"), flag("strict"), flag("force"),
+        option("retries"), option("max-image-bytes"), option("ca-file"), option("archive"), option("base-url"), option("metrics-file"), flag("offline"),
+        flag("strict"), flag("force"),
         flag("quiet"), flag("verbose"),
     ]
 
@@ -112,6 +113,7 @@ public enum ArgumentParser {
         options.templates = try path(values, "templates")
         options.archive = try path(values, "archive")
         options.caFile = try path(values, "ca-file")
+        options.metricsFile = try path(values, "metrics-file")
         if let locales = values["locale"] {
             guard locales.allSatisfy({ !$0.isEmpty }) else { throw UsageError("--locale needs a locale such as en, el or pt-BR") }
             options.locales = locales

@@ -41,6 +41,9 @@ public struct GenerateOptions: Equatable, Sendable {
     /// Where the site will be served; with it the run also writes the JSON and Atom feeds,
     /// the sitemap and every page's canonical link.
     public var baseURL: BaseURL?
+    /// After every run, whatever its outcome, write its figures here for Prometheus
+    /// (node_exporter's textfile collector).
+    public var metricsFile: String?
 
     public init() {}
 }

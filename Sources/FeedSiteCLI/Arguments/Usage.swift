@@ -40,6 +40,8 @@ public enum Usage {
           --force              replace --output even when it holds files feedsite did not write
           --base-url URL       where the site will be served (https://example.org/feed/);
                                adds feed.json, feed.atom, sitemap.xml and canonical links
+          --metrics-file PATH  after every run, even a failed one, write its figures here for
+                               Prometheus (node_exporter's textfile collector: a .prom file)
           --quiet | --verbose  only errors | every failure and timing
 
         Exit status:

@@ -1,4 +1,5 @@
 import FeedCore
+import FeedStorage
 import Foundation
 
 /// `feedsite generate`: one run, phase by phase.
@@ -11,13 +12,42 @@ import Foundation
 ///
 /// then the feed cache is validated and, after a run that published, the caches are pruned
 /// of what no feed of the last seven days needs. Nothing reaches the output folder before
-/// step 5: a failed or cancelled run leaves the previous site exactly as it was.
+/// step 5: a failed or cancelled run leaves the previous site exactly as it was. With
+/// `--metrics-file`, every run that got past the command line ends by recording itself
+/// there, whatever its outcome.
 struct GenerateCommand {
     let options: GenerateOptions
     let environment: RunEnvironment
     let report: RunReport
 
     func run() async -> ExitCode {
+        let started = ContinuousClock.now
+        let metricsFile: MetricsFile?
+        do {
+            metricsFile = try MetricsFile.named(by: options, environment: environment)
+        } catch {
+            return report.notStarted(error)
+        }
+        var metrics = RunMetrics()
+        let code = await run(recording: &metrics)
+        if let metricsFile {
+            metrics.exitCode = code
+            metrics.duration = (ContinuousClock.now - started).seconds
+            metrics.endedAt = environment.currentDate()
+            do {
+                try metricsFile.write(metrics)
+                report.metricsWritten(metricsFile.path)
+            } catch {
+                report.metricsNotWritten(error)
+            }
+        }
+        return code
+    }
+
+    /// The run from its context's opening to its closing; what it found out goes into
+    /// `metrics`, the cache's size only when `--metrics-file` asks for it and the run was not
+    /// interrupted.
+    private func run(recording metrics: inout RunMetrics) async -> ExitCode {
         let context: RunContext
         do {
             context = try RunContext.open(options, environment: environment, report: report)
@@ -25,41 +55,53 @@ struct GenerateCommand {
             return report.notStarted(error)
         }
         let started = ContinuousClock.now
-        let result = await Result { try await phases(context) }
+        let timer = PhaseTimer(report: report)
+        var summary = RunSummary(locales: context.site.renderers.count)
+        let outcome = await Result { try await phases(context, timer, into: &summary) }
+        timer.end()
+        summary.phases = timer.laps
+        let result = outcome.map { summary }
         let code = report.finish(result, context: context, elapsed: ContinuousClock.now - started)
         await CacheStep.run(context, after: result, code: code)
+        metrics.summary = summary
+        metrics.hostsDown = await context.client?.hostsDown.count ?? 0
+        if options.metricsFile != nil, code != .interrupted {
+            // Under the cache's lock, so no other run is changing it meanwhile; not after
+            // Ctrl-C, which should end the run at once (BENCHMARKS.md, "The metrics file").
+            metrics.cacheBytes = try? FolderSize.bytes(under: context.cacheFolder.path)
+        }
         await context.close()
+        // Once the engine has stopped, every transfer's bytes are counted.
+        metrics.traffic = context.client?.traffic ?? .init()
         return code
     }
 
-    /// The phases in order; the first error stops the run.
-    private func phases(_ context: RunContext) async throws -> RunSummary {
-        let timer = PhaseTimer(report: report)
-        var summary = RunSummary(locales: context.site.renderers.count)
+    /// The phases in order, each gathering its facts into `summary`; the first error stops
+    /// the run.
+    private func phases(_ context: RunContext, _ timer: PhaseTimer, into summary: inout RunSummary) async throws {
+        timer.start("feed")
         let (feed, source, inCache) = try await FeedStep.run(context)
         (summary.feedSource, summary.items) = (source, feed.count)
-        timer.lap("feed")
+        timer.start("images")
         let (entries, images) = try await ImagesStep.run(context, feed: consume feed)
         summary.images = images
         summary.cachedFeedImages = CacheStep.cachedFeedImages(of: entries, source: source, inCache: inCache, now: context.now)
-        timer.lap("images")
+        timer.start("comments")
         summary.comments = try await CommentsStep.run(context, entries: entries)
         await report.network(context.client)
-        timer.lap("comments")
+        timer.start("render")
         PublishStep.startFlush(context)
         summary.feedPages = try await FeedPagesStep.run(context, entries: entries, source: source)
         summary.syndication = try SyndicationStep.run(context, entries: entries, feedPageCount: summary.feedPages)
         try PublishStep.finishSite(context, summary)
-        timer.lap("render")
+        timer.start("publish")
         try PublishStep.publish(context, summary)
+        summary.published = true
         summary.files = context.staged.fileCounts
-        timer.lap("publish")
         if context.archive != nil {
+            timer.start("archive")
             try PublishStep.archive(context)
-            timer.lap("archive")
         }
-        summary.phases = timer.laps
-        return summary
     }
 }
 

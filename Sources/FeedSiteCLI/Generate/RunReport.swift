@@ -172,6 +172,18 @@ struct RunReport: Sendable {
         return .failure
     }
 
+    // MARK: - The metrics file
+
+    func metricsWritten(_ path: String) {
+        reporter.detail("metrics: wrote \(path)")
+    }
+
+    /// An error line even with `--quiet`: the monitoring that reads the file would otherwise
+    /// go stale unnoticed. The run's exit status stands.
+    func metricsNotWritten(_ failure: MetricsFile.NotWritten) {
+        reporter.error("\(failure)")
+    }
+
     /// How a run that stopped before the swap ends its error line.
     static let nothingPublished = "nothing published, the previous site is unchanged"
 }

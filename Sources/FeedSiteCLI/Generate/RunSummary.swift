@@ -15,6 +15,8 @@ struct RunSummary: Sendable {
     /// With `--base-url`: the feeds and sitemaps written, from the site root.
     var syndication: [String] = []
     var files = StagedSite.Counts()
+    /// The new site was swapped into place (an archive may still have failed after it).
+    var published = false
     var phases: [(name: String, seconds: Double)] = []
     /// The blobs of the feed now in the feed cache and when it was saved, for pruning the
     /// image cache; `nil` when the cache does not hold the feed shown (its save failed).

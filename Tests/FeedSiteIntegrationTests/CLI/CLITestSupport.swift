@@ -33,12 +33,13 @@ struct CLIRun {
     let diagnostics: String
 }
 
-/// Runs `feedsite <arguments>` in this process with the working folder `folder`.
-func runFeedsite(_ arguments: [String], in folder: URL, variables: [String: String] = [:]) async -> CLIRun {
+/// Runs `feedsite <arguments>` in this process with the working folder `folder`, the wall
+/// clock standing at `currentDate`.
+func runFeedsite(_ arguments: [String], in folder: URL, variables: [String: String] = [:], currentDate: Date = fixedNow()) async -> CLIRun {
     let console = RecordingConsole()
     // Retries happen as they would, but their back-off takes no time.
     let environment = RunEnvironment(
-        variables: variables, workingDirectory: folder, currentDate: { fixedNow() }, retryClock: InstantRetryClock().clock
+        variables: variables, workingDirectory: folder, currentDate: { currentDate }, retryClock: InstantRetryClock().clock
     )
     let code = await FeedSiteCLI.run(arguments: arguments, environment: environment, console: console)
     return CLIRun(code: code, output: console.output, diagnostics: console.diagnostics)
@@ -79,11 +80,12 @@ struct RunFolder {
 
     func file(_ path: String) -> URL { site.appendingPathComponent(path) }
 
-    /// `generate` against `api` into `site/` with `cache/`, at `now` (ISO 8601).
-    func generate(api: URL, now: String = "2024-05-20T11:24:59Z", _ extra: [String] = []) async -> CLIRun {
+    /// `generate` against `api` into `site/` with `cache/`, at `now` (ISO 8601), the wall
+    /// clock standing at `currentDate`.
+    func generate(api: URL, now: String = "2024-05-20T11:24:59Z", _ extra: [String] = [], currentDate: Date = fixedNow()) async -> CLIRun {
         await runFeedsite(
             ["generate", "--api", api.absoluteString, "--output", "site", "--cache", "cache", "--now", now] + extra,
-            in: root
+            in: root, currentDate: currentDate
         )
     }
 }

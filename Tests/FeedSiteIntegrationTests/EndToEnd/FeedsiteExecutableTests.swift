@@ -137,4 +137,23 @@ final class FeedsiteExecutableTests: XCTestCase {
         XCTAssertTrue(result.standardError.contains("exists and is not a folder"), result.standardError)
         XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("site"), encoding: .utf8), "not a folder")
     }
+
+    func test_generate_metricsFileTimesTheRunByTheWallClockNotByNow() throws {
+        let folder = try makeTemporaryFolder(for: self)
+        let server = try SampleAPIServer(source: SyntheticFeed(itemCount: 3, commentsPerItem: 1, imageBytes: 64, now: fixedNow()))
+        defer { server.stop() }
+        let before = Date().timeIntervalSince1970
+
+        let result = try ExecutableRunner.run(
+            ["generate", "--api", server.apiRoot.absoluteString, "--output", "site", "--cache", "cache", "--now", "2024-05-20T11:24:59Z"]
+                + ["--metrics-file", "feedsite.prom"], in: folder)
+
+        let after = Date().timeIntervalSince1970
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let samples = try PrometheusTextParser.samples(in: String(contentsOf: folder.appendingPathComponent("feedsite.prom"), encoding: .utf8))
+        let ended = try XCTUnwrap(samples["feedsite_last_run_timestamp_seconds"])
+        XCTAssertTrue((before - 0.001...after + 0.001).contains(ended), "\(ended) is not between \(before) and \(after): --now is the site's clock only")
+        XCTAssertEqual(samples["feedsite_last_success_timestamp_seconds"], ended)
+        XCTAssertLessThanOrEqual(samples["feedsite_last_run_duration_seconds"] ?? .infinity, after - before)
+    }
 }

@@ -44,6 +44,39 @@ final class InterruptionTests: XCTestCase {
         try assertKill9(holdingBack: { $0.hasSuffix("/comments") }, after: 5)
     }
 
+    func test_ctrlC_stillWritesTheMetricsFileWithExitCode130AndTheLastSuccessKept() throws {
+        let scene = try Scene(testCase: self)
+        try FileManager.default.createDirectory(at: scene.folder.appendingPathComponent("textfile"), withIntermediateDirectories: true)
+        let metrics = ["--metrics-file", "textfile/feedsite.prom"]
+        let first = try SampleAPIServer(source: SyntheticFeed(itemCount: 4, commentsPerItem: 1, imageBytes: 64, now: fixedNow()))
+        let published = try ExecutableRunner.run(scene.generate(api: first.apiRoot) + metrics, in: scene.folder)
+        first.stop()
+        XCTAssertEqual(published.status, 0, published.standardError)
+        let lastSuccess = try XCTUnwrap(scene.metrics()["feedsite_last_success_timestamp_seconds"])
+        let gate = Gate(holdAfter: 0, isHeld: { $0.hasPrefix("/images/") })
+        let slow = try scene.server(gate: gate)
+
+        let running = try ExecutableRunner.start(scene.generate(api: slow.apiRoot) + metrics, in: scene.folder)
+        XCTAssertEqual(gate.waitUntilHolding(), .success, "the run never reached the held request")
+        kill(running.pid, SIGINT)
+        let result = try running.finish()
+        gate.open()
+
+        XCTAssertEqual(result.status, 130, result.standardError)
+        let samples = try scene.metrics()
+        XCTAssertEqual(samples["feedsite_last_run_exit_code"], 130)
+        XCTAssertGreaterThanOrEqual(samples["feedsite_last_run_timestamp_seconds"] ?? 0, lastSuccess)
+        XCTAssertEqual(samples["feedsite_last_success_timestamp_seconds"], lastSuccess, "the first run's, kept")
+        XCTAssertEqual(samples["feedsite_items"], 12, "the feed loaded before the interruption")
+        XCTAssertGreaterThan(samples["feedsite_phase_duration_seconds{phase=images}"] ?? 0, 0, "interrupted while downloading")
+        XCTAssertEqual(samples["feedsite_phase_duration_seconds{phase=comments}"], 0)
+        XCTAssertNil(samples["feedsite_cache_size_bytes"], "Ctrl-C ends the run without walking the cache")
+        XCTAssertEqual(try scene.leftovers(), [], "no staging folder and no partial cache file")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: scene.folder.appendingPathComponent("textfile").path), ["feedsite.prom"],
+            "no temporary file beside the metrics")
+    }
+
     // MARK: - Scenarios
 
     private func assertGracefulInterruption(
@@ -176,6 +209,11 @@ final class InterruptionTests: XCTestCase {
             }
             testCase.addTeardownBlock { server.stop() }
             return server
+        }
+
+        /// `textfile/feedsite.prom`, parsed strictly.
+        func metrics() throws -> [String: Double] {
+            try PrometheusTextParser.samples(in: String(contentsOf: folder.appendingPathComponent("textfile/feedsite.prom"), encoding: .utf8))
         }
 
         /// Hidden staging folders beside the site, and temporary files anywhere in the cache.

@@ -265,6 +265,42 @@ final class CurlHTTPClientTests: XCTestCase {
         XCTAssertEqual(clock.sleeps, [.seconds(3)], "the pause, not the pace")
     }
 
+    func test_traffic_countsTheHeadersAndBodiesOfEveryTry() async throws {
+        let busy = HTTPResponse(status: 503, body: Data(repeating: 0x20, count: 100))
+        let script = HTTPResponseScript([busy, .json(String(repeating: " ", count: 1_000))])
+        let client = try makeHTTPClient(for: self, retries: 1, clock: InstantRetryClock(randoms: [0]))
+
+        let (data, _) = try await fetch(try makeServer(script.next).baseURL, with: client)
+
+        XCTAssertEqual(data.count, 1_000)
+        let traffic = client.traffic
+        XCTAssertEqual(traffic.requests, 1)
+        XCTAssertEqual(traffic.retries, 1)
+        let heads = [
+            "HTTP/1.1 503 Service Unavailable\r\nContent-Length: 100\r\nConnection: keep-alive\r\n\r\n",
+            "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 1000\r\nConnection: keep-alive\r\n\r\n",
+        ]
+        XCTAssertEqual(traffic.receivedBytes, 1_100 + heads.map(\.utf8.count).reduce(0, +), "both heads and both bodies, the busy one's too")
+    }
+
+    func test_traffic_countsACompressedAnswerAsItCameNotAsDecoded() async throws {
+        // gzip of {"items":[{},{},…]} with 2,000 empty objects: 6,011 bytes decoded.
+        let gzipped = Data([
+            0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0x03, 0xed, 0xc2, 0xa1, 0x0d, 0x00, 0x20, 0x0c, 0x00, 0xb0, 0x5f, 0xd0, 0x5c, 0xc0,
+            0x2b, 0x04, 0x89, 0x40, 0xa0, 0xc0, 0x2d, 0xfb, 0x9d, 0x23, 0xb0, 0x6d, 0x1a, 0x65, 0xdd, 0xb9, 0x4f, 0x69, 0x3d, 0xb2, 0xaa, 0xaa, 0xaa,
+            0xaa, 0xaa, 0xaa, 0x7f, 0x47, 0x3e, 0x6e, 0xcf, 0xcd, 0x42, 0x7b, 0x17, 0x00, 0x00,
+        ])
+        let server = try makeServer { _ in HTTPResponse(status: 200, headers: ["Content-Encoding": "gzip"], body: gzipped) }
+        let client = try makeHTTPClient(for: self)
+        let body = HTTPBodyBuffer()
+
+        _ = try await client.get(.api(server.baseURL), into: body)
+
+        XCTAssertEqual(body.data.count, 6_011)
+        XCTAssertGreaterThan(client.traffic.receivedBytes, gzipped.count)
+        XCTAssertLessThan(client.traffic.receivedBytes, gzipped.count + 300)
+    }
+
     // MARK: - Helpers
 
     private func makeServer(_ handler: @escaping LoopbackHTTPServer.Handler) throws -> LoopbackHTTPServer {

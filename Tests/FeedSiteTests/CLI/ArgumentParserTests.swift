@@ -26,6 +26,7 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertFalse(options.force, "an output holding others' files is refused unless asked")
         XCTAssertEqual(options.verbosity, .normal)
         XCTAssertNil(options.baseURL, "without --base-url the site stays wholly relative")
+        XCTAssertNil(options.metricsFile, "no metrics file unless asked")
     }
 
     func test_parse_readsTheBaseURLWithOrWithoutItsTrailingSlash() throws {
@@ -45,7 +46,7 @@ final class ArgumentParserTests: XCTestCase {
             "generate", "--api", "http://127.0.0.1:8080/v1", "--output=site", "--cache", "c", "--templates", "t",
             "--locale", "el", "--locale=pt-BR", "--now", "2024-05-20T11:24:59+0000", "--page-size", "25",
             "--max-items", "100", "--concurrency", "4", "--timeout", "2.5", "--rate", "0.5", "--retries=0", "--max-image-bytes", "1000000",
-            "--ca-file", "ca.pem", "--offline", "--strict", "--force", "--verbose",
+            "--ca-file", "ca.pem", "--offline", "--strict", "--force", "--verbose", "--metrics-file=/var/lib/node_exporter/feedsite.prom",
         ])
         guard case let .generate(options) = command else { return XCTFail("expected generate") }
 
@@ -67,6 +68,9 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertTrue(options.strict)
         XCTAssertTrue(options.force)
         XCTAssertEqual(options.verbosity, .verbose)
+        XCTAssertEqual(options.metricsFile, "/var/lib/node_exporter/feedsite.prom")
+        guard case let .demo(demo) = try parse(["demo", "--metrics-file", "m.prom"]) else { return XCTFail("expected demo") }
+        XCTAssertEqual(demo.metricsFile, "m.prom")
     }
 
     func test_parse_takesTheClockFromSourceDateEpochWithoutNow() throws {
@@ -143,6 +147,8 @@ final class ArgumentParserTests: XCTestCase {
             (["generate", "--max-image-bytes", "0"], "--max-image-bytes needs a whole number from 1 to 1099511627776, got '0'"),
             (["generate", "--max-image-bytes", "64MB"], "--max-image-bytes needs a whole number from 1 to 1099511627776, got '64MB'"),
             (["generate", "--ca-file="], "--ca-file needs a path"),
+            (["generate", "--metrics-file="], "--metrics-file needs a path"),
+            (["generate", "--metrics-file"], "option '--metrics-file' needs a value"),
             (["generate", "--now", "yesterday"], "--now needs an ISO 8601 date and time such as 2024-05-20T11:24:59Z, got 'yesterday'"),
             (["generate", "--quiet", "--verbose"], "--quiet and --verbose cannot be used together"),
             (["generate", "--base-url"], "option '--base-url' needs a value"),

@@ -74,6 +74,13 @@ final class AtomicFileTests: XCTestCase {
         XCTAssertTrue(AtomicFile.temporaryMarker.hasPrefix("."), "temporary files must not show as site or cache content")
     }
 
+    func test_temporaryPath_isHiddenBesideTheFileAndNeverEndsAsItDoes() {
+        let temporary = AtomicFile.temporaryPath(for: "/var/lib/node_exporter/textfile/feedsite.prom")
+
+        XCTAssertTrue(temporary.hasPrefix("/var/lib/node_exporter/textfile/\(AtomicFile.temporaryMarker)"), temporary)
+        XCTAssertFalse(temporary.hasSuffix(".prom"), "node_exporter reads every *.prom, hidden ones too: \(temporary)")
+    }
+
     func test_write_failsWhenTheDestinationIsAFolderAndLeavesNoTemporaryFile() throws {
         let folder = try makeTemporaryFolder(for: self)
         let destination = folder.appendingPathComponent("taken")

@@ -41,6 +41,20 @@ final class PlainFileTests: XCTestCase {
 
     // MARK: - link
 
+    func test_kind_tellsAFileAFolderSomethingElseAndNothingApartFollowingLinks() throws {
+        let folder = try makeTemporaryFolder(for: self)
+        let file = folder.appendingPathComponent("file")
+        try Data("x".utf8).write(to: file)
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("link"), withDestinationURL: file)
+
+        XCTAssertEqual(try PlainFile.kind(of: file.path), .file)
+        XCTAssertEqual(try PlainFile.kind(of: folder.appendingPathComponent("link").path), .file)
+        XCTAssertEqual(try PlainFile.kind(of: folder.path), .folder)
+        XCTAssertEqual(try PlainFile.kind(of: "/dev/null"), .other)
+        XCTAssertEqual(try PlainFile.kind(of: folder.appendingPathComponent("missing").path), .missing)
+        XCTAssertEqual(try PlainFile.kind(of: file.appendingPathComponent("below-a-file").path), .missing)
+    }
+
     func test_link_putsTheSameFileAtAFreeNameCreatingMissingFolders() throws {
         let folder = try makeTemporaryFolder(for: self)
         let source = try makeFile(folder, "source", "bytes")
