@@ -120,6 +120,9 @@ struct RunMetrics: Sendable {
                 Double(traffic.requests)),
             .init("feedsite_http_retries", .gauge, help: "Tries beyond each request's first in the last run.", Double(traffic.retries)),
             .init(
+                "feedsite_rate_wait_seconds", .gauge, help: "Time during which --rate held at least one of the last run's requests back; 0 without --rate.",
+                Self.rounded(traffic.heldBackByPace)),
+            .init(
                 "feedsite_hosts_down", .gauge,
                 help: "Hosts the last run took as down after \(CurlHTTPClient.downThreshold) failed requests in a row.", Double(hostsDown)),
             .init(

@@ -39,6 +39,7 @@ final class RunMetricsTests: XCTestCase {
                 "feedsite_comments": 210,
                 "feedsite_http_requests": 95,
                 "feedsite_http_retries": 7,
+                "feedsite_rate_wait_seconds": 2.5,
                 "feedsite_hosts_down": 1,
                 "feedsite_downloaded_bytes": 1_234_567,
                 "feedsite_cache_size_bytes": 9_876_543,
@@ -158,7 +159,7 @@ final class RunMetricsTests: XCTestCase {
         run.summary.comments = .init(live: 40, fromCache: 4, unavailable: 1, count: 210)
         run.summary.phases = [("feed", 0.5), ("images", 8), ("comments", 3.25), ("render", 0.125), ("publish", 0.5)]
         run.summary.published = true
-        run.traffic = CurlHTTPClient.Traffic(requests: 95, retries: 7, pauses: 1, receivedBytes: 1_234_567)
+        run.traffic = CurlHTTPClient.Traffic(requests: 95, retries: 7, pauses: 1, heldBackByPace: 2.5, receivedBytes: 1_234_567)
         run.hostsDown = 1
         run.cacheBytes = 9_876_543
         return run
