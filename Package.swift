@@ -35,13 +35,13 @@ let package = Package(
         .target(name: "SiteGenerator", dependencies: ["FeedCore", "Hashing"]),
         // Publishing: staging, the manifest, verify, tar.
         .target(name: "Publishing", dependencies: ["FeedCore", "FeedStorage", "Hashing"]),
-        // The demo: a loopback HTTP server and the sample API it serves.
+        // The demo: a loopback HTTP server (also `feedsite serve`'s) and the sample API it serves.
         .target(name: "LoopbackHTTP"),
         .target(name: "SampleAPI", dependencies: ["FeedCore", "LoopbackHTTP"], swiftSettings: optimizedInDebug),
         // The command line: arguments, the run, the console.
         .target(
             name: "FeedSiteCLI",
-            dependencies: ["FeedCore", "HTTP", "FeedStorage", "SiteGenerator", "Publishing", "SampleAPI"]
+            dependencies: ["FeedCore", "HTTP", "FeedStorage", "SiteGenerator", "Publishing", "LoopbackHTTP", "SampleAPI"]
         ),
         .executableTarget(name: "feedsite", dependencies: ["FeedSiteCLI"]),
         .executableTarget(name: "feedsite-bench", dependencies: ["FeedCore", "FeedStorage", "SampleAPI", "HTTP"]),

@@ -6,6 +6,7 @@ public enum Command: Equatable, Sendable {
     case demo(GenerateOptions)
     case validateCache(cache: String?, now: Date?, verbose: Bool)
     case verify(output: String)
+    case serve(output: String, port: UInt16)
     case help
     case version
 }

@@ -12,6 +12,9 @@ public enum Usage {
                                         delete an expired feed cache; prune comments and images
                                         no feed of the last seven days needs (--verbose lists them)
           feedsite verify [--output DIR]  check a published site against its manifest.json
+          feedsite serve [--output DIR] [--port N]
+                                        preview the site at http://127.0.0.1:N/ until Ctrl-C
+                                        (default port \(ServeCommand.defaultPort), 0 for any free one)
           feedsite --help | --version
 
         Options for generate (demo takes the same, but not --api):
