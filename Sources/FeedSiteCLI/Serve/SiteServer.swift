@@ -55,12 +55,12 @@ struct SiteServer: Sendable {
         guard Self.isServable(target, in: site) else { return .missing }
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: target, isDirectory: &isFolder), isFolder.boolValue else {
-            guard !path.endsInSlash, let file = HTTPBodyFile.open(target) else { return .missing }
+            guard !path.endsInSlash, let file = HTTPBodyFile(regularFileAt: target) else { return .missing }
             return .file(file, name: path.names.last ?? "")
         }
         guard path.endsInSlash else { return .folderWithoutSlash }
         let index = RealPath.of(target + "/index.html")
-        guard Self.isServable(index, in: site), let file = HTTPBodyFile.open(index) else { return .missing }
+        guard Self.isServable(index, in: site), let file = HTTPBodyFile(regularFileAt: index) else { return .missing }
         return .file(file, name: "index.html")
     }
 

@@ -16,7 +16,7 @@ final class HTTPBodyFileTests: XCTestCase {
         let path = folder.appendingPathComponent("page.html").path
         try Data("0123456789".utf8).write(to: URL(fileURLWithPath: path))
 
-        let file = try XCTUnwrap(HTTPBodyFile.open(path))
+        let file = try XCTUnwrap(HTTPBodyFile(regularFileAt: path))
         var buffer = [UInt8](repeating: 0, count: 4)
         let count = buffer.withUnsafeMutableBytes { file.read(into: $0, at: 6) }
 
@@ -32,10 +32,10 @@ final class HTTPBodyFileTests: XCTestCase {
         try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("link.html"), withDestinationURL: target)
         XCTAssertEqual(mkfifo(folder.appendingPathComponent("fifo").path, 0o600), 0)
 
-        XCTAssertNil(HTTPBodyFile.open(folder.path), "a folder")
-        XCTAssertNil(HTTPBodyFile.open(folder.appendingPathComponent("missing").path), "a missing file")
-        XCTAssertNil(HTTPBodyFile.open(folder.appendingPathComponent("link.html").path), "a symbolic link")
-        XCTAssertNil(HTTPBodyFile.open(folder.appendingPathComponent("fifo").path), "a FIFO, opened without waiting for a writer")
-        XCTAssertNil(HTTPBodyFile.open("/dev/null"), "a device")
+        XCTAssertNil(HTTPBodyFile(regularFileAt: folder.path), "a folder")
+        XCTAssertNil(HTTPBodyFile(regularFileAt: folder.appendingPathComponent("missing").path), "a missing file")
+        XCTAssertNil(HTTPBodyFile(regularFileAt: folder.appendingPathComponent("link.html").path), "a symbolic link")
+        XCTAssertNil(HTTPBodyFile(regularFileAt: folder.appendingPathComponent("fifo").path), "a FIFO, opened without waiting for a writer")
+        XCTAssertNil(HTTPBodyFile(regularFileAt: "/dev/null"), "a device")
     }
 }

@@ -110,7 +110,7 @@ final class HTTPResponseTests: XCTestCase {
     func test_effectiveDelivery_sendsTheHeadWholeForHEADAndAFileBodyWhole() throws {
         let path = try makeTemporaryFolder(for: self).appendingPathComponent("body").path
         try Data("0123456789".utf8).write(to: URL(fileURLWithPath: path))
-        var fromFile = HTTPResponse(status: 200, file: try XCTUnwrap(HTTPBodyFile.open(path)))
+        var fromFile = HTTPResponse(status: 200, file: try XCTUnwrap(HTTPBodyFile(regularFileAt: path)))
 
         for delivery in [HTTPResponse.Delivery.endless, .truncated(afterBytes: 1), .trickle(bytes: 1, every: .seconds(1))] {
             XCTAssertEqual(HTTPResponse(status: 200, delivery: delivery).effectiveDelivery(headOnly: true), .whole, "HEAD, \(delivery)")
@@ -123,7 +123,7 @@ final class HTTPResponseTests: XCTestCase {
     func test_head_givesAFileBodysLength() throws {
         let path = try makeTemporaryFolder(for: self).appendingPathComponent("body").path
         try Data("0123456789".utf8).write(to: URL(fileURLWithPath: path))
-        let response = HTTPResponse(status: 200, file: try XCTUnwrap(HTTPBodyFile.open(path)))
+        let response = HTTPResponse(status: 200, file: try XCTUnwrap(HTTPBodyFile(regularFileAt: path)))
 
         XCTAssertEqual(text(response.head(keepAlive: true, headOnly: true)), "HTTP/1.1 200 OK\r\nContent-Length: 10\r\nConnection: keep-alive\r\n\r\n")
         XCTAssertEqual(response.sentBody, Data(), "the file's bytes are read as they are sent")
