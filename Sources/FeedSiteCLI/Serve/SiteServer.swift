@@ -40,7 +40,7 @@ struct SiteServer: Sendable {
         }
     }
 
-    enum Found {
+    private enum Found {
         /// A file to send, and the name that decides its type.
         case file(HTTPBodyFile, name: String)
         /// A folder asked for without its trailing `/`, so its pages' relative links
@@ -49,7 +49,7 @@ struct SiteServer: Sendable {
         case missing
     }
 
-    func find(_ path: ServedPath) -> Found {
+    private func find(_ path: ServedPath) -> Found {
         let site = RealPath.of(root)
         let target = RealPath.of(path.location(in: site))
         guard Self.isServable(target, in: site) else { return .missing }
