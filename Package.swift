@@ -35,7 +35,7 @@ let package = Package(
         .target(name: "SiteGenerator", dependencies: ["FeedCore", "Hashing"]),
         // Publishing: staging, the manifest, verify, tar.
         .target(name: "Publishing", dependencies: ["FeedCore", "FeedStorage", "Hashing"]),
-        // The demo: a loopback HTTP server and the sample API it serves.
+        // The demo: a loopback HTTP server (also `feedsite serve`'s) and the sample API it serves.
         .target(name: "LoopbackHTTP"),
         .target(name: "SampleAPI", dependencies: ["FeedCore", "LoopbackHTTP"], swiftSettings: optimizedInDebug),
         // The default templates, stylesheet and string tables, compiled in: the plugin runs the
@@ -47,7 +47,7 @@ let package = Package(
         // The command line: arguments, the run, the console.
         .target(
             name: "FeedSiteCLI",
-            dependencies: ["FeedCore", "HTTP", "FeedStorage", "SiteGenerator", "BuiltInTemplates", "Publishing", "SampleAPI"]
+            dependencies: ["FeedCore", "HTTP", "FeedStorage", "SiteGenerator", "BuiltInTemplates", "Publishing", "LoopbackHTTP", "SampleAPI"]
         ),
         .executableTarget(name: "feedsite", dependencies: ["FeedSiteCLI"]),
         .executableTarget(name: "feedsite-bench", dependencies: ["FeedCore", "FeedStorage", "SampleAPI", "HTTP"]),

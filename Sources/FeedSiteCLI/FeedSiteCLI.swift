@@ -31,6 +31,8 @@ public enum FeedSiteCLI {
             return TemplatesCommand(folder: environment.resolve(folder), console: console).run()
         case let .verify(output):
             return VerifyCommand(site: environment.resolve(output), console: console).run()
+        case let .serve(output, port):
+            return await ServeCommand(site: environment.resolve(output), port: port, console: console).run()
         case let .validateCache(cache, now, verbose):
             let startedAt = environment.currentDate()
             return await ValidateCacheCommand(

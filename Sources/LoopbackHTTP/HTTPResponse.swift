@@ -30,6 +30,9 @@ public struct HTTPResponse: Sendable {
     public var status: Int
     public var headers: [String: String]
     public var body: Data
+    /// A file sent as the body in place of `body`, read as it goes out. Such a body is
+    /// always sent whole: `truncated`, `endless` and `trickle` send it as `whole` does.
+    public var bodyFile: HTTPBodyFile?
     /// How the server sends this response: `.whole` unless a test plays a misbehaving server.
     public var delivery: Delivery
 
@@ -38,6 +41,12 @@ public struct HTTPResponse: Sendable {
         self.headers = headers
         self.body = body
         self.delivery = delivery
+    }
+
+    /// An answer whose body is `file`, sent whole.
+    public init(status: Int, headers: [String: String] = [:], file: HTTPBodyFile) {
+        self.init(status: status, headers: headers)
+        bodyFile = file
     }
 
     /// Closes the connection without answering.
@@ -53,9 +62,10 @@ public struct HTTPResponse: Sendable {
 
     public static let notFound = HTTPResponse(status: 404, headers: ["Content-Type": "text/plain"], body: Data("not found\n".utf8))
 
-    /// The delivery as carried out: a status without a body sends its head whole.
-    var effectiveDelivery: Delivery {
-        guard !carriesBody else { return delivery }
+    /// The delivery as carried out: a status without a body sends its head whole, and so
+    /// does an answer to `HEAD` (`headOnly`); a body from a file goes whole.
+    func effectiveDelivery(headOnly: Bool = false) -> Delivery {
+        guard !carriesBody || headOnly || bodyFile != nil else { return delivery }
         switch delivery {
         case .truncated, .endless, .trickle: return .whole
         case .whole, .hangUp, .reset, .hang: return delivery
@@ -64,19 +74,26 @@ public struct HTTPResponse: Sendable {
 
     /// The body as sent: none for 204 and 304, whatever `body` holds.
     var sentBody: Data {
-        carriesBody ? body : Data()
+        carriesBody && bodyFile == nil ? body : Data()
+    }
+
+    /// The length of the body as sent: the file's when it comes from one.
+    var sentBodyLength: Int {
+        guard carriesBody else { return 0 }
+        return bodyFile?.length ?? body.count
     }
 
     /// The status line and headers. `Content-Length` is left out for 304 and for an endless
-    /// body, which also closes the connection; 204 says `Content-Length: 0`.
-    func head(keepAlive: Bool) -> Data {
+    /// body, which also closes the connection; 204 says `Content-Length: 0`. For `HEAD`
+    /// (`headOnly`) it is the length of the body that `GET` would get.
+    func head(keepAlive: Bool, headOnly: Bool = false) -> Data {
         var head = "HTTP/1.1 \(status) \(Self.reason(for: status))\r\n"
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) where name.lowercased() != "content-length" {
             head += "\(name): \(value)\r\n"
         }
-        let endless = effectiveDelivery == .endless
+        let endless = effectiveDelivery(headOnly: headOnly) == .endless
         if status != 304 && !endless {
-            head += "Content-Length: \(sentBody.count)\r\n"
+            head += "Content-Length: \(sentBodyLength)\r\n"
         }
         head += keepAlive && !endless ? "Connection: keep-alive\r\n\r\n" : "Connection: close\r\n\r\n"
         return Data(head.utf8)

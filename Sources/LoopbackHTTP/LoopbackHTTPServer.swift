@@ -7,13 +7,15 @@ import Synchronization
     import Darwin
 #endif
 
-/// A small HTTP/1.1 server on 127.0.0.1 for tests, the demo and the benchmark.
+/// A small HTTP/1.1 server on 127.0.0.1 for tests, the demo, the benchmark and
+/// `feedsite serve`.
 ///
 /// One thread accepts; each connection gets its own thread and keeps alive until the
 /// client closes it. The handler runs synchronously on the connection's thread, so it may
 /// block (a test can hold an answer back), and so does the response's `delivery`: a
-/// trickle sleeps on that thread. `stop()` closes the listening socket and every open
-/// connection: afterwards the port refuses connections, as a switched-off API does.
+/// trickle sleeps on that thread. A `HEAD` request gets the head its `GET` would get,
+/// `Content-Length` included, and no body. `stop()` closes the listening socket and every
+/// open connection: afterwards the port refuses connections, as a switched-off API does.
 /// Releasing the server stops it too.
 public final class LoopbackHTTPServer: Sendable {
     public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse

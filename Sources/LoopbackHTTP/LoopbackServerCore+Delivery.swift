@@ -9,13 +9,19 @@ import Synchronization
 
 /// Sending an answer as its `delivery` says: whole, cut short, endless, trickling, or not at all.
 extension LoopbackServerCore {
-    func deliver(_ response: HTTPResponse, keepAlive: Bool, on connection: Int32) -> Bool {
+    /// Sends `response`, or only its head when it answers a `HEAD` request (`headOnly`);
+    /// true when the connection stays open for the next request.
+    func deliver(_ response: HTTPResponse, keepAlive: Bool, headOnly: Bool = false, on connection: Int32) -> Bool {
         deliveries.enter()
         defer { deliveries.leave() }
-        let head = response.head(keepAlive: keepAlive)
+        let head = response.head(keepAlive: keepAlive, headOnly: headOnly)
         let body = response.sentBody
-        switch response.effectiveDelivery {
+        switch response.effectiveDelivery(headOnly: headOnly) {
         case .whole:
+            if headOnly { return send(head, bodyFrom: head.count, on: connection) && keepAlive }
+            if let file = response.bodyFile, response.sentBodyLength > 0 {
+                return send(head, bodyFrom: head.count, on: connection) && send(file, on: connection) && keepAlive
+            }
             var data = head
             data.append(body)
             return send(data, bodyFrom: head.count, on: connection) && keepAlive
@@ -67,18 +73,36 @@ extension LoopbackServerCore {
     /// Sends all of `data`, counting the bytes from `bodyOffset` on as body bytes; false
     /// once the connection fails.
     func send(_ data: Data, bodyFrom bodyOffset: Int, on connection: Int32) -> Bool {
-        data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let sent = sendWithoutSignal(connection, buffer.baseAddress! + offset, buffer.count - offset)
-                if sent < 0 && errno == EINTR { continue }
-                guard sent > 0 else { return false }
-                let bodyBytes = offset + sent - max(offset, bodyOffset)
-                if bodyBytes > 0 { sentBodyBytes.add(bodyBytes, ordering: .relaxed) }
-                offset += sent
-            }
-            return true
+        data.withUnsafeBytes { send($0, bodyFrom: bodyOffset, on: connection) }
+    }
+
+    private func send(_ buffer: UnsafeRawBufferPointer, bodyFrom bodyOffset: Int, on connection: Int32) -> Bool {
+        var offset = 0
+        while offset < buffer.count {
+            let sent = sendWithoutSignal(connection, buffer.baseAddress! + offset, buffer.count - offset)
+            if sent < 0 && errno == EINTR { continue }
+            guard sent > 0 else { return false }
+            let bodyBytes = offset + sent - max(offset, bodyOffset)
+            if bodyBytes > 0 { sentBodyBytes.add(bodyBytes, ordering: .relaxed) }
+            offset += sent
         }
+        return true
+    }
+
+    /// Sends the file's `length` bytes, 64 KiB at a time; false once the connection fails,
+    /// or the file cannot be read or has become shorter, which leaves the client short of
+    /// the promised length: the connection must close.
+    private func send(_ file: HTTPBodyFile, on connection: Int32) -> Bool {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 1)
+        defer { buffer.deallocate() }
+        var offset = 0
+        while offset < file.length {
+            let wanted = min(buffer.count, file.length - offset)
+            let count = file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<wanted]), at: offset)
+            guard count > 0, send(UnsafeRawBufferPointer(rebasing: buffer[0..<count]), bodyFrom: 0, on: connection) else { return false }
+            offset += count
+        }
+        return true
     }
 
     /// Waits up to `duration` for the client to close the connection or `stop()` to shut

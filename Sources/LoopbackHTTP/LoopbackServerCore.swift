@@ -143,7 +143,7 @@ final class LoopbackServerCore: Sendable {
             case .request(var request, let keepAlive):
                 request.serverPort = port
                 let response = handler(request)
-                guard deliver(response, keepAlive: keepAlive, on: connection) else { return }
+                guard deliver(response, keepAlive: keepAlive, headOnly: request.method == "HEAD", on: connection) else { return }
             }
         }
     }

@@ -34,6 +34,7 @@ public enum ArgumentParser {
         "demo": generateSpecs.filter { $0.name != "api" },
         "validate-cache": [option("cache"), option("now"), flag("verbose")],
         "verify": [option("output")],
+        "serve": [option("output"), option("port")],
     ]
 
     public static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError) -> Command {
@@ -53,6 +54,9 @@ public enum ArgumentParser {
             return .validateCache(cache: try path(values, "cache"), now: try now(values, environment: environment), verbose: values["verbose"] != nil)
         case "verify":
             return .verify(output: try path(values, "output") ?? "Output")
+        case "serve":
+            let port = try integer(values, "port", in: 0...Int(UInt16.max)).map(UInt16.init) ?? ServeCommand.defaultPort
+            return .serve(output: try path(values, "output") ?? "Output", port: port)
         case "demo":
             return .demo(try generateOptions(values, environment: environment))
         default:

@@ -8,6 +8,8 @@ public enum Command: Equatable, Sendable {
     case verify(output: String)
     /// Write the built-in templates out into `folder`, to start a theme.
     case templates(folder: String)
+    /// Serve the site in `output` on 127.0.0.1 until stopped.
+    case serve(output: String, port: UInt16)
     case help
     case version
 }

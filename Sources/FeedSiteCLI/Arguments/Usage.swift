@@ -14,6 +14,9 @@ public enum Usage {
           feedsite verify [--output DIR]  check a published site against its manifest.json
           feedsite templates DIR        write the built-in templates out into a new folder,
                                         to start a theme for --templates DIR
+          feedsite serve [--output DIR] [--port N]
+                                        preview the site at http://127.0.0.1:N/ until Ctrl-C
+                                        (default port \(ServeCommand.defaultPort), 0 for any free one)
           feedsite --help | --version
 
         Options for generate (demo takes the same, but not --api):

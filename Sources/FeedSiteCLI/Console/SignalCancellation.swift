@@ -15,18 +15,29 @@ import Dispatch
 /// SIGPIPE is ignored: libcurl runs with `CURLOPT_NOSIGNAL` (it is used from several
 /// threads), so a write to a connection the server closed must fail with `EPIPE` rather
 /// than end the process.
+///
+/// The operation starts only once both signal sources are registered: until libdispatch
+/// has registered a source, the signal is still ignored and one sent then is lost (a
+/// `feedsite serve` sent SIGTERM the moment it printed its address now and then went on
+/// serving).
 public enum SignalCancellation {
     public static func run(
         onSecondSignal: @escaping @Sendable () -> Void,
         _ operation: @escaping @Sendable () async -> ExitCode
     ) async -> ExitCode {
         signal(SIGPIPE, SIG_IGN)
-        let task = Task { await operation() }
         let signals = [SIGINT, SIGTERM]
+        let registered = DispatchGroup()
+        for _ in signals { registered.enter() }
+        let task = Task {
+            await untilRegistered(registered)
+            return await operation()
+        }
         var sources: [DispatchSourceSignal] = []
         for number in signals {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setRegistrationHandler { registered.leave() }
             source.setEventHandler {
                 if task.isCancelled {
                     onSecondSignal()
@@ -41,5 +52,16 @@ public enum SignalCancellation {
             source.cancel()
         }
         return code
+    }
+
+    /// Returns once every source has been registered, or after a second if one never is
+    /// (registering fails only when the process is out of descriptors or memory).
+    private static func untilRegistered(_ registered: DispatchGroup) async {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                _ = registered.wait(timeout: .now() + .seconds(1))
+                continuation.resume()
+            }
+        }
     }
 }

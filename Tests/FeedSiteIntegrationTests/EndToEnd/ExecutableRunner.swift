@@ -39,8 +39,10 @@ struct ExecutableRunner {
         return try running.finish()
     }
 
-    /// Starts `feedsite arguments…` without waiting, so a test can signal it mid-run.
-    static func start(_ arguments: [String], in folder: URL, variables: [String: String] = [:]) throws -> Running {
+    /// Starts `feedsite arguments…` without waiting, so a test can signal it mid-run. With
+    /// `pipingOutput` its standard output comes through a pipe, so the test can wait for a
+    /// line it prints while it runs (`Running.nextOutputLine`).
+    static func start(_ arguments: [String], in folder: URL, variables: [String: String] = [:], pipingOutput: Bool = false) throws -> Running {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -53,10 +55,11 @@ struct ExecutableRunner {
         let errURL = folder.appendingPathComponent(".stderr-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: outURL)
+        let output = pipingOutput ? OutputPipe() : nil
+        process.standardOutput = try output?.pipe ?? FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)
         try process.run()
-        return Running(process: process, outURL: outURL, errURL: errURL)
+        return Running(process: process, outURL: outURL, errURL: errURL, output: output)
     }
 
     /// A started child process.
@@ -64,6 +67,19 @@ struct ExecutableRunner {
         let process: Process
         let outURL: URL
         let errURL: URL
+        fileprivate var output: OutputPipe? = nil
+
+        /// The next line the process writes to its standard output, without its newline;
+        /// nil when it closes its output first. Only for a process started `pipingOutput`.
+        /// Kills the process (SIGKILL) if no line came after `seconds`, a generous limit
+        /// that only stops a hang.
+        func nextOutputLine(killingAfter seconds: Int) -> String? {
+            let pid = self.pid
+            let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
+            DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(seconds), execute: watchdog)
+            defer { watchdog.cancel() }
+            return output?.nextLine()
+        }
 
         var pid: Int32 { process.processIdentifier }
 
@@ -86,9 +102,35 @@ struct ExecutableRunner {
             }
             return Result(
                 status: process.terminationStatus,
-                standardOutput: try String(contentsOf: outURL, encoding: .utf8),
+                standardOutput: try output?.everything() ?? String(contentsOf: outURL, encoding: .utf8),
                 standardError: try String(contentsOf: errURL, encoding: .utf8)
             )
         }
+    }
+}
+
+/// A child's standard output on a pipe, read a line at a time while it runs.
+private final class OutputPipe {
+    let pipe = Pipe()
+    private var read = Data()
+    private var handedOut = 0
+
+    func nextLine() -> String? {
+        while true {
+            if let newline = read[handedOut...].firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: read[handedOut..<newline], as: UTF8.self)
+                handedOut = newline + 1
+                return line
+            }
+            let chunk = pipe.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { return nil }
+            read.append(chunk)
+        }
+    }
+
+    /// Everything the process wrote, the lines already handed out included, once it ended.
+    func everything() -> String {
+        read.append(pipe.fileHandleForReading.readDataToEndOfFile())
+        return String(decoding: read, as: UTF8.self)
     }
 }

@@ -207,27 +207,95 @@ final class LoopbackHTTPServerTests: XCTestCase {
     // MARK: - Statuses without a body
 
     func test_serve_sendsNoBodyAndNoContentLengthFor304() throws {
-        let server = try makeServer { _ in HTTPResponse(status: 304, headers: ["ETag": "\"v2\""], body: Data("stale".utf8)) }
-        let client = try LoopbackSocketClient(port: server.port)
-
-        client.send("GET / HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
-        let received = client.readUntilClosed()
-        server.stop()
+        let (received, bodyBytes) = try exchange("GET / HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n") { _ in
+            HTTPResponse(status: 304, headers: ["ETag": "\"v2\""], body: Data("stale".utf8))
+        }
 
         XCTAssertEqual(received, "HTTP/1.1 304 Not Modified\r\nETag: \"v2\"\r\nConnection: close\r\n\r\n")
-        XCTAssertEqual(server.bodyBytesSent, 0)
+        XCTAssertEqual(bodyBytes, 0)
     }
 
     func test_serve_sendsNoBodyAndAZeroContentLengthFor204() throws {
-        let server = try makeServer { _ in HTTPResponse(status: 204, body: Data("ignored".utf8)) }
+        let (received, bodyBytes) = try exchange("GET / HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n") { _ in
+            HTTPResponse(status: 204, body: Data("ignored".utf8))
+        }
+
+        XCTAssertEqual(received, "HTTP/1.1 204 No Content\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+        XCTAssertEqual(bodyBytes, 0)
+    }
+
+    // MARK: - HEAD
+
+    func test_serve_answersHEADWithTheHeadGETWouldGetAndNoBody() throws {
+        let (received, bodyBytes) = try exchange("HEAD / HTTP/1.1\r\nHost: h\r\n\r\nGET / HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n") { _ in
+            HTTPResponse(status: 200, headers: ["Content-Type": "text/plain"], body: Data("hello".utf8))
+        }
+
+        let head = "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 5\r\n"
+        XCTAssertEqual(received, head + "Connection: keep-alive\r\n\r\n" + head + "Connection: close\r\n\r\nhello")
+        XCTAssertEqual(bodyBytes, 5, "only GET got the body")
+    }
+
+    // MARK: - Bodies from a file
+
+    func test_serve_sendsAFileBodyWholeInPiecesAndKeepsTheConnection() throws {
+        let bytes = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        let file = try makeFile(bytes)
+        let server = try makeServer { _ in HTTPResponse(status: 200, file: HTTPBodyFile(regularFileAt: file.path)!) }
+        let client = try LoopbackSocketClient(port: server.port)
+
+        client.send("GET /1 HTTP/1.1\r\nHost: h\r\n\r\nGET /2 HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
+        let (received, end) = client.readToEnd()
+        server.stop()
+
+        let head = Array("HTTP/1.1 200 OK\r\nContent-Length: 200000\r\nConnection: keep-alive\r\n\r\n".utf8)
+        let lastHead = Array("HTTP/1.1 200 OK\r\nContent-Length: 200000\r\nConnection: close\r\n\r\n".utf8)
+        XCTAssertEqual(end, .closed)
+        XCTAssertEqual(received.count, head.count + lastHead.count + 2 * bytes.count)
+        XCTAssertTrue(received == head + bytes + lastHead + bytes, "both answers carry the file's bytes in order")
+        XCTAssertEqual(server.bodyBytesSent, 2 * bytes.count)
+    }
+
+    func test_serve_answersHEADForAFileBodyWithTheFilesLengthAndNoBytes() throws {
+        let file = try makeFile(Array(repeating: 1, count: 70_000))
+
+        let (received, bodyBytes) = try exchange("HEAD /image.png HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n") { _ in
+            HTTPResponse(status: 200, headers: ["Content-Type": "image/png"], file: HTTPBodyFile(regularFileAt: file.path)!)
+        }
+
+        XCTAssertEqual(received, "HTTP/1.1 200 OK\r\nContent-Type: image/png\r\nContent-Length: 70000\r\nConnection: close\r\n\r\n")
+        XCTAssertEqual(bodyBytes, 0)
+    }
+
+    func test_serve_sendsAFileRemovedAfterItWasOpenedAsItWasWhenOpened() throws {
+        let file = try makeFile(Array("the old site".utf8))
+        let opened = try XCTUnwrap(HTTPBodyFile(regularFileAt: file.path))
+        try FileManager.default.removeItem(at: file)
+        let server = try makeServer { _ in HTTPResponse(status: 200, file: opened) }
         let client = try LoopbackSocketClient(port: server.port)
 
         client.send("GET / HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
-        let received = client.readUntilClosed()
-        server.stop()
 
-        XCTAssertEqual(received, "HTTP/1.1 204 No Content\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
-        XCTAssertEqual(server.bodyBytesSent, 0)
+        XCTAssertTrue(client.readUntilClosed().hasSuffix("\r\n\r\nthe old site"))
+    }
+
+    /// The head promised the length the file had when opened; a file cut shorter since
+    /// cannot keep that promise, so the connection closes instead of waiting for bytes that
+    /// will never come.
+    func test_serve_closesTheConnectionWhenAFileBodyEndsShortOfItsLength() throws {
+        let file = try makeFile(Array(repeating: 2, count: 100_000))
+        let opened = try XCTUnwrap(HTTPBodyFile(regularFileAt: file.path))
+        try FileHandle(forWritingTo: file).truncate(atOffset: 10)
+        let server = try makeServer { _ in HTTPResponse(status: 200, file: opened) }
+        let client = try LoopbackSocketClient(port: server.port)
+
+        client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
+        let head = try XCTUnwrap(client.readHead())
+        let (rest, end) = client.readToEnd()
+
+        XCTAssertTrue(head.head.contains("Content-Length: 100000\r\n"), head.head)
+        XCTAssertEqual(head.bodyStart.count + rest.count, 10)
+        XCTAssertEqual(end, .closed, "a kept-alive connection is closed all the same")
     }
 
     // MARK: - Counting body bytes
@@ -340,5 +408,23 @@ final class LoopbackHTTPServerTests: XCTestCase {
 
     private func makeClient() throws -> CurlHTTPClient {
         try makeHTTPClient(for: self)
+    }
+
+    /// Sends `request` on one connection to a server answering with `handler`, reads until
+    /// the server closes it, and stops the server: what came back, and the body bytes the
+    /// server counted.
+    private func exchange(_ request: String, answering handler: @escaping LoopbackHTTPServer.Handler) throws -> (received: String, bodyBytes: Int) {
+        let server = try makeServer(handler: handler)
+        let client = try LoopbackSocketClient(port: server.port)
+        client.send(request)
+        let received = client.readUntilClosed()
+        server.stop()
+        return (received, server.bodyBytesSent)
+    }
+
+    private func makeFile(_ bytes: [UInt8]) throws -> URL {
+        let file = try makeTemporaryFolder(for: self).appendingPathComponent("body")
+        try Data(bytes).write(to: file)
+        return file
     }
 }

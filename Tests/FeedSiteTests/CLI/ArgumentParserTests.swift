@@ -183,6 +183,23 @@ final class ArgumentParserTests: XCTestCase {
         }
     }
 
+    func test_parse_serveServesOutputOnPort8080UnlessTold() throws {
+        XCTAssertEqual(try parse(["serve"]), .serve(output: "Output", port: 8080))
+        XCTAssertEqual(try parse(["serve", "--output", "/srv/site", "--port", "0"]), .serve(output: "/srv/site", port: 0))
+        XCTAssertEqual(try parse(["serve", "--port=65535"]), .serve(output: "Output", port: 65535))
+    }
+
+    func test_parse_serveRefusesAPortThatIsNotOne() {
+        for port in ["65536", "-1", "http", ""] {
+            XCTAssertThrowsError(try parse(["serve", "--port=\(port)"]), port) { error in
+                XCTAssertEqual((error as? UsageError)?.description, "--port needs a whole number from 0 to 65535, got '\(port)'", port)
+            }
+        }
+        XCTAssertThrowsError(try parse(["serve", "--api", "http://127.0.0.1:1/v1"])) { error in
+            XCTAssertEqual((error as? UsageError)?.description, "unknown option '--api' for 'serve'")
+        }
+    }
+
     private func parse(_ arguments: [String], environment: [String: String] = [:]) throws -> Command {
         try ArgumentParser.parse(arguments, environment: environment)
     }

@@ -100,11 +100,33 @@ final class HTTPResponseTests: XCTestCase {
     func test_effectiveDelivery_sendsTheHeadWholeForStatusesWithoutABody() {
         for status in [204, 304] {
             for delivery in [HTTPResponse.Delivery.endless, .truncated(afterBytes: 1), .trickle(bytes: 1, every: .seconds(1))] {
-                XCTAssertEqual(HTTPResponse(status: status, delivery: delivery).effectiveDelivery, .whole, "\(status) \(delivery)")
+                XCTAssertEqual(HTTPResponse(status: status, delivery: delivery).effectiveDelivery(), .whole, "\(status) \(delivery)")
             }
-            XCTAssertEqual(HTTPResponse(status: status, delivery: .reset).effectiveDelivery, .reset)
+            XCTAssertEqual(HTTPResponse(status: status, delivery: .reset).effectiveDelivery(), .reset)
         }
-        XCTAssertEqual(HTTPResponse(status: 200, delivery: .endless).effectiveDelivery, .endless)
+        XCTAssertEqual(HTTPResponse(status: 200, delivery: .endless).effectiveDelivery(), .endless)
+    }
+
+    func test_effectiveDelivery_sendsTheHeadWholeForHEADAndAFileBodyWhole() throws {
+        let path = try makeTemporaryFolder(for: self).appendingPathComponent("body").path
+        try Data("0123456789".utf8).write(to: URL(fileURLWithPath: path))
+        var fromFile = HTTPResponse(status: 200, file: try XCTUnwrap(HTTPBodyFile(regularFileAt: path)))
+
+        for delivery in [HTTPResponse.Delivery.endless, .truncated(afterBytes: 1), .trickle(bytes: 1, every: .seconds(1))] {
+            XCTAssertEqual(HTTPResponse(status: 200, delivery: delivery).effectiveDelivery(headOnly: true), .whole, "HEAD, \(delivery)")
+            fromFile.delivery = delivery
+            XCTAssertEqual(fromFile.effectiveDelivery(), .whole, "a file body, \(delivery)")
+        }
+        XCTAssertEqual(HTTPResponse(status: 200, delivery: .hang).effectiveDelivery(headOnly: true), .hang)
+    }
+
+    func test_head_givesAFileBodysLength() throws {
+        let path = try makeTemporaryFolder(for: self).appendingPathComponent("body").path
+        try Data("0123456789".utf8).write(to: URL(fileURLWithPath: path))
+        let response = HTTPResponse(status: 200, file: try XCTUnwrap(HTTPBodyFile(regularFileAt: path)))
+
+        XCTAssertEqual(text(response.head(keepAlive: true, headOnly: true)), "HTTP/1.1 200 OK\r\nContent-Length: 10\r\nConnection: keep-alive\r\n\r\n")
+        XCTAssertEqual(response.sentBody, Data(), "the file's bytes are read as they are sent")
     }
 
     // MARK: - Reasons

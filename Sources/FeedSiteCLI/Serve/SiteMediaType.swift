@@ -1,0 +1,33 @@
+import FeedCore
+
+/// The `Content-Type` of each kind of file a site holds, by its name. Images carry the
+/// extension of their real type, told from their bytes when they were stored, so the name
+/// is enough. Text is UTF-8 throughout, and says so.
+enum SiteMediaType {
+    static let fallback = "application/octet-stream"
+
+    static func of(fileName: String) -> String {
+        // The pages announce their JSON Feed by its own media type; every other .json
+        // (manifest.json) is plain JSON.
+        if fileName == "feed.json" { return "application/feed+json" }
+        guard let dot = fileName.lastIndex(of: "."), dot != fileName.startIndex else { return fallback }
+        return byExtension[fileName[fileName.index(after: dot)...].lowercased()] ?? fallback
+    }
+
+    private static let byExtension: [String: String] = {
+        let html = "text/html; charset=utf-8"
+        let javaScript = "text/javascript; charset=utf-8"
+        var types = [
+            "html": html, "htm": html, "css": "text/css; charset=utf-8", "js": javaScript, "mjs": javaScript,
+            "txt": "text/plain; charset=utf-8", "json": "application/json",
+            // JSON Lines has no registered type; application/jsonl is the one its own
+            // description suggests, unlike application/x-ndjson with its obsolete x- prefix.
+            "jsonl": "application/jsonl", "xml": "application/xml; charset=utf-8", "atom": "application/atom+xml; charset=utf-8",
+            "jpeg": ImageFormat.jpeg.mediaType, "tif": ImageFormat.tiff.mediaType,
+        ]
+        for format in ImageFormat.allCases where format != .unknown {
+            types[format.fileExtension] = format.mediaType
+        }
+        return types
+    }()
+}
