@@ -83,45 +83,44 @@ struct RunContext: Sendable {
             throw OpenFailure(message: "\(error)", code: .usage)
         }
         let startedAt = environment.currentDate()
-        let cacheLock: RunLock
+        // What the steps below took, given back in reverse order when a later one fails.
+        var taken: [() -> Void] = [{ client?.engine.beginShutdown() }]
+        func givingBack(_ message: String, _ code: ExitCode) -> OpenFailure {
+            for giveBack in taken.reversed() { giveBack() }
+            return OpenFailure(message: message, code: code)
+        }
         let outputLock: RunLock
-        let staged: StagedSite
         do {
             let outputLockFile = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).lock")
             outputLock = try RunLock.acquire(outputLockFile, startedAt: startedAt)
         } catch {
-            client?.engine.beginShutdown()
-            throw OpenFailure(message: "\(error)", code: .failure)
+            throw givingBack("\(error)", .failure)
         }
+        taken.append(outputLock.markFinished)
         do {
             // Under the output's lock, so no other run is swapping a site in meanwhile.
             let overridden = try OutputFolder.checkReplaceable(output.path, force: options.force, protectedFolders: environment.protectedFolders)
             if let overridden { report.forcing(overridden) }
         } catch {
-            outputLock.markFinished()
-            client?.engine.beginShutdown()
-            if case .unlistable = error { throw OpenFailure(message: "\(error)", code: .failure) }
-            throw OpenFailure(message: "\(error)", code: .usage)
+            if case .unlistable = error { throw givingBack("\(error)", .failure) }
+            throw givingBack("\(error)", .usage)
         }
+        let cacheLock: RunLock
         do {
             cacheLock = try RunLock.acquire(cacheFolder.appendingPathComponent(".lock"), startedAt: startedAt)
         } catch {
-            outputLock.markFinished()
-            client?.engine.beginShutdown()
-            throw OpenFailure(message: "\(error)", code: .failure)
+            throw givingBack("\(error)", .failure)
         }
+        taken.append(cacheLock.markFinished)
         if cacheLock.previousRunWasInterrupted {
             let leftovers = CacheJanitor.removeTemporaryFiles(in: cacheFolder)
             report.detail("cache: the previous run was interrupted; removed \(leftovers) temporary files it left behind")
         }
+        let staged: StagedSite
         do {
             staged = try StagedSite(output: output)
         } catch {
-            cacheLock.markFinished()
-            outputLock.markFinished()
-            client?.engine.beginShutdown()
-            let message = error.outOfSpace.map { "\($0); \(RunReport.nothingPublished)" } ?? "\(error)"
-            throw OpenFailure(message: message, code: .failure)
+            throw givingBack(error.outOfSpace.map { "\($0); \(RunReport.nothingPublished)" } ?? "\(error)", .failure)
         }
         let feedCache = LocalFeedLoader(store: FileFeedStore(fileURL: cacheFolder.appendingPathComponent("feed.json")), now: { now })
         let imageStore = FileImageStore(folder: cacheFolder.appendingPathComponent("images"))
