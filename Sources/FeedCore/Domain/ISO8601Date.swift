@@ -18,4 +18,13 @@ public enum ISO8601Date {
     public static func format(_ date: Date) -> String {
         Date.ISO8601FormatStyle().format(date)
     }
+
+    /// `format`, with milliseconds when the date has a fraction of a second
+    /// (`2020-05-20T11:24:59.250Z`): for data exported as it came, where the fraction the
+    /// API or the clock gave is part of the value.
+    public static func formatKeepingFraction(_ date: Date) -> String {
+        let seconds = date.timeIntervalSince1970
+        guard seconds.rounded(.down) != seconds else { return format(date) }
+        return Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(date)
+    }
 }

@@ -39,6 +39,8 @@ public struct GenerateOptions: Equatable, Sendable {
     /// Where the site will be served; with it the run also writes the JSON and Atom feeds,
     /// the sitemap and every page's canonical link.
     public var baseURL: BaseURL?
+    /// Also write `data/items.jsonl`: every item, its image and its comments as data.
+    public var exportData = false
 
     public init() {}
 }

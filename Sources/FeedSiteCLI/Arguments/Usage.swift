@@ -35,6 +35,8 @@ public enum Usage {
           --force              replace --output even when it holds files feedsite did not write
           --base-url URL       where the site will be served (https://example.org/feed/);
                                adds feed.json, feed.atom, sitemap.xml and canonical links
+          --export-data        also write data/items.jsonl: each item, its image and its
+                               comments as one line of JSON, in feed order
           --quiet | --verbose  only errors | every failure and timing
 
         Exit status:
