@@ -47,4 +47,10 @@ final class ISO8601DateTests: XCTestCase {
             XCTAssertEqual(ISO8601Date.parse(ISO8601Date.format(date)), date, "\(date)")
         }
     }
+
+    func test_formatKeepingFraction_writesMillisecondsOnlyWhenTheDateHasAFraction() {
+        XCTAssertEqual(ISO8601Date.formatKeepingFraction(instant), "2020-05-20T11:24:59Z")
+        XCTAssertEqual(ISO8601Date.formatKeepingFraction(instant.addingTimeInterval(0.25)), "2020-05-20T11:24:59.250Z")
+        XCTAssertEqual(ISO8601Date.formatKeepingFraction(ISO8601Date.parse("2020-05-20T14:24:59.123+03:00")!), "2020-05-20T11:24:59.123Z")
+    }
 }
