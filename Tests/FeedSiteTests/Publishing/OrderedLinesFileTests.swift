@@ -70,14 +70,7 @@ final class OrderedLinesFileTests: XCTestCase {
     }
 
     func test_finish_keepsThePreviousSitesFileWhenItHoldsTheSameLines() throws {
-        let output = try makeTemporaryFolder(for: self).appendingPathComponent("Output")
-        let previous = try StagedSite(output: output)
-        let first = try OrderedLinesFile("data/lines.jsonl", in: previous)
-        try first.add("a\n", number: 0)
-        try first.add("b\n", number: 1)
-        try first.finish(count: 2)
-        try previous.publish()
-        let inode = try inodeNumber(output.appendingPathComponent("data/lines.jsonl"))
+        let (output, inode) = try publishedSite(lines: ["a\n", "b\n"])
 
         let same = try StagedSite(output: output)
         let again = try OrderedLinesFile("data/lines.jsonl", in: same)
@@ -91,14 +84,7 @@ final class OrderedLinesFileTests: XCTestCase {
     }
 
     func test_finish_replacesThePreviousSitesFileWhenTheLinesDiffer() throws {
-        let output = try makeTemporaryFolder(for: self).appendingPathComponent("Output")
-        let previous = try StagedSite(output: output)
-        let first = try OrderedLinesFile("data/lines.jsonl", in: previous)
-        try first.add("a\n", number: 0)
-        try first.add("b\n", number: 1)
-        try first.finish(count: 2)
-        try previous.publish()
-        let inode = try inodeNumber(output.appendingPathComponent("data/lines.jsonl"))
+        let (output, inode) = try publishedSite(lines: ["a\n", "b\n"])
 
         let changed = try StagedSite(output: output)
         let other = try OrderedLinesFile("data/lines.jsonl", in: changed)
@@ -128,6 +114,17 @@ final class OrderedLinesFileTests: XCTestCase {
         let site = try StagedSite(output: try makeTemporaryFolder(for: self).appendingPathComponent("Output"))
         addTeardownBlock { site.discard() }
         return site
+    }
+
+    /// An output folder published with `data/lines.jsonl` holding `lines`, and that file's inode.
+    private func publishedSite(lines: [String]) throws -> (output: URL, inode: Int) {
+        let output = try makeTemporaryFolder(for: self).appendingPathComponent("Output")
+        let previous = try StagedSite(output: output)
+        let file = try OrderedLinesFile("data/lines.jsonl", in: previous)
+        for (number, line) in lines.enumerated() { try file.add(line, number: number) }
+        try file.finish(count: lines.count)
+        try previous.publish()
+        return (output, try inodeNumber(output.appendingPathComponent("data/lines.jsonl")))
     }
 
     private func lines(of site: StagedSite) throws -> [String] {
