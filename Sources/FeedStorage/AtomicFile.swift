@@ -26,19 +26,53 @@ public enum AtomicFile {
     /// disk's wear. Returns whether it wrote.
     @discardableResult
     public static func write(toPath path: String, unlessUnchanged: Bool = false, _ body: (BufferedFileWriter) throws -> Void) throws -> Bool {
-        let writer = BufferedFileWriter(path: temporaryPath(for: path), hashing: unlessUnchanged)
+        let draft = Draft(path: path, unlessUnchanged: unlessUnchanged)
         do {
-            try body(writer)
-            if unlessUnchanged, writer.holdsSameBytes(as: path) {
-                unlink(writer.path)
-                return false
-            }
-            try writer.finish()
-            try FileSystemError.check(rename(writer.path, path))
-            return true
+            try body(draft.writer)
+            return try draft.commit()
         } catch {
-            unlink(writer.path)
+            draft.discard()
             throw error
+        }
+    }
+
+    /// A file written as `write(toPath:unlessUnchanged:_:)` writes one, for a writer that
+    /// outlives one call: bytes go to `writer` (on a temporary name) for as long as it takes,
+    /// then `commit()` puts them in place, or `discard()` removes them.
+    public final class Draft {
+        public let path: String
+        public let writer: BufferedFileWriter
+        private let unlessUnchanged: Bool
+
+        /// Makes nothing yet; with `unlessUnchanged`, `commit()` leaves a file at `path` that
+        /// holds the same bytes alone.
+        public init(path: String, unlessUnchanged: Bool = false) {
+            self.path = path
+            self.writer = BufferedFileWriter(path: AtomicFile.temporaryPath(for: path), hashing: unlessUnchanged)
+            self.unlessUnchanged = unlessUnchanged
+        }
+
+        /// Puts what was written in place by `rename(2)`; returns whether it wrote (`false`:
+        /// the file at `path` already held these bytes). When it fails, the temporary file is
+        /// removed and `path` is left as it was.
+        public func commit() throws -> Bool {
+            do {
+                if unlessUnchanged, writer.holdsSameBytes(as: path) {
+                    discard()
+                    return false
+                }
+                try writer.finish()
+                try FileSystemError.check(rename(writer.path, path))
+                return true
+            } catch {
+                discard()
+                throw error
+            }
+        }
+
+        /// Removes the temporary file; `path` is left as it was.
+        public func discard() {
+            unlink(writer.path)
         }
     }
 

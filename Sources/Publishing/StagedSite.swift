@@ -120,23 +120,40 @@ public final class StagedSite: Sendable {
     /// path order (`Manifest.write(generator:run:listing:to:)`); a manifest equal to the
     /// previous site's is linked from it instead.
     public func writeManifest(generator: String, run: Manifest.Run) throws(PublishError) {
-        let destination = stagingPath + "/" + Manifest.fileName
-        // The previous manifest goes in first: the write leaves it there if the new one has
-        // the same bytes, and renames the new one over it if not.
-        let linked = hasPreviousSite && (try? PlainFile.link(outputPath + "/" + Manifest.fileName, to: destination, replacing: true)) != nil
+        let draft = beginFile(at: Manifest.fileName)
         do {
-            let wrote = try AtomicFile.write(toPath: destination, unlessUnchanged: linked) { writer in
-                try Manifest.write(generator: generator, run: run, listing: stagingPath, to: writer)
-            }
-            counts.withLock { counts in
-                if wrote {
-                    counts.written += 1
-                } else {
-                    counts.unchanged += 1
-                }
-            }
+            try Manifest.write(generator: generator, run: run, listing: stagingPath, to: draft.writer)
         } catch {
-            throw .writing(destination, failedWith: error)
+            draft.discard()
+            throw .writing(draft.path, failedWith: error)
+        }
+        try commit(draft)
+    }
+
+    /// A file of the new site to be written a piece at a time (for files too large to hold
+    /// whole), then put in place by `commit(_:)`.
+    func beginFile(at path: String) -> AtomicFile.Draft {
+        let destination = stagingPath + "/" + path
+        // The previous site's file goes in first: the commit leaves it there if the new one
+        // has the same bytes, and renames the new one over it if not.
+        let linked = hasPreviousSite && (try? PlainFile.link(outputPath + "/" + path, to: destination, replacing: true)) != nil
+        return AtomicFile.Draft(path: destination, unlessUnchanged: linked)
+    }
+
+    /// Puts a file from `beginFile(at:)` in place, counting it as written or unchanged.
+    func commit(_ draft: AtomicFile.Draft) throws(PublishError) {
+        let wrote: Bool
+        do {
+            wrote = try draft.commit()
+        } catch {
+            throw .writing(draft.path, failedWith: error)
+        }
+        counts.withLock { counts in
+            if wrote {
+                counts.written += 1
+            } else {
+                counts.unchanged += 1
+            }
         }
     }
 

@@ -18,4 +18,17 @@ public enum ISO8601Date {
     public static func format(_ date: Date) -> String {
         Date.ISO8601FormatStyle().format(date)
     }
+
+    /// `format`, with milliseconds when the date has a fraction of a second
+    /// (`2020-05-20T11:24:59.250Z`): for data exported as it came, where the fraction the
+    /// API or the clock gave is part of the value. The milliseconds are rounded here:
+    /// Foundation's own fractional format cuts them, and prints `.122` for a date parsed
+    /// from `.123`, whose binary value lies a little below it.
+    public static func formatKeepingFraction(_ date: Date) -> String {
+        let (seconds, milliseconds) = Int((date.timeIntervalSince1970 * 1000).rounded()).quotientAndRemainder(dividingBy: 1000)
+        let (whole, fraction) = milliseconds < 0 ? (seconds - 1, milliseconds + 1000) : (seconds, milliseconds)
+        let text = format(Date(timeIntervalSince1970: TimeInterval(whole)))
+        guard fraction != 0 else { return text }
+        return text.dropLast() + String(format: ".%03dZ", fraction)
+    }
 }

@@ -25,8 +25,7 @@ public enum ArgumentParser {
         option("api"), option("output"), option("cache"), option("templates"), option("locale", repeatable: true),
         option("now"), option("page-size"), option("max-items"), option("concurrency"), option("timeout"), option("rate"),
         option("retries"), option("max-image-bytes"), option("ca-file"), option("archive"), option("base-url"), option("metrics-file"), flag("offline"),
-        flag("strict"), flag("force"),
-        flag("quiet"), flag("verbose"),
+        flag("strict"), flag("force"), flag("export-data"), flag("quiet"), flag("verbose"),
     ]
 
     private static let specs: [String: [Spec]] = [
@@ -133,6 +132,7 @@ public enum ArgumentParser {
         options.offline = values["offline"] != nil
         options.strict = values["strict"] != nil
         options.force = values["force"] != nil
+        options.exportData = values["export-data"] != nil
         switch (values["quiet"] != nil, values["verbose"] != nil) {
         case (true, true): throw UsageError("--quiet and --verbose cannot be used together")
         case (true, false): options.verbosity = .quiet

@@ -44,6 +44,8 @@ public struct GenerateOptions: Equatable, Sendable {
     /// After every run, whatever its outcome, write its figures here for Prometheus
     /// (node_exporter's textfile collector).
     public var metricsFile: String?
+    /// Also write `data/items.jsonl`: every item, its image and its comments as data.
+    public var exportData = false
 
     public init() {}
 }

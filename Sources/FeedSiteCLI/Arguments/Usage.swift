@@ -45,6 +45,8 @@ public enum Usage {
                                adds feed.json, feed.atom, sitemap.xml and canonical links
           --metrics-file PATH  after every run, even a failed one, write its figures here for
                                Prometheus (node_exporter's textfile collector: a .prom file)
+          --export-data        also write data/items.jsonl: each item, its image and its
+                               comments as one line of JSON, in feed order
           --quiet | --verbose  only errors | every failure and timing
 
         Exit status:

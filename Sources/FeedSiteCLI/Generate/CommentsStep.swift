@@ -1,9 +1,21 @@
 import FeedCore
 import Foundation
+import Publishing
 import SiteGenerator
 
 /// Phase 3: every image's comments (API, else cache), its comments page written at once in
-/// every locale, so no image's comments outlive its page.
+/// every locale and, with `--export-data`, its line of `data/items.jsonl`, so no image's
+/// comments outlive its page.
+///
+/// The export's lines must come in feed order, while the comments arrive in whatever order
+/// their requests end. Each line is made as soon as its comments are in and handed to an
+/// `OrderedLinesFile`, which writes it at once when it is the next one, and otherwise keeps
+/// it on the disk until the lines before it have come. The alternatives were worse: holding
+/// early lines in memory grows without bound behind one slow request; letting no request
+/// start more than a window ahead of the oldest unwritten line bounds memory but stalls the
+/// whole phase behind that request (up to `--retries` timeouts); reading the comments back
+/// from the cache in a second pass misses comments that could not be saved, and reads every
+/// item's cache entry a second time.
 enum CommentsStep {
     struct Tally: Equatable, Sendable {
         var live = 0
@@ -21,15 +33,17 @@ enum CommentsStep {
         let report = context.report
         let progress = ProgressCounter()
         let total = entries.count
+        let export = context.options.exportData ? try OrderedLinesFile(SitePaths.dataExport, in: staged) : nil
         let outcomes = try await concurrentMap(Array(entries.indices), limit: context.tasksAtOnce) { index -> Tally in
             let entry = entries[index]
             let result = try await service.loadComments(for: entry.id)
             report.commentsLoaded(result, imageID: entry.id)
             var comments: [ImageComment]?
+            var exported = DataExportLine.Comments.unavailable
             var tally = Tally()
             switch result {
-            case let .live(list, _): (comments, tally.live) = (list, 1)
-            case let .cached(list, _, _): (comments, tally.fromCache) = (list, 1)
+            case let .live(list, _): (comments, exported, tally.live) = (list, .live(list), 1)
+            case let .cached(list, savedAt, _): (comments, exported, tally.fromCache) = (list, .cached(list, savedAt: savedAt), 1)
             case .unavailable: tally.unavailable = 1
             }
             tally.count = comments?.count ?? 0
@@ -38,6 +52,7 @@ enum CommentsStep {
                     for: entry, comments: comments, feedPage: index / pageSize + 1, position: index + 1, feedCount: total)
                 try staged.write(page.html, to: page.path)
             }
+            try export?.add(DataExportLine.encode(entry, comments: exported), number: index)
             let (done, failed) = progress.add(failed: comments == nil)
             report.progress("comments", done: done, total: total, failed: failed)
             return tally
@@ -49,6 +64,10 @@ enum CommentsStep {
             sum.count += one.count
         }
         report.commentsLoaded(tally, images: entries.count)
+        if let export {
+            try export.finish(count: total)
+            report.dataExported(items: total, path: export.path)
+        }
         return tally
     }
 }

@@ -72,6 +72,10 @@ struct RunReport: Sendable {
         )
     }
 
+    func dataExported(items: Int, path: String) {
+        reporter.info("data: \(items) items written to \(path)")
+    }
+
     /// What the network cost when it was more than one try per request or `--rate` is set,
     /// and one warning per host taken as down, with how many requests it was spared.
     func network(_ client: CurlHTTPClient?) async {

@@ -11,6 +11,7 @@ import Foundation
 ///     images/<sha256>.<ext>              images, shared by every locale
 ///     feed.json, feed.atom               with --base-url: the feed in JSON Feed and Atom
 ///     sitemap.xml                        with --base-url: every page of every locale
+///     data/items.jsonl                   with --export-data: every item as a line of JSON
 ///     <locale>/…                         the pages and feeds of each further locale
 public struct SitePaths: Sendable, Equatable {
     /// `""` for the site's first locale, `"el/"` for a further one.
@@ -39,6 +40,10 @@ public struct SitePaths: Sendable, Equatable {
     /// The sitemap of every locale (with `--base-url`); when the site has more pages than one
     /// sitemap may list, an index of `sitemap-1.xml`, `sitemap-2.xml` …
     public static let sitemap = "sitemap.xml"
+
+    /// Every item, its image and its comments as data, one JSON object a line (with
+    /// `--export-data`); shared by every locale.
+    public static let dataExport = "data/items.jsonl"
 
     public static func sitemapPart(_ number: Int) -> String {
         "sitemap-\(number).xml"

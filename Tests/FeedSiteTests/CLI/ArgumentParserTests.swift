@@ -27,6 +27,7 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(options.verbosity, .normal)
         XCTAssertNil(options.baseURL, "without --base-url the site stays wholly relative")
         XCTAssertNil(options.metricsFile, "no metrics file unless asked")
+        XCTAssertFalse(options.exportData, "no data/ folder unless asked")
     }
 
     func test_parse_readsTheBaseURLWithOrWithoutItsTrailingSlash() throws {
@@ -41,12 +42,19 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(options.baseURL?.text, "https://example.org/")
     }
 
+    func test_parse_takesExportDataForDemoToo() throws {
+        guard case let .demo(options) = try parse(["demo", "--export-data"]) else { return XCTFail("expected demo") }
+
+        XCTAssertTrue(options.exportData)
+        XCTAssertThrowsError(try parse(["demo", "--export-data=yes"]), "a flag takes no value")
+    }
+
     func test_parse_readsEveryGenerateOptionInBothSpellings() throws {
         let command = try parse([
             "generate", "--api", "http://127.0.0.1:8080/v1", "--output=site", "--cache", "c", "--templates", "t",
             "--locale", "el", "--locale=pt-BR", "--now", "2024-05-20T11:24:59+0000", "--page-size", "25",
             "--max-items", "100", "--concurrency", "4", "--timeout", "2.5", "--rate", "0.5", "--retries=0", "--max-image-bytes", "1000000",
-            "--ca-file", "ca.pem", "--offline", "--strict", "--force", "--verbose", "--metrics-file=/var/lib/node_exporter/feedsite.prom",
+            "--ca-file", "ca.pem", "--offline", "--strict", "--force", "--export-data", "--verbose", "--metrics-file=/var/lib/node_exporter/feedsite.prom",
         ])
         guard case let .generate(options) = command else { return XCTFail("expected generate") }
 
@@ -67,6 +75,7 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertTrue(options.offline)
         XCTAssertTrue(options.strict)
         XCTAssertTrue(options.force)
+        XCTAssertTrue(options.exportData)
         XCTAssertEqual(options.verbosity, .verbose)
         XCTAssertEqual(options.metricsFile, "/var/lib/node_exporter/feedsite.prom")
         guard case let .demo(demo) = try parse(["demo", "--metrics-file", "m.prom"]) else { return XCTFail("expected demo") }

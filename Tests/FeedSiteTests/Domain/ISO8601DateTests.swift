@@ -47,4 +47,22 @@ final class ISO8601DateTests: XCTestCase {
             XCTAssertEqual(ISO8601Date.parse(ISO8601Date.format(date)), date, "\(date)")
         }
     }
+
+    func test_formatKeepingFraction_writesMillisecondsOnlyWhenTheDateHasAFraction() {
+        XCTAssertEqual(ISO8601Date.formatKeepingFraction(instant), "2020-05-20T11:24:59Z")
+        XCTAssertEqual(ISO8601Date.formatKeepingFraction(instant.addingTimeInterval(0.25)), "2020-05-20T11:24:59.250Z")
+        XCTAssertEqual(ISO8601Date.formatKeepingFraction(ISO8601Date.parse("2020-05-20T14:24:59.123+03:00")!), "2020-05-20T11:24:59.123Z")
+        XCTAssertEqual(ISO8601Date.formatKeepingFraction(instant.addingTimeInterval(0.9996)), "2020-05-20T11:25:00Z", "rounded to the millisecond")
+        XCTAssertEqual(ISO8601Date.formatKeepingFraction(Date(timeIntervalSince1970: -0.25)), "1969-12-31T23:59:59.750Z")
+    }
+
+    func test_formatKeepingFraction_givesBackEveryMillisecondTheAPIWrote() throws {
+        for day in ["2020-05-20T11:24:59", "2024-05-20T11:24:59", "2026-11-24T23:59:59"] {
+            for millisecond in 0..<1000 {
+                let text = day + String(format: ".%03d", millisecond)
+                let date = try XCTUnwrap(ISO8601Date.parse(text + "+0000"))
+                XCTAssertEqual(ISO8601Date.formatKeepingFraction(date), millisecond == 0 ? day + "Z" : text + "Z")
+            }
+        }
+    }
 }

@@ -223,4 +223,34 @@ final class AtomicFileTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: file), Data("old".utf8))
         XCTAssertEqual(CacheFixtures.files(under: folder), ["file"])
     }
+
+    func test_draft_putsItsBytesInPlaceOnlyWhenCommitted() throws {
+        let folder = try makeTemporaryFolder(for: self)
+        let file = folder.appendingPathComponent("file")
+        try AtomicFile.write(Data("old".utf8), to: file)
+        let draft = AtomicFile.Draft(path: file.path)
+
+        try draft.writer.write("new, ")
+        try draft.writer.write([UInt8](repeating: 65, count: 300_000))
+        let before = try Data(contentsOf: file)
+        let wrote = try draft.commit()
+
+        XCTAssertEqual(before, Data("old".utf8), "the file is as it was until the commit")
+        XCTAssertTrue(wrote)
+        XCTAssertEqual(try Data(contentsOf: file), Data("new, ".utf8) + Data(repeating: 65, count: 300_000))
+        XCTAssertEqual(CacheFixtures.files(under: folder), ["file"])
+    }
+
+    func test_draft_discardedLeavesTheFileAsItWasAndNoTemporaryFile() throws {
+        let folder = try makeTemporaryFolder(for: self)
+        let file = folder.appendingPathComponent("file")
+        try AtomicFile.write(Data("old".utf8), to: file)
+        let draft = AtomicFile.Draft(path: file.path)
+
+        try draft.writer.write([UInt8](repeating: 1, count: 600_000))
+        draft.discard()
+
+        XCTAssertEqual(try Data(contentsOf: file), Data("old".utf8))
+        XCTAssertEqual(CacheFixtures.files(under: folder), ["file"])
+    }
 }
