@@ -26,7 +26,7 @@ actor HostHealth {
         var notSent = 0
     }
 
-    init(downThreshold: Int = 8) {
+    init(downThreshold: Int) {
         self.downThreshold = downThreshold
     }
 

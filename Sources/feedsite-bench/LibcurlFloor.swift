@@ -37,7 +37,7 @@ enum LibcurlFloor {
             var fetched = 0
             func startNext() {
                 guard next < urls.endIndex else { return }
-                let request = HTTPGet(url: urls[next], maxBodyBytes: 64 * 1024 * 1024, limitName: "(--max-image-bytes)")
+                let request = HTTPGet.image(urls[next])
                 next += 1
                 group.addTask { (try? await engine.perform(request, into: sink))?.status == 200 }
             }

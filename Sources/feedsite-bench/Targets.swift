@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
     @preconcurrency import Darwin
 #endif
+import FeedCore
 import Foundation
 import SampleAPI
 
@@ -53,7 +54,7 @@ func memoryCheck(_ options: Options, feedsite: String) async throws -> [String] 
     targets.append("| peak memory within 10% between S = 10 KB and S = 200 KB | \(format((growth - 1) * 100, 1)) % | \(met(growth <= 1.10)) |")
 
     // Every image answers 64 KiB starting with the PNG signature, over and over, never
-    // ending (`serve --images endless`); feedsite stops each at --max-image-bytes (64 MiB).
+    // ending (`serve --images endless`); feedsite stops each at its default --max-image-bytes.
     let items = 20
     let scratch = scratchRoot.appendingPathComponent("memory-endless")
     let settings = Benchmark.Settings(
@@ -64,7 +65,8 @@ func memoryCheck(_ options: Options, feedsite: String) async throws -> [String] 
     let server = try SampleAPIServer(source: feed, intercept: faults.intercept(for: feed))
     defer { server.stop() }
     let cold = try await Benchmark(settings: settings, scratch: scratch).cold(against: .sampleAPI(server))
-    print("| endless image bodies (every image URL; feedsite's 64 MiB --max-image-bytes stops each) | wall s | image requests | images failed | peak RSS MB |")
+    let stopper = "feedsite's \(ByteCountText.describe(HTTPGet.defaultImageLimit)) --max-image-bytes stops each"
+    print("| endless image bodies (every image URL; \(stopper)) | wall s | image requests | images failed | peak RSS MB |")
     print("|---|---|---|---|---|")
     print("| \(items) items, cold | \(format(cold.seconds)) | \(cold.tally.imageRequests ?? 0) | \(cold.imagesFailed) | \(megabytes(cold.peakMemory)) |")
     print("")

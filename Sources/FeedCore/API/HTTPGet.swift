@@ -27,4 +27,12 @@ public struct HTTPGet: Equatable, Sendable {
     public static func api(_ url: URL, headers: [String] = []) -> HTTPGet {
         HTTPGet(url: url, headers: headers, maxBodyBytes: apiAnswerLimit, limitName: "for API answers", acceptsCompression: true)
     }
+
+    /// The largest image accepted unless `--max-image-bytes` says otherwise: 64 MiB.
+    public static let defaultImageLimit = 64 * 1024 * 1024
+
+    /// An image request: at most `maxBodyBytes` bytes, the limit `--max-image-bytes` sets.
+    public static func image(_ url: URL, maxBodyBytes: Int = defaultImageLimit) -> HTTPGet {
+        HTTPGet(url: url, maxBodyBytes: maxBodyBytes, limitName: "(--max-image-bytes)")
+    }
 }

@@ -52,10 +52,10 @@ public enum ArgumentParser {
         case "validate-cache":
             return .validateCache(cache: try path(values, "cache"), now: try now(values, environment: environment), verbose: values["verbose"] != nil)
         case "verify":
-            return .verify(output: try path(values, "output") ?? "Output")
+            return .verify(output: try path(values, "output") ?? GenerateOptions.defaultOutput)
         case "serve":
             let port = try integer(values, "port", in: 0...Int(UInt16.max)).map(UInt16.init) ?? ServeCommand.defaultPort
-            return .serve(output: try path(values, "output") ?? "Output", port: port)
+            return .serve(output: try path(values, "output") ?? GenerateOptions.defaultOutput, port: port)
         case "demo":
             return .demo(try generateOptions(values, environment: environment))
         default:

@@ -1,3 +1,4 @@
+import FeedCore
 import Foundation
 import SiteGenerator
 
@@ -9,8 +10,11 @@ public struct GenerateOptions: Equatable, Sendable {
 
     public static let productionAPI = URL(string: "https://ile-api.essentialdeveloper.com/essential-feed/v1")!
 
+    /// Where the site is published when `--output` does not say (also for `verify` and `serve`).
+    public static let defaultOutput = "Output"
+
     public var api: URL = productionAPI
-    public var output: String = "Output"
+    public var output: String = defaultOutput
     /// `nil`: the user's cache folder (`$XDG_CACHE_HOME/feedsite`, else `~/.cache/feedsite`).
     public var cache: String?
     /// `nil`: look for `Templates` in the working folder, then beside the executable, then
@@ -28,7 +32,7 @@ public struct GenerateOptions: Equatable, Sendable {
     public var rate: Double?
     /// Further tries of a request that failed for a reason worth retrying.
     public var retries: Int = 3
-    public var maxImageBytes: Int = 64 * 1024 * 1024
+    public var maxImageBytes: Int = HTTPGet.defaultImageLimit
     /// A private CA's certificates (PEM), trusted besides the system's.
     public var caFile: String?
     public var offline = false

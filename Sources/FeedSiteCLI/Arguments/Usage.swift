@@ -1,6 +1,12 @@
-/// The text of `feedsite --help`, also printed after a usage error.
+import FeedCore
+import Foundation
+
+/// The text of `feedsite --help`, also printed after a usage error. The defaults it names
+/// are read from `GenerateOptions`, so they cannot drift from what a run does.
 public enum Usage {
     public static let version = "0.1.0"
+
+    private static let defaults = GenerateOptions()
 
     public static let text = """
         feedsite \(version): archive an Essential Feed API feed as a static website
@@ -20,22 +26,22 @@ public enum Usage {
           feedsite --help | --version
 
         Options for generate (demo takes the same, but not --api):
-          --api URL            API root (default \(GenerateOptions.productionAPI.absoluteString))
-          --output DIR         where the site is published (default Output)
+          --api URL            API root (default \(defaults.api.absoluteString))
+          --output DIR         where the site is published (default \(defaults.output))
           --cache DIR          cache folder (default $XDG_CACHE_HOME/feedsite or ~/.cache/feedsite)
           --templates DIR      templates, stylesheet and string tables to use instead of
                                the built-in ones (feedsite templates DIR writes those out)
           --locale ID          site language: en, el, pt-BR; repeat for more, or 'all'
           --now ISO8601        the run's clock for relative dates and cache age
                                (default $SOURCE_DATE_EPOCH, else the current time)
-          --page-size N        items per feed page (default 10)
+          --page-size N        items per feed page (default \(defaults.pageSize))
           --max-items N        stop loading the feed after N items
-          --concurrency N      requests at once (default 8)
-          --timeout SECONDS    limit for each try of a request (default 30)
+          --concurrency N      requests at once (default \(defaults.concurrency))
+          --timeout SECONDS    limit for each try of a request (default \(String(format: "%g", defaults.timeout)))
           --rate N             at most N requests a second to each host, evenly spread
                                (0.5: one every 2 s; default no limit)
-          --retries N          tries again after a reset, a timeout, 429 or 5xx (default 3)
-          --max-image-bytes N  largest image accepted (default 67108864, 64 MiB)
+          --retries N          tries again after a reset, a timeout, 429 or 5xx (default \(defaults.retries))
+          --max-image-bytes N  largest image accepted (default \(defaults.maxImageBytes), \(ByteCountText.describe(defaults.maxImageBytes)))
           --ca-file PATH       also trust this CA's certificates (PEM), for a private API
           --offline            use only the caches; never touch the network
           --strict             publish nothing unless everything is live (exit 1, not 3)

@@ -15,7 +15,7 @@ struct FeedService: Sendable {
     let commentsCache: LocalCommentsLoader
     let imageStore: ImageStore
     /// The largest image accepted (`--max-image-bytes`).
-    var maxImageBytes = 64 * 1024 * 1024
+    var maxImageBytes = HTTPGet.defaultImageLimit
 
     enum FeedSource: Equatable, Sendable {
         case live
@@ -176,7 +176,7 @@ struct FeedService: Sendable {
         defer { file.discard() }
         do {
             try file.restart()
-            let request = HTTPGet(url: url, maxBodyBytes: maxImageBytes, limitName: "(--max-image-bytes)")
+            let request = HTTPGet.image(url, maxBodyBytes: maxImageBytes)
             let answer: HTTPAnswer
             do {
                 answer = try await client.get(request, into: ImageBodyCheck(file), reportingAs: url)

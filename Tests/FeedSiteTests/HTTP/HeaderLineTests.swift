@@ -36,13 +36,13 @@ final class HeaderLineTests: XCTestCase {
 
 final class HostHealthTests: XCTestCase {
     func test_turn_goesForAnUnknownHost() async {
-        let turn = await HostHealth().turn(for: "a.example", now: fixedNow())
+        let turn = await HostHealth(downThreshold: 8).turn(for: "a.example", now: fixedNow())
 
         XCTAssertEqual(turn, .go)
     }
 
     func test_turn_waitsUntilAPauseEndsForThatHostOnly() async {
-        let sut = HostHealth()
+        let sut = HostHealth(downThreshold: 8)
         let until = fixedNow().addingTimeInterval(5)
         await sut.pause("a.example", until: until)
 
