@@ -1,9 +1,26 @@
-/// Byte counts as people read them: "40 bytes", "1,024 bytes", "64 MiB".
+import Foundation
+
+/// Byte counts as people read them: exact ("40 bytes", "1,024 bytes", "64 MiB") for limits
+/// and what was received, or to a tenth of a decimal unit ("4.2 MB") for sizes at a glance.
 public enum ByteCountText {
+    /// The exact count, in whole mebibytes when it is a multiple of one.
     public static func describe(_ count: Int) -> String {
         let mebibyte = 1024 * 1024
         if count >= mebibyte, count % mebibyte == 0 { return "\(grouped(count / mebibyte)) MiB" }
         return count == 1 ? "1 byte" : "\(grouped(count)) bytes"
+    }
+
+    /// "512 bytes", "4.2 MB": decimal units (kB, MB, GB, TB) to one decimal, and under a
+    /// kilobyte the exact count.
+    public static func approximately(_ count: Int) -> String {
+        guard count >= 1000 else { return describe(count) }
+        var value = Double(count) / 1000
+        for unit in ["kB", "MB", "GB"] {
+            // 999.96 kB would print as "1000.0 kB": it is "1.0 MB".
+            if (value * 10).rounded() < 10_000 { return String(format: "%.1f %@", value, unit) }
+            value /= 1000
+        }
+        return String(format: "%.1f TB", value)
     }
 
     /// `12345678` as `12,345,678`.

@@ -40,17 +40,6 @@ struct CachePrune: Sendable {
         if count > 0 || images.indexEntries > 0 {
             parts.append("\(count) image\(count == 1 ? "" : "s") no feed of the last seven days refers to")
         }
-        return "\(parts.joined(separator: " and ")) (\(Self.format(bytes: byteCount)))"
-    }
-
-    /// "4.2 MB", "512 bytes": decimal units, one decimal.
-    static func format(bytes: Int) -> String {
-        guard bytes >= 1000 else { return "\(bytes) byte\(bytes == 1 ? "" : "s")" }
-        var value = Double(bytes) / 1000
-        for unit in ["kB", "MB", "GB"] {
-            if value < 1000 { return String(format: "%.1f %@", value, unit) }
-            value /= 1000
-        }
-        return String(format: "%.1f TB", value)
+        return "\(parts.joined(separator: " and ")) (\(ByteCountText.approximately(byteCount)))"
     }
 }

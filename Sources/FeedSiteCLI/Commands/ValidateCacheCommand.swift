@@ -74,7 +74,7 @@ struct ValidateCacheCommand {
             }
             console.output("cache \(cacheFolder.path): removed \(prune.description)")
             if verbose {
-                for file in prune.files { console.output("removed \(file.path) (\(CachePrune.format(bytes: file.byteCount)))") }
+                for file in prune.files { console.output("removed \(file.path) (\(ByteCountText.approximately(file.byteCount)))") }
             }
             return .success
         } catch {

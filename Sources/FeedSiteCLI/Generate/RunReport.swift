@@ -112,7 +112,7 @@ struct RunReport: Sendable {
         case let .success(prune):
             guard !prune.isEmpty else { return }
             reporter.info("cache: removed \(prune.description)")
-            for file in prune.files { reporter.detail("cache: removed \(file.path) (\(CachePrune.format(bytes: file.byteCount)))") }
+            for file in prune.files { reporter.detail("cache: removed \(file.path) (\(ByteCountText.approximately(file.byteCount)))") }
         case let .failure(error): reporter.warning("cache: could not prune the cache: \(error)")
         }
     }

@@ -17,4 +17,24 @@ final class ByteCountTextTests: XCTestCase {
         XCTAssertEqual(ByteCountText.describe(64 * 1024 * 1024), "64 MiB")
         XCTAssertEqual(ByteCountText.describe(2048 * 1024 * 1024), "2,048 MiB")
     }
+
+    func test_approximately_saysSmallCountsExactly() {
+        XCTAssertEqual(ByteCountText.approximately(0), "0 bytes")
+        XCTAssertEqual(ByteCountText.approximately(1), "1 byte")
+        XCTAssertEqual(ByteCountText.approximately(999), "999 bytes")
+    }
+
+    func test_approximately_saysLargerCountsInDecimalUnitsToOneDecimal() {
+        XCTAssertEqual(ByteCountText.approximately(1_000), "1.0 kB")
+        XCTAssertEqual(ByteCountText.approximately(4_249_000), "4.2 MB")
+        XCTAssertEqual(ByteCountText.approximately(64 * 1024 * 1024), "67.1 MB")
+        XCTAssertEqual(ByteCountText.approximately(3_500_000_000), "3.5 GB")
+        XCTAssertEqual(ByteCountText.approximately(2_000_000_000_000_000), "2000.0 TB")
+    }
+
+    func test_approximately_takesTheNextUnitWhenTheTenthRoundsUpToAThousand() {
+        XCTAssertEqual(ByteCountText.approximately(999_949), "999.9 kB")
+        XCTAssertEqual(ByteCountText.approximately(999_960), "1.0 MB")
+        XCTAssertEqual(ByteCountText.approximately(999_960_000), "1.0 GB")
+    }
 }
