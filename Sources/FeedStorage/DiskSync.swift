@@ -54,7 +54,6 @@ public enum DiskSync {
 
     #if os(Linux)
         private typealias SyncFS = @convention(c) (Int32) -> Int32
-        private static let syncfs: SyncFS? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "syncfs")
-            .map { unsafeBitCast($0, to: SyncFS.self) }
+        private static let syncfs = SystemFunction.named("syncfs", as: SyncFS.self)
     #endif
 }

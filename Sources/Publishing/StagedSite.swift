@@ -237,8 +237,7 @@ public final class StagedSite: Sendable {
     private static func exchange(_ first: URL, _ second: URL) -> Bool {
         #if os(Linux)
             typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
-            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return false }
-            let renameat2 = unsafeBitCast(symbol, to: RenameAt2.self)
+            guard let renameat2 = SystemFunction.named("renameat2", as: RenameAt2.self) else { return false }
             let atCurrentFolder: Int32 = -100
             let exchangeFlag: UInt32 = 1 << 1
             return renameat2(atCurrentFolder, first.path, atCurrentFolder, second.path, exchangeFlag) == 0
