@@ -223,8 +223,7 @@ final class CurlTransfer: @unchecked Sendable {
             return .success(answer(tries: 1))
         }
         if let failure { return .failure(failure) }
-        let failure = CurlFailure(code: code, transfer: self, configuration: configuration)
-        return .failure(CurlEngine.Failure(error: failure.error, isTransient: failure.isTransient))
+        return .failure(CurlEngine.Failure(code: code, transfer: self, configuration: configuration))
     }
 
     func answer(tries: Int) -> HTTPAnswer {
@@ -247,7 +246,7 @@ final class CurlTransfer: @unchecked Sendable {
     /// headers of every answer it followed and the body of the last, whatever its status.
     var receivedBytes: Int { info(Int32(FS_CURLINFO_HEADER_SIZE)) + Int(info64(Int32(FS_CURLINFO_SIZE_DOWNLOAD_T))) }
 
-    // What `CurlFailure` needs to explain an error.
+    // What `CurlEngine.Failure` needs to explain an error.
     var errorText: String { String(cString: errorBuffer) }
     var bodyBytesReceived: Int { delivered }
     var expectedBodyBytes: Int? { head.contentLength }

@@ -39,7 +39,7 @@ public struct RetryPolicy: Equatable, Sendable {
             guard wait <= maxRetryAfter else {
                 return .refuse(
                     reason:
-                        "status \(answer.status) asking to retry after \(CurlFailure.seconds(wait)), longer than the \(CurlFailure.seconds(maxRetryAfter)) feedsite waits"
+                        "status \(answer.status) asking to retry after \(wait.secondsText), longer than the \(maxRetryAfter.secondsText) feedsite waits"
                 )
             }
             return tries <= retries ? .retry(after: wait, pausesHost: true) : .accept

@@ -8,13 +8,10 @@ import Foundation
     import Darwin
 #endif
 
-/// A libcurl error code turned into plain words, with whether it is worth
-/// another try: connection refused, reset or closed early, and timeouts are; certificate
-/// errors, unknown hosts, redirect loops, limits and undecodable bodies are not.
-struct CurlFailure {
-    let error: HTTPClientError
-    let isTransient: Bool
-
+extension CurlEngine.Failure {
+    /// A libcurl error code turned into plain words, with whether it is worth another try:
+    /// connection refused, reset or closed early, and timeouts are; certificate errors,
+    /// unknown hosts, redirect loops, limits and undecodable bodies are not.
     init(code: CURLcode, transfer: CurlTransfer, configuration: CurlEngine.Configuration) {
         let host = transfer.host
         let detail = Self.detail(transfer.errorText)
@@ -43,9 +40,9 @@ struct CurlFailure {
                 let speed = limit % 1024 == 0 ? "\(limit / 1024) KiB/s" : "\(ByteCountText.describe(limit))/s"
                 (error, transient) = connectivity("slower than \(speed) for \(configuration.lowSpeedTime) s", transient: true)
             } else if transfer.info64(Int32(FS_CURLINFO_CONNECT_TIME_T)) == 0 {
-                (error, transient) = connectivity("no connection within \(Self.seconds(configuration.connectTimeout))", transient: true)
+                (error, transient) = connectivity("no connection within \(configuration.connectTimeout.secondsText)", transient: true)
             } else {
-                (error, transient) = connectivity("timed out after \(Self.seconds(configuration.requestTimeout))", transient: true)
+                (error, transient) = connectivity("timed out after \(configuration.requestTimeout.secondsText)", transient: true)
             }
         case FS_CURLE_PARTIAL_FILE:
             let received = ByteCountText.grouped(transfer.bodyBytesReceived)
@@ -84,8 +81,7 @@ struct CurlFailure {
             let text = String(cString: curl_easy_strerror(code)).lowercased()
             (error, transient) = connectivity("\(text)\(detail.map { " (\($0))" } ?? "")", transient: false)
         }
-        self.error = error
-        self.isTransient = transient
+        self.init(error: error, isTransient: transient)
     }
 
     /// libcurl's own explanation, without the prefixes that restate the kind of error.
@@ -96,10 +92,11 @@ struct CurlFailure {
         }
         return text.isEmpty ? nil : text
     }
+}
 
-    /// "30 s", "0.2 s"
-    static func seconds(_ duration: Duration) -> String {
-        let milliseconds = duration.milliseconds
-        return milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(Double(milliseconds) / 1000) s"
+extension Duration {
+    /// "30 s", "0.2 s": a duration as the network's messages give it.
+    var secondsText: String {
+        milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(Double(milliseconds) / 1000) s"
     }
 }
