@@ -18,18 +18,18 @@ struct SiteSetup: Sendable {
         let templates = try SiteTemplates.load(from: source)
         var wanted = requested
         if requested.contains(where: { $0.lowercased() == "all" }) {
-            let available = StringTables.availableLocales(in: source)
+            let available = source.locales()
             wanted = available.filter { $0 == "en" } + available.filter { $0 != "en" }
         }
-        var tables: [StringTables] = []
+        var tables: [StringTables<SiteString>] = []
         for locale in wanted {
-            let table = try StringTables.load(locale: locale, from: source, required: SiteRenderer.requiredKeys)
+            let table = try StringTables<SiteString>.load(locale: locale, from: source)
             if !tables.contains(where: { $0.locale == table.locale }) { tables.append(table) }
         }
         let languages = try tables.enumerated().map { index, table in
             SiteRenderer.Language(
                 locale: table.locale,
-                name: try table.string("LANGUAGE_NAME", table: "Shared"),
+                name: try table.string(.languageName),
                 paths: SitePaths(localePrefix: index == 0 ? "" : "\(table.locale)/")
             )
         }

@@ -35,7 +35,7 @@ extension SiteRenderer {
             )
         }
         return SyndicationFeed(
-            title: try strings.string("FEED_VIEW_TITLE", table: "Feed"),
+            title: try strings.string(.feedViewTitle),
             language: locale,
             homePageURL: baseURL.address(of: paths.feedPage(1)),
             jsonFeedURL: baseURL.address(of: paths.jsonFeed),

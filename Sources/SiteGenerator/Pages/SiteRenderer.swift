@@ -19,18 +19,8 @@ public struct SiteRenderer: Sendable {
         }
     }
 
-    /// Every key the templates' pages use, by table; checked when the tables load.
-    public static let requiredKeys: [String: [String]] = [
-        "Feed": [
-            "FEED_VIEW_TITLE", "FEED_PAGE_PREVIOUS", "FEED_PAGE_NEXT", "FEED_PAGE_POSITION", "FEED_IMAGE_COMMENTS",
-            "FEED_IMAGE_UNAVAILABLE", "FEED_IMAGE_OPEN_ORIGINAL", "FEED_IMAGE_POSITION", "FEED_EMPTY", "FEED_CACHED_NOTICE",
-        ],
-        "ImageComments": ["IMAGE_COMMENTS_VIEW_TITLE", "IMAGE_COMMENTS_EMPTY"],
-        "Shared": ["GENERIC_CONNECTION_ERROR", "LANGUAGE_NAME", "LANGUAGE_SWITCHER_LABEL", "SITE_SNAPSHOT"],
-    ]
-
     let templates: SiteTemplates
-    let strings: StringTables
+    let strings: StringTables<SiteString>
     public let paths: SitePaths
     let languages: [Language]
     private let dates: CommentDateFormatter
@@ -46,7 +36,8 @@ public struct SiteRenderer: Sendable {
     /// language has no switcher. `apiHost` and `now` make every page's line "Snapshot of
     /// <host>, <date and time in UTC>".
     public init(
-        templates: SiteTemplates, strings: StringTables, paths: SitePaths, languages: [Language], now: Date, apiHost: String, baseURL: BaseURL? = nil
+        templates: SiteTemplates, strings: StringTables<SiteString>, paths: SitePaths, languages: [Language], now: Date, apiHost: String,
+        baseURL: BaseURL? = nil
     ) {
         self.templates = templates
         self.baseURL = baseURL
@@ -72,7 +63,7 @@ public struct SiteRenderer: Sendable {
 
     /// The localized `GENERIC_CONNECTION_ERROR`, for the terminal as well as the pages.
     public var connectionErrorMessage: String {
-        (try? strings.string("GENERIC_CONNECTION_ERROR", table: "Shared")) ?? "GENERIC_CONNECTION_ERROR"
+        (try? strings.string(.genericConnectionError)) ?? SiteString.genericConnectionError.name
     }
 
     /// A page of the site: where it goes, from the site root, and its HTML.
@@ -100,8 +91,8 @@ public struct SiteRenderer: Sendable {
 
     /// The feed page; `feedSavedAt` is set when the feed came from the cache, and adds a notice.
     public func render(_ page: FeedPageModel, feedSavedAt: Date? = nil) throws -> String {
-        let title = try strings.string("FEED_VIEW_TITLE", table: "Feed")
-        let position = try strings.string("FEED_PAGE_POSITION", table: "Feed", String(page.number), String(page.pageCount))
+        let title = try strings.string(.feedViewTitle)
+        let position = try strings.string(.feedPagePosition, String(page.number), String(page.pageCount))
         let items: [TemplateValue] = try page.items.map { item in
             .object([
                 "anchor": .text(CommentsPageModel.anchor(for: item.id)),
@@ -116,21 +107,21 @@ public struct SiteRenderer: Sendable {
         }
         var notice = TemplateValue.bool(false)
         if let feedSavedAt {
-            notice = .text(try strings.string("FEED_CACHED_NOTICE", table: "Feed", dates.relative(feedSavedAt, now: now)))
+            notice = .text(try strings.string(.feedCachedNotice, dates.relative(feedSavedAt, now: now)))
         }
         let body = try templates.feed.render([
             "notice": notice,
             "hasItems": .bool(!items.isEmpty),
             "items": .list(items),
-            "commentsLabel": .text(try strings.string("FEED_IMAGE_COMMENTS", table: "Feed")),
-            "unavailableLabel": .text(try strings.string("FEED_IMAGE_UNAVAILABLE", table: "Feed")),
-            "openOriginalLabel": .text(try strings.string("FEED_IMAGE_OPEN_ORIGINAL", table: "Feed")),
-            "emptyLabel": .text(try strings.string("FEED_EMPTY", table: "Feed")),
+            "commentsLabel": .text(try strings.string(.feedImageComments)),
+            "unavailableLabel": .text(try strings.string(.feedImageUnavailable)),
+            "openOriginalLabel": .text(try strings.string(.feedImageOpenOriginal)),
+            "emptyLabel": .text(try strings.string(.feedEmpty)),
             "pagination": page.pageCount > 1
                 ? .object([
                     "position": .text(position),
-                    "previous": try link(page.previousLink, label: "FEED_PAGE_PREVIOUS"),
-                    "next": try link(page.nextLink, label: "FEED_PAGE_NEXT"),
+                    "previous": try link(page.previousLink, label: .feedPagePrevious),
+                    "next": try link(page.nextLink, label: .feedPageNext),
                 ]) : false,
         ])
         let documentTitle = page.pageCount > 1 && page.number > 1 ? "\(title) · \(position)" : title
@@ -138,7 +129,7 @@ public struct SiteRenderer: Sendable {
     }
 
     public func render(_ page: CommentsPageModel) throws -> String {
-        let title = try strings.string("IMAGE_COMMENTS_VIEW_TITLE", table: "ImageComments")
+        let title = try strings.string(.imageCommentsViewTitle)
         let comments: [TemplateValue] = (page.comments ?? []).map { comment in
             [
                 "username": .text(comment.username),
@@ -155,15 +146,15 @@ public struct SiteRenderer: Sendable {
             "location": .optional(page.location),
             "description": .optional(page.description),
             "originalURL": .text(page.originalURL),
-            "unavailableLabel": .text(try strings.string("FEED_IMAGE_UNAVAILABLE", table: "Feed")),
-            "openOriginalLabel": .text(try strings.string("FEED_IMAGE_OPEN_ORIGINAL", table: "Feed")),
-            "error": page.comments == nil ? .text(try strings.string("GENERIC_CONNECTION_ERROR", table: "Shared")) : false,
+            "unavailableLabel": .text(try strings.string(.feedImageUnavailable)),
+            "openOriginalLabel": .text(try strings.string(.feedImageOpenOriginal)),
+            "error": page.comments == nil ? .text(try strings.string(.genericConnectionError)) : false,
             "hasComments": .bool(!comments.isEmpty),
             "comments": .list(comments),
             "noComments": .bool(page.comments?.isEmpty == true),
-            "emptyLabel": .text(try strings.string("IMAGE_COMMENTS_EMPTY", table: "ImageComments")),
+            "emptyLabel": .text(try strings.string(.imageCommentsEmpty)),
         ])
-        let back: TemplateValue = ["href": .text(page.feedLink), "label": .text(try strings.string("FEED_VIEW_TITLE", table: "Feed"))]
+        let back: TemplateValue = ["href": .text(page.feedLink), "label": .text(try strings.string(.feedViewTitle))]
         return try layout(path: page.path, title: title, documentTitle: title, back: back, body: body)
     }
 
@@ -183,12 +174,12 @@ public struct SiteRenderer: Sendable {
     /// 45"): how the site names an image, in its text alternative and its feed title.
     func imageName(_ texts: [String?], position: Int, feedCount: Int) throws -> String {
         if let text = texts.compactMap({ $0 }).first(where: { !$0.allSatisfy(\.isWhitespace) }) { return text }
-        return try strings.string("FEED_IMAGE_POSITION", table: "Feed", String(position), String(feedCount))
+        return try strings.string(.feedImagePosition, String(position), String(feedCount))
     }
 
-    private func link(_ href: String?, label key: String) throws -> TemplateValue {
+    private func link(_ href: String?, label key: SiteString) throws -> TemplateValue {
         guard let href else { return false }
-        return ["href": .text(href), "label": .text(try strings.string(key, table: "Feed"))]
+        return ["href": .text(href), "label": .text(try strings.string(key))]
     }
 
     private func layout(path: String, title: String, documentTitle: String, back: TemplateValue?, body: String) throws -> String {
@@ -213,7 +204,7 @@ public struct SiteRenderer: Sendable {
         var canonical: TemplateValue = false
         if let baseURL {
             feeds = [
-                "title": .text(try strings.string("FEED_VIEW_TITLE", table: "Feed")),
+                "title": .text(try strings.string(.feedViewTitle)),
                 "json": .text(SitePaths.relative(from: path, to: paths.jsonFeed)),
                 "atom": .text(SitePaths.relative(from: path, to: paths.atomFeed)),
             ]
@@ -226,12 +217,12 @@ public struct SiteRenderer: Sendable {
             "title": .text(title),
             "documentTitle": .text(documentTitle),
             "stylesheet": .text(SitePaths.relative(from: path, to: SitePaths.stylesheet)),
-            "snapshot": .text(try strings.string("SITE_SNAPSHOT", table: "Shared", apiHost, snapshotTime)),
+            "snapshot": .text(try strings.string(.siteSnapshot, apiHost, snapshotTime)),
             "back": back ?? false,
             "alternates": .list(alternates),
             "languages": options.isEmpty
                 ? false
-                : ["label": .text(try strings.string("LANGUAGE_SWITCHER_LABEL", table: "Shared")), "options": .list(options)],
+                : ["label": .text(try strings.string(.languageSwitcherLabel)), "options": .list(options)],
             "body": .html(body),
         ])
     }

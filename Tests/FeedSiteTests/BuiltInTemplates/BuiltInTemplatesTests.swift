@@ -26,12 +26,12 @@ final class BuiltInTemplatesTests: XCTestCase {
         XCTAssertNil(templates.read("missing.html"))
         XCTAssertNil(templates.read("el.lproj"))
         XCTAssertEqual(templates.names(), TemplatesFolder(repositoryTemplates()).names().sorted())
-        XCTAssertEqual(StringTables.availableLocales(in: templates), ["el", "en", "pt-BR"])
+        XCTAssertEqual(templates.locales(), ["el", "en", "pt-BR"])
     }
 
     func test_source_namesItsFilesAsBuiltInInMessages() throws {
         XCTAssertEqual(BuiltInTemplates().path(of: "feed.html"), "built-in feed.html")
-        XCTAssertThrowsError(try StringTables.load(locale: "fr", from: BuiltInTemplates(), required: SiteRenderer.requiredKeys)) { error in
+        XCTAssertThrowsError(try StringTables<SiteString>.load(locale: "fr", from: BuiltInTemplates())) { error in
             XCTAssertEqual("\(error)", "no string tables for locale 'fr' in the built-in templates (available: el, en, pt-BR)")
         }
     }
@@ -40,8 +40,8 @@ final class BuiltInTemplatesTests: XCTestCase {
         let templates = try SiteTemplates.load(from: BuiltInTemplates())
         XCTAssertEqual(templates.layout.name, "built-in layout.html")
 
-        for locale in StringTables.availableLocales(in: BuiltInTemplates()) {
-            let strings = try StringTables.load(locale: locale, from: BuiltInTemplates(), required: SiteRenderer.requiredKeys)
+        for locale in BuiltInTemplates().locales() {
+            let strings = try StringTables<SiteString>.load(locale: locale, from: BuiltInTemplates())
             let renderer = SiteRenderer(
                 templates: templates, strings: strings, paths: SitePaths(), languages: [], now: fixedNow(), apiHost: "example.org",
                 baseURL: BaseURL("https://example.org/feed/"))

@@ -10,7 +10,7 @@ import XCTest
 /// locales have the same tables with the same keys and placeholders.
 final class LocalizationTests: XCTestCase {
     func test_templates_haveEnglishGreekAndBrazilianPortuguese() {
-        let locales = StringTables.availableLocales(in: TemplatesFolder(repositoryTemplates()))
+        let locales = TemplatesFolder(repositoryTemplates()).locales()
 
         for locale in ["en", "el", "pt-BR"] {
             XCTAssertTrue(locales.contains(locale), "\(locale) missing from \(locales)")
@@ -22,19 +22,18 @@ final class LocalizationTests: XCTestCase {
         XCTAssertFalse(tables.isEmpty)
 
         for (locale, localeTables) in tables.sorted(by: { $0.key < $1.key }) {
-            for (table, keys) in SiteRenderer.requiredKeys.sorted(by: { $0.key < $1.key }) {
-                for key in keys {
-                    let value = localeTables[table]?[key]
-                    XCTAssertNotNil(value, "key \(key) of table \(table) is missing in \(locale).lproj/\(table).strings")
-                    XCTAssertNotEqual(value?.trimmingCharacters(in: .whitespacesAndNewlines), "", "key \(key) of table \(table) is empty in locale \(locale)")
-                }
+            for key in SiteString.allCases {
+                let (table, name) = (key.table, key.name)
+                let value = localeTables[table]?[name]
+                XCTAssertNotNil(value, "key \(name) of table \(table) is missing in \(locale).lproj/\(table).strings")
+                XCTAssertNotEqual(value?.trimmingCharacters(in: .whitespacesAndNewlines), "", "key \(name) of table \(table) is empty in locale \(locale)")
             }
         }
     }
 
     func test_everyLocale_loadsWithTheKeysTheSiteUses() {
-        for locale in StringTables.availableLocales(in: TemplatesFolder(repositoryTemplates())) {
-            XCTAssertNoThrow(try StringTables.load(locale: locale, from: TemplatesFolder(repositoryTemplates()), required: SiteRenderer.requiredKeys), locale)
+        for locale in TemplatesFolder(repositoryTemplates()).locales() {
+            XCTAssertNoThrow(try StringTables<SiteString>.load(locale: locale, from: TemplatesFolder(repositoryTemplates())), locale)
         }
     }
 
@@ -70,30 +69,30 @@ final class LocalizationTests: XCTestCase {
     }
 
     func test_feedTitle_isLocalized() throws {
-        XCTAssertEqual(try string("FEED_VIEW_TITLE", table: "Feed", locale: "en"), "My Feed")
-        XCTAssertEqual(try string("FEED_VIEW_TITLE", table: "Feed", locale: "pt-BR"), "Meu Feed")
-        XCTAssertEqual(try string("FEED_VIEW_TITLE", table: "Feed", locale: "el"), "Το Feed μου")
+        XCTAssertEqual(try string(.feedViewTitle, locale: "en"), "My Feed")
+        XCTAssertEqual(try string(.feedViewTitle, locale: "pt-BR"), "Meu Feed")
+        XCTAssertEqual(try string(.feedViewTitle, locale: "el"), "Το Feed μου")
     }
 
     func test_commentsTitle_isLocalized() throws {
-        XCTAssertEqual(try string("IMAGE_COMMENTS_VIEW_TITLE", table: "ImageComments", locale: "en"), "Comments")
-        XCTAssertEqual(try string("IMAGE_COMMENTS_VIEW_TITLE", table: "ImageComments", locale: "pt-BR"), "Comentários")
-        XCTAssertEqual(try string("IMAGE_COMMENTS_VIEW_TITLE", table: "ImageComments", locale: "el"), "Σχόλια")
+        XCTAssertEqual(try string(.imageCommentsViewTitle, locale: "en"), "Comments")
+        XCTAssertEqual(try string(.imageCommentsViewTitle, locale: "pt-BR"), "Comentários")
+        XCTAssertEqual(try string(.imageCommentsViewTitle, locale: "el"), "Σχόλια")
     }
 
     func test_connectionError_isInTheSharedTableOfEveryLocale() throws {
-        XCTAssertEqual(try string("GENERIC_CONNECTION_ERROR", table: "Shared", locale: "en"), "Couldn't connect to server")
+        XCTAssertEqual(try string(.genericConnectionError, locale: "en"), "Couldn't connect to server")
         for locale in ["pt-BR", "el"] {
-            let message = try string("GENERIC_CONNECTION_ERROR", table: "Shared", locale: locale)
+            let message = try string(.genericConnectionError, locale: locale)
             XCTAssertFalse(message.isEmpty, locale)
             XCTAssertNotEqual(message, "Couldn't connect to server", "\(locale) should be translated")
         }
     }
 
     func test_pagePosition_isFormattedInEveryLocale() throws {
-        XCTAssertEqual(try strings("en").string("FEED_PAGE_POSITION", table: "Feed", "2", "3"), "Page 2 of 3")
-        XCTAssertEqual(try strings("pt-BR").string("FEED_PAGE_POSITION", table: "Feed", "2", "3"), "Página 2 de 3")
-        XCTAssertEqual(try strings("el").string("FEED_PAGE_POSITION", table: "Feed", "2", "3"), "Σελίδα 2 από 3")
+        XCTAssertEqual(try strings("en").string(.feedPagePosition, "2", "3"), "Page 2 of 3")
+        XCTAssertEqual(try strings("pt-BR").string(.feedPagePosition, "2", "3"), "Página 2 de 3")
+        XCTAssertEqual(try strings("el").string(.feedPagePosition, "2", "3"), "Σελίδα 2 από 3")
     }
 
     func test_tablesAreTheOnesTheSpecNames() throws {
@@ -108,7 +107,7 @@ final class LocalizationTests: XCTestCase {
     private func allTables() throws -> [String: [String: [String: String]]] {
         let templates = repositoryTemplates()
         var result: [String: [String: [String: String]]] = [:]
-        for locale in StringTables.availableLocales(in: TemplatesFolder(templates)) {
+        for locale in TemplatesFolder(templates).locales() {
             let folder = templates.appendingPathComponent("\(locale).lproj")
             let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".strings") }
             var tables: [String: [String: String]] = [:]
@@ -138,11 +137,11 @@ final class LocalizationTests: XCTestCase {
         return found.sorted()
     }
 
-    private func strings(_ locale: String) throws -> StringTables {
-        try StringTables.load(locale: locale, from: TemplatesFolder(repositoryTemplates()), required: SiteRenderer.requiredKeys)
+    private func strings(_ locale: String) throws -> StringTables<SiteString> {
+        try StringTables<SiteString>.load(locale: locale, from: TemplatesFolder(repositoryTemplates()))
     }
 
-    private func string(_ key: String, table: String, locale: String) throws -> String {
-        try strings(locale).string(key, table: table)
+    private func string(_ key: SiteString, locale: String) throws -> String {
+        try strings(locale).string(key)
     }
 }

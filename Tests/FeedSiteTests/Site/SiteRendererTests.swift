@@ -115,7 +115,7 @@ final class SiteRendererTests: XCTestCase {
 
     func test_commentsPage_showsTheConnectionErrorInPlaceOfUnavailableComments() throws {
         for locale in ["en", "pt-BR", "el"] {
-            let message = try SiteFixtures.strings(locale).string("GENERIC_CONNECTION_ERROR", table: "Shared")
+            let message = try SiteFixtures.strings(locale).string(.genericConnectionError)
 
             let html = try render(commentsPage(comments: nil, locale: locale), locale: locale)
 
@@ -359,9 +359,8 @@ final class SiteRendererTests: XCTestCase {
         for locale in ["en", "el", "pt-BR"] {
             let renderer = try SiteFixtures.renderer(locale: locale)
             let strings = try SiteFixtures.strings(locale)
-            let snapshot = try strings.string(
-                "SITE_SNAPSHOT", table: "Shared", SiteFixtures.apiHost, CommentDateFormatter(locale: locale).dayAndTime(now))
-            let notice = try strings.string("FEED_CACHED_NOTICE", table: "Feed", renderer.relative(now.adding(days: -3)))
+            let snapshot = try strings.string(.siteSnapshot, SiteFixtures.apiHost, CommentDateFormatter(locale: locale).dayAndTime(now))
+            let notice = try strings.string(.feedCachedNotice, renderer.relative(now.adding(days: -3)))
 
             let html = try renderer.render(FeedPageModel(number: 1, pageCount: 1, entries: [], paths: SitePaths()), feedSavedAt: now.adding(days: -3))
 
@@ -412,9 +411,9 @@ final class SiteRendererTests: XCTestCase {
         XCTAssertEqual(try SiteFixtures.renderer(locale: "en").connectionErrorMessage, "Couldn't connect to server")
         XCTAssertEqual(
             try SiteFixtures.renderer(locale: "pt-BR").connectionErrorMessage,
-            try SiteFixtures.strings("pt-BR").string("GENERIC_CONNECTION_ERROR", table: "Shared"))
+            try SiteFixtures.strings("pt-BR").string(.genericConnectionError))
         XCTAssertEqual(
-            try SiteFixtures.renderer(locale: "el").connectionErrorMessage, try SiteFixtures.strings("el").string("GENERIC_CONNECTION_ERROR", table: "Shared"))
+            try SiteFixtures.renderer(locale: "el").connectionErrorMessage, try SiteFixtures.strings("el").string(.genericConnectionError))
     }
 
     func test_singleLanguageSite_hasNoAlternatesOrSwitcher() throws {

@@ -41,8 +41,8 @@ enum SiteFixtures {
         try SiteTemplates.load(from: TemplatesFolder(repositoryTemplates()))
     }
 
-    static func strings(_ locale: String) throws -> StringTables {
-        try StringTables.load(locale: locale, from: TemplatesFolder(repositoryTemplates()), required: SiteRenderer.requiredKeys)
+    static func strings(_ locale: String) throws -> StringTables<SiteString> {
+        try StringTables<SiteString>.load(locale: locale, from: TemplatesFolder(repositoryTemplates()))
     }
 
     /// A one-language renderer at the site root.
@@ -59,7 +59,7 @@ enum SiteFixtures {
         let languages = try tables.enumerated().map { index, table in
             SiteRenderer.Language(
                 locale: table.locale,
-                name: try table.string("LANGUAGE_NAME", table: "Shared"),
+                name: try table.string(.languageName),
                 paths: SitePaths(localePrefix: index == 0 ? "" : "\(table.locale)/")
             )
         }

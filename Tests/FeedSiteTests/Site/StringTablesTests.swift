@@ -12,28 +12,28 @@ final class StringTablesTests: XCTestCase {
         let templates = try makeTemplates()
         try SiteFixtures.write(["feed.html": "", "notes.txt": ""], under: templates)
 
-        XCTAssertEqual(StringTables.availableLocales(in: TemplatesFolder(templates)), ["el", "en", "pt-BR"])
+        XCTAssertEqual(TemplatesFolder(templates).locales(), ["el", "en", "pt-BR"])
     }
 
     func test_availableLocales_ofMissingFolderIsEmpty() throws {
         let folder = try makeTemporaryFolder(for: self).appendingPathComponent("missing")
 
-        XCTAssertEqual(StringTables.availableLocales(in: TemplatesFolder(folder)), [])
+        XCTAssertEqual(TemplatesFolder(folder).locales(), [])
     }
 
     func test_load_readsTheRequestedLocalesTables() throws {
-        let tables = try StringTables.load(locale: "el", from: TemplatesFolder(try makeTemplates()), required: required)
+        let tables = try StringTables<TestString>.load(locale: "el", from: TemplatesFolder(try makeTemplates()))
 
         XCTAssertEqual(tables.locale, "el")
-        XCTAssertEqual(try tables.string("TITLE", table: "Feed"), "Το Feed μου")
-        XCTAssertEqual(try tables.string("ERROR", table: "Shared"), "Σφάλμα")
+        XCTAssertEqual(try tables.string(.title), "Το Feed μου")
+        XCTAssertEqual(try tables.string(.error), "Σφάλμα")
     }
 
     func test_load_matchesLocaleNamesCaseInsensitively() throws {
         let templates = try makeTemplates()
 
         for requested in ["pt-BR", "pt-br", "PT-BR", "Pt-bR", "EN", "El"] {
-            let tables = try StringTables.load(locale: requested, from: TemplatesFolder(templates), required: required)
+            let tables = try StringTables<TestString>.load(locale: requested, from: TemplatesFolder(templates))
             XCTAssertEqual(tables.locale.lowercased(), requested.lowercased(), requested)
         }
     }
@@ -42,16 +42,16 @@ final class StringTablesTests: XCTestCase {
         let templates = try makeTemplates()
 
         for requested in ["pt_BR", "pt_br"] {
-            let tables = try StringTables.load(locale: requested, from: TemplatesFolder(templates), required: required)
+            let tables = try StringTables<TestString>.load(locale: requested, from: TemplatesFolder(templates))
             XCTAssertEqual(tables.locale, "pt-BR", "the locale as its folder spells it")
-            XCTAssertEqual(try tables.string("TITLE", table: "Feed"), "Meu Feed")
+            XCTAssertEqual(try tables.string(.title), "Meu Feed")
         }
     }
 
     func test_load_throwsForUnknownLocaleListingTheAvailableOnes() throws {
         let templates = try makeTemplates()
 
-        XCTAssertThrowsError(try StringTables.load(locale: "fr", from: TemplatesFolder(templates), required: required)) { error in
+        XCTAssertThrowsError(try StringTables<TestString>.load(locale: "fr", from: TemplatesFolder(templates))) { error in
             XCTAssertEqual(error as? LocalizationError, .unknownLocale("fr", available: ["el", "en", "pt-BR"], folder: templates.path))
             XCTAssertTrue("\(error)".contains("'fr'"), "\(error)")
             XCTAssertTrue("\(error)".contains("available: el, en, pt-BR"), "\(error)")
@@ -61,7 +61,7 @@ final class StringTablesTests: XCTestCase {
     func test_load_throwsForUnknownLocaleInFolderWithoutTables() throws {
         let folder = try makeTemporaryFolder(for: self)
 
-        XCTAssertThrowsError(try StringTables.load(locale: "en", from: TemplatesFolder(folder), required: required)) { error in
+        XCTAssertThrowsError(try StringTables<TestString>.load(locale: "en", from: TemplatesFolder(folder))) { error in
             XCTAssertEqual(error as? LocalizationError, .unknownLocale("en", available: [], folder: folder.path))
             XCTAssertTrue("\(error)".contains("available: none"), "\(error)")
         }
@@ -72,7 +72,7 @@ final class StringTablesTests: XCTestCase {
         let file = templates.appendingPathComponent("pt-BR.lproj/Feed.strings")
         try Data(#""TITLE" = "Meu Feed";"#.utf8).write(to: file)
 
-        XCTAssertThrowsError(try StringTables.load(locale: "pt-BR", from: TemplatesFolder(templates), required: ["Feed": ["TITLE", "NEXT"]])) { error in
+        XCTAssertThrowsError(try StringTables<FeedWithNext>.load(locale: "pt-BR", from: TemplatesFolder(templates))) { error in
             XCTAssertEqual(error as? LocalizationError, .missingKey(table: "Feed", key: "NEXT", locale: "pt-BR", file: file.path))
             let message = "\(error)"
             for part in ["Feed", "NEXT", "pt-BR", file.path] {
@@ -86,7 +86,7 @@ final class StringTablesTests: XCTestCase {
         let file = templates.appendingPathComponent("en.lproj/Shared.strings")
         try FileManager.default.removeItem(at: file)
 
-        XCTAssertThrowsError(try StringTables.load(locale: "en", from: TemplatesFolder(templates), required: required)) { error in
+        XCTAssertThrowsError(try StringTables<TestString>.load(locale: "en", from: TemplatesFolder(templates))) { error in
             XCTAssertEqual(error as? LocalizationError, .missingTable(table: "Shared", locale: "en", file: file.path))
             XCTAssertEqual("\(error)", "string table \(file.path) is missing; locale en needs its table Shared")
         }
@@ -97,56 +97,68 @@ final class StringTablesTests: XCTestCase {
         let file = templates.appendingPathComponent("el.lproj/Feed.strings")
         try Data("\"TITLE\" = \"x\";\n\"NEXT\" \"y\";\n".utf8).write(to: file)
 
-        XCTAssertThrowsError(try StringTables.load(locale: "el", from: TemplatesFolder(templates), required: required)) { error in
+        XCTAssertThrowsError(try StringTables<TestString>.load(locale: "el", from: TemplatesFolder(templates))) { error in
             guard case let .unreadable(path, reason) = error as? LocalizationError else { return XCTFail("\(error)") }
             XCTAssertEqual(path, file.path)
             XCTAssertTrue(reason.contains("line 2"), reason)
         }
     }
 
-    func test_string_throwsForKeyThatIsNotInTheTable() throws {
-        let tables = try StringTables.load(locale: "en", from: TemplatesFolder(try makeTemplates()), required: required)
-
-        XCTAssertThrowsError(try tables.string("NOPE", table: "Feed")) { error in
-            guard case let .missingKey(table, key, locale, _) = error as? LocalizationError else { return XCTFail("\(error)") }
-            XCTAssertEqual([table, key, locale], ["Feed", "NOPE", "en"])
-        }
-        XCTAssertThrowsError(try tables.string("TITLE", table: "NoSuchTable"))
-    }
-
     // MARK: - Formats
 
     func test_stringWithArguments_replacesPlaceholdersInOrder() throws {
-        XCTAssertEqual(try formats().string("GREETING", table: "Formats", "Ada", "Alan"), "Hello, Ada and Alan!")
+        XCTAssertEqual(try formats().string(.greeting, "Ada", "Alan"), "Hello, Ada and Alan!")
     }
 
     func test_stringWithArguments_replacesPositionalPlaceholders() throws {
-        XCTAssertEqual(try formats().string("REORDERED", table: "Formats", "first", "second"), "second before first")
+        XCTAssertEqual(try formats().string(.reordered, "first", "second"), "second before first")
     }
 
     func test_stringWithArguments_replacesIntegerPlaceholders() throws {
-        XCTAssertEqual(try formats().string("COUNT", table: "Formats", "3"), "3 items")
+        XCTAssertEqual(try formats().string(.count, "3"), "3 items")
     }
 
     func test_stringWithArguments_turnsDoublePercentIntoPercent() throws {
-        XCTAssertEqual(try formats().string("PERCENT", table: "Formats", "done"), "100% done")
+        XCTAssertEqual(try formats().string(.percent, "done"), "100% done")
     }
 
     func test_stringWithArguments_keepsALonePercentSign() throws {
-        XCTAssertEqual(try formats().string("LONE", table: "Formats"), "50% off, 10 %")
+        XCTAssertEqual(try formats().string(.lone), "50% off, 10 %")
     }
 
     func test_stringWithArguments_insertsArgumentsVerbatim() throws {
-        XCTAssertEqual(try formats().string("GREETING", table: "Formats", "%@", "%1$@ <b>"), "Hello, %@ and %1$@ <b>!")
+        XCTAssertEqual(try formats().string(.greeting, "%@", "%1$@ <b>"), "Hello, %@ and %1$@ <b>!")
     }
 
     func test_stringWithoutArguments_keepsPlaceholders() throws {
-        XCTAssertEqual(try formats().string("GREETING", table: "Formats"), "Hello, %@ and %@!")
+        XCTAssertEqual(try formats().string(.greeting), "Hello, %@ and %@!")
     }
 
     // MARK: - Helpers
 
-    private let required = ["Feed": ["TITLE"], "Shared": ["ERROR"]]
+    private enum TestString: String, StringTableKey {
+        case title = "TITLE"
+        case error = "ERROR"
+
+        var table: String { self == .title ? "Feed" : "Shared" }
+    }
+
+    private enum FeedWithNext: String, StringTableKey {
+        case title = "TITLE"
+        case next = "NEXT"
+
+        var table: String { "Feed" }
+    }
+
+    private enum FormatString: String, StringTableKey {
+        case greeting = "GREETING"
+        case reordered = "REORDERED"
+        case count = "COUNT"
+        case percent = "PERCENT"
+        case lone = "LONE"
+
+        var table: String { "Formats" }
+    }
 
     private func makeTemplates() throws -> URL {
         let templates = try makeTemporaryFolder(for: self).appendingPathComponent("Templates")
@@ -164,7 +176,7 @@ final class StringTablesTests: XCTestCase {
         return templates
     }
 
-    private func formats() throws -> StringTables {
+    private func formats() throws -> StringTables<FormatString> {
         let templates = try makeTemplates()
         try SiteFixtures.write(
             [
@@ -178,6 +190,6 @@ final class StringTablesTests: XCTestCase {
             ],
             under: templates
         )
-        return try StringTables.load(locale: "en", from: TemplatesFolder(templates), required: ["Formats": ["GREETING"]])
+        return try StringTables<FormatString>.load(locale: "en", from: TemplatesFolder(templates))
     }
 }

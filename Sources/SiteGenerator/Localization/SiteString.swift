@@ -1,0 +1,30 @@
+/// Every string of the string tables the site's pages use, by its key. `Templates/en.lproj`
+/// says what each means and what its placeholders stand for.
+public enum SiteString: String, StringTableKey {
+    case feedViewTitle = "FEED_VIEW_TITLE"
+    case feedPagePrevious = "FEED_PAGE_PREVIOUS"
+    case feedPageNext = "FEED_PAGE_NEXT"
+    case feedPagePosition = "FEED_PAGE_POSITION"
+    case feedImageComments = "FEED_IMAGE_COMMENTS"
+    case feedImageUnavailable = "FEED_IMAGE_UNAVAILABLE"
+    case feedImageOpenOriginal = "FEED_IMAGE_OPEN_ORIGINAL"
+    case feedImagePosition = "FEED_IMAGE_POSITION"
+    case feedEmpty = "FEED_EMPTY"
+    case feedCachedNotice = "FEED_CACHED_NOTICE"
+    case imageCommentsViewTitle = "IMAGE_COMMENTS_VIEW_TITLE"
+    case imageCommentsEmpty = "IMAGE_COMMENTS_EMPTY"
+    case genericConnectionError = "GENERIC_CONNECTION_ERROR"
+    case languageName = "LANGUAGE_NAME"
+    case languageSwitcherLabel = "LANGUAGE_SWITCHER_LABEL"
+    case siteSnapshot = "SITE_SNAPSHOT"
+
+    public var table: String {
+        switch self {
+        case .feedViewTitle, .feedPagePrevious, .feedPageNext, .feedPagePosition, .feedImageComments, .feedImageUnavailable, .feedImageOpenOriginal,
+            .feedImagePosition, .feedEmpty, .feedCachedNotice:
+            "Feed"
+        case .imageCommentsViewTitle, .imageCommentsEmpty: "ImageComments"
+        case .genericConnectionError, .languageName, .languageSwitcherLabel, .siteSnapshot: "Shared"
+        }
+    }
+}
