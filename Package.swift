@@ -2,7 +2,8 @@
 import PackageDescription
 
 /// Hashing and the sample API's image drawing run optimized even in debug builds: `swift
-/// test` and `swift run` build debug, where SHA-256 and PNG compression are 10–50× slower.
+/// test` and `swift run` build debug, where SHA-256 and PNG compression, unoptimized, would
+/// make the tests and the demo crawl.
 let optimizedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
 let package = Package(

@@ -9,10 +9,10 @@ import Foundation
 /// The feed file (`.feed`) puts each image on a line of its own, so it reads and diffs well;
 /// a comments file (`.comments`) is one line. Elements are JSON text written by hand
 /// (`JSONText`) and read back one at a time with `JSONReader`, so a 100,000-item feed never
-/// sits in memory twice. Through `JSONEncoder` instead, a warm 10,000-item run, which
-/// encodes every comments list again to compare it, takes 14 % more CPU (BENCHMARKS.md,
-/// "What each trick buys", row 5). Encoding the same values gives the same bytes, which is what lets
-/// an unchanged cache file be left alone.
+/// sits in memory twice; by hand rather than through `JSONEncoder`, because a warm run
+/// encodes every comments list again to compare it (BENCHMARKS.md, "What each trick buys",
+/// row 5). Encoding the same values gives the same bytes, which is what lets an unchanged
+/// cache file be left alone.
 public struct CacheCodec<Element>: Sendable {
     /// What a cache file holds.
     public struct Contents {

@@ -24,9 +24,8 @@ public actor FileFeedStore: FeedStore {
         try file.write(feed.lazy.map { FeedCacheLine(image: $0.image, firstSeen: $0.firstSeen) }, timestamp: timestamp)
     }
 
-    /// Read without building a single image: on a warm 100,000-item run, retrieving the
-    /// whole feed beside the one just loaded peaked at 162 MB, this at 137–143 MB
-    /// (BENCHMARKS.md, "First-seen dates and feeds").
+    /// Read without building a single image, so a run does not hold the cached feed whole
+    /// beside the one just loaded (BENCHMARKS.md, "First-seen dates and feeds").
     public func firstSeenDates() throws -> [UUID: Date] {
         guard let contents = try file.read(as: CacheCodec<FeedCacheLine>.firstSeenDates) else { return [:] }
         return [UUID: Date](firstSeen: contents.lines.lazy.map { ($0.id, Self.firstSeen($0.firstSeen, savedAt: contents.timestamp)) })

@@ -9,10 +9,10 @@ import Foundation
 
 /// Reads and writes whole files with plain system calls, by path.
 ///
-/// Writes use `open`/`write`/`close` and nothing more. Foundation's
-/// `Data.write(to:)` calls `fsync` on Linux, which made every cache and page write wait for
-/// the disk: a 10,000-item run spent most of its time there. Crash safety comes from
-/// writing to a temporary name and renaming (`AtomicFile`), not from flushing.
+/// Writes use `open`/`write`/`close` and nothing more. Foundation's `Data.write(to:)` calls
+/// `fsync` on Linux, which made every cache and page write wait for the disk (BENCHMARKS.md,
+/// "Earlier work on the render and on memory", item 1). Crash safety comes from writing to a
+/// temporary name and renaming (`AtomicFile`), not from flushing.
 public enum PlainFile {
     /// Creates or truncates `path` and writes `data` to it. Missing parent folders are
     /// created when the first attempt finds them absent. With `asNewFile`, a file already at

@@ -6,11 +6,10 @@ import CSHA256
 /// both for data already in memory; `hexDigest` is the lower-case hex form used for the
 /// content-addressed image cache and the manifest.
 ///
-/// On x86 CPUs with the SHA extensions the block function runs in `CSHA256` (about ten
-/// times faster); everywhere else, and in the tests that check the two agree, it is the
-/// Swift code below. Without it the image phase of an offline or warm 10,000-item run,
-/// which hashes every cached image it reads back, takes twice as long (BENCHMARKS.md,
-/// "What each trick buys", row 6).
+/// On x86 CPUs with the SHA extensions the block function runs in `CSHA256`; everywhere
+/// else, and in the tests that check the two agree, it is the Swift code below. It pays in
+/// the image phase of offline and warm runs, which hash every cached image they read back
+/// (BENCHMARKS.md, "What each trick buys", row 6).
 public struct SHA256: Sendable {
     /// Whether this CPU can run the block function in hardware.
     public static let hardwareAvailable = feedsite_sha256_hardware_available() != 0

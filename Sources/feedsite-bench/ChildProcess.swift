@@ -21,8 +21,8 @@ struct ChildProcess {
     /// Peak memory comes from GNU time's `%M` when `/usr/bin/time` is there. `wait4`'s own
     /// `ru_maxrss` is no good for it: glibc's `posix_spawn` starts the child in the
     /// benchmark's memory (`CLONE_VM`), and Linux carries that memory's high-water mark into
-    /// the child at `exec`, so every child would report at least the benchmark's own peak
-    /// (366 MB after exporting 100,000 items). GNU time forks from a 2 MB process instead.
+    /// the child at `exec`, so every child would report at least the benchmark's own peak,
+    /// which exporting a large feed makes large. GNU time forks from a small process instead.
     static func run(_ executable: String, _ arguments: [String], scratch: URL) throws -> Result {
         let outPath = scratch.appendingPathComponent("child.stdout").path
         let errPath = scratch.appendingPathComponent("child.stderr").path

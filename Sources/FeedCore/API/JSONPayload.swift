@@ -1,9 +1,9 @@
 import Foundation
 
-/// Reads an API body with our own strict JSON reader (several times faster than
-/// `JSONDecoder`, which cost a run of 10,000 items about a second: BENCHMARKS.md, feed and
-/// comments phases) and walks it field by field, with errors that say where, counting items
-/// from 1 as people do: `items[2].author.username: missing`.
+/// Reads an API body with our own strict JSON reader rather than `JSONDecoder`
+/// (BENCHMARKS.md, "Where the time goes on the network", item 5) and walks it field by
+/// field, with errors that say where, counting items from 1 as people do:
+/// `items[2].author.username: missing`.
 enum JSONPayload {
     /// The elements of `items` in a body `{"items": [ … ]}`.
     static func items(_ data: Data) throws(MappingError) -> [Object] {

@@ -3,9 +3,8 @@ import Hashing
 
 extension UUID {
     /// Parses `8-4-4-4-12` hexadecimal digits, in either case, as Foundation's
-    /// `UUID(uuidString:)` does, without its `sscanf`. With Foundation's parse and format
-    /// instead, an offline 10,000-item run takes 25 % more CPU (BENCHMARKS.md, "What each
-    /// trick buys", row 1).
+    /// `UUID(uuidString:)` does, without its `sscanf`: an offline run parses every id it
+    /// reads back (BENCHMARKS.md, "What each trick buys", row 1).
     public init?(text: some StringProtocol) {
         var text = String(text)
         guard let uuid = text.withUTF8(Self.parse) else { return nil }

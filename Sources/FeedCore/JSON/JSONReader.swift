@@ -1,9 +1,10 @@
 import Foundation
 import Hashing
 
-/// A strict RFC 8259 reader, several times faster than `JSONDecoder`: for the caches
-/// feedsite writes itself, and for API answers (`JSONPayload` walks those field by field,
-/// saying which item and field were wrong).
+/// A strict RFC 8259 reader, faster than `JSONDecoder` (BENCHMARKS.md, "Earlier work on
+/// the render and on memory", item 3): for the caches feedsite writes itself, and for API
+/// answers (`JSONPayload` walks those field by field, saying which item and field were
+/// wrong).
 public struct JSONReader {
     public struct SyntaxError: Error, Equatable, Sendable {
         public let offset: Int

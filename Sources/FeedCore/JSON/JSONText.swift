@@ -1,8 +1,9 @@
 import Foundation
 
 /// Small pieces of JSON text, for writing large or frequent JSON by hand: the caches, the
-/// manifest and the sample API write far faster this way than through `JSONEncoder`, and
-/// without its intermediate copy of the whole value.
+/// manifest and the sample API write faster this way than through `JSONEncoder`
+/// (BENCHMARKS.md, "What each trick buys", row 5), and without its intermediate copy of the
+/// whole value.
 public enum JSONText {
     /// `text` as a JSON string literal, quotes included.
     ///

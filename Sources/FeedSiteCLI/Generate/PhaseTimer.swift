@@ -20,9 +20,9 @@ final class PhaseTimer {
 
     /// Ends the phase under way, if any. On Linux it also hands the memory the phase freed
     /// back to the system: glibc keeps it otherwise, in the arenas of the threads that freed
-    /// it (the engine's, the task pool's, the manifest's), and a 100,000-item run's phases
-    /// would stack up: without it a warm run peaks 14 % higher, and trimming only where the
-    /// task pool's fan-outs end is not enough (BENCHMARKS.md, "What each trick buys", row 3).
+    /// it (the engine's, the task pool's, the manifest's), and a large run's phases would
+    /// stack up; trimming only where the task pool's fan-outs end is not enough
+    /// (BENCHMARKS.md, "What each trick buys", row 3: peak memory).
     func end() {
         guard let current else { return }
         laps.append((current.name, (ContinuousClock.now - current.start).seconds))

@@ -26,10 +26,8 @@ enum PublishStep {
     }
 
     /// Starts writing what the run has written so far to the disk while the feed pages and
-    /// the manifest are made, so the flush before the swap has little left to wait for. A
-    /// cold 10,000-item run then costs a median 1–15 % more than with no flush at all (mostly
-    /// 5–9 %), where one flush before the swap alone cost 10–13 % (BENCHMARKS.md, "Durable
-    /// writes").
+    /// the manifest are made, so the flush before the swap has little left to wait for and
+    /// durability costs less than that flush alone (BENCHMARKS.md, "Durable writes").
     static func startFlush(_ context: RunContext) {
         DiskSync.startFlush([context.staged.staging.path, context.cacheFolder.path])
     }

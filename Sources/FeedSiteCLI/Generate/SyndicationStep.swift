@@ -56,9 +56,8 @@ enum Sitemaps {
 
     /// Most bytes feedsite puts in one sitemap, well under the 50 MB sitemaps.org allows:
     /// a sitemap is held whole while it is written (and, on a rerun, beside the previous
-    /// one it is compared with). Three locales of a 100,000-item site, offline, peaked at
-    /// 256 MB with up to 50,000 URLs (25 MB) a file, at 162–165 MB with this, against 131 MB
-    /// without a sitemap (BENCHMARKS.md, "First-seen dates and feeds").
+    /// one it is compared with), so smaller files keep a large site's peak memory down
+    /// (BENCHMARKS.md, "First-seen dates and feeds").
     static let maxBytes = 10 * 1024 * 1024
 
     /// Hands each sitemap's text to `write` as soon as it is full (`maxURLs` pages or

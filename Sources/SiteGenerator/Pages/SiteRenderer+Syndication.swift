@@ -4,8 +4,8 @@ import Foundation
 extension SiteRenderer {
     /// How many items the JSON and Atom feeds hold: the newest. A reader polls a feed over
     /// and over and keeps what it has seen, so a feed holds what is new, not the whole
-    /// archive: 100 items keep a feed near 50 KB where the whole of a 100,000-item feed would
-    /// be tens of megabytes, fetched on every poll.
+    /// archive: its size stays the same however large the archive grows, where the whole of
+    /// a 100,000-item feed would be tens of megabytes, fetched on every poll.
     public static let feedItemLimit = 100
 
     /// What this locale's `feed.json` and `feed.atom` say, or `nil` without `--base-url`:
