@@ -27,10 +27,6 @@ CURLcode fs_easy_setopt_long(CURL *handle, int option, long value) {
     return curl_easy_setopt(handle, option, value);
 }
 
-CURLcode fs_easy_setopt_off(CURL *handle, int option, int64_t value) {
-    return curl_easy_setopt(handle, option, value);
-}
-
 CURLcode fs_easy_setopt_pointer(CURL *handle, int option, void *value) {
     return curl_easy_setopt(handle, option, value);
 }

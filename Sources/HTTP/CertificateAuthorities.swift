@@ -7,8 +7,8 @@ import Foundation
 /// `CURLOPT_CAINFO` would replace the system's store rather than add to it.
 /// `@unchecked`: the bundle is written once in `init` and only read afterwards.
 public final class CertificateAuthorities: @unchecked Sendable {
-    /// The private CA's file, for messages.
-    public let addedFile: String
+    /// The private CA's file, for a libcurl that cannot take the bundle from memory.
+    let addedFile: String
     private let bundle: UnsafeMutableRawBufferPointer
     /// Where the system's store was read from, or `nil` when none was found.
     private let systemFile: String?

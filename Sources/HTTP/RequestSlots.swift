@@ -52,7 +52,7 @@ final class RequestSlots: Sendable {
         state.withLock { _ = $0.cancelled.remove(ticket) }
     }
 
-    /// How many wait in line.
+    /// How many wait in line: what the tests watch to know a task has joined it.
     var waiting: Int { state.withLock { $0.line.count } }
 
     /// Gives the slot to the first in line, or back to the pool.

@@ -43,7 +43,6 @@ typedef size_t (*fs_curl_data_callback)(char *data, size_t size, size_t count, v
 
 // Non-variadic wrappers (CCurl.c).
 CURLcode fs_easy_setopt_long(CURL *handle, int option, long value);
-CURLcode fs_easy_setopt_off(CURL *handle, int option, int64_t value);
 CURLcode fs_easy_setopt_pointer(CURL *handle, int option, void *value);
 CURLcode fs_easy_setopt_string(CURL *handle, int option, const char *value);
 CURLcode fs_easy_setopt_callback(CURL *handle, int option, fs_curl_data_callback callback);

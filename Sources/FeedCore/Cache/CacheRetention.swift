@@ -30,7 +30,7 @@ public enum CacheRetention {
 
     /// A blob last referred to at `lastReferred` is kept while that is less than seven days
     /// ago: a feed saved then could still be loaded from the cache.
-    public static func keepsImage(lastReferred: Date, now: Date) -> Bool {
+    static func keepsImage(lastReferred: Date, now: Date) -> Bool {
         CachePolicy.validate(lastReferred, against: now)
     }
 

@@ -41,7 +41,7 @@ public struct ImageReferences: Equatable, Sendable {
     }
 
     /// Keeps only the entries of `blobs`.
-    public func restricted(to blobs: Set<SHA256.Digest>) -> ImageReferences {
+    func restricted(to blobs: Set<SHA256.Digest>) -> ImageReferences {
         ImageReferences(lastReferred: lastReferred.filter { blobs.contains($0.key) })
     }
 }

@@ -18,12 +18,6 @@ public struct LocalCommentsLoader: Sendable {
         try await store.insert(comments, validators: validators, timestamp: now(), imageID: imageID)
     }
 
-    /// The image's saved comments while less than seven days old; `nil` when expired or none.
-    public func load(for imageID: UUID) async throws -> CachedComments? {
-        guard let cache = try await stored(for: imageID), isValid(cache) else { return nil }
-        return cache
-    }
-
     /// The image's saved comments whatever their age: their validators can still make the
     /// next request conditional, and a 304 makes even old comments live again.
     public func stored(for imageID: UUID) async throws -> CachedComments? {

@@ -23,8 +23,6 @@ final class Reporter: Sendable {
         self.verbosity = verbosity
     }
 
-    var isVerbose: Bool { verbosity == .verbose }
-
     func error(_ message: String) {
         console.error(message)
     }

@@ -51,8 +51,6 @@ public struct SiteRenderer: Sendable {
         self.snapshotTime = dates.dayAndTime(now)
     }
 
-    public var dateFormatter: CommentDateFormatter { dates }
-
     /// `date` relative to the run's clock, in this locale ("2 days ago").
     public func relative(_ date: Date) -> String {
         dates.relative(date, now: now)

@@ -34,16 +34,6 @@ public enum SitemapDocument {
     /// Most bytes one sitemap file may have, uncompressed (sitemaps.org: 50 MB).
     public static let maxBytes = 52_428_800
 
-    /// A `<urlset>` with these pages (each with its `xhtml:link` alternates when `alternates`
-    /// is non-empty).
-    public static func urlSet(_ pages: some Sequence<Page>) -> String {
-        var xml = urlSetStart
-        for page in pages {
-            xml += urlElement(page)
-        }
-        return xml + urlSetEnd
-    }
-
     /// What a `<urlset>` starts with, for writing one a page at a time.
     public static let urlSetStart =
         "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"

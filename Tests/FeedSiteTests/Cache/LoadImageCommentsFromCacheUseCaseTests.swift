@@ -4,6 +4,9 @@ import Foundation
 import TestSupport
 import XCTest
 
+/// An image's cached comments as the run reads them: `stored(for:)` whatever their age (their
+/// validators still make the next request conditional), `isValid` whether they may stand in
+/// for comments the API could not give.
 final class LoadImageCommentsFromCacheUseCaseTests: XCTestCase {
     func test_init_doesNotMessageStoreUponCreation() {
         let (_, store) = makeSUT()
@@ -11,115 +14,108 @@ final class LoadImageCommentsFromCacheUseCaseTests: XCTestCase {
         XCTAssertEqual(store.receivedMessages, [])
     }
 
-    func test_load_requestsRetrievalOfThatImagesComments() async {
+    func test_stored_requestsRetrievalOfThatImagesComments() async {
         let (sut, store) = makeSUT()
         let imageID = UUID()
 
-        _ = try? await sut.load(for: imageID)
+        _ = try? await sut.stored(for: imageID)
 
         XCTAssertEqual(store.receivedMessages, [.retrieve(imageID: imageID)])
     }
 
-    func test_load_failsOnRetrievalError() async {
+    func test_stored_failsOnRetrievalError() async {
         let (sut, store) = makeSUT()
         let retrievalError = anyError()
         store.completeRetrieval(with: retrievalError)
 
-        await expect(sut, toCompleteWith: .failure(retrievalError))
+        await expect(sut, toRetrieve: .failure(retrievalError))
     }
 
-    func test_load_deliversNoCommentsOnEmptyCache() async {
+    func test_stored_deliversNothingOnEmptyCache() async {
         let (sut, store) = makeSUT()
         store.completeRetrievalWithEmptyCache()
 
-        await expect(sut, toCompleteWith: .success(nil))
+        await expect(sut, toRetrieve: .success(nil))
     }
 
-    func test_load_deliversCachedCommentsOnLessThanSevenDaysOldCache() async {
-        let comments = CacheFixtures.uniqueComments()
-        let now = fixedNow()
-        let lessThanSevenDaysOldTimestamp = now.minusCacheMaxAge().adding(seconds: 1)
-        let (sut, store) = makeSUT(currentDate: { now })
-        store.completeRetrieval(with: comments, timestamp: lessThanSevenDaysOldTimestamp)
-
-        await expect(sut, toCompleteWith: .success(CachedComments(comments: comments, timestamp: lessThanSevenDaysOldTimestamp)))
-    }
-
-    func test_load_deliversCachedEmptyCommentsListOnLessThanSevenDaysOldCache() async {
+    func test_stored_deliversASavedEmptyCommentsList() async {
         let now = fixedNow()
         let (sut, store) = makeSUT(currentDate: { now })
         store.completeRetrieval(with: [], timestamp: now.adding(days: -1))
 
-        await expect(sut, toCompleteWith: .success(CachedComments(comments: [], timestamp: now.adding(days: -1))))
+        await expect(sut, toRetrieve: .success(CachedComments(comments: [], timestamp: now.adding(days: -1))))
     }
 
-    func test_load_deliversNoCommentsOnSevenDaysOldCache() async {
+    func test_stored_deliversCommentsMoreThanSevenDaysOld() async {
+        let comments = CacheFixtures.uniqueComments()
         let now = fixedNow()
+        let expired = now.minusCacheMaxAge().adding(seconds: -1)
         let (sut, store) = makeSUT(currentDate: { now })
-        store.completeRetrieval(with: CacheFixtures.uniqueComments(), timestamp: now.minusCacheMaxAge())
+        store.completeRetrieval(with: comments, timestamp: expired)
 
-        await expect(sut, toCompleteWith: .success(nil))
+        await expect(sut, toRetrieve: .success(CachedComments(comments: comments, timestamp: expired)))
     }
 
-    func test_load_deliversNoCommentsOnMoreThanSevenDaysOldCache() async {
-        let now = fixedNow()
-        let (sut, store) = makeSUT(currentDate: { now })
-        store.completeRetrieval(with: CacheFixtures.uniqueComments(), timestamp: now.minusCacheMaxAge().adding(seconds: -1))
-
-        await expect(sut, toCompleteWith: .success(nil))
-    }
-
-    func test_load_hasNoSideEffectsOnRetrievalError() async {
+    func test_stored_hasNoSideEffectsOnRetrievalError() async {
         let (sut, store) = makeSUT()
         let imageID = UUID()
         store.completeRetrieval(with: anyError())
 
-        _ = try? await sut.load(for: imageID)
+        _ = try? await sut.stored(for: imageID)
 
         XCTAssertEqual(store.receivedMessages, [.retrieve(imageID: imageID)])
     }
 
-    func test_load_hasNoSideEffectsOnExpiredCache() async {
+    func test_stored_hasNoSideEffectsOnExpiredCache() async {
         let now = fixedNow()
         let (sut, store) = makeSUT(currentDate: { now })
         let imageID = UUID()
         store.completeRetrieval(with: CacheFixtures.uniqueComments(), timestamp: now.minusCacheMaxAge())
 
-        _ = try? await sut.load(for: imageID)
+        _ = try? await sut.stored(for: imageID)
 
         XCTAssertEqual(store.receivedMessages, [.retrieve(imageID: imageID)])
     }
 
-    func test_load_hasNoSideEffectsOnLessThanSevenDaysOldCache() async {
+    func test_isValid_acceptsCommentsLessThanSevenDaysOld() {
         let now = fixedNow()
-        let (sut, store) = makeSUT(currentDate: { now })
-        let imageID = UUID()
-        store.completeRetrieval(with: CacheFixtures.uniqueComments(), timestamp: now.minusCacheMaxAge().adding(seconds: 1))
+        let (sut, _) = makeSUT(currentDate: { now })
 
-        _ = try? await sut.load(for: imageID)
-
-        XCTAssertEqual(store.receivedMessages, [.retrieve(imageID: imageID)])
+        XCTAssertTrue(sut.isValid(CachedComments(comments: CacheFixtures.uniqueComments(), timestamp: now.minusCacheMaxAge().adding(seconds: 1))))
     }
 
-    func test_load_appliesTheSevenDayRuleToEachImageOnItsOwn() async throws {
+    func test_isValid_rejectsCommentsSevenDaysOld() {
+        let now = fixedNow()
+        let (sut, _) = makeSUT(currentDate: { now })
+
+        XCTAssertFalse(sut.isValid(CachedComments(comments: CacheFixtures.uniqueComments(), timestamp: now.minusCacheMaxAge())))
+    }
+
+    func test_isValid_rejectsCommentsMoreThanSevenDaysOld() {
+        let now = fixedNow()
+        let (sut, _) = makeSUT(currentDate: { now })
+
+        XCTAssertFalse(sut.isValid(CachedComments(comments: CacheFixtures.uniqueComments(), timestamp: now.minusCacheMaxAge().adding(seconds: -1))))
+    }
+
+    func test_isValid_appliesTheSevenDayRuleToEachImageOnItsOwn() async throws {
         let now = fixedNow()
         let store = InMemoryCommentsStore()
         let (fresh, expired) = (UUID(), UUID())
-        let freshComments = CacheFixtures.uniqueComments()
-        try await store.insert(freshComments, timestamp: now.minusCacheMaxAge().adding(seconds: 1), imageID: fresh)
+        try await store.insert(CacheFixtures.uniqueComments(), timestamp: now.minusCacheMaxAge().adding(seconds: 1), imageID: fresh)
         try await store.insert(CacheFixtures.uniqueComments(), timestamp: now.minusCacheMaxAge(), imageID: expired)
         let sut = LocalCommentsLoader(store: store, now: { now })
 
-        let loadedFresh = try await sut.load(for: fresh)
-        let loadedExpired = try await sut.load(for: expired)
-        let loadedUnknown = try await sut.load(for: UUID())
+        let storedFresh = try await sut.stored(for: fresh)
+        let storedExpired = try await sut.stored(for: expired)
+        let storedUnknown = try await sut.stored(for: UUID())
 
-        XCTAssertEqual(loadedFresh, CachedComments(comments: freshComments, timestamp: now.minusCacheMaxAge().adding(seconds: 1)))
-        XCTAssertNil(loadedExpired)
-        XCTAssertNil(loadedUnknown)
+        XCTAssertEqual(storedFresh.map(sut.isValid), true)
+        XCTAssertEqual(storedExpired.map(sut.isValid), false)
+        XCTAssertNil(storedUnknown)
     }
 
-    func test_load_afterSaveDeliversTheSavedCommentsUntilSevenDaysLater() async throws {
+    func test_stored_afterSaveIsValidUntilSevenDaysLater() async throws {
         let folder = try makeTemporaryFolder(for: self)
         let clock = CacheTestClock(CacheFixtures.fractionalTimestamp())
         let sut = LocalCommentsLoader(store: FileCommentsStore(folder: folder), now: { clock.now })
@@ -128,13 +124,15 @@ final class LoadImageCommentsFromCacheUseCaseTests: XCTestCase {
         let savedAt = clock.now
         try await sut.save(comments, for: imageID)
 
+        let stored = try await sut.stored(for: imageID)
         clock.now = savedAt.adding(days: 7).adding(seconds: -1)
-        let beforeExpiry = try await sut.load(for: imageID)
+        let validBeforeExpiry = stored.map(sut.isValid)
         clock.now = savedAt.adding(days: 7)
-        let atExpiry = try await sut.load(for: imageID)
+        let validAtExpiry = stored.map(sut.isValid)
 
-        XCTAssertEqual(beforeExpiry, CachedComments(comments: comments, timestamp: savedAt))
-        XCTAssertNil(atExpiry)
+        XCTAssertEqual(stored, CachedComments(comments: comments, timestamp: savedAt))
+        XCTAssertEqual(validBeforeExpiry, true)
+        XCTAssertEqual(validAtExpiry, false)
     }
 
     // MARK: - Helpers
@@ -146,11 +144,11 @@ final class LoadImageCommentsFromCacheUseCaseTests: XCTestCase {
     }
 
     private func expect(
-        _ sut: LocalCommentsLoader, toCompleteWith expected: Result<CachedComments?, NSError>, file: StaticString = #filePath, line: UInt = #line
+        _ sut: LocalCommentsLoader, toRetrieve expected: Result<CachedComments?, NSError>, file: StaticString = #filePath, line: UInt = #line
     ) async {
         let received: Result<CachedComments?, NSError>
         do {
-            received = .success(try await sut.load(for: UUID()))
+            received = .success(try await sut.stored(for: UUID()))
         } catch {
             received = .failure(error as NSError)
         }

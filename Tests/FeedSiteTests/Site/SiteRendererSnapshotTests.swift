@@ -57,7 +57,7 @@ final class SiteRendererSnapshotTests: XCTestCase {
         let renderer = try SiteFixtures.renderers(locales: ["en", "el"])[1]
         let page = CommentsPageModel(
             entry: SiteFixtures.feedEntries()[0], comments: SiteFixtures.comments(), feedPage: 2, position: 1, feedCount: 4,
-            paths: renderer.paths, dates: renderer.dateFormatter, now: fixedNow()
+            paths: renderer.paths, dates: CommentDateFormatter(locale: renderer.locale), now: fixedNow()
         )
 
         assertSiteSnapshot(try renderer.render(page), named: "two-languages.comments.el")

@@ -401,7 +401,7 @@ final class SiteRendererTests: XCTestCase {
         let renderer = try SiteFixtures.renderer(locale: "pt-BR")
         let page = CommentsPageModel(
             entry: SiteEntry(image: SiteFixtures.image(), stored: nil), comments: [SiteFixtures.comment(createdAt: now.adding(days: -1))],
-            feedPage: 1, position: 1, feedCount: 4, paths: SitePaths(), dates: renderer.dateFormatter, now: now
+            feedPage: 1, position: 1, feedCount: 4, paths: SitePaths(), dates: CommentDateFormatter(locale: renderer.locale), now: now
         )
 
         XCTAssertTrue(try renderer.render(page).contains(">há 1 dia</time>"))
@@ -431,7 +431,7 @@ final class SiteRendererTests: XCTestCase {
         let greekComments = try renderers[1].render(
             CommentsPageModel(
                 entry: SiteEntry(image: SiteFixtures.image(), stored: nil), comments: [], feedPage: 1, position: 1, feedCount: 4, paths: renderers[1].paths,
-                dates: renderers[1].dateFormatter, now: now)
+                dates: CommentDateFormatter(locale: renderers[1].locale), now: now)
         )
 
         XCTAssertTrue(englishFeed.contains(#"<link rel="alternate" hreflang="en" href="2.html">"#), englishFeed)
@@ -463,7 +463,7 @@ final class SiteRendererTests: XCTestCase {
                     try renderer.render(
                         CommentsPageModel(
                             entry: entry, comments: SiteFixtures.comments(), feedPage: 2, position: 1, feedCount: 4, paths: renderer.paths,
-                            dates: renderer.dateFormatter, now: now)))
+                            dates: CommentDateFormatter(locale: renderer.locale), now: now)))
             }
 
             for html in pages {

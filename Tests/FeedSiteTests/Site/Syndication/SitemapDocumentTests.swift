@@ -153,3 +153,10 @@ final class SitemapDocumentTests: XCTestCase {
         XCTAssertEqual(SitemapDocument.maxBytes, 50 * 1_024 * 1_024)
     }
 }
+
+extension SitemapDocument {
+    /// A whole `<urlset>` of `pages`, put together from the pieces a run writes one at a time.
+    static func urlSet(_ pages: some Sequence<Page>) -> String {
+        urlSetStart + pages.map(urlElement).joined() + urlSetEnd
+    }
+}
