@@ -18,11 +18,22 @@ public enum DiskSync {
         try flush(paths, with: syncFileSystem)
     }
 
-    /// Starts `flush` on a thread of its own and returns at once; errors are left to the
-    /// `flush` that follows it.
-    public static func startFlush(_ paths: [String]) {
+    /// Starts `flush` on a thread of its own and returns at once; `finished` hears how it
+    /// went, on that thread. A run need not listen: the `flush` that follows meets any error
+    /// again, and by then has little left to write.
+    public static func startFlush(_ paths: [String], finished: @escaping @Sendable (FileSystemError?) -> Void = { _ in }) {
+        startFlush(paths, with: syncFileSystem, finished: finished)
+    }
+
+    /// `startFlush`, with `sync` in place of `syncfs` (for tests).
+    static func startFlush(_ paths: [String], with sync: @escaping @Sendable (Int32) -> Int32, finished: @escaping @Sendable (FileSystemError?) -> Void) {
         Thread.detachNewThread {
-            try? flush(paths)
+            do throws(FileSystemError) {
+                try flush(paths, with: sync)
+                finished(nil)
+            } catch {
+                finished(error)
+            }
         }
     }
 
