@@ -2,7 +2,8 @@ import FeedCore
 import FeedStorage
 import Foundation
 
-/// `FeedStore` kept in memory, for tests and for runs that must not touch the disk.
+/// `FeedStore` kept in memory: a fast double for tests. The product keeps its feed cache on
+/// disk (`FileFeedStore`); both meet `FeedStoreSpecs`.
 actor InMemoryFeedStore: FeedStore {
     private var cache: CachedFeed?
 
