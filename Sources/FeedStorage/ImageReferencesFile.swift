@@ -20,14 +20,7 @@ struct ImageReferencesFile {
     static let recordSize = 36
 
     func read() throws(CacheError) -> ImageReferences? {
-        let data: Data
-        do {
-            guard let contents = try PlainFile.read(path) else { return nil }
-            data = contents
-        } catch {
-            throw .file(.read, path, reason: error.description)
-        }
-        return Self.decode(data)
+        try PlainFile.readCacheFile(path).flatMap(Self.decode)
     }
 
     func write(_ references: ImageReferences) throws(CacheError) {

@@ -21,13 +21,7 @@ struct TimestampedJSONFile<Element> {
     /// The file's bytes through `decode`, `nil` when there is no file; a file `decode` gives
     /// `nil` for is a read error.
     func read<Value>(as decode: (Data) -> Value?) throws(CacheError) -> Value? {
-        let data: Data
-        do {
-            guard let contents = try PlainFile.read(path) else { return nil }
-            data = contents
-        } catch {
-            throw .file(.read, path, reason: error.description)
-        }
+        guard let data = try PlainFile.readCacheFile(path) else { return nil }
         guard let value = decode(data) else {
             throw .file(.read, path, reason: "not a valid cache file (corrupt or from another version)")
         }
