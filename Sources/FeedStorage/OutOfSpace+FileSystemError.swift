@@ -10,7 +10,7 @@ import Foundation
 extension OutOfSpace {
     /// The full disk an `errno` value means (`ENOSPC`, or `EDQUOT` for a quota) while
     /// writing `path`, or `nil` when it means something else.
-    public init?(path: String, code: Int32?) {
+    init?(path: String, code: Int32?) {
         guard let limit = Limit(code: code) else { return nil }
         self.init(path: path, limit: limit)
     }
@@ -37,9 +37,4 @@ extension OutOfSpace.Limit {
         default: return nil
         }
     }
-}
-
-extension FileSystemError {
-    /// The disk, or the user's quota on it, is full.
-    public var isOutOfSpace: Bool { OutOfSpace.Limit(code: code) != nil }
 }

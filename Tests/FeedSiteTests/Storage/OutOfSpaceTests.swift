@@ -16,18 +16,19 @@ import XCTest
 /// wraps a file operation's failure, and nothing else is taken for one. The stores turn it
 /// into `CacheError.full`, so nothing above them sees a system error.
 final class OutOfSpaceTests: XCTestCase {
-    func test_fileSystemError_isOutOfSpaceForENOSPCAndEDQUOTOnly() {
-        XCTAssertTrue(FileSystemError.fromErrno(ENOSPC).isOutOfSpace)
-        XCTAssertTrue(FileSystemError.fromErrno(EDQUOT).isOutOfSpace)
-        XCTAssertFalse(FileSystemError.fromErrno(EACCES).isOutOfSpace)
-        XCTAssertFalse(FileSystemError.fromErrno(EROFS).isOutOfSpace)
-        XCTAssertFalse(FileSystemError("No space left on device").isOutOfSpace, "the code decides, not the text")
+    func test_initCode_takesENOSPCAndEDQUOTOnlyForAFullDisk() {
+        XCTAssertEqual(OutOfSpace(path: "/disk/a", code: ENOSPC), OutOfSpace(path: "/disk/a", limit: .device))
+        XCTAssertEqual(OutOfSpace(path: "/disk/a", code: EDQUOT), OutOfSpace(path: "/disk/a", limit: .quota))
+        XCTAssertNil(OutOfSpace(path: "/disk/a", code: EACCES))
+        XCTAssertNil(OutOfSpace(path: "/disk/a", code: EROFS))
+        XCTAssertNil(OutOfSpace(path: "/disk/a", code: nil))
+        XCTAssertNil(OutOfSpace(writing: "/disk/a", FileSystemError("No space left on device")), "the code decides, not the text")
     }
 
-    func test_fileSystemError_takesFoundationsOutOfSpaceErrorAsENOSPC() {
+    func test_initWriting_takesFoundationsOutOfSpaceErrorAsAFullDisk() {
         let error = FileSystemError.reason(for: CocoaError(.fileWriteOutOfSpace))
 
-        XCTAssertTrue(error.isOutOfSpace)
+        XCTAssertEqual(OutOfSpace(writing: "/disk/a", error), OutOfSpace(path: "/disk/a", limit: .device))
     }
 
     func test_initWriting_namesThePathForAFullDiskAndIsNilForAnyOtherError() {
