@@ -2,7 +2,7 @@ import FeedCore
 import FeedStorage
 import Foundation
 
-/// `FeedStore` kept in memory, for tests and for runs that must not touch the disk.
+/// `FeedStore` kept in memory, for tests.
 actor InMemoryFeedStore: FeedStore {
     private var cache: CachedFeed?
 
