@@ -51,7 +51,7 @@ let package = Package(
             dependencies: ["FeedCore", "HTTP", "FeedStorage", "SiteGenerator", "BuiltInTemplates", "Publishing", "LoopbackHTTP", "SampleAPI"]
         ),
         .executableTarget(name: "feedsite", dependencies: ["FeedSiteCLI"]),
-        .executableTarget(name: "feedsite-bench", dependencies: ["FeedCore", "FeedStorage", "SampleAPI", "HTTP"]),
+        .executableTarget(name: "feedsite-bench", dependencies: ["FeedCore", "CCurl", "HTTP", "LoopbackHTTP", "SampleAPI"]),
         // Helpers both test targets use: fixtures, clocks, temporary folders.
         .target(name: "TestSupport", dependencies: ["FeedCore"], path: "Tests/TestSupport"),
         // Fast unit tests: no sockets, no processes.

@@ -12,13 +12,12 @@ public struct RemovedCacheFile: Equatable, Sendable {
     }
 
     /// Removes the cache file at `path`, noting its size first.
-    static func remove(_ path: String) throws(CacheFileError) -> RemovedCacheFile {
+    static func remove(_ path: String) throws(CacheError) -> RemovedCacheFile {
         let size = (try? PlainFile.size(of: path)) ?? 0
-        let url = URL(fileURLWithPath: path)
         do {
-            try AtomicFile.remove(url)
+            try AtomicFile.remove(URL(fileURLWithPath: path))
         } catch {
-            throw CacheFileError(.delete, url, reason: error.description)
+            throw .file(.delete, path, reason: error.description)
         }
         return RemovedCacheFile(path: path, byteCount: size)
     }

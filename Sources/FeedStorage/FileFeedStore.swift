@@ -14,7 +14,7 @@ public actor FileFeedStore: FeedStore {
     public func retrieve() throws -> CachedFeed? {
         guard let contents = try file.read() else { return nil }
         if let bad = contents.value.first(where: { WebURL.parse($0.image.url.absoluteString) == nil }) {
-            throw CacheFileError(.read, file.url, reason: "holds an image URL that is not http(s): \(bad.image.url.absoluteString.prefix(60))")
+            throw CacheError.file(.read, file.path, reason: "holds an image URL that is not http(s): \(bad.image.url.absoluteString.prefix(60))")
         }
         let feed = contents.value.map { FeedItem(image: $0.image, firstSeen: Self.firstSeen($0.firstSeen, savedAt: contents.timestamp)) }
         return CachedFeed(feed: feed, timestamp: contents.timestamp)

@@ -20,7 +20,7 @@ extension FileImageStore {
     /// record is replaced atomically, and every step is one `unlink` or `rename`. A blob
     /// left without an entry counts as referred to now, so a stop loses nothing early.
     /// Blobs keep their modification time: they are hard-linked into the published site.
-    public func prune(cachedFeed: CacheRetention.CachedFeedImages?, now: Date) throws(CacheFileError) -> ImagePruning {
+    public func prune(cachedFeed: CacheRetention.CachedFeedImages?, now: Date) throws(CacheError) -> ImagePruning {
         let recordFile = ImageReferencesFile(path: referencesPath)
         let record = try recordFile.read()
         var stored: [SHA256.Digest: String] = [:]
@@ -44,7 +44,7 @@ extension FileImageStore {
     /// Removes the index entries that are links to the `removed` blobs (same file), and
     /// entries that are copies (where links are impossible) of blobs not `kept`. The number
     /// removed.
-    private func removeIndexEntries(leadingTo removed: [String], keeping kept: Set<SHA256.Digest>) throws(CacheFileError) -> Int {
+    private func removeIndexEntries(leadingTo removed: [String], keeping kept: Set<SHA256.Digest>) throws(CacheError) -> Int {
         let removedFiles = Set(removed.compactMap(Self.fileID))
         var count = 0
         for entry in ShardedFolder.files(in: "\(folder)/index") {

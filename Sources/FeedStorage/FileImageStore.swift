@@ -27,30 +27,34 @@ public actor FileImageStore: ImageStore {
         self.folder = folder.path
     }
 
-    public nonisolated func retrieve(for url: URL) throws -> StoredImage? {
+    public nonisolated func retrieve(for url: URL) throws(CacheError) -> StoredImage? {
         let entry = indexPath(for: url)
         let digest: FileDigest.Result
         do {
             guard let found = try FileDigest.sha256(ofFileAtPath: entry) else { return nil }
             digest = found
         } catch {
-            throw CacheFileError(.read, URL(fileURLWithPath: entry), reason: error.description)
+            throw CacheError.file(.read, entry, reason: error.description)
         }
         guard Self.exists(blobPath(for: digest.sha256)) else { return nil }
         return StoredImage(digest: digest.digest, byteCount: digest.byteCount, format: ImageFormat.detect(digest.head), dimensions: digest.dimensions)
     }
 
-    public nonisolated func incomingFile() -> IncomingFile {
-        IncomingFile(path: AtomicFile.temporaryPath(for: "\(folder)/blobs/download"))
+    /// A new temporary file beside the blobs, created now: off the network's thread, and
+    /// one `rename` away from its place.
+    public nonisolated func newDownload() throws(CacheError) -> IncomingFile {
+        let file = IncomingFile(path: AtomicFile.temporaryPath(for: "\(folder)/blobs/download"))
+        try file.restart()
+        return file
     }
 
-    public func insert(_ file: IncomingFile, for url: URL) throws -> StoredImage {
+    public func insert(_ file: IncomingFile, for url: URL) throws(CacheError) -> StoredImage {
         defer { file.discard() }
         let contents: IncomingFile.Contents
         do {
             contents = try file.finish()
         } catch {
-            throw CacheFileError(.write, URL(fileURLWithPath: file.path), error)
+            throw .file(.write, file.path, error)
         }
         let image = StoredImage(
             digest: contents.digest, byteCount: contents.byteCount, format: ImageFormat.detect(contents.head), dimensions: contents.dimensions)
@@ -59,37 +63,37 @@ public actor FileImageStore: ImageStore {
             do {
                 try file.move(to: blob)
             } catch {
-                throw CacheFileError(.write, URL(fileURLWithPath: blob), error)
+                throw .file(.write, blob, error)
             }
         }
         let entry = indexPath(for: url)
         do {
             try Self.place(blob, at: entry)
         } catch {
-            throw CacheFileError(.write, URL(fileURLWithPath: entry), error)
+            throw .file(.write, entry, error)
         }
         return image
     }
 
     /// Forgets the URL; the blob stays, as other URLs may share it.
-    public func delete(for url: URL) throws {
+    public func delete(for url: URL) throws(CacheError) {
         let entry = indexPath(for: url)
         do {
             try AtomicFile.remove(URL(fileURLWithPath: entry))
         } catch {
-            throw CacheFileError(.delete, URL(fileURLWithPath: entry), error)
+            throw .file(.delete, entry, error)
         }
     }
 
     /// Puts the blob at `destination`, replacing whatever was there. A full disk there is
-    /// `OutOfSpace` naming `destination`, not a cache file that cannot be read.
-    public nonisolated func export(_ image: StoredImage, to destination: URL) throws {
+    /// `.full` naming `destination`, not a cache file that cannot be read.
+    public nonisolated func export(_ image: StoredImage, to destination: URL) throws(CacheError) {
         let blob = blobPath(for: image.sha256)
         do {
             try Self.place(blob, at: destination.path)
         } catch {
-            if let full = OutOfSpace(writing: destination.path, error) { throw full }
-            throw CacheFileError(.read, URL(fileURLWithPath: blob), reason: "cannot put it at \(destination.path): \(error)")
+            if let full = OutOfSpace(writing: destination.path, error) { throw .full(full) }
+            throw .file(.read, blob, reason: "cannot put it at \(destination.path): \(error)")
         }
     }
 

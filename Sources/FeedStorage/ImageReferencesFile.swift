@@ -19,22 +19,15 @@ struct ImageReferencesFile {
     static let header = Array("feedsite image references 1\n".utf8)
     static let recordSize = 36
 
-    func read() throws(CacheFileError) -> ImageReferences? {
-        let data: Data
-        do {
-            guard let contents = try PlainFile.read(path) else { return nil }
-            data = contents
-        } catch {
-            throw CacheFileError(.read, URL(fileURLWithPath: path), reason: error.description)
-        }
-        return Self.decode(data)
+    func read() throws(CacheError) -> ImageReferences? {
+        try PlainFile.readCacheFile(path).flatMap(Self.decode)
     }
 
-    func write(_ references: ImageReferences) throws(CacheFileError) {
+    func write(_ references: ImageReferences) throws(CacheError) {
         do {
             try AtomicFile.write(Self.encode(references), to: URL(fileURLWithPath: path))
         } catch {
-            throw CacheFileError(.write, URL(fileURLWithPath: path), reason: "\(error)")
+            throw .file(.write, path, reason: "\(error)")
         }
     }
 

@@ -9,14 +9,17 @@ import Synchronization
     import Darwin
 #endif
 
-/// A file arriving in a store: its bytes go to a temporary path as they come and are hashed
-/// on the way, so the store can take it in under its content address with one `rename`,
-/// without reading it back. As an `HTTPBodySink` it receives a download; `begin` starts the
-/// file over, so a retried request never mixes two bodies.
+/// A file arriving in `FileImageStore`: its bytes go to a temporary path as they come and
+/// are hashed on the way, so the store can take it in under its content address with one
+/// `rename`, without reading it back. As an `ImageDownload` it receives a download; `begin`
+/// starts the file over, so a retried request never mixes two bodies.
+///
+/// What it throws to the client writing into it is a `CacheError`: a full disk names the
+/// folder the file is in, which says more than its temporary name.
 ///
 /// Until a store takes it in, `discard()` removes it; a run killed before either leaves a
 /// `.feedsite-tmp-` file that the next run sweeps away.
-public final class IncomingFile: HTTPBodySink {
+public final class IncomingFile: ImageDownload {
     /// What was written, once `finish()` closed the file.
     public struct Contents: Equatable, Sendable {
         public let digest: SHA256.Digest
@@ -52,7 +55,7 @@ public final class IncomingFile: HTTPBodySink {
 
     /// Starts the file over, unless it is open and still empty (as `restart()` leaves it), so
     /// a file made before the request costs nothing more when the body begins.
-    public func begin(_ answer: HTTPAnswer) throws {
+    public func begin(_ answer: HTTPAnswer) throws(CacheError) {
         let fresh = state.withLock { $0.descriptor >= 0 && $0.byteCount == 0 }
         if !fresh { try restart() }
     }
@@ -60,11 +63,15 @@ public final class IncomingFile: HTTPBodySink {
     /// Empties the file (creating it and its folder if need be) and forgets what was hashed.
     /// Calling it before a download makes the file there, off the network's thread: creating
     /// a file is the slowest step of storing an image on ext4 (BENCHMARKS.md, image phase).
-    public func restart() throws(FileSystemError) {
-        try state.withLock { (state: inout State) throws(FileSystemError) in
-            if state.descriptor >= 0 { close(state.descriptor) }
-            state = State()
-            try openIfNeeded(&state)
+    public func restart() throws(CacheError) {
+        do {
+            try state.withLock { (state: inout State) throws(FileSystemError) in
+                if state.descriptor >= 0 { close(state.descriptor) }
+                state = State()
+                try openIfNeeded(&state)
+            }
+        } catch {
+            throw failure(error)
         }
     }
 
@@ -74,17 +81,27 @@ public final class IncomingFile: HTTPBodySink {
         state.descriptor = try PlainFile.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC)
     }
 
-    public func write(_ bytes: UnsafeRawBufferPointer) throws {
-        try state.withLock { (state: inout State) throws(FileSystemError) in
-            try openIfNeeded(&state)
-            if let failure = PlainFile.writeAll(bytes, to: state.descriptor) { throw FileSystemError.fromErrno(failure) }
-            state.hasher.update(bytes)
-            state.byteCount += bytes.count
-            state.dimensions.consume(bytes)
-            if state.head.count < ImageFormat.signatureLength {
-                state.head.append(contentsOf: bytes.prefix(ImageFormat.signatureLength - state.head.count))
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(CacheError) {
+        do {
+            try state.withLock { (state: inout State) throws(FileSystemError) in
+                try openIfNeeded(&state)
+                if let failure = PlainFile.writeAll(bytes, to: state.descriptor) { throw FileSystemError.fromErrno(failure) }
+                state.hasher.update(bytes)
+                state.byteCount += bytes.count
+                state.dimensions.consume(bytes)
+                if state.head.count < ImageFormat.signatureLength {
+                    state.head.append(contentsOf: bytes.prefix(ImageFormat.signatureLength - state.head.count))
+                }
             }
+        } catch {
+            throw failure(error)
         }
+    }
+
+    /// A failure writing the file, as the client writing into it is told.
+    private func failure(_ error: FileSystemError) -> CacheError {
+        if let full = OutOfSpace(path: (path as NSString).deletingLastPathComponent, code: error.code) { return .full(full) }
+        return .cannot(.write, path, reason: error.description)
     }
 
     /// The first bytes written so far, for telling the file's type.

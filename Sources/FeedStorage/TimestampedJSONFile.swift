@@ -14,41 +14,35 @@ struct TimestampedJSONFile<Element> {
 
     var url: URL { URL(fileURLWithPath: path) }
 
-    func read() throws(CacheFileError) -> CacheCodec<Element>.Contents? {
+    func read() throws(CacheError) -> CacheCodec<Element>.Contents? {
         try read(as: codec.decode)
     }
 
     /// The file's bytes through `decode`, `nil` when there is no file; a file `decode` gives
     /// `nil` for is a read error.
-    func read<Value>(as decode: (Data) -> Value?) throws(CacheFileError) -> Value? {
-        let data: Data
-        do {
-            guard let contents = try PlainFile.read(path) else { return nil }
-            data = contents
-        } catch {
-            throw CacheFileError(.read, url, reason: error.description)
-        }
+    func read<Value>(as decode: (Data) -> Value?) throws(CacheError) -> Value? {
+        guard let data = try PlainFile.readCacheFile(path) else { return nil }
         guard let value = decode(data) else {
-            throw CacheFileError(.read, url, reason: "not a valid cache file (corrupt or from another version)")
+            throw .file(.read, path, reason: "not a valid cache file (corrupt or from another version)")
         }
         return value
     }
 
-    func write(_ elements: some Collection<Element>, timestamp: Date, validators: HTTPValidators? = nil) throws(CacheFileError) {
+    func write(_ elements: some Collection<Element>, timestamp: Date, validators: HTTPValidators? = nil) throws(CacheError) {
         do {
             try AtomicFile.write(toPath: path, unlessUnchanged: true) { writer in
                 try codec.encode(elements, timestamp: timestamp, validators: validators) { try writer.write($0) }
             }
         } catch {
-            throw CacheFileError(.write, url, error)
+            throw .file(.write, path, error)
         }
     }
 
-    func delete() throws(CacheFileError) {
+    func delete() throws(CacheError) {
         do {
             try AtomicFile.remove(url)
         } catch {
-            throw CacheFileError(.delete, url, error)
+            throw .file(.delete, path, error)
         }
     }
 }

@@ -1,3 +1,4 @@
+import FeedCore
 import FeedStorage
 
 /// Why a site could not be built or put in place; the previous site is untouched.

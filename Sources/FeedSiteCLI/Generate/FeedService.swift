@@ -1,19 +1,19 @@
 import FeedCore
-import FeedStorage
 import Foundation
 
 /// The product's loading rules in one place: remote first, save what loaded,
 /// fall back to the cache when the remote load fails, for the feed, each image's comments
 /// and each image's bytes. `client` is `nil` for `--offline` runs, which use the caches only.
 ///
-/// A cache that cannot be written because its disk is full is no per-item problem: every
-/// load throws `OutOfSpace`, which stops the run, instead of delivering a failure to warn of.
+/// The stores' failures arrive as `CacheError`s. A cache that cannot be written because its
+/// disk is full is no per-item problem: every load throws the `OutOfSpace`, which stops the
+/// run, instead of delivering a failure to warn of.
 struct FeedService: Sendable {
     let client: HTTPClient?
     let api: URL
     let feedCache: LocalFeedLoader
     let commentsCache: LocalCommentsLoader
-    let imageStore: ImageStore
+    let imageStore: any ImageStore
     /// The largest image accepted (`--max-image-bytes`).
     var maxImageBytes = HTTPGet.defaultImageLimit
 
@@ -75,15 +75,13 @@ struct FeedService: Sendable {
     enum ImageFailure: Error, Sendable, CustomStringConvertible {
         case notCachedOffline
         case remote(RemoteLoadError)
-        case store(CacheFileError)
-        case cannotWrite(path: String, FileSystemError)
+        case store(CacheError)
 
         var description: String {
             switch self {
             case .notCachedOffline: "not in the image cache (offline run)"
             case let .remote(error): "\(error.kind.rawValue): \(error.reason)"
             case let .store(error): error.description
-            case let .cannotWrite(path, error): "cannot write \(path): \(error)"
             }
         }
     }
@@ -172,33 +170,34 @@ struct FeedService: Sendable {
             return .cached(stored)
         }
         guard let client else { return .failed(.notCachedOffline) }
-        let file = imageStore.incomingFile()
-        defer { file.discard() }
         do {
-            try file.restart()
-            let request = HTTPGet.image(url, maxBodyBytes: maxImageBytes)
-            let answer: HTTPAnswer
-            do {
-                answer = try await client.get(request, into: ImageBodyCheck(file), reportingAs: url)
-            } catch let error as MappingError {
-                throw RemoteLoadError(kind: .invalidData, url: url, reason: error.reason)
-            }
-            do {
-                _ = try FeedImageDataMapper.map(answer, head: file.head)
-            } catch let error as MappingError {
-                throw RemoteLoadError(error, url: url, answer: answer)
-            }
-            try Task.checkCancellation()
-            return .downloaded(try await imageStore.insert(file, for: url))
+            return .downloaded(try await download(url, with: client, into: imageStore))
         } catch let error as RemoteLoadError {
             return .failed(.remote(error))
-        } catch let error as CacheFileError {
+        } catch let error as CacheError {
             if let full = error.outOfSpace { throw full }
             return .failed(.store(error))
-        } catch let error as FileSystemError {
-            // The download's temporary file: the folder it is in says more than its name.
-            if error.isOutOfSpace, let code = error.code { throw OutOfSpace(path: (file.path as NSString).deletingLastPathComponent, code: code) }
-            return .failed(.cannotWrite(path: file.path, error))
         }
+    }
+
+    /// Streams the image into a download `store` made, checks that it is an image, and has
+    /// `store` take it in. Generic, so that `insert` is handed the store's own kind of download.
+    private func download<Store: ImageStore>(_ url: URL, with client: HTTPClient, into store: Store) async throws -> StoredImage {
+        let download = try store.newDownload()
+        defer { download.discard() }
+        let request = HTTPGet.image(url, maxBodyBytes: maxImageBytes)
+        let answer: HTTPAnswer
+        do {
+            answer = try await client.get(request, into: ImageBodyCheck(download), reportingAs: url)
+        } catch let error as MappingError {
+            throw RemoteLoadError(kind: .invalidData, url: url, reason: error.reason)
+        }
+        do {
+            _ = try FeedImageDataMapper.map(answer, head: download.head)
+        } catch let error as MappingError {
+            throw RemoteLoadError(error, url: url, answer: answer)
+        }
+        try Task.checkCancellation()
+        return try await store.insert(download, for: url)
     }
 }

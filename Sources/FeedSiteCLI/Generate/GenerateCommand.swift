@@ -50,7 +50,7 @@ struct GenerateCommand {
     private func run(recording metrics: inout RunMetrics) async -> ExitCode {
         let context: RunContext
         do {
-            context = try RunContext.open(options, environment: environment, report: report)
+            context = try await RunContext.open(options, environment: environment, report: report)
         } catch {
             return report.notStarted(error)
         }

@@ -23,8 +23,9 @@ struct RunContext: Sendable {
     let site: SiteSetup
     let staged: StagedSite
     let report: RunReport
-    private let cacheLock: RunLock
-    private let outputLock: RunLock
+    /// How to give back what `open` took (the engine, the locks, the staging folder), in
+    /// the order it was taken; `close` runs them backwards.
+    private let releases: [@Sendable () async -> Void]
 
     /// Why a run could not start; nothing was fetched or written.
     struct OpenFailure: Error {
@@ -44,7 +45,7 @@ struct RunContext: Sendable {
     /// the templates, takes the output's lock, makes sure the output may be replaced, takes
     /// the cache's lock and prepares the staging folder. Whatever it took is given back when
     /// it fails.
-    static func open(_ options: GenerateOptions, environment: RunEnvironment, report: RunReport) throws(OpenFailure) -> RunContext {
+    static func open(_ options: GenerateOptions, environment: RunEnvironment, report: RunReport) async throws(OpenFailure) -> RunContext {
         let now = options.now ?? environment.currentDate()
         let cacheFolder = environment.cacheFolder(options.cache)
         let output = environment.resolve(options.output).resolvingSymlinksInPath()
@@ -83,10 +84,12 @@ struct RunContext: Sendable {
             throw OpenFailure(message: "\(error)", code: .usage)
         }
         let startedAt = environment.currentDate()
-        // What the steps below took, given back in reverse order when a later one fails.
-        var taken: [() -> Void] = [{ client?.engine.beginShutdown() }]
-        func givingBack(_ message: String, _ code: ExitCode) -> OpenFailure {
-            for giveBack in taken.reversed() { giveBack() }
+        // Each resource's release, written once: run backwards by `close`, or here when a
+        // later step fails.
+        var taken: [@Sendable () async -> Void] = []
+        if let client { taken.append { await client.engine.shutdown() } }
+        func givingBack(_ message: String, _ code: ExitCode) async -> OpenFailure {
+            for release in taken.reversed() { await release() }
             return OpenFailure(message: message, code: code)
         }
         let outputLock: RunLock
@@ -94,24 +97,24 @@ struct RunContext: Sendable {
             let outputLockFile = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).lock")
             outputLock = try RunLock.acquire(outputLockFile, startedAt: startedAt)
         } catch {
-            throw givingBack("\(error)", .failure)
+            throw await givingBack("\(error)", .failure)
         }
-        taken.append(outputLock.markFinished)
+        taken.append { outputLock.markFinished() }
         do {
             // Under the output's lock, so no other run is swapping a site in meanwhile.
             let overridden = try OutputFolder.checkReplaceable(output.path, force: options.force, protectedFolders: environment.protectedFolders)
             if let overridden { report.forcing(overridden) }
         } catch {
-            if case .unlistable = error { throw givingBack("\(error)", .failure) }
-            throw givingBack("\(error)", .usage)
+            if case .unlistable = error { throw await givingBack("\(error)", .failure) }
+            throw await givingBack("\(error)", .usage)
         }
         let cacheLock: RunLock
         do {
             cacheLock = try RunLock.acquire(cacheFolder.appendingPathComponent(".lock"), startedAt: startedAt)
         } catch {
-            throw givingBack("\(error)", .failure)
+            throw await givingBack("\(error)", .failure)
         }
-        taken.append(cacheLock.markFinished)
+        taken.append { cacheLock.markFinished() }
         if cacheLock.previousRunWasInterrupted {
             let leftovers = CacheJanitor.removeTemporaryFiles(in: cacheFolder)
             report.detail("cache: the previous run was interrupted; removed \(leftovers) temporary files it left behind")
@@ -120,8 +123,9 @@ struct RunContext: Sendable {
         do {
             staged = try StagedSite(output: output)
         } catch {
-            throw givingBack(error.outOfSpace.map { "\($0); \(RunReport.nothingPublished)" } ?? "\(error)", .failure)
+            throw await givingBack(error.outOfSpace.map { "\($0); \(RunReport.nothingPublished)" } ?? "\(error)", .failure)
         }
+        taken.append { staged.discard() }
         let feedCache = LocalFeedLoader(store: FileFeedStore(fileURL: cacheFolder.appendingPathComponent("feed.json")), now: { now })
         let imageStore = FileImageStore(folder: cacheFolder.appendingPathComponent("images"))
         let service = FeedService(
@@ -134,17 +138,15 @@ struct RunContext: Sendable {
         )
         return RunContext(
             options: options, now: now, cacheFolder: cacheFolder, archive: archive, client: client, feedCache: feedCache, service: service,
-            imageStore: imageStore, site: site, staged: staged, report: report, cacheLock: cacheLock, outputLock: outputLock
+            imageStore: imageStore, site: site, staged: staged, report: report, releases: taken
         )
     }
 
-    /// Throws away the staging folder if it is still there (a published site has left it),
-    /// stops the network and marks the run finished in both locks.
+    /// Gives back what `open` took, the last taken first: throws away the staging folder if
+    /// it is still there (a published site has left it), marks the run finished in both
+    /// locks and stops the network.
     func close() async {
-        staged.discard()
-        await client?.engine.shutdown()
-        cacheLock.markFinished()
-        outputLock.markFinished()
+        for release in releases.reversed() { await release() }
     }
 
     /// The libcurl client with the run's limits, or `nil` for `--offline`.

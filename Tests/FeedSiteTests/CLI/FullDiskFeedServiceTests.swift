@@ -1,5 +1,4 @@
 import FeedCore
-import FeedStorage
 import Foundation
 import Synchronization
 import TestSupport
@@ -7,34 +6,36 @@ import XCTest
 
 @testable import FeedSiteCLI
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A cache on a full disk is no per-item problem (issue 11): every load stops with
 /// `OutOfSpace` instead of delivering one failed image or one unsaved comments list, while
-/// other write failures stay per item.
+/// other write failures stay per item. The stores say which it was (`CacheError`); these
+/// tests use in-memory stores that fail as told, with no file.
 final class FullDiskFeedServiceTests: XCTestCase {
     func test_loadImage_throwsOutOfSpaceWhenTheStoreCannotTakeTheImageIn() async throws {
-        let full = CacheFileError(.write, URL(fileURLWithPath: "/cache/images/blobs/ab/abc"), FileSystemError.fromErrno(ENOSPC))
-        let sut = makeSUT(imageStore: FailingImageStore(insertError: full))
+        let imageStore = FailingImageStore(failing: .insert, with: .full(OutOfSpace(path: "/cache/images/blobs/ab/abc", limit: .device)))
+        let sut = makeSUT(imageStore: imageStore)
 
         await assertThrowsOutOfSpace(path: "/cache/images/blobs/ab/abc") { _ = try await sut.loadImage(from: anyImageURL()) }
+        XCTAssertEqual(imageStore.discardedDownloads, 1, "the download was discarded")
     }
 
-    func test_loadImage_throwsOutOfSpaceNamingTheCacheFolderWhenTheDownloadCannotBeWritten() async throws {
-        let link = try fullDeviceLink(in: makeTemporaryFolder(for: self))
-        let sut = makeSUT(imageStore: FailingImageStore(incomingPath: link.path))
+    func test_loadImage_throwsOutOfSpaceWhenTheDownloadCannotBeWritten() async throws {
+        let imageStore = FailingImageStore(failing: .write, with: .full(OutOfSpace(path: "/cache/images/blobs", limit: .device)))
+        let sut = makeSUT(imageStore: imageStore)
 
-        await assertThrowsOutOfSpace(path: link.deletingLastPathComponent().path) { _ = try await sut.loadImage(from: anyImageURL()) }
-        XCTAssertEqual(try? FileManager.default.destinationOfSymbolicLink(atPath: link.path), nil, "the download's file was discarded")
+        await assertThrowsOutOfSpace(path: "/cache/images/blobs") { _ = try await sut.loadImage(from: anyImageURL()) }
+        XCTAssertEqual(imageStore.discardedDownloads, 1, "the download was discarded")
+    }
+
+    func test_loadImage_throwsOutOfSpaceWhenTheStoreCannotStartADownload() async throws {
+        let sut = makeSUT(imageStore: FailingImageStore(failing: .start, with: .full(OutOfSpace(path: "/cache/images/blobs", limit: .quota))))
+
+        await assertThrowsOutOfSpace(path: "/cache/images/blobs") { _ = try await sut.loadImage(from: anyImageURL()) }
     }
 
     func test_loadImage_stillFailsOnlyTheImageWhenTheStoreFailsForAnotherReason() async throws {
-        let denied = CacheFileError(.write, URL(fileURLWithPath: "/cache/images/blobs/ab/abc"), FileSystemError.fromErrno(EACCES))
-        let sut = makeSUT(imageStore: FailingImageStore(insertError: denied))
+        let denied = CacheError.cannot(.write, "cache file /cache/images/blobs/ab/abc", reason: "Permission denied")
+        let sut = makeSUT(imageStore: FailingImageStore(failing: .insert, with: denied))
 
         let result = try await sut.loadImage(from: anyImageURL())
 
@@ -42,9 +43,19 @@ final class FullDiskFeedServiceTests: XCTestCase {
         XCTAssertEqual(error, denied)
     }
 
+    func test_loadImage_failsOnlyTheImageInTheStoresWordsWhenTheDownloadCannotBeWrittenForAnotherReason() async throws {
+        let denied = CacheError.cannot(.write, "/cache/images/blobs/.feedsite-tmp-1-download", reason: "Permission denied")
+        let sut = makeSUT(imageStore: FailingImageStore(failing: .write, with: denied))
+
+        let result = try await sut.loadImage(from: anyImageURL())
+
+        guard case let .failed(failure) = result else { return XCTFail("expected a failed image, got \(result)") }
+        XCTAssertEqual(failure.description, "cannot write /cache/images/blobs/.feedsite-tmp-1-download: Permission denied")
+    }
+
     func test_loadComments_throwsOutOfSpaceWhenTheCommentsCannotBeSaved() async {
         let commentsStore = CacheCommentsStoreSpy()
-        commentsStore.completeInsertion(with: CacheFileError(.write, URL(fileURLWithPath: "/cache/comments/ab/AB.json"), FileSystemError.fromErrno(EDQUOT)))
+        commentsStore.completeInsertion(with: CacheError.full(OutOfSpace(path: "/cache/comments/ab/AB.json", limit: .quota)))
         let sut = makeSUT(commentsStore: commentsStore)
 
         await assertThrowsOutOfSpace(path: "/cache/comments/ab/AB.json") { _ = try await sut.loadComments(for: UUID()) }
@@ -52,30 +63,44 @@ final class FullDiskFeedServiceTests: XCTestCase {
 
     func test_loadComments_stillDeliversLiveCommentsWhenSavingFailsForAnotherReason() async throws {
         let commentsStore = CacheCommentsStoreSpy()
-        commentsStore.completeInsertion(with: CacheFileError(.write, URL(fileURLWithPath: "/cache/comments/ab/AB.json"), FileSystemError.fromErrno(EACCES)))
+        let denied = CacheError.cannot(.write, "cache file /cache/comments/ab/AB.json", reason: "Permission denied")
+        commentsStore.completeInsertion(with: denied)
         let sut = makeSUT(commentsStore: commentsStore)
 
         let result = try await sut.loadComments(for: UUID())
 
         guard case let .live(_, saveFailure) = result else { return XCTFail("expected live, got \(result)") }
-        XCTAssertNotNil(saveFailure)
+        XCTAssertEqual(saveFailure as? CacheError, denied)
     }
 
     func test_loadFeed_throwsOutOfSpaceWhenTheFeedCannotBeSaved() async {
         let feedStore = CacheFeedStoreSpy()
-        feedStore.completeInsertion(with: CacheFileError(.write, URL(fileURLWithPath: "/cache/feed.json"), FileSystemError.fromErrno(ENOSPC)))
+        feedStore.completeInsertion(with: CacheError.full(OutOfSpace(path: "/cache/feed.json", limit: .device)))
         let sut = makeSUT(feedStore: feedStore)
 
         await assertThrowsOutOfSpace(path: "/cache/feed.json") { _ = try await sut.loadFeed(pageLimit: 10, maxItems: nil, onPage: { _, _ in }) }
     }
 
+    func test_loadFeed_stillDeliversTheLiveFeedWhenSavingFailsForAnotherReason() async throws {
+        let feedStore = CacheFeedStoreSpy()
+        let denied = CacheError.cannot(.write, "cache file /cache/feed.json", reason: "Permission denied")
+        feedStore.completeInsertion(with: denied)
+        let sut = makeSUT(feedStore: feedStore)
+
+        let loaded = try await sut.loadFeed(pageLimit: 10, maxItems: nil, onPage: { _, _ in })
+
+        XCTAssertEqual(loaded.source, .live)
+        XCTAssertEqual(loaded.saveFailure as? CacheError, denied)
+    }
+
     func test_concurrentMap_stopsAtTheFirstFullDiskAndCancelsTheRest() async {
+        let full = OutOfSpace(path: "/cache/x", limit: .device)
         let started = Mutex(0)
         let cancelled = Mutex(0)
         do {
             _ = try await concurrentMap(Array(0..<100), limit: 4) { index -> Int in
                 started.withLock { $0 += 1 }
-                if index == 0 { throw OutOfSpace(path: "/cache/x", code: ENOSPC) }
+                if index == 0 { throw full }
                 // The others wait until they are cancelled: nothing but the error ends them.
                 while !Task.isCancelled { await Task.yield() }
                 cancelled.withLock { $0 += 1 }
@@ -83,7 +108,7 @@ final class FullDiskFeedServiceTests: XCTestCase {
             }
             XCTFail("expected OutOfSpace")
         } catch {
-            XCTAssertEqual(error as? OutOfSpace, OutOfSpace(path: "/cache/x", code: ENOSPC))
+            XCTAssertEqual(error as? OutOfSpace, full)
         }
         XCTAssertLessThanOrEqual(started.withLock { $0 }, 5, "no new item starts once the disk is full")
         XCTAssertEqual(cancelled.withLock { $0 }, started.withLock { $0 } - 1, "every item in flight was cancelled")
@@ -93,7 +118,7 @@ final class FullDiskFeedServiceTests: XCTestCase {
 
     private func makeSUT(
         feedStore: FeedStore = InMemoryFeedStore(), commentsStore: CommentsStore = InMemoryCommentsStore(),
-        imageStore: ImageStore = InMemoryImageStore()
+        imageStore: any ImageStore = InMemoryImageStore()
     ) -> FeedService {
         let now = fixedNow()
         let client = RoutedHTTPClient { url in
@@ -131,33 +156,61 @@ final class FullDiskFeedServiceTests: XCTestCase {
     }
 }
 
-/// An `ImageStore` whose downloads land at `incomingPath` (a link to `/dev/full` makes every
-/// write fail with ENOSPC) and whose inserts throw `insertError`, when given.
+/// An `ImageStore` that fails with `error` at one step of storing a download: starting it,
+/// writing into it, or taking it in. It counts the downloads discarded.
 private final class FailingImageStore: ImageStore {
-    private let stored = InMemoryImageStore()
-    private let incomingPath: String?
-    private let insertError: (any Error & Sendable)?
-
-    init(incomingPath: String? = nil, insertError: (any Error & Sendable)? = nil) {
-        self.incomingPath = incomingPath
-        self.insertError = insertError
+    enum Step {
+        case start, write, insert
     }
 
-    func retrieve(for url: URL) async throws -> StoredImage? { await stored.retrieve(for: url) }
+    private let step: Step
+    private let error: CacheError
+    private let discarded = Mutex(0)
 
-    func incomingFile() -> IncomingFile {
-        incomingPath.map(IncomingFile.init(path:)) ?? stored.incomingFile()
+    init(failing step: Step, with error: CacheError) {
+        self.step = step
+        self.error = error
     }
 
-    func insert(_ file: IncomingFile, for url: URL) async throws -> StoredImage {
-        if let insertError {
-            file.discard()
-            throw insertError
+    var discardedDownloads: Int { discarded.withLock { $0 } }
+
+    func retrieve(for url: URL) async throws -> StoredImage? { nil }
+
+    func newDownload() throws(CacheError) -> Download {
+        if step == .start { throw error }
+        return Download(store: self)
+    }
+
+    func insert(_ download: Download, for url: URL) async throws(CacheError) -> StoredImage {
+        throw error
+    }
+
+    func delete(for url: URL) async throws {}
+
+    func export(_ image: StoredImage, to destination: URL) async throws {}
+
+    /// Keeps nothing: its bytes are written, or writing them fails as the store was told.
+    final class Download: ImageDownload {
+        private let store: FailingImageStore
+        private let written = Mutex<[UInt8]>([])
+
+        init(store: FailingImageStore) {
+            self.store = store
         }
-        return try await stored.insert(file, for: url)
+
+        func begin(_ answer: HTTPAnswer) {
+            written.withLock { $0 = [] }
+        }
+
+        func write(_ bytes: UnsafeRawBufferPointer) throws(CacheError) {
+            if store.step == .write { throw store.error }
+            written.withLock { $0.append(contentsOf: bytes) }
+        }
+
+        var head: [UInt8] { written.withLock { Array($0.prefix(ImageFormat.signatureLength)) } }
+
+        func discard() {
+            store.discarded.withLock { $0 += 1 }
+        }
     }
-
-    func delete(for url: URL) async throws { await stored.delete(for: url) }
-
-    func export(_ image: StoredImage, to destination: URL) async throws { try await stored.export(image, to: destination) }
 }

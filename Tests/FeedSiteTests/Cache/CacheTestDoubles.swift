@@ -215,20 +215,19 @@ enum CacheFixtures {
     static let garbage = Data("invalid data \u{0}\u{1} not json {".utf8)
 }
 
-/// Asserts that `error` is a `CacheFileError` for `operation` naming the file at `url`.
+/// Asserts that `error` is a `CacheError` for `operation` naming the cache file at `url`.
 func assertCacheFileError(
-    _ error: Error?, _ operation: CacheFileError.Operation, at url: URL,
+    _ error: Error?, _ operation: CacheError.Operation, at url: URL,
     file: StaticString = #filePath, line: UInt = #line
 ) {
     guard let error else {
-        return XCTFail("Expected a CacheFileError (\(operation)) for \(url.path), got no error", file: file, line: line)
+        return XCTFail("Expected a CacheError (\(operation)) for \(url.path), got no error", file: file, line: line)
     }
-    guard let cacheError = error as? CacheFileError else {
-        return XCTFail("Expected a CacheFileError (\(operation)) for \(url.path), got \(error)", file: file, line: line)
+    guard case let .cannot(actual, entry, _) = error as? CacheError else {
+        return XCTFail("Expected a CacheError (\(operation)) for \(url.path), got \(error)", file: file, line: line)
     }
-    XCTAssertEqual(cacheError.operation, operation, "operation", file: file, line: line)
-    XCTAssertEqual(cacheError.path, url.path, "path", file: file, line: line)
-    XCTAssertTrue(cacheError.description.contains(url.path), "description names the file: \(cacheError.description)", file: file, line: line)
+    XCTAssertEqual(actual, operation, "operation", file: file, line: line)
+    XCTAssertEqual(entry, "cache file \(url.path)", "entry", file: file, line: line)
 }
 
 extension CommentsStore {

@@ -294,7 +294,7 @@ extension FailableFeedStoreSpecs where Self: XCTestCase {
         let second = await retrieveError(from: sut, file: file, line: line)
 
         assertCacheFileError(first, .read, at: failingFile, file: file, line: line)
-        XCTAssertEqual(first as? CacheFileError, second as? CacheFileError, "Expected the same error twice", file: file, line: line)
+        XCTAssertEqual(first as? CacheError, second as? CacheError, "Expected the same error twice", file: file, line: line)
         XCTAssertEqual(try? Data(contentsOf: failingFile), contentsBefore, "Expected retrieval to leave the file alone", file: file, line: line)
     }
 

@@ -2,8 +2,7 @@ import FeedCore
 import FeedStorage
 import Foundation
 
-/// `FeedStore` kept in memory: a fast double for tests. The product keeps its feed cache on
-/// disk (`FileFeedStore`); both meet `FeedStoreSpecs`.
+/// `FeedStore` kept in memory, for tests.
 actor InMemoryFeedStore: FeedStore {
     private var cache: CachedFeed?
 

@@ -22,7 +22,7 @@ final class ValidateFeedCacheUseCaseTests: XCTestCase {
 
     func test_validateCache_reportsDeletedUnreadableWithTheRetrievalErrorOnRetrievalError() async {
         let (sut, store) = makeSUT()
-        let retrievalError = CacheFileError(.read, URL(fileURLWithPath: "/cache/feed.json"), reason: "not a valid cache file")
+        let retrievalError = CacheError.cannot(.read, "cache file /cache/feed.json", reason: "not a valid cache file")
         store.completeRetrieval(with: retrievalError)
 
         await expect(sut, toCompleteWith: .success(.deletedUnreadable(reason: retrievalError.description)))

@@ -128,9 +128,10 @@ final class FileFeedStoreTests: XCTestCase, FailableFeedStoreSpecs {
         do {
             let cache = try await FileFeedStore(fileURL: storeURL).retrieve()
             XCTFail("expected a read error, got \(String(describing: cache))")
-        } catch let error as CacheFileError {
-            XCTAssertEqual(error.path, storeURL.path)
-            XCTAssertTrue(error.reason.contains("not http(s)"), error.reason)
+        } catch let CacheError.cannot(operation, entry, reason) {
+            XCTAssertEqual(operation, .read)
+            XCTAssertEqual(entry, "cache file \(storeURL.path)")
+            XCTAssertTrue(reason.contains("not http(s)"), reason)
         }
     }
 
@@ -262,8 +263,8 @@ final class FileFeedStoreTests: XCTestCase, FailableFeedStoreSpecs {
         do {
             let dates = try await FileFeedStore(fileURL: storeURL).firstSeenDates()
             XCTFail("expected a read error, got \(dates)")
-        } catch let error as CacheFileError {
-            XCTAssertEqual(error.path, storeURL.path)
+        } catch {
+            assertCacheFileError(error, .read, at: storeURL)
         }
     }
 

@@ -53,13 +53,24 @@ final class IncomingFileTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: sut.path))
     }
 
-    func test_write_deliversTheSystemsReasonWhenTheFolderCannotBeMade() throws {
+    func test_write_deliversACacheErrorNamingTheFileWithTheSystemsReasonWhenTheFolderCannotBeMade() throws {
         let blocker = try makeTemporaryFolder(for: self).appendingPathComponent("blocker")
         try Data("a file".utf8).write(to: blocker)
         let sut = IncomingFile(path: blocker.appendingPathComponent("file").path)
 
         XCTAssertThrowsError(try Array("bytes".utf8).withUnsafeBytes { try sut.write($0) }) { error in
-            XCTAssertEqual((error as? FileSystemError)?.description, "Not a directory")
+            XCTAssertEqual(error as? CacheError, .cannot(.write, sut.path, reason: "Not a directory"))
+            XCTAssertEqual("\(error)", "cannot write \(sut.path): Not a directory")
+        }
+    }
+
+    func test_restart_deliversACacheErrorWhenTheFileCannotBeMade() throws {
+        let blocker = try makeTemporaryFolder(for: self).appendingPathComponent("blocker")
+        try Data("a file".utf8).write(to: blocker)
+        let sut = IncomingFile(path: blocker.appendingPathComponent("file").path)
+
+        XCTAssertThrowsError(try sut.restart()) { error in
+            XCTAssertEqual(error as? CacheError, .cannot(.write, sut.path, reason: "Not a directory"))
         }
     }
 }

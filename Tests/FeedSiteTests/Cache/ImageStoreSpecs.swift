@@ -36,18 +36,18 @@ protocol ImageStoreSpecs {
 }
 
 extension ImageStoreSpecs where Self: XCTestCase {
-    func assertThatRetrieveDeliversEmptyOnEmptyCache(on sut: ImageStore, file: StaticString = #filePath, line: UInt = #line) async {
+    func assertThatRetrieveDeliversEmptyOnEmptyCache(on sut: any ImageStore, file: StaticString = #filePath, line: UInt = #line) async {
         await expect(sut, toRetrieve: nil, for: CacheFixtures.uniqueImageURL(), file: file, line: line)
     }
 
-    func assertThatRetrieveHasNoSideEffectsOnEmptyCache(on sut: ImageStore, file: StaticString = #filePath, line: UInt = #line) async {
+    func assertThatRetrieveHasNoSideEffectsOnEmptyCache(on sut: any ImageStore, file: StaticString = #filePath, line: UInt = #line) async {
         let url = CacheFixtures.uniqueImageURL()
 
         await expect(sut, toRetrieve: nil, for: url, file: file, line: line)
         await expect(sut, toRetrieve: nil, for: url, file: file, line: line)
     }
 
-    func assertThatRetrieveDeliversFoundValuesOnNonEmptyCache(on sut: ImageStore, file: StaticString = #filePath, line: UInt = #line) async {
+    func assertThatRetrieveDeliversFoundValuesOnNonEmptyCache(on sut: any ImageStore, file: StaticString = #filePath, line: UInt = #line) async {
         let url = CacheFixtures.uniqueImageURL()
         let data = CacheFixtures.pngBytes()
 
@@ -57,7 +57,7 @@ extension ImageStoreSpecs where Self: XCTestCase {
         await expect(sut, toRetrieve: expectedImage(for: data), for: url, file: file, line: line)
     }
 
-    func assertThatRetrieveHasNoSideEffectsOnNonEmptyCache(on sut: ImageStore, file: StaticString = #filePath, line: UInt = #line) async {
+    func assertThatRetrieveHasNoSideEffectsOnNonEmptyCache(on sut: any ImageStore, file: StaticString = #filePath, line: UInt = #line) async {
         let url = CacheFixtures.uniqueImageURL()
         let data = CacheFixtures.jpegBytes()
 
@@ -67,13 +67,13 @@ extension ImageStoreSpecs where Self: XCTestCase {
         await expect(sut, toRetrieve: expectedImage(for: data), for: url, file: file, line: line)
     }
 
-    func assertThatRetrieveDeliversEmptyForAnotherURL(on sut: ImageStore, file: StaticString = #filePath, line: UInt = #line) async {
+    func assertThatRetrieveDeliversEmptyForAnotherURL(on sut: any ImageStore, file: StaticString = #filePath, line: UInt = #line) async {
         await insert(CacheFixtures.pngBytes(), for: CacheFixtures.uniqueImageURL(), to: sut, file: file, line: line)
 
         await expect(sut, toRetrieve: nil, for: CacheFixtures.uniqueImageURL(), file: file, line: line)
     }
 
-    func assertThatRetrieveDeliversTheImageOfAURLWithQueryAndPercentEncoding(on sut: ImageStore, file: StaticString = #filePath, line: UInt = #line) async {
+    func assertThatRetrieveDeliversTheImageOfAURLWithQueryAndPercentEncoding(on sut: any ImageStore, file: StaticString = #filePath, line: UInt = #line) async {
         let url = URL(string: "https://images.example/caf%C3%A9%20photo.png?size=large&id=\(UUID().uuidString)#top")!
         let similarURL = URL(string: "https://images.example/caf%C3%A9%20photo.png?size=large")!
         let data = CacheFixtures.pngBytes()
@@ -84,7 +84,9 @@ extension ImageStoreSpecs where Self: XCTestCase {
         await expect(sut, toRetrieve: nil, for: similarURL, file: file, line: line)
     }
 
-    func assertThatInsertDeliversTheImageNamedByTheLowerCaseHexSHA256OfItsBytes(on sut: ImageStore, file: StaticString = #filePath, line: UInt = #line) async {
+    func assertThatInsertDeliversTheImageNamedByTheLowerCaseHexSHA256OfItsBytes(on sut: any ImageStore, file: StaticString = #filePath, line: UInt = #line)
+        async
+    {
         let inserted = await insert(Data("abc".utf8), for: CacheFixtures.uniqueImageURL(), to: sut, file: file, line: line)
 
         // FIPS 180-2 test vector for "abc".
@@ -94,7 +96,7 @@ extension ImageStoreSpecs where Self: XCTestCase {
         XCTAssertEqual(inserted?.fileName, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad.bin", file: file, line: line)
     }
 
-    func assertThatInsertDetectsTheImageFormatFromItsBytes(on sut: ImageStore, file: StaticString = #filePath, line: UInt = #line) async {
+    func assertThatInsertDetectsTheImageFormatFromItsBytes(on sut: any ImageStore, file: StaticString = #filePath, line: UInt = #line) async {
         // The URL says .png for all three; only the bytes count.
         let png = await insert(CacheFixtures.pngBytes(), for: CacheFixtures.uniqueImageURL(), to: sut, file: file, line: line)
         let jpegURL = CacheFixtures.uniqueImageURL()
@@ -109,7 +111,7 @@ extension ImageStoreSpecs where Self: XCTestCase {
         await expect(sut, toRetrieve: jpeg, for: jpegURL, file: file, line: line)
     }
 
-    func assertThatInsertReadsTheImageDimensionsFromItsHeader(on sut: ImageStore, file: StaticString = #filePath, line: UInt = #line) async {
+    func assertThatInsertReadsTheImageDimensionsFromItsHeader(on sut: any ImageStore, file: StaticString = #filePath, line: UInt = #line) async {
         let pngURL = CacheFixtures.uniqueImageURL()
         let png = await insert(Data(ImageHeaders.png(width: 640, height: 427)), for: pngURL, to: sut, file: file, line: line)
         let jpegURL = CacheFixtures.uniqueImageURL()
@@ -123,7 +125,7 @@ extension ImageStoreSpecs where Self: XCTestCase {
         await expect(sut, toRetrieve: jpeg, for: jpegURL, file: file, line: line)
     }
 
-    func assertThatInsertOverridesPreviouslyInsertedDataForTheSameURL(on sut: ImageStore, file: StaticString = #filePath, line: UInt = #line) async {
+    func assertThatInsertOverridesPreviouslyInsertedDataForTheSameURL(on sut: any ImageStore, file: StaticString = #filePath, line: UInt = #line) async {
         let url = CacheFixtures.uniqueImageURL()
         await insert(CacheFixtures.pngBytes("first"), for: url, to: sut, file: file, line: line)
 
@@ -133,7 +135,7 @@ extension ImageStoreSpecs where Self: XCTestCase {
         await expect(sut, toRetrieve: expectedImage(for: latest), for: url, file: file, line: line)
     }
 
-    func assertThatInsertIdenticalBytesForTwoURLsAreOneStoredImage(on sut: ImageStore, file: StaticString = #filePath, line: UInt = #line) async {
+    func assertThatInsertIdenticalBytesForTwoURLsAreOneStoredImage(on sut: any ImageStore, file: StaticString = #filePath, line: UInt = #line) async {
         let (first, second) = (CacheFixtures.uniqueImageURL(), CacheFixtures.uniqueImageURL())
         let data = CacheFixtures.pngBytes()
 
@@ -145,13 +147,13 @@ extension ImageStoreSpecs where Self: XCTestCase {
         await expect(sut, toRetrieve: expectedImage(for: data), for: second, file: file, line: line)
     }
 
-    func assertThatDeleteDeliversNoErrorOnEmptyCache(on sut: ImageStore, file: StaticString = #filePath, line: UInt = #line) async {
+    func assertThatDeleteDeliversNoErrorOnEmptyCache(on sut: any ImageStore, file: StaticString = #filePath, line: UInt = #line) async {
         let error = await delete(CacheFixtures.uniqueImageURL(), from: sut)
 
         XCTAssertNil(error, "Expected deleting an empty cache to succeed", file: file, line: line)
     }
 
-    func assertThatDeleteHasNoSideEffectsOnEmptyCache(on sut: ImageStore, file: StaticString = #filePath, line: UInt = #line) async {
+    func assertThatDeleteHasNoSideEffectsOnEmptyCache(on sut: any ImageStore, file: StaticString = #filePath, line: UInt = #line) async {
         let url = CacheFixtures.uniqueImageURL()
 
         await delete(url, from: sut, file: file, line: line)
@@ -159,7 +161,7 @@ extension ImageStoreSpecs where Self: XCTestCase {
         await expect(sut, toRetrieve: nil, for: url, file: file, line: line)
     }
 
-    func assertThatDeleteEmptiesPreviouslyInsertedCache(on sut: ImageStore, file: StaticString = #filePath, line: UInt = #line) async {
+    func assertThatDeleteEmptiesPreviouslyInsertedCache(on sut: any ImageStore, file: StaticString = #filePath, line: UInt = #line) async {
         let url = CacheFixtures.uniqueImageURL()
         await insert(CacheFixtures.pngBytes(), for: url, to: sut, file: file, line: line)
 
@@ -168,7 +170,7 @@ extension ImageStoreSpecs where Self: XCTestCase {
         await expect(sut, toRetrieve: nil, for: url, file: file, line: line)
     }
 
-    func assertThatDeleteKeepsAnotherURLWithIdenticalBytes(on sut: ImageStore, file: StaticString = #filePath, line: UInt = #line) async {
+    func assertThatDeleteKeepsAnotherURLWithIdenticalBytes(on sut: any ImageStore, file: StaticString = #filePath, line: UInt = #line) async {
         let (deleted, kept) = (CacheFixtures.uniqueImageURL(), CacheFixtures.uniqueImageURL())
         let data = CacheFixtures.pngBytes()
         await insert(data, for: deleted, to: sut, file: file, line: line)
@@ -180,7 +182,9 @@ extension ImageStoreSpecs where Self: XCTestCase {
         await expect(sut, toRetrieve: expectedImage(for: data), for: kept, file: file, line: line)
     }
 
-    func assertThatExportWritesTheStoredBytesAtTheDestination(on sut: ImageStore, into folder: URL, file: StaticString = #filePath, line: UInt = #line) async {
+    func assertThatExportWritesTheStoredBytesAtTheDestination(on sut: any ImageStore, into folder: URL, file: StaticString = #filePath, line: UInt = #line)
+        async
+    {
         let data = CacheFixtures.pngBytes()
         guard let image = await insert(data, for: CacheFixtures.uniqueImageURL(), to: sut, file: file, line: line) else { return }
         let destination = folder.appendingPathComponent(image.fileName)
@@ -190,7 +194,9 @@ extension ImageStoreSpecs where Self: XCTestCase {
         XCTAssertEqual(try? Data(contentsOf: destination), data, file: file, line: line)
     }
 
-    func assertThatExportTwiceToTheSameDestinationDoesNotFail(on sut: ImageStore, into folder: URL, file: StaticString = #filePath, line: UInt = #line) async {
+    func assertThatExportTwiceToTheSameDestinationDoesNotFail(on sut: any ImageStore, into folder: URL, file: StaticString = #filePath, line: UInt = #line)
+        async
+    {
         let data = CacheFixtures.pngBytes()
         guard let image = await insert(data, for: CacheFixtures.uniqueImageURL(), to: sut, file: file, line: line) else { return }
         let destination = folder.appendingPathComponent(image.fileName)
@@ -202,7 +208,8 @@ extension ImageStoreSpecs where Self: XCTestCase {
     }
 
     /// Whatever was at the destination (a stale or damaged copy), export leaves the image's bytes.
-    func assertThatExportReplacesOtherBytesAtTheDestination(on sut: ImageStore, into folder: URL, file: StaticString = #filePath, line: UInt = #line) async {
+    func assertThatExportReplacesOtherBytesAtTheDestination(on sut: any ImageStore, into folder: URL, file: StaticString = #filePath, line: UInt = #line) async
+    {
         let data = CacheFixtures.pngBytes()
         guard let image = await insert(data, for: CacheFixtures.uniqueImageURL(), to: sut, file: file, line: line) else { return }
         let destination = folder.appendingPathComponent(image.fileName)
@@ -213,7 +220,8 @@ extension ImageStoreSpecs where Self: XCTestCase {
         XCTAssertEqual(try? Data(contentsOf: destination), data, "Expected the stored image's bytes at the destination", file: file, line: line)
     }
 
-    func assertThatExportDeliversErrorForAnImageThatIsNotStored(on sut: ImageStore, into folder: URL, file: StaticString = #filePath, line: UInt = #line) async
+    func assertThatExportDeliversErrorForAnImageThatIsNotStored(on sut: any ImageStore, into folder: URL, file: StaticString = #filePath, line: UInt = #line)
+        async
     {
         let data = CacheFixtures.pngBytes()
         let image = expectedImage(for: data)
@@ -223,12 +231,12 @@ extension ImageStoreSpecs where Self: XCTestCase {
             try await sut.export(image, to: destination)
             XCTFail("Expected exporting an image that is not stored to fail", file: file, line: line)
         } catch {
-            XCTAssertTrue(error is CacheFileError, "Expected a CacheFileError, got \(error)", file: file, line: line)
+            XCTAssertTrue(error is CacheError, "Expected a CacheError, got \(error)", file: file, line: line)
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: destination.path), "Expected nothing at the destination", file: file, line: line)
     }
 
-    func assertThatSideEffectsRunSeriallyInTheOrderTheyAreCalled(on sut: ImageStore, file: StaticString = #filePath, line: UInt = #line) async {
+    func assertThatSideEffectsRunSeriallyInTheOrderTheyAreCalled(on sut: any ImageStore, file: StaticString = #filePath, line: UInt = #line) async {
         let url = CacheFixtures.uniqueImageURL()
         let last = CacheFixtures.pngBytes("last")
 
@@ -243,7 +251,7 @@ extension ImageStoreSpecs where Self: XCTestCase {
 
     /// Concurrent inserts for one URL (some bytes shared with other URLs) and deletes: none
     /// fails, and the URL ends pointing at complete bytes of one of its inserts.
-    func assertThatSideEffectsFromConcurrentCallersNeverFailAndLeaveOneCompleteValue(on sut: ImageStore, file: StaticString = #filePath, line: UInt = #line)
+    func assertThatSideEffectsFromConcurrentCallersNeverFailAndLeaveOneCompleteValue(on sut: any ImageStore, file: StaticString = #filePath, line: UInt = #line)
         async
     {
         let url = CacheFixtures.uniqueImageURL()
@@ -325,7 +333,7 @@ extension ImageStoreSpecs where Self: XCTestCase {
     }
 
     @discardableResult
-    func insert(_ data: Data, for url: URL, to sut: ImageStore, file: StaticString, line: UInt) async -> StoredImage? {
+    func insert(_ data: Data, for url: URL, to sut: any ImageStore, file: StaticString, line: UInt) async -> StoredImage? {
         do {
             return try await sut.insert(data, for: url)
         } catch {
@@ -335,7 +343,7 @@ extension ImageStoreSpecs where Self: XCTestCase {
     }
 
     @discardableResult
-    func delete(_ url: URL, from sut: ImageStore) async -> Error? {
+    func delete(_ url: URL, from sut: any ImageStore) async -> Error? {
         do {
             try await sut.delete(for: url)
             return nil
@@ -344,13 +352,13 @@ extension ImageStoreSpecs where Self: XCTestCase {
         }
     }
 
-    func delete(_ url: URL, from sut: ImageStore, file: StaticString, line: UInt) async {
+    func delete(_ url: URL, from sut: any ImageStore, file: StaticString, line: UInt) async {
         if let error = await delete(url, from: sut) {
             XCTFail("Expected to delete the image successfully, got \(error)", file: file, line: line)
         }
     }
 
-    func export(_ image: StoredImage, to destination: URL, from sut: ImageStore, file: StaticString, line: UInt) async {
+    func export(_ image: StoredImage, to destination: URL, from sut: any ImageStore, file: StaticString, line: UInt) async {
         do {
             try await sut.export(image, to: destination)
         } catch {
@@ -358,7 +366,7 @@ extension ImageStoreSpecs where Self: XCTestCase {
         }
     }
 
-    func retrieveError(for url: URL, from sut: ImageStore, file: StaticString = #filePath, line: UInt = #line) async -> Error? {
+    func retrieveError(for url: URL, from sut: any ImageStore, file: StaticString = #filePath, line: UInt = #line) async -> Error? {
         do {
             let retrieved = try await sut.retrieve(for: url)
             XCTFail("Expected retrieval to fail, got \(String(describing: retrieved))", file: file, line: line)
@@ -368,7 +376,7 @@ extension ImageStoreSpecs where Self: XCTestCase {
         }
     }
 
-    func expect(_ sut: ImageStore, toRetrieve expected: StoredImage?, for url: URL, file: StaticString = #filePath, line: UInt = #line) async {
+    func expect(_ sut: any ImageStore, toRetrieve expected: StoredImage?, for url: URL, file: StaticString = #filePath, line: UInt = #line) async {
         do {
             let retrieved = try await sut.retrieve(for: url)
             XCTAssertEqual(retrieved, expected, file: file, line: line)

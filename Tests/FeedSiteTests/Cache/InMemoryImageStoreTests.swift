@@ -103,7 +103,7 @@ final class InMemoryImageStoreTests: XCTestCase, ImageStoreSpecs {
 
     // MARK: - Helpers
 
-    private func makeSUT() -> ImageStore {
+    private func makeSUT() -> any ImageStore {
         InMemoryImageStore()
     }
 }

@@ -1,0 +1,36 @@
+import Foundation
+
+/// The image cache: each image's bytes stored once under their SHA-256, and an index from
+/// image URL to them.
+///
+/// `retrieve` delivers an image only when its bytes still hash to their name (damaged bytes
+/// count as missing); a download streams into a `Download` the store made
+/// (`newDownload()`), which `insert` takes in and points the URL at; `export` puts a stored
+/// image's bytes at a path in the site being built. Failures are `CacheError`s.
+public protocol ImageStore: Sendable {
+    /// Where a download's bytes wait until the store takes them in.
+    associatedtype Download: ImageDownload
+
+    func retrieve(for url: URL) async throws -> StoredImage?
+    /// A new download, ready for bytes.
+    func newDownload() throws -> Download
+    /// Stores the download's bytes (once per content) and points `url` at them. The
+    /// download is gone afterwards, whether the insert succeeded or not.
+    func insert(_ download: Download, for url: URL) async throws -> StoredImage
+    func delete(for url: URL) async throws
+    func export(_ image: StoredImage, to destination: URL) async throws
+}
+
+extension ImageStore {
+    /// Stores bytes already in memory, through a download like any other.
+    public func insert(_ data: Data, for url: URL) async throws -> StoredImage {
+        let download = try newDownload()
+        do {
+            try data.withUnsafeBytes { try download.write($0) }
+        } catch {
+            download.discard()
+            throw error
+        }
+        return try await insert(download, for: url)
+    }
+}

@@ -1,0 +1,68 @@
+import FeedCore
+import Foundation
+import Hashing
+import Synchronization
+
+/// `ImageStore` kept in memory, for tests: downloads are bytes in memory too, so a test of
+/// the loading rules touches no file.
+actor InMemoryImageStore: ImageStore {
+    private var blobs: [SHA256.Digest: Data] = [:]
+    private var index: [URL: SHA256.Digest] = [:]
+
+    init() {}
+
+    func retrieve(for url: URL) -> StoredImage? {
+        guard let digest = index[url], let data = blobs[digest] else { return nil }
+        return StoredImage(digest: digest, byteCount: data.count, format: ImageFormat.detect(data), dimensions: ImageDimensions.read(from: data))
+    }
+
+    nonisolated func newDownload() -> InMemoryDownload {
+        InMemoryDownload()
+    }
+
+    func insert(_ download: InMemoryDownload, for url: URL) -> StoredImage {
+        let data = download.data
+        download.discard()
+        let digest = SHA256.digest(data)
+        blobs[digest] = data
+        index[url] = digest
+        return StoredImage(digest: digest, byteCount: data.count, format: ImageFormat.detect(data), dimensions: ImageDimensions.read(from: data))
+    }
+
+    func delete(for url: URL) {
+        index[url] = nil
+    }
+
+    /// Writes the bytes at `destination`: the one thing here that touches a file, as
+    /// exporting is putting an image into the site being built.
+    func export(_ image: StoredImage, to destination: URL) throws {
+        guard let data = blobs[image.digest] else {
+            throw CacheError.cannot(.read, "image \(image.sha256)", reason: "not in the store")
+        }
+        try data.write(to: destination, options: .atomic)
+    }
+
+    /// Test hook: number of distinct blobs held.
+    var blobCount: Int { blobs.count }
+}
+
+/// A download held in memory: `begin` starts it over, as a retried request does.
+final class InMemoryDownload: ImageDownload {
+    private let bytes = Mutex(Data())
+
+    func begin(_ answer: HTTPAnswer) {
+        bytes.withLock { $0.removeAll() }
+    }
+
+    func write(_ chunk: UnsafeRawBufferPointer) {
+        bytes.withLock { $0.append(contentsOf: chunk) }
+    }
+
+    var head: [UInt8] { bytes.withLock { Array($0.prefix(ImageFormat.signatureLength)) } }
+
+    var data: Data { bytes.withLock { $0 } }
+
+    func discard() {
+        bytes.withLock { $0 = Data() }
+    }
+}
