@@ -17,15 +17,7 @@ import SiteGenerator
 /// from the cache in a second pass misses comments that could not be saved, and reads every
 /// item's cache entry a second time.
 enum CommentsStep {
-    struct Tally: Equatable, Sendable {
-        var live = 0
-        var fromCache = 0
-        var unavailable = 0
-        /// Comments on all the pages.
-        var count = 0
-    }
-
-    static func run(_ context: RunContext, entries: [SiteEntry]) async throws -> Tally {
+    static func run(_ context: RunContext, entries: [SiteEntry]) async throws -> CommentsTally {
         let pageSize = context.options.pageSize
         let service = context.service
         let renderers = context.site.renderers
@@ -34,13 +26,13 @@ enum CommentsStep {
         let progress = ProgressCounter()
         let total = entries.count
         let export = context.options.exportData ? try OrderedLinesFile(SitePaths.dataExport, in: staged) : nil
-        let outcomes = try await concurrentMap(Array(entries.indices), limit: context.tasksAtOnce) { index -> Tally in
+        let outcomes = try await concurrentMap(Array(entries.indices), limit: context.tasksAtOnce) { index -> CommentsTally in
             let entry = entries[index]
             let result = try await service.loadComments(for: entry.id)
             report.commentsLoaded(result, imageID: entry.id)
             var comments: [ImageComment]?
             var exported = DataExportLine.Comments.unavailable
-            var tally = Tally()
+            var tally = CommentsTally()
             switch result {
             case let .live(list, _): (comments, exported, tally.live) = (list, .live(list), 1)
             case let .cached(list, savedAt, _): (comments, exported, tally.fromCache) = (list, .cached(list, savedAt: savedAt), 1)
@@ -57,7 +49,7 @@ enum CommentsStep {
             report.progress("comments", done: done, total: total, failed: failed)
             return tally
         }
-        let tally = outcomes.reduce(into: Tally()) { sum, one in
+        let tally = outcomes.reduce(into: CommentsTally()) { sum, one in
             sum.live += one.live
             sum.fromCache += one.fromCache
             sum.unavailable += one.unavailable

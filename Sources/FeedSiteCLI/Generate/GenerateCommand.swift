@@ -64,7 +64,6 @@ struct GenerateCommand {
         let code = report.finish(result, context: context, elapsed: ContinuousClock.now - started)
         await CacheStep.run(context, after: result, code: code)
         metrics.summary = summary
-        metrics.hostsDown = await context.client?.hostsDown.count ?? 0
         if options.metricsFile != nil, code != .interrupted {
             // Under the cache's lock, so no other run is changing it meanwhile; not after
             // Ctrl-C, which should end the run at once (BENCHMARKS.md, "The metrics file").
@@ -72,7 +71,7 @@ struct GenerateCommand {
         }
         await context.close()
         // Once the engine has stopped, every transfer's bytes are counted.
-        metrics.traffic = context.client?.traffic ?? .init()
+        if let client = context.client { metrics.network = await NetworkStatistics.of(client) }
         return code
     }
 
@@ -88,7 +87,7 @@ struct GenerateCommand {
         summary.cachedFeedImages = CacheStep.cachedFeedImages(of: entries, source: source, inCache: inCache, now: context.now)
         timer.start("comments")
         summary.comments = try await CommentsStep.run(context, entries: entries)
-        await report.network(context.client)
+        if let client = context.client { report.network(await NetworkStatistics.of(client)) }
         timer.start("render")
         PublishStep.startFlush(context)
         summary.feedPages = try await FeedPagesStep.run(context, entries: entries, source: source)

@@ -5,17 +5,9 @@ import SiteGenerator
 /// Phase 2: each distinct image URL once, from the image cache or downloaded, and every
 /// stored image linked into the site.
 enum ImagesStep {
-    struct Tally: Equatable, Sendable {
-        var downloaded = 0
-        var fromCache = 0
-        var failed = 0
-        /// Distinct image files in the site (identical bytes from several URLs count once).
-        var files = 0
-    }
-
     /// The feed's entries, each item with its stored image if it could be had. The feed is
     /// consumed: the entries hold what the pages need of it.
-    static func run(_ context: RunContext, feed: consuming [FeedItem]) async throws -> (entries: [SiteEntry], tally: Tally) {
+    static func run(_ context: RunContext, feed: consuming [FeedItem]) async throws -> (entries: [SiteEntry], tally: ImageTally) {
         // Each item points at the position of its URL among the distinct URLs.
         var position: [URL: Int] = [:]
         var urls: [URL] = []
@@ -46,7 +38,7 @@ enum ImagesStep {
             report.progress("images", done: done, total: total, failed: failed)
             return (result.stored, result.isDownload)
         }
-        var tally = Tally()
+        var tally = ImageTally()
         tally.downloaded = results.count(where: \.downloaded)
         tally.failed = results.count { $0.stored == nil }
         tally.fromCache = results.count - tally.downloaded - tally.failed

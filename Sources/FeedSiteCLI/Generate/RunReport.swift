@@ -1,6 +1,5 @@
 import FeedCore
 import Foundation
-import HTTP
 import Publishing
 
 /// Everything a `generate` run says, in one place: each phase hands its outcome here as it
@@ -45,7 +44,7 @@ struct RunReport: Sendable {
         reporter.problem("image", "image \(url.absoluteString): \(failure); the page shows a placeholder")
     }
 
-    func imagesLoaded(_ tally: ImagesStep.Tally) {
+    func imagesLoaded(_ tally: ImageTally) {
         reporter.info("images: \(tally.downloaded) downloaded, \(tally.fromCache) from the cache, \(tally.failed) failed")
     }
 
@@ -65,7 +64,7 @@ struct RunReport: Sendable {
         }
     }
 
-    func commentsLoaded(_ tally: CommentsStep.Tally, images: Int) {
+    func commentsLoaded(_ tally: CommentsTally, images: Int) {
         reporter.info(
             "comments: \(tally.count) on \(images) images (\(tally.live) live, \(tally.fromCache) from the cache, \(tally.unavailable) unavailable)"
         )
@@ -77,20 +76,18 @@ struct RunReport: Sendable {
 
     /// What the network cost when it was more than one try per request or `--rate` is set,
     /// and one warning per host taken as down, with how many requests it was spared.
-    func network(_ client: CurlHTTPClient?) async {
-        guard let client else { return }
-        let traffic = client.traffic
-        if traffic.retries > 0 || traffic.pauses > 0 || client.rate != nil {
-            var line = "network: \(traffic.requests) requests, \(traffic.retries) tried again"
-            if traffic.pauses > 0 { line += ", \(traffic.pauses) pause\(traffic.pauses == 1 ? "" : "s") asked by the server (Retry-After)" }
-            if let rate = client.rate {
-                line += "; --rate \(String(format: "%g", rate)) held requests back \(RunSummary.format(seconds: traffic.heldBackByPace))"
+    func network(_ network: NetworkStatistics) {
+        if network.retries > 0 || network.pauses > 0 || network.rate != nil {
+            var line = "network: \(network.requests) requests, \(network.retries) tried again"
+            if network.pauses > 0 { line += ", \(network.pauses) pause\(network.pauses == 1 ? "" : "s") asked by the server (Retry-After)" }
+            if let rate = network.rate {
+                line += "; --rate \(String(format: "%g", rate)) held requests back \(RunSummary.format(seconds: network.rateWait))"
             }
             reporter.info(line)
         }
-        for down in await client.hostsDown {
+        for down in network.hostsDown {
             reporter.warning(
-                "\(down.host) failed \(CurlHTTPClient.downThreshold) requests in a row and was taken as down; \(down.notSent) more requests to it were not sent, and the caches stood in"
+                "\(down.host) failed \(network.downThreshold) requests in a row and was taken as down; \(down.notSent) more requests to it were not sent, and the caches stood in"
             )
         }
     }

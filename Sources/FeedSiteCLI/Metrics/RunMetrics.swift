@@ -1,6 +1,5 @@
 import FeedCore
 import Foundation
-import HTTP
 
 /// What `--metrics-file` records of one run, for Prometheus: when it ended, its exit status
 /// and duration, each phase's time, the figures of its summary as far as it got, its
@@ -17,8 +16,7 @@ struct RunMetrics: Sendable {
     /// the phases it went through gathered for one that failed, nothing for one that never
     /// started.
     var summary = RunSummary()
-    var traffic = CurlHTTPClient.Traffic()
-    var hostsDown = 0
+    var network = NetworkStatistics()
     /// `nil` when the cache was not measured (a run that did not start, or was interrupted)
     /// or could not be read; the sample is then left out.
     var cacheBytes: Int?
@@ -117,18 +115,18 @@ struct RunMetrics: Sendable {
             .init("feedsite_comments", .gauge, help: "Comments on the last run's pages.", Double(comments.count)),
             .init(
                 "feedsite_http_requests", .gauge, help: "HTTP requests the last run made, each counted once however many tries it took.",
-                Double(traffic.requests)),
-            .init("feedsite_http_retries", .gauge, help: "Tries beyond each request's first in the last run.", Double(traffic.retries)),
+                Double(network.requests)),
+            .init("feedsite_http_retries", .gauge, help: "Tries beyond each request's first in the last run.", Double(network.retries)),
             .init(
                 "feedsite_rate_wait_seconds", .gauge, help: "Time during which --rate held at least one of the last run's requests back; 0 without --rate.",
-                Self.rounded(traffic.heldBackByPace)),
+                Self.rounded(network.rateWait)),
             .init(
                 "feedsite_hosts_down", .gauge,
-                help: "Hosts the last run took as down after \(CurlHTTPClient.downThreshold) failed requests in a row.", Double(hostsDown)),
+                help: "Hosts the last run took as down after \(network.downThreshold) failed requests in a row.", Double(network.hostsDown.count)),
             .init(
                 "feedsite_downloaded_bytes", .gauge,
                 help: "Bytes the last run received over HTTP: headers and bodies as they came over the network, every try counted.",
-                Double(traffic.receivedBytes)),
+                Double(network.receivedBytes)),
         ]
         if let cacheBytes {
             families.append(

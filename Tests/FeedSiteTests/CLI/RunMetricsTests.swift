@@ -1,5 +1,4 @@
 import Foundation
-import HTTP
 import TestSupport
 import XCTest
 
@@ -159,8 +158,8 @@ final class RunMetricsTests: XCTestCase {
         run.summary.comments = .init(live: 40, fromCache: 4, unavailable: 1, count: 210)
         run.summary.phases = [("feed", 0.5), ("images", 8), ("comments", 3.25), ("render", 0.125), ("publish", 0.5)]
         run.summary.published = true
-        run.traffic = CurlHTTPClient.Traffic(requests: 95, retries: 7, pauses: 1, heldBackByPace: 2.5, receivedBytes: 1_234_567)
-        run.hostsDown = 1
+        run.network = NetworkStatistics(
+            requests: 95, retries: 7, pauses: 1, rate: 4, rateWait: 2.5, receivedBytes: 1_234_567, hostsDown: [.init(host: "api.example", notSent: 12)])
         run.cacheBytes = 9_876_543
         return run
     }

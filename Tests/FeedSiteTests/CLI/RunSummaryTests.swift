@@ -54,8 +54,8 @@ final class RunSummaryTests: XCTestCase {
     }
 
     private func summary(
-        feedSource: FeedService.FeedSource = .live, images: ImagesStep.Tally = .init(downloaded: 3, fromCache: 0, failed: 0, files: 3),
-        comments: CommentsStep.Tally = .init(live: 3, fromCache: 0, unavailable: 0, count: 5)
+        feedSource: FeedService.FeedSource = .live, images: ImageTally = .init(downloaded: 3, fromCache: 0, failed: 0, files: 3),
+        comments: CommentsTally = .init(live: 3, fromCache: 0, unavailable: 0, count: 5)
     ) -> RunSummary {
         RunSummary(feedSource: feedSource, items: 3, images: images, comments: comments)
     }
