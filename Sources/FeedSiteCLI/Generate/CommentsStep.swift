@@ -3,7 +3,7 @@ import Foundation
 import Publishing
 import SiteGenerator
 
-/// Phase 3: every image's comments (API, else cache), its comments page written at once in
+/// The comments phase: every image's comments (API, else cache), its comments page written at once in
 /// every locale and, with `--export-data`, its line of `data/items.jsonl`, so no image's
 /// comments outlive its page.
 ///
@@ -16,17 +16,24 @@ import SiteGenerator
 /// whole phase behind that request (up to `--retries` timeouts); reading the comments back
 /// from the cache in a second pass misses comments that could not be saved, and reads every
 /// item's cache entry a second time.
-enum CommentsStep {
-    static func run(_ context: RunContext, entries: [SiteEntry]) async throws -> CommentsTally {
-        let pageSize = context.options.pageSize
-        let service = context.service
-        let renderers = context.site.renderers
-        let staged = context.staged
-        let report = context.report
+struct CommentsStep {
+    let service: FeedService
+    let renderers: [SiteRenderer]
+    let staged: StagedSite
+    let report: RunReport
+    /// Items a feed page shows, for each comments page's link back to its feed page.
+    let pageSize: Int
+    /// Images worked on at once.
+    let tasksAtOnce: Int
+    /// `--export-data`: also write each item's line of `data/items.jsonl`.
+    let exportData: Bool
+
+    func run(entries: [SiteEntry]) async throws -> CommentsTally {
+        let (service, renderers, staged, report, pageSize) = (service, renderers, staged, report, pageSize)
         let progress = ProgressCounter()
         let total = entries.count
-        let export = context.options.exportData ? try OrderedLinesFile(SitePaths.dataExport, in: staged) : nil
-        let outcomes = try await concurrentMap(Array(entries.indices), limit: context.tasksAtOnce) { index -> CommentsTally in
+        let export = exportData ? try OrderedLinesFile(SitePaths.dataExport, in: staged) : nil
+        let outcomes = try await concurrentMap(Array(entries.indices), limit: tasksAtOnce) { index -> CommentsTally in
             let entry = entries[index]
             let result = try await service.loadComments(for: entry.id)
             report.commentsLoaded(result, imageID: entry.id)

@@ -1,19 +1,21 @@
 import Foundation
+import Publishing
 import SiteGenerator
 
-/// Phase 4: the feed pages in every locale, on every core (each page is independent of
-/// the others), then the stylesheet and the manifest.
-enum FeedPagesStep {
+/// The feed pages in every locale, on every core: each page is independent of the others.
+struct FeedPagesStep {
+    let renderers: [SiteRenderer]
+    let staged: StagedSite
+    let report: RunReport
+    let pageSize: Int
+
     /// The number of feed pages.
-    static func run(_ context: RunContext, entries: [SiteEntry], source: FeedService.FeedSource) async throws -> Int {
-        let pageSize = context.options.pageSize
+    func run(entries: [SiteEntry], source: FeedService.FeedSource) async throws -> Int {
+        let (renderers, staged, report, pageSize) = (renderers, staged, report, pageSize)
         let pageCount = max(1, (entries.count + pageSize - 1) / pageSize)
         var savedAt: Date?
         if case let .cache(date) = source { savedAt = date }
         let feedSavedAt = savedAt
-        let renderers = context.site.renderers
-        let staged = context.staged
-        let report = context.report
         let progress = ProgressCounter()
         _ = try await concurrentMap(Array(1...pageCount), limit: ProcessInfo.processInfo.activeProcessorCount) { number in
             try Task.checkCancellation()

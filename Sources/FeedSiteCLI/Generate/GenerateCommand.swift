@@ -7,14 +7,16 @@ import Foundation
 /// 1. feed: every page from the API (saved to the cache), else the cache;
 /// 2. images: each distinct URL from the image cache or downloaded, linked into the site;
 /// 3. comments: each image's comments (API, else cache), its comments page rendered at once;
-/// 4. feed pages, with --base-url the feeds and the sitemap, the stylesheet and the manifest;
-/// 5. everything flushed to the disk, the new site swapped into place, the archive written;
+/// 4. render: the feed pages, with --base-url the feeds and the sitemap, the stylesheet and
+///    the manifest, while what is written so far starts going to the disk;
+/// 5. publish: everything flushed to the disk, the new site swapped into place;
+/// 6. archive: with --archive, the tar file;
 ///
-/// then the feed cache is validated and, after a run that published, the caches are pruned
-/// of what no feed of the last seven days needs. Nothing reaches the output folder before
-/// step 5: a failed or cancelled run leaves the previous site exactly as it was. With
-/// `--metrics-file`, every run that got past the command line ends by recording itself
-/// there, whatever its outcome.
+/// each a step made with only what it uses. Then the feed cache is validated and, after a
+/// run that published, the caches are pruned of what no feed of the last seven days needs.
+/// Nothing reaches the output folder before step 5: a failed or cancelled run leaves the
+/// previous site exactly as it was. With `--metrics-file`, every run that got past the
+/// command line ends by recording itself there, whatever its outcome.
 struct GenerateCommand {
     let options: GenerateOptions
     let environment: RunEnvironment
@@ -62,7 +64,9 @@ struct GenerateCommand {
         summary.phases = timer.laps
         let result = outcome.map { summary }
         let code = report.finish(result, context: context, elapsed: ContinuousClock.now - started)
-        await CacheStep.run(context, after: result, code: code)
+        await CacheMaintenanceStep(
+            feedCache: context.feedCache, imageStore: context.imageStore, cacheFolder: context.cacheFolder, now: context.now, report: report
+        ).run(after: result, code: code)
         metrics.summary = summary
         if options.metricsFile != nil, code != .interrupted {
             // Under the cache's lock, so no other run is changing it meanwhile; not after
@@ -78,28 +82,38 @@ struct GenerateCommand {
     /// The phases in order, each gathering its facts into `summary`; the first error stops
     /// the run.
     private func phases(_ context: RunContext, _ timer: PhaseTimer, into summary: inout RunSummary) async throws {
+        let (options, staged, renderers) = (context.options, context.staged, context.site.renderers)
         timer.start("feed")
-        let (feed, source, inCache) = try await FeedStep.run(context)
+        let (feed, source, inCache) = try await FeedStep(service: context.service, api: options.api, maxItems: options.maxItems, report: report).run()
         (summary.feedSource, summary.items) = (source, feed.count)
         timer.start("images")
-        let (entries, images) = try await ImagesStep.run(context, feed: consume feed)
-        summary.images = images
-        summary.cachedFeedImages = CacheStep.cachedFeedImages(of: entries, source: source, inCache: inCache, now: context.now)
+        let images = ImagesStep(service: context.service, store: context.imageStore, staged: staged, report: report, tasksAtOnce: context.tasksAtOnce)
+        let (entries, imageTally) = try await images.run(feed: consume feed)
+        summary.images = imageTally
+        summary.cachedFeedImages = .init(of: entries, source: source, inCache: inCache, now: context.now)
         timer.start("comments")
-        summary.comments = try await CommentsStep.run(context, entries: entries)
+        summary.comments = try await CommentsStep(
+            service: context.service, renderers: renderers, staged: staged, report: report, pageSize: options.pageSize, tasksAtOnce: context.tasksAtOnce,
+            exportData: options.exportData
+        ).run(entries: entries)
         if let client = context.client { report.network(await NetworkStatistics.of(client)) }
         timer.start("render")
-        PublishStep.startFlush(context)
-        summary.feedPages = try await FeedPagesStep.run(context, entries: entries, source: source)
-        summary.syndication = try SyndicationStep.run(context, entries: entries, feedPageCount: summary.feedPages)
-        try PublishStep.finishSite(context, summary)
+        let publish = PublishStep(staged: staged, cacheFolder: context.cacheFolder, strict: options.strict)
+        publish.startFlush()
+        summary.feedPages = try await FeedPagesStep(renderers: renderers, staged: staged, report: report, pageSize: options.pageSize)
+            .run(entries: entries, source: source)
+        summary.syndication = try SyndicationStep(baseURL: options.baseURL, renderers: renderers, staged: staged)
+            .run(entries: entries, feedPageCount: summary.feedPages)
+        try WholeSiteStep(
+            staged: staged, stylesheet: context.site.templates.stylesheet, api: options.api, now: context.now, locales: renderers.map(\.locale)
+        ).run(summary)
         timer.start("publish")
-        try PublishStep.publish(context, summary)
+        try publish.run(summary)
         summary.published = true
-        summary.files = context.staged.fileCounts
-        if context.archive != nil {
+        summary.files = staged.fileCounts
+        if let archive = context.archive {
             timer.start("archive")
-            try PublishStep.archive(context)
+            try ArchiveStep(output: context.output, archive: archive, now: context.now).run()
         }
     }
 }

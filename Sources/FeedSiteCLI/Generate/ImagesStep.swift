@@ -1,13 +1,21 @@
 import FeedCore
 import Foundation
+import Publishing
 import SiteGenerator
 
-/// Phase 2: each distinct image URL once, from the image cache or downloaded, and every
+/// The images phase: each distinct image URL once, from the image cache or downloaded, and every
 /// stored image linked into the site.
-enum ImagesStep {
+struct ImagesStep {
+    let service: FeedService
+    let store: any ImageStore
+    let staged: StagedSite
+    let report: RunReport
+    /// Images worked on at once.
+    let tasksAtOnce: Int
+
     /// The feed's entries, each item with its stored image if it could be had. The feed is
     /// consumed: the entries hold what the pages need of it.
-    static func run(_ context: RunContext, feed: consuming [FeedItem]) async throws -> (entries: [SiteEntry], tally: ImageTally) {
+    func run(feed: consuming [FeedItem]) async throws -> (entries: [SiteEntry], tally: ImageTally) {
         // Each item points at the position of its URL among the distinct URLs.
         var position: [URL: Int] = [:]
         var urls: [URL] = []
@@ -19,18 +27,15 @@ enum ImagesStep {
             return urls.count - 1
         }
         position = [:]
-        let staged = context.staged
+        let (staged, service, store, report) = (staged, service, store, report)
         try staged.prepareFolder("images")
-        let service = context.service
-        let store = context.imageStore
-        let report = context.report
         let progress = ProgressCounter()
         let total = urls.count
-        let results = try await concurrentMap(urls, limit: context.tasksAtOnce) { url -> (stored: StoredImage?, downloaded: Bool) in
+        let results = try await concurrentMap(urls, limit: tasksAtOnce) { url -> (stored: StoredImage?, downloaded: Bool) in
             let result = try await service.loadImage(from: url)
             switch result {
             case let .cached(stored), let .downloaded(stored):
-                try store.export(stored, to: staged.url(for: SitePaths.image(stored)))
+                try await store.export(stored, to: staged.url(for: SitePaths.image(stored)))
             case let .failed(failure):
                 report.imageFailed(url, failure)
             }

@@ -4,58 +4,76 @@ import Foundation
 import Publishing
 import SiteGenerator
 
-/// Phase 5: the stylesheet and the manifest, the new site swapped into place unless
-/// `--strict` refuses a degraded run, and the archive.
-enum PublishStep {
+/// The files made of the whole site once its pages are written: the stylesheet and
+/// `manifest.json`.
+struct WholeSiteStep {
+    let staged: StagedSite
+    let stylesheet: Data
+    let api: URL
+    let now: Date
+    let locales: [String]
+
+    func run(_ summary: RunSummary) throws {
+        try staged.write(stylesheet, to: SitePaths.stylesheet)
+        let facts = summary.manifestFacts(api: api, now: now, locales: locales)
+        try staged.writeManifest(generator: "\(Manifest.generatorName) \(Usage.version)", run: facts)
+    }
+}
+
+/// The new site and the caches onto the disk, then the site swapped into place, unless
+/// `--strict` refuses a degraded run.
+struct PublishStep {
     /// `--strict` found the run degraded: nothing was published.
     struct StrictRefusal: Error {
         let reasons: [String]
     }
 
-    /// The site was published, but `--archive` could not be written.
-    struct ArchiveNotWritten: Error {
-        let output: URL
-        let reason: any Error
-    }
-
-    /// Writes the files that describe the whole site: the stylesheet and `manifest.json`.
-    static func finishSite(_ context: RunContext, _ summary: RunSummary) throws {
-        try context.staged.write(context.site.templates.stylesheet, to: SitePaths.stylesheet)
-        let facts = summary.manifestFacts(api: context.options.api, now: context.now, locales: context.site.renderers.map(\.locale))
-        try context.staged.writeManifest(generator: "\(Manifest.generatorName) \(Usage.version)", run: facts)
-    }
+    let staged: StagedSite
+    let cacheFolder: URL
+    let strict: Bool
 
     /// Starts writing what the run has written so far to the disk while the feed pages and
     /// the manifest are made, so the flush before the swap has little left to wait for and
     /// durability costs less than that flush alone (BENCHMARKS.md, "Durable writes").
-    static func startFlush(_ context: RunContext) {
-        DiskSync.startFlush([context.staged.staging.path, context.cacheFolder.path])
+    func startFlush() {
+        DiskSync.startFlush(folders)
     }
 
-    /// Swaps the new site in, once it and the caches are on the disk (`DiskSync`), unless
-    /// `--strict` refuses a degraded run.
-    static func publish(_ context: RunContext, _ summary: RunSummary) throws {
-        if context.options.strict, summary.isDegraded {
+    /// Swaps the new site in, once it and the caches are on the disk (`DiskSync`).
+    func run(_ summary: RunSummary) throws {
+        if strict, summary.isDegraded {
             throw StrictRefusal(reasons: summary.degradedReasons)
         }
         try Task.checkCancellation()
         do {
-            try DiskSync.flush([context.staged.staging.path, context.cacheFolder.path])
+            try DiskSync.flush(folders)
         } catch {
-            throw PublishError.cannotPublish(context.output.path, reason: "could not flush the new site and the caches to the disk: \(error)")
+            throw PublishError.cannotPublish(staged.output.path, reason: "could not flush the new site and the caches to the disk: \(error)")
         }
-        try context.staged.publish()
+        try staged.publish()
     }
 
-    /// Writes the published site as a reproducible tar file, when `--archive` asks for one.
-    static func archive(_ context: RunContext) throws {
-        guard let archive = context.archive else { return }
+    private var folders: [String] { [staged.staging.path, cacheFolder.path] }
+}
+
+/// With `--archive`, the published site as a reproducible tar file.
+struct ArchiveStep {
+    /// The site was published, but `--archive` could not be written.
+    struct NotWritten: Error {
+        let output: URL
+        let reason: any Error
+    }
+
+    let output: URL
+    let archive: URL
+    let now: Date
+
+    func run() throws {
         do {
-            let output = context.output
-            try TarArchive.write(folder: output, paths: try SiteFiles.list(output), to: archive, modificationDate: context.now)
+            try TarArchive.write(folder: output, paths: try SiteFiles.list(output), to: archive, modificationDate: now)
             try DiskSync.flush([archive.path])
         } catch {
-            throw ArchiveNotWritten(output: context.output, reason: error)
+            throw NotWritten(output: output, reason: error)
         }
     }
 }

@@ -163,7 +163,7 @@ struct RunReport: Sendable {
             reporter.error(cause)
         case let error as PublishStep.StrictRefusal:
             reporter.error("--strict: nothing published because \(error.reasons.joined(separator: ", ")); the previous site is unchanged")
-        case let error as PublishStep.ArchiveNotWritten:
+        case let error as ArchiveStep.NotWritten:
             let reason = OutOfSpace.found(in: error.reason).map { "\($0)" } ?? "\(error.reason)"
             reporter.error("the site was published to \(error.output.path), but the archive was not written: \(reason)")
         default:

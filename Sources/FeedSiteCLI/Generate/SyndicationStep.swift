@@ -1,24 +1,30 @@
 import Foundation
+import Publishing
 import SiteGenerator
 
-/// Phase 4, with `--base-url`: each locale's `feed.json` and `feed.atom`, and the sitemap of
-/// every page of every locale. Without it, nothing.
-enum SyndicationStep {
+/// With `--base-url`: each locale's `feed.json` and `feed.atom`, and the sitemap of every
+/// page of every locale. Without it, nothing.
+struct SyndicationStep {
+    /// `--base-url`; `nil`: nothing to write.
+    let baseURL: BaseURL?
+    let renderers: [SiteRenderer]
+    let staged: StagedSite
+
     /// The files written, from the site root.
-    static func run(_ context: RunContext, entries: [SiteEntry], feedPageCount: Int) throws -> [String] {
-        guard let baseURL = context.options.baseURL else { return [] }
+    func run(entries: [SiteEntry], feedPageCount: Int) throws -> [String] {
+        guard let baseURL else { return [] }
         var written: [String] = []
-        for renderer in context.site.renderers {
+        for renderer in renderers {
             guard let feed = try renderer.syndicationFeed(of: entries) else { continue }
-            try context.staged.write(JSONFeedDocument.render(feed), to: renderer.paths.jsonFeed)
-            try context.staged.write(AtomDocument.render(feed), to: renderer.paths.atomFeed)
+            try staged.write(JSONFeedDocument.render(feed), to: renderer.paths.jsonFeed)
+            try staged.write(AtomDocument.render(feed), to: renderer.paths.atomFeed)
             written += [renderer.paths.jsonFeed, renderer.paths.atomFeed]
         }
         var seen = Set<UUID>()
         let pages = SiteRenderer.sitemapPages(
-            languages: context.site.renderers.map { ($0.locale, $0.paths) }, baseURL: baseURL, feedPageCount: feedPageCount,
+            languages: renderers.map { ($0.locale, $0.paths) }, baseURL: baseURL, feedPageCount: feedPageCount,
             imageIDs: entries.map(\.id).filter { seen.insert($0).inserted })
-        return written + (try Sitemaps.publish(pages, baseURL: baseURL) { try context.staged.write($0, to: $1) })
+        return written + (try Sitemaps.publish(pages, baseURL: baseURL) { try staged.write($0, to: $1) })
     }
 }
 

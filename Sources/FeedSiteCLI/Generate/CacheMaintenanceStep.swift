@@ -1,0 +1,32 @@
+import FeedCore
+import FeedStorage
+import Foundation
+import SiteGenerator
+
+/// After the run: the feed cache validated and, after a run that published, both caches
+/// pruned to what the seven-day fallback can still need.
+struct CacheMaintenanceStep {
+    let feedCache: LocalFeedLoader
+    let imageStore: FileImageStore
+    let cacheFolder: URL
+    let now: Date
+    let report: RunReport
+
+    func run(after result: Result<RunSummary, any Error>, code: ExitCode) async {
+        guard code != .interrupted else { return }
+        report.feedCacheValidated(await Result { try await feedCache.validateCache() })
+        guard case let .success(summary) = result, code == .success || code == .degraded else { return }
+        let images = summary.cachedFeedImages.map { (imageStore, Optional($0)) }
+        report.cachePruned(await Result { try await CachePrune.run(cacheFolder: cacheFolder, images: images, now: now) })
+    }
+}
+
+extension CacheRetention.CachedFeedImages {
+    /// The images of the feed the cache now holds, when it holds the feed the site shows
+    /// (`nil` when saving the live feed failed): pruning keeps them whatever their age.
+    init?(of entries: [SiteEntry], source: FeedService.FeedSource, inCache: Bool, now: Date) {
+        guard inCache else { return nil }
+        let savedAt = if case let .cache(savedAt) = source { savedAt } else { now }
+        self.init(blobs: Set(entries.lazy.compactMap { $0.stored?.digest }), savedAt: savedAt)
+    }
+}
