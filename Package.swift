@@ -35,7 +35,7 @@ let package = Package(
         // Storage: the cache codec, the stores.
         .target(name: "FeedStorage", dependencies: ["FeedCore", "FileSystem", "Hashing"]),
         // The site: templates, strings, dates, page models. Pure.
-        .target(name: "SiteGenerator", dependencies: ["FeedCore", "Hashing"]),
+        .target(name: "SiteGenerator", dependencies: ["FeedCore"]),
         // Publishing: staging, the manifest, verify, tar.
         .target(name: "Publishing", dependencies: ["FeedCore", "FileSystem", "Hashing"]),
         // The demo: a loopback HTTP server (also `feedsite serve`'s) and the sample API it serves.
