@@ -30,12 +30,14 @@ let package = Package(
         ),
         // HTTP: the libcurl engine, the retry policy.
         .target(name: "HTTP", dependencies: ["CCurl", "FeedCore"]),
-        // Storage: plain and atomic files, locks, the cache codec, the stores.
-        .target(name: "FeedStorage", dependencies: ["FeedCore", "Hashing"]),
+        // The file system: plain and atomic files, locks, disk flushes, system errors.
+        .target(name: "FileSystem", dependencies: ["FeedCore", "Hashing"]),
+        // Storage: the cache codec, the stores.
+        .target(name: "FeedStorage", dependencies: ["FeedCore", "FileSystem", "Hashing"]),
         // The site: templates, strings, dates, page models. Pure.
-        .target(name: "SiteGenerator", dependencies: ["FeedCore", "Hashing"]),
+        .target(name: "SiteGenerator", dependencies: ["FeedCore"]),
         // Publishing: staging, the manifest, verify, tar.
-        .target(name: "Publishing", dependencies: ["FeedCore", "FeedStorage", "Hashing"]),
+        .target(name: "Publishing", dependencies: ["FeedCore", "FileSystem", "Hashing"]),
         // The demo: a loopback HTTP server (also `feedsite serve`'s) and the sample API it serves.
         .target(name: "LoopbackHTTP"),
         .target(name: "SampleAPI", dependencies: ["FeedCore", "LoopbackHTTP"], swiftSettings: optimizedInDebug),
@@ -48,7 +50,7 @@ let package = Package(
         // The command line: arguments, the run, the console.
         .target(
             name: "FeedSiteCLI",
-            dependencies: ["FeedCore", "HTTP", "FeedStorage", "SiteGenerator", "BuiltInTemplates", "Publishing", "LoopbackHTTP", "SampleAPI"]
+            dependencies: ["FeedCore", "HTTP", "FileSystem", "FeedStorage", "SiteGenerator", "BuiltInTemplates", "Publishing", "LoopbackHTTP", "SampleAPI"]
         ),
         .executableTarget(name: "feedsite", dependencies: ["FeedSiteCLI"]),
         .executableTarget(name: "feedsite-bench", dependencies: ["FeedCore", "CCurl", "HTTP", "LoopbackHTTP", "SampleAPI"]),
@@ -58,8 +60,8 @@ let package = Package(
         .testTarget(
             name: "FeedSiteTests",
             dependencies: [
-                "TestSupport", "FeedCore", "HTTP", "Hashing", "FeedStorage", "SiteGenerator", "BuiltInTemplates", "Publishing", "LoopbackHTTP", "SampleAPI",
-                "FeedSiteCLI",
+                "TestSupport", "FeedCore", "HTTP", "Hashing", "FileSystem", "FeedStorage", "SiteGenerator", "BuiltInTemplates", "Publishing",
+                "LoopbackHTTP", "SampleAPI", "FeedSiteCLI",
             ],
             exclude: ["Site/__Snapshots__"]
         ),
@@ -67,8 +69,8 @@ let package = Package(
         .testTarget(
             name: "FeedSiteIntegrationTests",
             dependencies: [
-                "TestSupport", "FeedCore", "HTTP", "Hashing", "FeedStorage", "SiteGenerator", "BuiltInTemplates", "Publishing", "LoopbackHTTP", "SampleAPI",
-                "FeedSiteCLI", "feedsite",
+                "TestSupport", "FeedCore", "HTTP", "Hashing", "FileSystem", "FeedStorage", "SiteGenerator", "BuiltInTemplates", "Publishing",
+                "LoopbackHTTP", "SampleAPI", "FeedSiteCLI", "feedsite",
             ]
         ),
     ],

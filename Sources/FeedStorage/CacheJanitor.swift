@@ -1,4 +1,5 @@
 import FeedCore
+import FileSystem
 import Foundation
 
 /// Removes the temporary files a killed run left in the cache folder (`AtomicFile` names

@@ -1,4 +1,5 @@
 import FeedCore
+import FileSystem
 import Foundation
 
 /// A file that pruning removed from the cache, and its size.

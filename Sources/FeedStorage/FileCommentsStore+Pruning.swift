@@ -1,4 +1,5 @@
 import FeedCore
+import FileSystem
 import Foundation
 
 extension FileCommentsStore {

@@ -1,4 +1,5 @@
 import FeedCore
+import FileSystem
 import Foundation
 
 /// One cache file on disk, in the format its `CacheCodec` owns: the feed's, or one image's

@@ -1,5 +1,5 @@
 import FeedCore
-import FeedStorage
+import FileSystem
 import Foundation
 
 /// `manifest.json`: every file of the site with its size and SHA-256, sorted by path, and

@@ -1,4 +1,4 @@
-import FeedStorage
+import FileSystem
 import Foundation
 
 /// Whether a run may replace the output folder, decided before anything is written.

@@ -1,5 +1,5 @@
 import FeedCore
-import FeedStorage
+import FileSystem
 
 /// Why a site could not be built or put in place; the previous site is untouched.
 public enum PublishError: SpaceAwareError, Equatable, Sendable, CustomStringConvertible {

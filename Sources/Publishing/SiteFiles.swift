@@ -1,4 +1,4 @@
-import FeedStorage
+import FileSystem
 import Foundation
 
 /// The files of a site folder, as paths from its root sorted as whole paths, without

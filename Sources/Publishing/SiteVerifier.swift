@@ -1,5 +1,5 @@
 import FeedCore
-import FeedStorage
+import FileSystem
 import Foundation
 
 /// Checks a published site against its `manifest.json`: which listed files are missing or

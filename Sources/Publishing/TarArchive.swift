@@ -1,5 +1,5 @@
 import FeedCore
-import FeedStorage
+import FileSystem
 import Foundation
 
 /// Writes a folder as a POSIX (ustar) tar file that is the same byte for byte whenever the

@@ -1,5 +1,5 @@
 import BuiltInTemplates
-import FeedStorage
+import FileSystem
 import Foundation
 
 /// `feedsite templates DIR`: writes the built-in templates, stylesheet and string tables

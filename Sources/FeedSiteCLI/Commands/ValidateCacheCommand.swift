@@ -1,5 +1,6 @@
 import FeedCore
 import FeedStorage
+import FileSystem
 import Foundation
 
 /// `feedsite validate-cache`: sweeps temporary files a killed run left, deletes the feed

@@ -1,4 +1,4 @@
-import FeedStorage
+import FileSystem
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,5 @@
 import FeedCore
-import FeedStorage
+import FileSystem
 import Foundation
 import Publishing
 import SiteGenerator

@@ -1,6 +1,7 @@
 import BuiltInTemplates
 import FeedCore
 import FeedStorage
+import FileSystem
 import Foundation
 import HTTP
 import Publishing

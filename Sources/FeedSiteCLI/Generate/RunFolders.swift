@@ -1,4 +1,4 @@
-import FeedStorage
+import FileSystem
 import Foundation
 
 /// The three places a run works in, as real paths: the output it replaces, the cache it

@@ -1,4 +1,4 @@
-import FeedStorage
+import FileSystem
 import Foundation
 
 /// The file `--metrics-file` names, written at the end of every run that got past the

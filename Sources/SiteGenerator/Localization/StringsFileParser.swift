@@ -1,6 +1,5 @@
 import FeedCore
 import Foundation
-import Hashing
 
 /// Reads Apple's `.strings` format:
 ///
@@ -171,7 +170,7 @@ public enum StringsFileParser {
         private mutating func readHex4() throws(ParseError) -> UInt16 {
             var unit: UInt16 = 0
             for _ in 0..<4 {
-                guard let scalar = peek(), scalar.isASCII, let digit = HexDigit.value(UInt8(scalar.value)).map(UInt16.init) else {
+                guard let scalar = peek(), scalar.isASCII, let digit = Character(scalar).hexDigitValue.map(UInt16.init) else {
                     throw error("\\U needs four hex digits")
                 }
                 _ = advance()

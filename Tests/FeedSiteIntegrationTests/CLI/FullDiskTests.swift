@@ -1,5 +1,6 @@
 import FeedCore
 @testable import FeedStorage
+@testable import FileSystem
 import Foundation
 import Hashing
 import SampleAPI

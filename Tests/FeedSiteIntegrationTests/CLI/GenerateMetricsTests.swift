@@ -1,5 +1,5 @@
 import FeedSiteCLI
-import FeedStorage
+import FileSystem
 import Foundation
 import SampleAPI
 import TestSupport

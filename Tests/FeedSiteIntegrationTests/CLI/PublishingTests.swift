@@ -1,6 +1,6 @@
 import FeedCore
 import FeedSiteCLI
-import FeedStorage
+import FileSystem
 import Foundation
 import Hashing
 import LoopbackHTTP

@@ -1,5 +1,4 @@
 import FeedCore
-import FeedStorage
 import Foundation
 
 /// JSON bodies shaped like the Essential Feed API's, built from domain values or

@@ -1,4 +1,3 @@
-import FeedStorage
 import Foundation
 import TestSupport
 import XCTest

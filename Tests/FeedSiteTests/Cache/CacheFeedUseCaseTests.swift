@@ -1,5 +1,4 @@
 import FeedCore
-import FeedStorage
 import Foundation
 import TestSupport
 import XCTest

@@ -1,5 +1,4 @@
 import FeedCore
-import FeedStorage
 import Foundation
 
 /// `FeedStore` kept in memory, for tests.

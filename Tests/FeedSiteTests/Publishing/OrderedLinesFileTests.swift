@@ -1,4 +1,3 @@
-import FeedStorage
 import Foundation
 import Publishing
 import TestSupport

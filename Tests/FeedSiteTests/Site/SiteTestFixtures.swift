@@ -1,6 +1,5 @@
 import FeedCore
 import FeedSiteCLI
-import FeedStorage
 import Foundation
 import Publishing
 import SiteGenerator

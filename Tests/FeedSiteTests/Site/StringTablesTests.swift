@@ -1,5 +1,4 @@
 import FeedSiteCLI
-import FeedStorage
 import Foundation
 import Publishing
 import SiteGenerator

@@ -5,6 +5,7 @@ import TestSupport
 import XCTest
 
 @testable import FeedStorage
+@testable import FileSystem
 
 #if canImport(Glibc)
     import Glibc

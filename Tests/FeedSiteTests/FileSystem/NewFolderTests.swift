@@ -1,4 +1,4 @@
-import FeedStorage
+import FileSystem
 import Foundation
 import TestSupport
 import XCTest

@@ -1,4 +1,3 @@
-import FeedCore
 import Foundation
 
 #if canImport(Glibc)

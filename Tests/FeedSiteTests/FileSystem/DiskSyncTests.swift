@@ -3,7 +3,7 @@ import Synchronization
 import TestSupport
 import XCTest
 
-@testable import FeedStorage
+@testable import FileSystem
 
 final class DiskSyncTests: XCTestCase {
     func test_flush_syncsEachFileSystemOnceHoweverManyPathsItHolds() throws {

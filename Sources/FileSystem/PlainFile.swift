@@ -1,4 +1,3 @@
-import FeedCore
 import Foundation
 
 #if canImport(Glibc)
@@ -53,7 +52,7 @@ public enum PlainFile {
 
     /// Writes every byte of `buffer`, however many `write` calls that takes; the `errno` of
     /// a failed write, or `nil`.
-    static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
+    public static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
         var offset = 0
         while offset < buffer.count {
             let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)

@@ -10,7 +10,7 @@ import Foundation
 extension OutOfSpace {
     /// The full disk an `errno` value means (`ENOSPC`, or `EDQUOT` for a quota) while
     /// writing `path`, or `nil` when it means something else.
-    init?(path: String, code: Int32?) {
+    public init?(path: String, code: Int32?) {
         guard let limit = Limit(code: code) else { return nil }
         self.init(path: path, limit: limit)
     }
