@@ -124,7 +124,7 @@ struct RunContext: Sendable {
         do {
             staged = try StagedSite(output: output)
         } catch {
-            throw await givingBack(error.outOfSpace.map { "\($0); \(RunReport.nothingPublished)" } ?? "\(error)", .failure)
+            throw await givingBack(error.outOfSpace.map { "\($0); \(RunReport.nothingPublished(over: output))" } ?? "\(error)", .failure)
         }
         taken.append { staged.discard() }
         let feedCache = LocalFeedLoader(store: FileFeedStore(fileURL: cacheFolder.appendingPathComponent("feed.json")), now: { now })

@@ -146,28 +146,30 @@ struct RunReport: Sendable {
 
     private func stopped(by error: any Error, context: RunContext) -> ExitCode {
         reporter.clearProgress()
+        let nothingPublished = Self.nothingPublished(over: context.output)
+        let unchanged = Self.previousSiteUnchanged(context.output).map { "; \($0)" } ?? ""
         if let full = OutOfSpace.found(in: error) {
             // Whichever phase met the full disk, and through whichever wrapper: one line.
-            reporter.error("\(full); \(Self.nothingPublished)")
+            reporter.error("\(full); \(nothingPublished)")
             return .failure
         }
         switch error {
         case is CancellationError:
-            reporter.error("interrupted; nothing published, the previous site is unchanged")
+            reporter.error("interrupted; \(nothingPublished)")
             return .interrupted
         case let error as FeedService.FeedUnavailable:
             reporter.error(context.site.renderers[0].connectionErrorMessage)
             var cause = error.remoteFailure.map { "feed: \($0); " } ?? "feed: offline run; "
-            cause += "\(error.cacheProblem) (cache \(context.cacheFolder.path)). Nothing was published; the previous site is unchanged. "
+            cause += "\(error.cacheProblem) (cache \(context.cacheFolder.path)). Nothing was published\(unchanged). "
             cause += context.options.offline ? "Run once without --offline to fill the cache." : "Check --api and the network, then run again."
             reporter.error(cause)
         case let error as PublishStep.StrictRefusal:
-            reporter.error("--strict: nothing published because \(error.reasons.joined(separator: ", ")); the previous site is unchanged")
+            reporter.error("--strict: nothing published because \(error.reasons.joined(separator: ", "))\(unchanged)")
         case let error as ArchiveStep.NotWritten:
             let reason = OutOfSpace.found(in: error.reason).map { "\($0)" } ?? "\(error.reason)"
             reporter.error("the site was published to \(error.output.path), but the archive was not written: \(reason)")
         default:
-            reporter.error("\(error); \(Self.nothingPublished)")
+            reporter.error("\(error); \(nothingPublished)")
         }
         return .failure
     }
@@ -184,6 +186,13 @@ struct RunReport: Sendable {
         reporter.error("\(failure)")
     }
 
-    /// How a run that stopped before the swap ends its error line.
-    static let nothingPublished = "nothing published, the previous site is unchanged"
+    /// How a run that stopped before the swap ends its error line: it speaks of the previous
+    /// site only when there is one.
+    static func nothingPublished(over output: URL) -> String {
+        previousSiteUnchanged(output).map { "nothing published, \($0)" } ?? "nothing published"
+    }
+
+    private static func previousSiteUnchanged(_ output: URL) -> String? {
+        FileManager.default.fileExists(atPath: output.path) ? "the previous site is unchanged" : nil
+    }
 }

@@ -236,6 +236,8 @@ final class GenerateOfflineTests: XCTestCase {
 
         XCTAssertEqual(result.code, .failure)
         XCTAssertTrue(result.diagnostics.contains("Run once without --offline to fill the cache."), result.diagnostics)
+        XCTAssertTrue(result.diagnostics.contains("Nothing was published. Run once"), result.diagnostics)
+        XCTAssertFalse(result.diagnostics.contains("previous site"), "there was none: \(result.diagnostics)")
     }
 
     // MARK: - validate-cache
