@@ -190,6 +190,43 @@ final class DatabaseTests: XCTestCase {
         XCTAssertEqual(try insert.run("b"), 1, "the statement runs again after its failure")
     }
 
+    func test_transaction_failsAsFullWhenTheDatabaseCannotGrowAndKeepsTheLastCommit() throws {
+        let file = try makeTemporaryFolder(for: self).appendingPathComponent("cache.sqlite")
+        let database = try Database(path: file.path)
+        try database.execute("CREATE TABLE words (value TEXT)")
+        try database.prepare("INSERT INTO words VALUES (?)").run("committed")
+        // A database's own page limit fails the way a full disk does.
+        try database.execute("PRAGMA max_page_count = \(try database.prepare("PRAGMA page_count").allIntegers()[0] + 2)")
+        let insert = try database.prepare("INSERT INTO words VALUES (?)")
+
+        XCTAssertThrowsError(try database.transaction { for _ in 0..<100 { try insert.run(.text(String(repeating: "x", count: 4000))) } }) { error in
+            let error = error as? SQLiteError
+            XCTAssertEqual(error?.isFull, true)
+            XCTAssertEqual(error?.isDamaged, false)
+            XCTAssertEqual(error?.description, "database or disk is full (SQLITE_FULL)")
+        }
+
+        XCTAssertFalse(database.isInTransaction)
+        XCTAssertEqual(try Database(path: file.path).prepare("SELECT value FROM words").allTexts(), ["committed"])
+    }
+
+    func test_transaction_failsAsBusyWhileAnotherConnectionWrites() throws {
+        let file = try makeTemporaryFolder(for: self).appendingPathComponent("cache.sqlite")
+        let writer = try Database(path: file.path)
+        let other = try Database(path: file.path, busyTimeout: .zero)
+        try writer.execute("CREATE TABLE words (value TEXT)")
+
+        try writer.transaction {
+            XCTAssertThrowsError(try other.transaction {}) { error in
+                let error = error as? SQLiteError
+                XCTAssertEqual(error?.isBusy, true)
+                XCTAssertEqual(error?.description, "database is locked (SQLITE_BUSY)")
+            }
+        }
+
+        XCTAssertNoThrow(try other.transaction {}, "the lock is free once the writer commits")
+    }
+
     func test_error_tellsFullDamagedAndBusyApartByTheirCodes() {
         let full = SQLiteError(extendedCode: 13, message: "database or disk is full")
         let corrupt = SQLiteError(extendedCode: 11, message: "database disk image is malformed")
