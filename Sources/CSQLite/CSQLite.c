@@ -12,9 +12,9 @@ int sqlite3_bind_blob(sqlite3_stmt *statement, int index, const void *bytes, int
 
 static const char fs_empty[1] = {0};
 
-int fs_sqlite3_bind_text_copy(sqlite3_stmt *statement, int index, const char *text, int bytes) {
+int fs_sqlite3_bind_text_copy(sqlite3_stmt *statement, int index, const unsigned char *text, int bytes) {
     if (text == NULL || bytes == 0) return sqlite3_bind_text(statement, index, fs_empty, 0, FS_SQLITE_TRANSIENT);
-    return sqlite3_bind_text(statement, index, text, bytes, FS_SQLITE_TRANSIENT);
+    return sqlite3_bind_text(statement, index, (const char *)text, bytes, FS_SQLITE_TRANSIENT);
 }
 
 int fs_sqlite3_bind_blob_copy(sqlite3_stmt *statement, int index, const void *bytes, int count) {

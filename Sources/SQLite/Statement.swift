@@ -28,10 +28,7 @@ public final class Statement {
         case .null: code = sqlite3_bind_null(handle, position)
         case .text(let text):
             var text = text
-            code = try text.withUTF8 { bytes in
-                fs_sqlite3_bind_text_copy(
-                    handle, position, bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, try length(bytes.count))
-            }
+            code = try text.withUTF8 { bytes in fs_sqlite3_bind_text_copy(handle, position, bytes.baseAddress, try length(bytes.count)) }
         case .blob(let data):
             code = try data.withUnsafeBytes { bytes in fs_sqlite3_bind_blob_copy(handle, position, bytes.baseAddress, try length(bytes.count)) }
         }

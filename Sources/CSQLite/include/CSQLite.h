@@ -53,7 +53,7 @@ int sqlite3_finalize(sqlite3_stmt *statement);
 
 // Binding with SQLITE_TRANSIENT (SQLite copies the bytes before returning), never NULL for an
 // empty value: SQLite binds a NULL pointer as SQL NULL, and "" or an empty blob is not NULL.
-int fs_sqlite3_bind_text_copy(sqlite3_stmt *statement, int index, const char *text, int bytes);
+int fs_sqlite3_bind_text_copy(sqlite3_stmt *statement, int index, const unsigned char *text, int bytes);
 int fs_sqlite3_bind_blob_copy(sqlite3_stmt *statement, int index, const void *bytes, int count);
 
 // Constants, as macros so that Swift sees them as Int32, the type the functions take and return.
