@@ -14,7 +14,8 @@ public final class Database {
 
     /// Opens the database file at `path`, creating it if missing, in WAL mode with every
     /// commit synced to disk, waiting up to `busyTimeout` for another connection's lock. A
-    /// file that is not a database, or a damaged one, fails here (``SQLiteError/isDamaged``).
+    /// file that is not a database fails here; a damaged one, here or at the first statement
+    /// that reads the damage (both ``SQLiteError/isDamaged``).
     public convenience init(path: String, busyTimeout: Duration = .seconds(5)) throws {
         let handle = try Self.open(path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
         self.init(handle: handle)
