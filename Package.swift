@@ -28,6 +28,17 @@ let package = Package(
                 .linkedLibrary("curl", .when(platforms: [.macOS])),
             ]
         ),
+        // Our own declarations of SQLite's API, linked against the libsqlite3.so.0 that SwiftPM
+        // itself links (macOS ships SQLite): no header or -dev package to install.
+        .target(
+            name: "CSQLite",
+            linkerSettings: [
+                .linkedLibrary(":libsqlite3.so.0", .when(platforms: [.linux])),
+                .linkedLibrary("sqlite3", .when(platforms: [.macOS])),
+            ]
+        ),
+        // SQLite: a connection, statements, transactions, errors in plain words.
+        .target(name: "SQLite", dependencies: ["CSQLite"]),
         // HTTP: the libcurl engine, the retry policy.
         .target(name: "HTTP", dependencies: ["CCurl", "FeedCore"]),
         // The file system: plain and atomic files, locks, disk flushes, system errors.
@@ -61,7 +72,7 @@ let package = Package(
             name: "FeedSiteTests",
             dependencies: [
                 "TestSupport", "FeedCore", "HTTP", "Hashing", "FileSystem", "FeedStorage", "SiteGenerator", "BuiltInTemplates", "Publishing",
-                "LoopbackHTTP", "SampleAPI", "FeedSiteCLI",
+                "LoopbackHTTP", "SampleAPI", "FeedSiteCLI", "SQLite",
             ],
             exclude: ["Site/__Snapshots__"]
         ),
