@@ -51,9 +51,13 @@ struct RunContext: Sendable {
         let cacheFolder = environment.cacheFolder(options.cache)
         let output = environment.resolve(options.output).resolvingSymlinksInPath()
         let archive = options.archive.map(environment.resolve)
-        if let archive, archive.resolvingSymlinksInPath().path.hasPrefix(output.path + "/") {
-            throw OpenFailure(
-                message: "--archive \(options.archive ?? "") is inside the output folder \(output.path); write the archive elsewhere", code: .usage)
+        if let archive, let given = options.archive {
+            do {
+                try RunFolders.checkOutsideOutput(
+                    file: RealPath.of(archive.path), given: given, flag: "--archive", output: RealPath.of(output.path), writing: "the archive")
+            } catch {
+                throw OpenFailure(message: "\(error)", code: .usage)
+            }
         }
         // The built-in templates, unless --templates names a folder: a run never picks up a
         // Templates folder it happens to find.

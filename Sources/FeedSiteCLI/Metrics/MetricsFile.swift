@@ -20,17 +20,16 @@ struct MetricsFile: Sendable {
     /// names something else entirely is not read whole.
     private static let previousFileLimit = 64 * 1024
 
-    /// The file `--metrics-file` names, or `nil` without it. Inside the output folder it
-    /// would be replaced by the next site, and would make the next run refuse the output
-    /// as holding a file feedsite did not write: a usage error, and nothing is written.
+    /// The file `--metrics-file` names, or `nil` without it. Inside the output folder it is
+    /// a usage error, and nothing is written.
     static func named(by options: GenerateOptions, environment: RunEnvironment) throws(RunContext.OpenFailure) -> MetricsFile? {
         guard let option = options.metricsFile else { return nil }
         let path = RealPath.of(environment.resolve(option).path)
-        let output = RealPath.of(environment.resolve(options.output).path)
-        if RealPath.isWithin(path, output) {
-            throw RunContext.OpenFailure(
-                message: "--metrics-file \(option) is inside the output folder \(output), which every run replaces; write the metrics elsewhere",
-                code: .usage)
+        do {
+            try RunFolders.checkOutsideOutput(
+                file: path, given: option, flag: "--metrics-file", output: RealPath.of(environment.resolve(options.output).path), writing: "the metrics")
+        } catch {
+            throw RunContext.OpenFailure(message: "\(error)", code: .usage)
         }
         return MetricsFile(path: path)
     }
