@@ -60,16 +60,17 @@ public enum NewFolder {
     /// Checks that `path` is missing or an empty folder, and creates it when missing;
     /// returns whether it did.
     private static func prepare(_ path: String) throws(Failure) -> Bool {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            do {
+        let kind: PlainFile.Kind
+        do {
+            kind = try PlainFile.kind(of: path)
+            if kind == .missing {
                 try FileSystemError.wrap { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
-            } catch {
-                throw .unwritable(path, reason: error)
+                return true
             }
-            return true
+        } catch {
+            throw .unwritable(path, reason: error)
         }
-        guard (info.st_mode & S_IFMT) == S_IFDIR else { throw .notAFolder(path) }
+        guard kind == .folder else { throw .notAFolder(path) }
         let names: [String]
         do {
             names = try PlainFile.entries(inFolder: path).map(\.name).sorted()

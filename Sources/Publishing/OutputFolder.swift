@@ -56,9 +56,14 @@ public enum OutputFolder {
     /// say what it replaces.
     @discardableResult
     public static func checkReplaceable(_ output: String, force: Bool, protectedFolders: [(path: String, name: String)]) throws(Refusal) -> Refusal? {
-        var info = stat()
-        guard stat(output, &info) == 0 else { return nil }
-        guard (info.st_mode & S_IFMT) == S_IFDIR else { throw .notAFolder(output) }
+        let kind: PlainFile.Kind
+        do {
+            kind = try PlainFile.kind(of: output)
+        } catch {
+            throw .unlistable(output, reason: error.description)
+        }
+        guard kind != .missing else { return nil }
+        guard kind == .folder else { throw .notAFolder(output) }
         do {
             try checkOwnedByFeedsite(output)
             return nil

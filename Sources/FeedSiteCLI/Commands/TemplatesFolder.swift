@@ -3,12 +3,6 @@ import FileSystem
 import Foundation
 import SiteGenerator
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A templates folder on disk (`--templates DIR`), as the site module reads it.
 public struct TemplatesFolder: TemplateSource {
     public let path: String
@@ -31,9 +25,8 @@ public struct TemplatesFolder: TemplateSource {
 
     /// The folder `url` names, or `NotAFolder` when there is no folder there.
     static func open(_ url: URL) throws(NotAFolder) -> TemplatesFolder {
-        var info = stat()
-        let exists = stat(url.path, &info) == 0
-        guard exists, (info.st_mode & S_IFMT) == S_IFDIR else { throw NotAFolder(path: url.path, exists: exists) }
+        let kind = (try? PlainFile.kind(of: url.path)) ?? .missing
+        guard kind == .folder else { throw NotAFolder(path: url.path, exists: kind != .missing) }
         return TemplatesFolder(url)
     }
 
