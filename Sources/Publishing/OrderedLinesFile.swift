@@ -91,13 +91,14 @@ public final class OrderedLinesFile: Sendable {
 }
 
 /// A file for bytes that wait their turn: appended, read back by place, emptied. It is
-/// unlinked as soon as it is open, so it disappears with its descriptor.
+/// unlinked as soon as it is open, so it disappears with its descriptor. Opened to append,
+/// so every write lands at the end, wherever the last read or an emptying left the offset.
 private final class ScratchFile {
     private let descriptor: Int32
     private var end = 0
 
     init(path: String) throws(FileSystemError) {
-        descriptor = try PlainFile.open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC)
+        descriptor = try PlainFile.open(path, O_RDWR | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC)
         unlink(path)
     }
 
@@ -109,18 +110,7 @@ private final class ScratchFile {
     func append(_ text: String) throws(FileSystemError) -> (offset: Int, length: Int) {
         var text = text
         let place = (offset: end, length: text.utf8.count)
-        let failure = text.withUTF8 { bytes -> Int32? in
-            var done = 0
-            while done < bytes.count {
-                let written = pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(end + done))
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                done += written
-            }
-            return nil
-        }
+        let failure = text.withUTF8 { PlainFile.writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
         if let failure { throw FileSystemError.fromErrno(failure) }
         end += place.length
         return place
