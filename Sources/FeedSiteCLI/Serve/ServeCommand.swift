@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 import LoopbackHTTP
 
@@ -18,10 +19,8 @@ struct ServeCommand {
     var untilStopped: @Sendable () async -> Void = ServeCommand.untilCancelled
 
     func run() async -> ExitCode {
-        var isFolder: ObjCBool = false
-        let index = site.appendingPathComponent("index.html").path
-        guard FileManager.default.fileExists(atPath: site.path, isDirectory: &isFolder), isFolder.boolValue, FileManager.default.fileExists(atPath: index)
-        else {
+        // A site is a folder with its front page; the page's path holds only if the folder does.
+        guard (try? PlainFile.kind(of: site.appendingPathComponent("index.html").path)) == .file else {
             console.error("no site in \(site.path); run feedsite generate first")
             return .failure
         }
