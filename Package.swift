@@ -44,7 +44,7 @@ let package = Package(
         // The file system: plain and atomic files, locks, disk flushes, system errors.
         .target(name: "FileSystem", dependencies: ["FeedCore", "Hashing"]),
         // Storage: the cache codec, the stores.
-        .target(name: "FeedStorage", dependencies: ["FeedCore", "FileSystem", "Hashing"]),
+        .target(name: "FeedStorage", dependencies: ["FeedCore", "FileSystem", "Hashing", "SQLite"]),
         // The site: templates, strings, dates, page models. Pure.
         .target(name: "SiteGenerator", dependencies: ["FeedCore"]),
         // Publishing: staging, the manifest, verify, tar.

@@ -1,18 +1,17 @@
 import FeedCore
 import Foundation
 
-/// The format of the cache files, and the only code that knows it: a list of values, the
-/// time it was saved, and the validators the API sent with it, if any:
+/// The cache's JSON, and the only code that knows it: the lists the cache database keeps
+/// (`array`, `elements(ofArray:)`), and the files of the earlier layout, which `LegacyCache`
+/// reads once (`decode`): a list of values, the time it was saved, and the validators the
+/// API sent with it, if any:
 ///
 ///     {"timestamp":<seconds since 2001>,"value":[<element>,…],"etag":"…","lastModified":"…"}
 ///
-/// The feed file (`.feed`) puts each image on a line of its own, so it reads and diffs well;
-/// a comments file (`.comments`) is one line. Elements are JSON text written by hand
-/// (`JSONText`) and read back one at a time with `JSONReader`, so a 100,000-item feed never
-/// sits in memory twice; by hand rather than through `JSONEncoder`, because a warm run
-/// encodes every comments list again to compare it (BENCHMARKS.md, "What each trick buys",
-/// row 5). Encoding the same values gives the same bytes, which is what lets an unchanged
-/// cache file be left alone.
+/// Elements are JSON text written by hand (`JSONText`) rather than through `JSONEncoder`,
+/// because a warm run encodes every comments list again (BENCHMARKS.md, "What each trick
+/// buys", row 5), and read back with `JSONReader`. Encoding the same values gives the same
+/// bytes.
 public struct CacheCodec<Element>: Sendable {
     /// What a cache file holds.
     public struct Contents {
@@ -62,6 +61,25 @@ public struct CacheCodec<Element>: Sendable {
         try output(end + "}\n")
     }
 
+    /// The elements as one JSON array on one line, `[<element>,…]`: how the cache database
+    /// keeps a list. Throws `Unencodable` like `encode`.
+    public func array(_ elements: some Collection<Element>) throws -> String {
+        if let reason = elements.lazy.compactMap(problem).first { throw Unencodable(description: reason) }
+        return "[" + elements.map(encode).joined(separator: ",") + "]"
+    }
+
+    /// The elements of `array`'s text; `nil` when it is not such a list.
+    public func elements(ofArray text: String) -> [Element]? {
+        guard let items = (try? JSONReader.read(Data(text.utf8)))?.array else { return nil }
+        var elements: [Element] = []
+        elements.reserveCapacity(items.count)
+        for item in items {
+            guard let element = decode(item) else { return nil }
+            elements.append(element)
+        }
+        return elements
+    }
+
     /// The file's contents, or `nil` when it is not a cache file of this kind (corrupt, or
     /// from another version).
     public func decode(_ data: Data) -> Contents? {
@@ -97,7 +115,7 @@ extension CacheCodec {
 extension CacheCodec.Contents: Equatable where Element: Equatable {}
 
 /// One line of the feed file: an image and when it was first seen, which files written before
-/// first-seen dates were kept lack (`FileFeedStore` dates those by the file's timestamp).
+/// first-seen dates were kept lack (`LegacyCache` dates those by the file's timestamp).
 struct FeedCacheLine: Equatable, Sendable {
     let image: FeedImage
     let firstSeen: Date?

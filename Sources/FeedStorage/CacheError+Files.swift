@@ -19,15 +19,3 @@ extension CacheError {
         return file(operation, path, reason: "\(error)")
     }
 }
-
-extension PlainFile {
-    /// The bytes of the cache file at `path`, or `nil` when there is no file; a file that
-    /// cannot be read is a `CacheError` naming it.
-    static func readCacheFile(_ path: String) throws(CacheError) -> Data? {
-        do {
-            return try read(path)
-        } catch {
-            throw .file(.read, path, reason: error.description)
-        }
-    }
-}

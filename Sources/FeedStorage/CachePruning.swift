@@ -24,14 +24,14 @@ public struct RemovedCacheFile: Equatable, Sendable {
     }
 }
 
-/// What pruning the image cache removed: the blobs, and how many index entries led to them.
+/// What pruning the image cache removed: the blobs, and how many image URLs it forgot.
 public struct ImagePruning: Equatable, Sendable {
     public var blobs: [RemovedCacheFile] = []
-    public var indexEntries = 0
+    public var urls = 0
 
-    public init(blobs: [RemovedCacheFile] = [], indexEntries: Int = 0) {
+    public init(blobs: [RemovedCacheFile] = [], urls: Int = 0) {
         self.blobs = blobs
-        self.indexEntries = indexEntries
+        self.urls = urls
     }
 }
 

@@ -10,7 +10,7 @@ import Synchronization
     import Darwin
 #endif
 
-/// A file arriving in `FileImageStore`: its bytes go to a temporary path as they come and
+/// A file arriving in `SQLiteImageStore`: its bytes go to a temporary path as they come and
 /// are hashed on the way, so the store can take it in under its content address with one
 /// `rename`, without reading it back. As an `ImageDownload` it receives a download; `begin`
 /// starts the file over, so a retried request never mixes two bodies.

@@ -16,13 +16,18 @@ public final class Database {
     /// commit synced to disk, waiting up to `busyTimeout` for another connection's lock. A
     /// file that is not a database fails here; a damaged one, here or at the first statement
     /// that reads the damage (both ``SQLiteError/isDamaged``).
-    public convenience init(path: String, busyTimeout: Duration = .seconds(5)) throws {
+    ///
+    /// `exclusive` keeps the file locked from the first read until the connection closes, for
+    /// a program that is the database's only user while it runs: then the write-ahead log's
+    /// index lives in the process's memory, and there is no `-shm` file to map or grow.
+    public convenience init(path: String, busyTimeout: Duration = .seconds(5), exclusive: Bool = false) throws {
         let handle = try Self.open(path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
         self.init(handle: handle)
         // Reading the journal mode reads the file's header: a file that is no database fails
         // here rather than at the first query. A throw from here on closes the connection
         // (deinit), self being whole.
         setUp(busyTimeout: busyTimeout)
+        if exclusive { try execute("PRAGMA locking_mode = EXCLUSIVE") }
         guard try text(of: "PRAGMA journal_mode = WAL") == "wal" else {
             throw SQLiteError(extendedCode: SQLITE_CANTOPEN, message: "SQLite could not turn on WAL mode for \(path)")
         }
@@ -51,7 +56,8 @@ public final class Database {
         let code = sqlite3_open_v2(path, &handle, flags | SQLITE_OPEN_FULLMUTEX, nil)
         guard let handle else { throw SQLiteError(extendedCode: SQLITE_NOMEM, message: "SQLite could not allocate a connection for \(path)") }
         guard code == SQLITE_OK else {
-            let error = SQLiteError(extendedCode: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)))
+            let error = SQLiteError(
+                extendedCode: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)), systemErrno: sqlite3_system_errno(handle))
             sqlite3_close_v2(handle)
             throw error
         }
@@ -73,7 +79,9 @@ public final class Database {
         let code = sqlite3_exec(handle, sql, nil, nil, &message)
         defer { sqlite3_free(message) }
         guard code == SQLITE_OK else {
-            throw SQLiteError(extendedCode: sqlite3_extended_errcode(handle), message: message.map { String(cString: $0) } ?? lastMessage)
+            throw SQLiteError(
+                extendedCode: sqlite3_extended_errcode(handle), message: message.map { String(cString: $0) } ?? lastMessage,
+                systemErrno: sqlite3_system_errno(handle))
         }
     }
 
@@ -124,7 +132,9 @@ public final class Database {
 
     var lastMessage: String { String(cString: sqlite3_errmsg(handle)) }
 
-    var lastError: SQLiteError { SQLiteError(extendedCode: sqlite3_extended_errcode(handle), message: lastMessage) }
+    var lastError: SQLiteError {
+        SQLiteError(extendedCode: sqlite3_extended_errcode(handle), message: lastMessage, systemErrno: sqlite3_system_errno(handle))
+    }
 
     private func text(of sql: String) throws -> String? {
         let statement = try prepare(sql)

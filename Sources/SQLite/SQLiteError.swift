@@ -1,5 +1,11 @@
 import CSQLite
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A failure SQLite reported: its extended result code and its own message, in plain words.
 ///
 /// The three cases a caller treats apart have a property each: ``isFull`` (the disk or the
@@ -11,17 +17,25 @@ public struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
     public let extendedCode: Int32
     /// SQLite's message for this failure (`sqlite3_errmsg`), such as "UNIQUE constraint failed: items.id".
     public let message: String
+    /// The operating system's error behind an I/O failure (`sqlite3_system_errno`), 0 when none.
+    public let systemErrno: Int32
 
-    public init(extendedCode: Int32, message: String) {
+    public init(extendedCode: Int32, message: String, systemErrno: Int32 = 0) {
         self.extendedCode = extendedCode
         self.message = message
+        self.systemErrno = systemErrno
     }
 
     /// The primary result code (`SQLITE_FULL`, `SQLITE_CORRUPT`, …).
     public var primaryCode: Int32 { extendedCode & 0xFF }
 
-    /// The disk, the quota or the database's own size limit is full.
-    public var isFull: Bool { primaryCode == SQLITE_FULL }
+    /// The disk, the quota or the database's own size limit is full: `SQLITE_FULL`, or an I/O
+    /// failure (growing the write-ahead log's index, say) whose system error is `ENOSPC` or
+    /// `EDQUOT`.
+    public var isFull: Bool { primaryCode == SQLITE_FULL || systemErrno == ENOSPC || isOverQuota }
+
+    /// The user's disk quota is full (`EDQUOT`).
+    public var isOverQuota: Bool { systemErrno == EDQUOT }
 
     /// The file is no database, or a damaged one: truncated, overwritten, its pages inconsistent.
     public var isDamaged: Bool { primaryCode == SQLITE_CORRUPT || primaryCode == SQLITE_NOTADB }

@@ -28,6 +28,7 @@ const char *sqlite3_libversion(void);
 // Errors.
 int sqlite3_errcode(sqlite3 *database);
 int sqlite3_extended_errcode(sqlite3 *database);
+int sqlite3_system_errno(sqlite3 *database);
 const char *sqlite3_errmsg(sqlite3 *database);
 const char *sqlite3_errstr(int code);
 

@@ -18,4 +18,10 @@ public enum CachePolicy {
         guard let maxAge = calendar.date(byAdding: .day, value: maxAgeInDays, to: timestamp) else { return false }
         return now < maxAge
     }
+
+    /// The latest `timestamp` that `validate` rejects at `now`: seven calendar days (UTC)
+    /// before it. Whatever was saved at or before it is expired.
+    public static func latestExpired(at now: Date) -> Date {
+        calendar.date(byAdding: .day, value: -maxAgeInDays, to: now) ?? now
+    }
 }

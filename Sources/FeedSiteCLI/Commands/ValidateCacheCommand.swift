@@ -3,21 +3,22 @@ import FeedStorage
 import FileSystem
 import Foundation
 
-/// `feedsite validate-cache`: sweeps temporary files a killed run left, deletes the feed
-/// cache when it is expired or unreadable (keeps it when valid or empty), then prunes the
-/// comments and images no feed of the last seven days needs, and says what it did.
+/// `feedsite validate-cache`: sweeps temporary files a killed run left, opens the cache's
+/// database (setting a damaged one aside, taking over a cache of the earlier layout),
+/// deletes the cached feed when it is expired or unreadable (keeps it when valid or empty),
+/// then prunes the comments and images no feed of the last seven days needs, and says what
+/// it did.
 struct ValidateCacheCommand {
     let cacheFolder: URL
     /// The run's clock, for the cache's age.
     let now: Date
     /// The time the command started, for the lock.
     let startedAt: Date
-    /// Lists every file removed.
+    /// Lists every file removed, and the number of rows in each table.
     var verbose = false
     let console: Console
 
     func run() async -> ExitCode {
-        let file = cacheFolder.appendingPathComponent("feed.json")
         let now = self.now
         let lock: RunLock
         do {
@@ -31,45 +32,58 @@ struct ValidateCacheCommand {
         if temporary > 0 {
             console.output("cache \(cacheFolder.path): removed \(temporary) temporary file\(temporary == 1 ? "" : "s") an interrupted run left")
         }
-        let store = FileFeedStore(fileURL: file)
-        let loader = LocalFeedLoader(store: store, now: { now })
+        let cache: CacheDatabase
+        do {
+            let opening = try CacheDatabase.open(folder: cacheFolder, now: now)
+            for line in opening.lines { line.isWarning ? console.diagnostic("feedsite: warning: \(line.text)") : console.output(line.text) }
+            cache = opening.database
+        } catch {
+            console.error("cannot open the cache: \(error)")
+            return .failure
+        }
+        let loader = LocalFeedLoader(store: SQLiteFeedStore(cache), now: { now })
         let kept: Bool
+        let name = "feed cache in \(cache.path)"
         do {
             switch try await loader.validateCache() {
             case .empty:
-                console.output("feed cache \(file.path): empty, nothing to do")
+                console.output("\(name): empty, nothing to do")
                 kept = false
             case let .kept(savedAt):
-                console.output("feed cache \(file.path): valid (saved \(ISO8601Date.format(savedAt))), kept")
+                console.output("\(name): valid (saved \(ISO8601Date.format(savedAt))), kept")
                 kept = true
             case let .deletedExpired(savedAt):
-                console.output("feed cache \(file.path): expired (saved \(ISO8601Date.format(savedAt)), seven days old or more), deleted")
+                console.output("\(name): expired (saved \(ISO8601Date.format(savedAt)), seven days old or more), deleted")
                 kept = false
             case let .deletedUnreadable(reason):
-                console.output("feed cache \(file.path): unreadable (\(reason)), deleted")
+                console.output("\(name): unreadable (\(reason)), deleted")
                 kept = false
             }
         } catch {
             console.error("cannot validate the feed cache: \(error)")
             return .failure
         }
-        return await prune(keepingImagesOf: kept ? store : nil)
+        let code = prune(cache, keepingTheCachedFeedsImages: kept)
+        if verbose, code == .success {
+            do {
+                for (table, rows) in try cache.tableCounts() { console.output("table \(table): \(rows) row\(rows == 1 ? "" : "s")") }
+            } catch {
+                console.error("cannot count the rows of the cache's tables: \(error)")
+                return .failure
+            }
+        }
+        return code
     }
 
-    /// Prunes the comments and the images, keeping every image of the cached feed, if any.
-    private func prune(keepingImagesOf feedStore: FileFeedStore?) async -> ExitCode {
-        let imageStore = FileImageStore(folder: cacheFolder.appendingPathComponent("images"))
+    /// Prunes the comments and the images, keeping every image of the cached feed, if asked.
+    private func prune(_ cache: CacheDatabase, keepingTheCachedFeedsImages keep: Bool) -> ExitCode {
+        let imageStore = SQLiteImageStore(cache, folder: cacheFolder.appendingPathComponent("images"), now: now)
         do {
-            var cachedFeed: CacheRetention.CachedFeedImages?
-            if let feedStore, let feed = try await feedStore.retrieve() {
-                // Each URL's blob, as an offline run would find it (the index entry, hashed).
-                let blobs = try feed.feed.compactMap { try imageStore.retrieve(for: $0.image.url)?.digest }
-                cachedFeed = CacheRetention.CachedFeedImages(blobs: Set(blobs), savedAt: feed.timestamp)
-            }
-            let prune = try await CachePrune.run(cacheFolder: cacheFolder, images: (imageStore, cachedFeed), now: now)
+            let cachedFeed = keep ? try cache.cachedFeedImages() : nil
+            let prune = try CachePrune.run(cache: cache, images: (imageStore, cachedFeed), now: now)
             guard !prune.isEmpty else {
                 console.output(
-                    "cache \(cacheFolder.path): nothing to prune; every comments file is less than seven days old and every image is referred to by a feed of the last seven days"
+                    "cache \(cacheFolder.path): nothing to prune; all comments were saved less than seven days ago and every image is referred to by a feed of the last seven days"
                 )
                 return .success
             }

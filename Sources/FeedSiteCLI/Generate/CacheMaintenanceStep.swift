@@ -7,8 +7,8 @@ import SiteGenerator
 /// pruned to what the seven-day fallback can still need.
 struct CacheMaintenanceStep {
     let feedCache: LocalFeedLoader
-    let imageStore: FileImageStore
-    let cacheFolder: URL
+    let cache: CacheDatabase
+    let imageStore: SQLiteImageStore
     let now: Date
     let report: RunReport
 
@@ -17,7 +17,7 @@ struct CacheMaintenanceStep {
         report.feedCacheValidated(await Result { try await feedCache.validateCache() })
         guard case let .success(summary) = result, code == .success || code == .degraded else { return }
         let images = summary.cachedFeedImages.map { (imageStore, Optional($0)) }
-        report.cachePruned(await Result { try await CachePrune.run(cacheFolder: cacheFolder, images: images, now: now) })
+        report.cachePruned(Result { try CachePrune.run(cache: cache, images: images, now: now) })
     }
 }
 

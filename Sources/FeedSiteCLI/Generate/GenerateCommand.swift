@@ -65,7 +65,7 @@ struct GenerateCommand {
         let result = outcome.map { summary }
         let code = report.finish(result, context: context, elapsed: ContinuousClock.now - started)
         await CacheMaintenanceStep(
-            feedCache: context.feedCache, imageStore: context.imageStore, cacheFolder: context.cacheFolder, now: context.now, report: report
+            feedCache: context.feedCache, cache: context.cache, imageStore: context.imageStore, now: context.now, report: report
         ).run(after: result, code: code)
         metrics.summary = summary
         if options.metricsFile != nil, code != .interrupted {
@@ -88,14 +88,17 @@ struct GenerateCommand {
         (summary.feedSource, summary.items) = (source, feed.count)
         timer.start("images")
         let images = ImagesStep(service: context.service, store: context.imageStore, staged: staged, report: report, tasksAtOnce: context.tasksAtOnce)
-        let (entries, imageTally) = try await images.run(feed: consume feed)
+        // Each phase's writes to the cache are one transaction, committed as it ends. The
+        // feed is handed over whole, not kept beside the entries made of it.
+        var feedToStore: [FeedItem]? = consume feed
+        let (entries, imageTally) = try await context.cache.batch { try await images.run(feed: feedToStore.take() ?? []) }
         summary.images = imageTally
         summary.cachedFeedImages = .init(of: entries, source: source, inCache: inCache, now: context.now)
         timer.start("comments")
-        summary.comments = try await CommentsStep(
+        let comments = CommentsStep(
             service: context.service, renderers: renderers, staged: staged, report: report, pageSize: options.pageSize, tasksAtOnce: context.tasksAtOnce,
-            exportData: options.exportData
-        ).run(entries: entries)
+            exportData: options.exportData)
+        summary.comments = try await context.cache.batch { try await comments.run(entries: entries) }
         if let client = context.client { report.network(await NetworkStatistics.of(client)) }
         timer.start("render")
         let publish = PublishStep(staged: staged, cacheFolder: context.cacheFolder, strict: options.strict)

@@ -20,7 +20,9 @@ struct RunContext: Sendable {
     let client: CurlHTTPClient?
     let feedCache: LocalFeedLoader
     let service: FeedService
-    let imageStore: FileImageStore
+    /// The cache's database, shared by its stores.
+    let cache: CacheDatabase
+    let imageStore: SQLiteImageStore
     let site: SiteSetup
     let staged: StagedSite
     let report: RunReport
@@ -131,19 +133,27 @@ struct RunContext: Sendable {
             throw await givingBack(error.outOfSpace.map { "\($0); \(RunReport.nothingPublished(over: output))" } ?? "\(error)", .failure)
         }
         taken.append { staged.discard() }
-        let feedCache = LocalFeedLoader(store: FileFeedStore(fileURL: cacheFolder.appendingPathComponent("feed.json")), now: { now })
-        let imageStore = FileImageStore(folder: cacheFolder.appendingPathComponent("images"))
+        let cache: CacheDatabase
+        do {
+            let opening = try CacheDatabase.open(folder: cacheFolder, now: now)
+            report.cacheOpened(opening)
+            cache = opening.database
+        } catch {
+            throw await givingBack(error.outOfSpace.map { "\($0); \(RunReport.nothingPublished(over: output))" } ?? "\(error)", .failure)
+        }
+        let feedCache = LocalFeedLoader(store: SQLiteFeedStore(cache), now: { now })
+        let imageStore = SQLiteImageStore(cache, folder: cacheFolder.appendingPathComponent("images"), now: now)
         let service = FeedService(
             client: client,
             api: options.api,
             feedCache: feedCache,
-            commentsCache: LocalCommentsLoader(store: FileCommentsStore(folder: cacheFolder.appendingPathComponent("comments")), now: { now }),
+            commentsCache: LocalCommentsLoader(store: SQLiteCommentsStore(cache), now: { now }),
             imageStore: imageStore,
             maxImageBytes: options.maxImageBytes
         )
         return RunContext(
             options: options, now: now, cacheFolder: cacheFolder, archive: archive, client: client, feedCache: feedCache, service: service,
-            imageStore: imageStore, site: site, staged: staged, report: report, releases: taken
+            cache: cache, imageStore: imageStore, site: site, staged: staged, report: report, releases: taken
         )
     }
 

@@ -1,4 +1,5 @@
 import FeedCore
+import FeedStorage
 import Foundation
 import Publishing
 
@@ -194,5 +195,13 @@ struct RunReport: Sendable {
 
     private static func previousSiteUnchanged(_ output: URL) -> String? {
         FileManager.default.fileExists(atPath: output.path) ? "the previous site is unchanged" : nil
+    }
+}
+
+extension RunReport {
+    /// What opening the cache found: a damaged database set aside, a cache of the earlier
+    /// layout taken over.
+    func cacheOpened(_ opening: CacheDatabase.Opening) {
+        for line in opening.lines { line.isWarning ? reporter.warning(line.text) : reporter.info(line.text) }
     }
 }

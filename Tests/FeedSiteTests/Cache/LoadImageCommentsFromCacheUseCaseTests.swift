@@ -118,7 +118,7 @@ final class LoadImageCommentsFromCacheUseCaseTests: XCTestCase {
     func test_stored_afterSaveIsValidUntilSevenDaysLater() async throws {
         let folder = try makeTemporaryFolder(for: self)
         let clock = CacheTestClock(CacheFixtures.fractionalTimestamp())
-        let sut = LocalCommentsLoader(store: FileCommentsStore(folder: folder), now: { clock.now })
+        let sut = LocalCommentsLoader(store: SQLiteCommentsStore(try CacheDatabase.open(folder: folder, now: clock.now).database), now: { clock.now })
         let imageID = UUID()
         let comments = CacheFixtures.uniqueComments()
         let savedAt = clock.now

@@ -96,26 +96,9 @@ final class ValidateFeedCacheUseCaseTests: XCTestCase {
         XCTAssertFalse(store.receivedMessages.contains { if case .insert = $0 { true } else { false } })
     }
 
-    func test_validateCache_deletesACorruptCacheFile() async throws {
-        let storeURL = try makeTemporaryFolder(for: self).appendingPathComponent("feed.json")
-        try CacheFixtures.garbage.write(to: storeURL)
-        let store = FileFeedStore(fileURL: storeURL)
-        let sut = LocalFeedLoader(store: store, now: { fixedNow() })
-
-        let validation = try await sut.validateCache()
-
-        guard case let .deletedUnreadable(reason) = validation else {
-            return XCTFail("Expected .deletedUnreadable, got \(validation)")
-        }
-        XCTAssertTrue(reason.contains(storeURL.path), "Expected the reason to name the file: \(reason)")
-        XCTAssertFalse(FileManager.default.fileExists(atPath: storeURL.path))
-        let retrieved = try await store.retrieve()
-        XCTAssertNil(retrieved)
-    }
-
-    func test_validateCache_keepsAValidCacheFile() async throws {
-        let storeURL = try makeTemporaryFolder(for: self).appendingPathComponent("feed.json")
-        let store = FileFeedStore(fileURL: storeURL)
+    func test_validateCache_keepsAValidCacheInTheDatabase() async throws {
+        let folder = try makeTemporaryFolder(for: self)
+        let store = SQLiteFeedStore(try CacheDatabase.open(folder: folder, now: fixedNow()).database)
         let cache = CachedFeed(feed: CacheFixtures.uniqueFeed(), timestamp: fixedNow().minusCacheMaxAge().adding(seconds: 1))
         try await store.insert(cache.feed, timestamp: cache.timestamp)
         let sut = LocalFeedLoader(store: store, now: { fixedNow() })

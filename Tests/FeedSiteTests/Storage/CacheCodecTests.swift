@@ -166,26 +166,6 @@ final class CacheCodecTests: XCTestCase {
         XCTAssertEqual(try encodedText(.comments, [], timestamp: Date(timeIntervalSinceReferenceDate: 2)), #"{"timestamp":2.0,"value":[]}"# + "\n")
     }
 
-    func test_stores_writeExactlyTheCodecsBytes() async throws {
-        let folder = try makeTemporaryFolder(for: self)
-        let feed = CacheFixtures.uniqueFeed()
-        let comments = CacheFixtures.uniqueComments()
-        let validators = HTTPValidators(etag: "\"e\"", lastModified: nil)
-        let timestamp = CacheFixtures.fractionalTimestamp()
-        let imageID = UUID()
-
-        try await FileFeedStore(fileURL: folder.appendingPathComponent("feed.json")).insert(feed, timestamp: timestamp)
-        try await FileCommentsStore(folder: folder.appendingPathComponent("comments"))
-            .insert(comments, validators: validators, timestamp: timestamp, imageID: imageID)
-
-        let commentsFile = try XCTUnwrap(CacheFixtures.files(under: folder.appendingPathComponent("comments")).first)
-        let lines = feed.map { FeedCacheLine(image: $0.image, firstSeen: $0.firstSeen) }
-        XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("feed.json")), try encoded(.feed, lines, timestamp: timestamp))
-        XCTAssertEqual(
-            try Data(contentsOf: folder.appendingPathComponent("comments").appendingPathComponent(commentsFile)),
-            try encoded(.comments, comments, timestamp: timestamp, validators: validators))
-    }
-
     // MARK: - Failures
 
     func test_encode_refusesATimestampThatIsNotFiniteBeforeWritingAnything() {

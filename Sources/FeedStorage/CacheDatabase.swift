@@ -1,0 +1,153 @@
+import FeedCore
+import FileSystem
+import Foundation
+import SQLite
+
+/// The cache's one SQLite database (`<cache>/cache.sqlite`): the saved feed, each image's
+/// comments, the index from image URL to blob, and when each blob was last referred to. The
+/// image bytes themselves stay files (`SQLiteImageStore`).
+///
+/// One connection, shared by the stores behind a lock: SQLite's calls are short, so a store
+/// holds the lock only for its statements. Each statement is compiled once and reused.
+///
+/// A write is atomic on its own: alone, it is one transaction, committed (and synced) before
+/// it returns; inside `batch`, it is a savepoint of the batch's one transaction, which the
+/// batch commits at its end. A run batches each phase, so 10,000 comments lists cost one
+/// commit, not 10,000.
+///
+/// Every failure is a `CacheError` naming the database; a full disk is `.full`.
+public final class CacheDatabase: @unchecked Sendable {
+    public static let fileName = "cache.sqlite"
+
+    /// The database file.
+    public let path: String
+    /// Unchecked: the connection is only touched while `lock` is held (`locked`).
+    private let connection: Connection
+    private let lock = NSLock()
+
+    /// The connection, the statements compiled on it, and whether a batch is open.
+    final class Connection {
+        let database: Database
+        private var statements: [String: Statement] = [:]
+        var batching = false
+
+        init(database: Database) {
+            self.database = database
+        }
+
+        /// `sql`, compiled the first time it is asked for.
+        func statement(_ sql: String) throws -> Statement {
+            if let statement = statements[sql] { return statement }
+            let statement = try database.prepare(sql)
+            statements[sql] = statement
+            return statement
+        }
+    }
+
+    init(path: String, database: Database) {
+        self.path = path
+        self.connection = Connection(database: database)
+    }
+
+    private func locked<Value>(_ body: (Connection) throws -> Value) rethrows -> Value {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(connection)
+    }
+
+    /// Brings the database to the current schema; `filling` runs in the same transaction when
+    /// the database is new.
+    func migrate<Value>(filling: (Connection) throws -> Value?) throws(CacheError) -> Value? {
+        do {
+            return try locked { connection in
+                try CacheSchema.migrate(connection.database, path: path) { try filling(connection) }
+            }
+        } catch {
+            throw failure(.write, error)
+        }
+    }
+
+    /// Reads under the lock; an SQLite failure is a read error naming the database.
+    func read<Value>(_ body: (Connection) throws -> Value) throws(CacheError) -> Value {
+        do {
+            return try locked { try body($0) }
+        } catch {
+            throw failure(.read, error)
+        }
+    }
+
+    /// Runs `body` as one atomic write: its own transaction, committed before this returns,
+    /// or, inside a batch, a savepoint of the batch's transaction. What `body` did is rolled
+    /// back when it throws.
+    func write<Value>(_ body: (Connection) throws -> Value) throws(CacheError) -> Value {
+        do {
+            return try locked { connection in
+                let database = connection.database
+                guard connection.batching else { return try database.transaction { try body(connection) } }
+                if !database.isInTransaction { try database.execute("BEGIN IMMEDIATE") }
+                try database.execute("SAVEPOINT one_write")
+                do {
+                    let value = try body(connection)
+                    try database.execute("RELEASE one_write")
+                    return value
+                } catch {
+                    if database.isInTransaction { try? database.execute("ROLLBACK TO one_write; RELEASE one_write") }
+                    throw error
+                }
+            }
+        } catch {
+            throw failure(.write, error)
+        }
+    }
+
+    /// Runs `body` with every write in one transaction, committed when `body` ends, whether it
+    /// returned or threw: what was written until a failure or a cancellation is complete,
+    /// write by write, and kept. A commit that fails (a full disk) throws, unless `body` threw
+    /// first; the database then keeps its last commit.
+    public func batch<Value>(_ body: () async throws -> Value) async throws -> Value {
+        locked { $0.batching = true }
+        let value: Value
+        do {
+            value = try await body()
+        } catch {
+            try? endBatch()
+            throw error
+        }
+        try endBatch()
+        return value
+    }
+
+    private func endBatch() throws(CacheError) {
+        do {
+            try locked { connection in
+                connection.batching = false
+                let database = connection.database
+                guard database.isInTransaction else { return }
+                do {
+                    try database.execute("COMMIT")
+                } catch {
+                    if database.isInTransaction { try? database.execute("ROLLBACK") }
+                    throw error
+                }
+            }
+        } catch {
+            throw failure(.write, error)
+        }
+    }
+
+    /// `error` as a `CacheError`: a full disk is `.full` naming the database; an SQLite
+    /// failure keeps SQLite's words; a `CacheError` stays as it is.
+    func failure(_ operation: CacheError.Operation, _ error: any Error) -> CacheError {
+        Self.failure(operation, path, error)
+    }
+}
+
+/// A row that does not read back as what was saved (the database was edited by hand): a read
+/// error naming the database, with this reason.
+struct UnreadableRow: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}

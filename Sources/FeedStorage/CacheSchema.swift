@@ -1,0 +1,67 @@
+import FeedCore
+import SQLite
+
+/// The database's tables, version by version. `PRAGMA user_version` says which migrations a
+/// database has had; opening runs the rest, each in the transaction that records it.
+/// Migrations are only ever added, never changed.
+///
+/// Times are seconds since 2001-01-01T00:00:00Z, Foundation's reference date, so a date
+/// reads back exactly as it was saved.
+enum CacheSchema {
+    static let migrations: [String] = [
+        // 1: the first database layout.
+        """
+        CREATE TABLE feed (
+            singleton INTEGER PRIMARY KEY CHECK (singleton = 1),
+            saved_at REAL NOT NULL
+        );
+        CREATE TABLE feed_items (
+            position INTEGER PRIMARY KEY,
+            id TEXT NOT NULL,
+            url TEXT NOT NULL,
+            description TEXT,
+            location TEXT,
+            first_seen REAL NOT NULL
+        );
+        CREATE TABLE comments (
+            image_id TEXT PRIMARY KEY,
+            saved_at REAL NOT NULL,
+            etag TEXT,
+            last_modified TEXT,
+            comments TEXT NOT NULL
+        );
+        CREATE INDEX comments_by_saved_at ON comments (saved_at);
+        CREATE TABLE blobs (
+            sha256 TEXT PRIMARY KEY,
+            last_referred REAL NOT NULL
+        ) WITHOUT ROWID;
+        CREATE TABLE images (
+            url TEXT PRIMARY KEY,
+            sha256 TEXT NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX images_by_blob ON images (sha256);
+        """
+    ]
+
+    /// The version this feedsite writes.
+    static var version: Int32 { Int32(migrations.count) }
+
+    /// Brings `database` to `version`, in one transaction; a database of a newer feedsite is
+    /// left alone and refused. `filling` runs in that transaction when the database is new
+    /// (version 0), so what it writes arrives with the tables or not at all.
+    static func migrate<Value>(_ database: Database, path: String, filling: () throws -> Value?) throws -> Value? {
+        let found = try database.userVersion
+        guard found <= version else {
+            throw CacheError.cannot(
+                .read, "cache database \(path)",
+                reason: "it was written by a newer feedsite (schema version \(found); this one knows up to \(version)); run that version, or use another --cache")
+        }
+        guard found < version else { return nil }
+        return try database.transaction {
+            for migration in migrations[Int(found)...] { try database.execute(migration) }
+            let filled = found == 0 ? try filling() : nil
+            try database.setUserVersion(version)
+            return filled
+        }
+    }
+}

@@ -1,0 +1,131 @@
+import FeedCore
+import FileSystem
+import Foundation
+import Hashing
+import SQLite
+
+/// `ImageStore` with its bytes as content-addressed files and its index in the cache
+/// database:
+///
+///     <folder>/blobs/<h[0..2]>/<h>     the bytes, h = SHA-256 of the bytes (lower-case hex)
+///     images (url → sha256)            which blob each image URL gave
+///     blobs (sha256 → last_referred)   when a saved feed last referred to each blob
+///
+/// Identical bytes from several URLs are stored once. Retrieving hashes the blob's bytes
+/// and compares them with its name, so a damaged file counts as missing and is downloaded
+/// again. A blob arrives by one `rename` from the temporary file it was downloaded into;
+/// `export` hard-links it into the site (a copy where links are impossible), so unchanged
+/// images keep their modification time from run to run.
+///
+/// A blob is on the disk before the row that names it is written; a run killed in between
+/// leaves a file without a row, which pruning takes as referred to now.
+public final class SQLiteImageStore: ImageStore {
+    let cache: CacheDatabase
+    let folder: String
+    /// When a blob stored now counts as last referred to: the run's clock.
+    private let now: Date
+
+    public init(_ cache: CacheDatabase, folder: URL, now: Date) {
+        self.cache = cache
+        self.folder = folder.path
+        self.now = now
+    }
+
+    public func retrieve(for url: URL) throws(CacheError) -> StoredImage? {
+        let sha256 = try cache.read { connection in
+            let select = try connection.statement("SELECT sha256 FROM images WHERE url = ?")
+            var found: String?
+            try select.forEachRow(.text(url.absoluteString)) { found = $0.text(at: 0) }
+            return found
+        }
+        guard let sha256 else { return nil }
+        let blob = blobPath(for: sha256)
+        let digest: FileDigest.Result
+        do {
+            guard let found = try FileDigest.sha256(ofFileAtPath: blob) else { return nil }
+            digest = found
+        } catch {
+            throw CacheError.file(.read, blob, reason: error.description)
+        }
+        guard digest.sha256 == sha256 else { return nil }
+        return StoredImage(digest: digest.digest, byteCount: digest.byteCount, format: ImageFormat.detect(digest.head), dimensions: digest.dimensions)
+    }
+
+    /// A new temporary file beside the blobs, created now: off the network's thread, and
+    /// one `rename` away from its place.
+    public func newDownload() throws(CacheError) -> IncomingFile {
+        let file = IncomingFile(path: AtomicFile.temporaryPath(for: "\(folder)/blobs/download"))
+        try file.restart()
+        return file
+    }
+
+    public func insert(_ file: IncomingFile, for url: URL) throws(CacheError) -> StoredImage {
+        defer { file.discard() }
+        let contents: IncomingFile.Contents
+        do {
+            contents = try file.finish()
+        } catch {
+            throw .file(.write, file.path, error)
+        }
+        let image = StoredImage(
+            digest: contents.digest, byteCount: contents.byteCount, format: ImageFormat.detect(contents.head), dimensions: contents.dimensions)
+        let blob = blobPath(for: image.sha256)
+        if !Self.holds(blob, image) {
+            do {
+                try file.move(to: blob)
+            } catch {
+                throw .file(.write, blob, error)
+            }
+        }
+        try cache.write { connection in
+            try Self.refer(to: image.sha256, at: now, connection)
+            try Self.index(url, to: image.sha256, connection)
+        }
+        return image
+    }
+
+    /// Forgets the URL; the blob stays, as other URLs may share it.
+    public func delete(for url: URL) throws(CacheError) {
+        try cache.write { connection in
+            try connection.statement("DELETE FROM images WHERE url = ?").run(.text(url.absoluteString))
+        }
+    }
+
+    /// Puts the blob at `destination`, replacing whatever was there. A full disk there is
+    /// `.full` naming `destination`, not a cache file that cannot be read.
+    public func export(_ image: StoredImage, to destination: URL) throws(CacheError) {
+        let blob = blobPath(for: image.sha256)
+        do {
+            do {
+                try PlainFile.link(blob, to: destination.path, replacing: true)
+            } catch {
+                try AtomicFile.write(toPath: destination.path) { try $0.write(contentsOf: blob) }
+            }
+        } catch {
+            if let full = OutOfSpace(writing: destination.path, error) { throw .full(full) }
+            throw .file(.read, blob, reason: "cannot put it at \(destination.path): \(error)")
+        }
+    }
+
+    func blobPath(for sha256: String) -> String {
+        "\(folder)/blobs/\(sha256.prefix(2))/\(sha256)"
+    }
+
+    /// Records the blob as referred to at `date`, unless a later time is recorded.
+    static func refer(to sha256: String, at date: Date, _ connection: CacheDatabase.Connection) throws {
+        try connection.statement(
+            "INSERT INTO blobs (sha256, last_referred) VALUES (?, ?) ON CONFLICT (sha256) DO UPDATE SET last_referred = max(last_referred, excluded.last_referred)"
+        ).run(.text(sha256), .real(date.timeIntervalSinceReferenceDate))
+    }
+
+    /// Points `url` at the blob.
+    static func index(_ url: URL, to sha256: String, _ connection: CacheDatabase.Connection) throws {
+        try connection.statement("INSERT OR REPLACE INTO images (url, sha256) VALUES (?, ?)").run(.text(url.absoluteString), .text(sha256))
+    }
+
+    /// Whether the blob is there with the image's size and bytes (a damaged blob is rewritten).
+    private static func holds(_ blob: String, _ image: StoredImage) -> Bool {
+        guard (try? PlainFile.size(of: blob)) == image.byteCount else { return false }
+        return (try? FileDigest.sha256(ofFileAtPath: blob))?.digest == image.digest
+    }
+}
