@@ -16,7 +16,8 @@ public enum Usage {
           feedsite demo [options]       the whole job against a built-in sample API on 127.0.0.1
           feedsite validate-cache [--cache DIR] [--now ISO8601] [--verbose]
                                         delete an expired feed cache; prune comments and images
-                                        no feed of the last seven days needs (--verbose lists them)
+                                        no feed of the last seven days needs (--verbose lists them
+                                        and counts the rows of the cache's tables)
           feedsite verify [--output DIR]  check a published site against its manifest.json
           feedsite templates DIR        write the built-in templates out into a new folder,
                                         to start a theme for --templates DIR
