@@ -21,6 +21,9 @@ public final class CacheDatabase: @unchecked Sendable {
 
     /// The database file.
     public let path: String
+
+    /// The SQLite library's version, such as "3.40.1".
+    public static var sqliteVersion: String { Database.libraryVersion }
     /// Unchecked: the connection is only touched while `lock` is held (`locked`).
     private let connection: Connection
     private let lock = NSLock()
@@ -84,11 +87,12 @@ public final class CacheDatabase: @unchecked Sendable {
             return try locked { connection in
                 let database = connection.database
                 guard connection.batching else { return try database.transaction { try body(connection) } }
-                if !database.isInTransaction { try database.execute("BEGIN IMMEDIATE") }
-                try database.execute("SAVEPOINT one_write")
+                if !database.isInTransaction { try connection.statement("BEGIN IMMEDIATE").run() }
+                // Compiled once, like every statement: a phase makes thousands of writes.
+                try connection.statement("SAVEPOINT one_write").run()
                 do {
                     let value = try body(connection)
-                    try database.execute("RELEASE one_write")
+                    try connection.statement("RELEASE one_write").run()
                     return value
                 } catch {
                     if database.isInTransaction { try? database.execute("ROLLBACK TO one_write; RELEASE one_write") }

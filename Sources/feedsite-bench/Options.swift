@@ -8,6 +8,7 @@ let usage = """
            feedsite-bench export --items N --dir DIR --base URL [--base URL] [--redirect-images]
                                  [--comments K] [--image-bytes S] [--certificates]
                                  [--print-nginx-config HTTP_PORT HTTPS_PORT CERT KEY]
+           feedsite-bench store [--items 100000,1000000] [--comments 5]
 
     Runs `feedsite generate` cold, warm and offline for each number of items against the
     sample API on 127.0.0.1 and prints Markdown tables. --compare also runs curl and hugo
@@ -21,6 +22,10 @@ let usage = """
 
     `serve` only starts the sample API, for trying things by hand; its fault options make it
     misbehave as real APIs do (see Faults.swift).
+
+    `store` times the cache database alone at each size (in the scratch folder, under
+    TMPDIR): saving the feed, every image's comments in one batch, reading the first-seen
+    dates and the feed, looking up every image's comments, pruning them all.
 
     `export` writes the static files nginx serves into DIR/www: feed pages per scheme, image
     URLs on each --base (an origin, at most one http and one https; --redirect-images names
@@ -37,7 +42,7 @@ let usage = """
 
 struct Options {
     enum Command {
-        case bench, serve, export
+        case bench, serve, export, store
     }
 
     var command = Command.bench
@@ -81,6 +86,10 @@ func parseOptions(_ arguments: [String]) throws -> Options {
     case "export":
         options.command = .export
         options.sizes = []
+        rest = rest.dropFirst()
+    case "store":
+        options.command = .store
+        options.sizes = [100_000, 1_000_000]
         rest = rest.dropFirst()
     default: break
     }

@@ -228,6 +228,10 @@ do {
     switch options.command {
     case .serve: try serve(options)
     case .export: try exportStaticFiles(options)
+    case .store:
+        Leftovers.shared.removeAtExit(scratchRoot)
+        defer { Leftovers.shared.removeFolders() }
+        try await StoreBenchmark.run(sizes: options.sizes, comments: options.comments, scratch: scratchRoot)
     case .bench:
         Leftovers.shared.handleSignals()
         try await runBenchmarks(options)
