@@ -195,6 +195,21 @@ final class SQLiteCommentsStoreTests: XCTestCase, FailableCommentsStoreSpecs {
         await expect(sut, toRetrieve: previous, for: imageID)
     }
 
+    func test_insert_keepsTheListAsTheCodecsJSONArrayWithItsValidatorsAndSaveTimeInTheirColumns() throws {
+        let (_, cache, imageID, previous) = try makeSUTHoldingComments()
+
+        let rows = try cache.rows("SELECT image_id, saved_at, etag, last_modified, comments FROM comments")
+
+        XCTAssertEqual(
+            rows,
+            [
+                [
+                    .text(imageID.uuidString), .real(previous.timestamp.timeIntervalSinceReferenceDate), .text("\"e\""), .null,
+                    .text(try CacheCodec.comments.array(previous.comments)),
+                ]
+            ])
+    }
+
     // MARK: - Pruning
 
     func test_prune_removesExactlyTheCommentsSavedSevenDaysAgoOrMoreAndCountsThem() async throws {
