@@ -99,7 +99,7 @@ final class ValidateFeedCacheUseCaseTests: XCTestCase {
     func test_validateCache_deletesAnUnreadableCachedFeedFromTheDatabaseNamingTheDatabase() async throws {
         let cache = try makeCache(for: self).cache
         let store = SQLiteFeedStore(cache)
-        try await store.insert(CacheFixtures.uniqueFeed(), timestamp: fixedNow())
+        try store.insert(CacheFixtures.uniqueFeed(), timestamp: fixedNow())
         try cache.execute("UPDATE feed_items SET url = 'javascript:alert(1)' WHERE position = 1")
         let sut = LocalFeedLoader(store: store, now: { fixedNow() })
 
@@ -110,20 +110,20 @@ final class ValidateFeedCacheUseCaseTests: XCTestCase {
         }
         XCTAssertTrue(reason.hasPrefix("cannot read cache database \(cache.path): "), "Expected the reason to name the database: \(reason)")
         XCTAssertEqual(try cache.tableCounts().filter { $0.table.hasPrefix("feed") }.map(\.rows), [0, 0])
-        let retrieved = try await store.retrieve()
+        let retrieved = try store.retrieve()
         XCTAssertNil(retrieved)
     }
 
     func test_validateCache_keepsAValidCacheInTheDatabase() async throws {
         let store = SQLiteFeedStore(try makeCache(for: self).cache)
         let cache = CachedFeed(feed: CacheFixtures.uniqueFeed(), timestamp: fixedNow().minusCacheMaxAge().adding(seconds: 1))
-        try await store.insert(cache.feed, timestamp: cache.timestamp)
+        try store.insert(cache.feed, timestamp: cache.timestamp)
         let sut = LocalFeedLoader(store: store, now: { fixedNow() })
 
         let validation = try await sut.validateCache()
 
         XCTAssertEqual(validation, .kept(savedAt: cache.timestamp))
-        let retrieved = try await store.retrieve()
+        let retrieved = try store.retrieve()
         XCTAssertEqual(retrieved, cache)
     }
 

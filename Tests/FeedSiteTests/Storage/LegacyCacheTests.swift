@@ -64,7 +64,7 @@ final class LegacyCacheTests: XCTestCase {
             [images[0].url, images[1].url].map(\.absoluteString).sorted().map { [.text($0), .text(shared)] })
         XCTAssertEqual(try opening.database.rows("SELECT last_referred FROM blobs WHERE sha256 = '\(shared)'").first?.first?.date, now)
         let store = SQLiteImageStore(opening.database, folder: old.images, now: now)
-        let retrieved = try await store.retrieve(for: images[1].url)
+        let retrieved = try store.retrieve(for: images[1].url)
         XCTAssertEqual(retrieved?.sha256, shared)
     }
 

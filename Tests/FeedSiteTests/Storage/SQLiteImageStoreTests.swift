@@ -147,7 +147,7 @@ final class SQLiteImageStoreTests: XCTestCase, ImageStoreSpecs {
         let data = CacheFixtures.pngBytes()
         _ = try await sut.insert(data, for: url)
 
-        try await sut.delete(for: url)
+        try sut.delete(for: url)
 
         await expect(sut, toRetrieve: nil, for: url)
         XCTAssertEqual(try Data(contentsOf: blobFile(SHA256.hexDigest(data), in: images)), data)
