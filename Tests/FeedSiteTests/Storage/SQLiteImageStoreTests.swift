@@ -406,7 +406,7 @@ final class SQLiteImageStoreTests: XCTestCase, ImageStoreSpecs {
             let pruning = try store.prune(cachedFeed: try cache.cachedFeedImages(), now: now)
 
             let lastSevenDays = blobsOfDay[max(0, day - 6)...day].reduce(into: Set([SHA256.hexDigest(everyDay.data)])) { $0.formUnion($1) }
-            XCTAssertEqual(Set(try blobsOnDisk(in: images)), lastSevenDays, "day \(day)")
+            XCTAssertEqual(Set(blobsOnDisk(in: images)), lastSevenDays, "day \(day)")
             XCTAssertEqual(pruning.blobs.count, day >= 7 ? 2 : 0, "day \(day)")
             for item in feed {
                 XCTAssertNotNil(try store.retrieve(for: item.image.url), "day \(day): \(item.image.url)")
@@ -429,7 +429,7 @@ final class SQLiteImageStoreTests: XCTestCase, ImageStoreSpecs {
     }
 
     /// The names of the blob files, whatever the database says.
-    private func blobsOnDisk(in images: URL) throws -> [String] {
+    private func blobsOnDisk(in images: URL) -> [String] {
         CacheFixtures.files(under: images.appendingPathComponent("blobs")).map { ($0 as NSString).lastPathComponent }
     }
 
