@@ -55,15 +55,15 @@ final class FullDiskFeedServiceTests: XCTestCase {
 
     func test_loadComments_throwsOutOfSpaceWhenTheCommentsCannotBeSaved() async {
         let commentsStore = CacheCommentsStoreSpy()
-        commentsStore.completeInsertion(with: CacheError.full(OutOfSpace(path: "/cache/comments/ab/AB.json", limit: .quota)))
+        commentsStore.completeInsertion(with: CacheError.full(OutOfSpace(path: "/cache/cache.sqlite", limit: .quota)))
         let sut = makeSUT(commentsStore: commentsStore)
 
-        await assertThrowsOutOfSpace(path: "/cache/comments/ab/AB.json") { _ = try await sut.loadComments(for: UUID()) }
+        await assertThrowsOutOfSpace(path: "/cache/cache.sqlite") { _ = try await sut.loadComments(for: UUID()) }
     }
 
     func test_loadComments_stillDeliversLiveCommentsWhenSavingFailsForAnotherReason() async throws {
         let commentsStore = CacheCommentsStoreSpy()
-        let denied = CacheError.cannot(.write, "cache file /cache/comments/ab/AB.json", reason: "Permission denied")
+        let denied = CacheError.cannot(.write, "cache database /cache/cache.sqlite", reason: "attempt to write a readonly database (SQLITE_READONLY)")
         commentsStore.completeInsertion(with: denied)
         let sut = makeSUT(commentsStore: commentsStore)
 
@@ -75,15 +75,15 @@ final class FullDiskFeedServiceTests: XCTestCase {
 
     func test_loadFeed_throwsOutOfSpaceWhenTheFeedCannotBeSaved() async {
         let feedStore = CacheFeedStoreSpy()
-        feedStore.completeInsertion(with: CacheError.full(OutOfSpace(path: "/cache/feed.json", limit: .device)))
+        feedStore.completeInsertion(with: CacheError.full(OutOfSpace(path: "/cache/cache.sqlite", limit: .device)))
         let sut = makeSUT(feedStore: feedStore)
 
-        await assertThrowsOutOfSpace(path: "/cache/feed.json") { _ = try await sut.loadFeed(pageLimit: 10, maxItems: nil, onPage: { _, _ in }) }
+        await assertThrowsOutOfSpace(path: "/cache/cache.sqlite") { _ = try await sut.loadFeed(pageLimit: 10, maxItems: nil, onPage: { _, _ in }) }
     }
 
     func test_loadFeed_stillDeliversTheLiveFeedWhenSavingFailsForAnotherReason() async throws {
         let feedStore = CacheFeedStoreSpy()
-        let denied = CacheError.cannot(.write, "cache file /cache/feed.json", reason: "Permission denied")
+        let denied = CacheError.cannot(.write, "cache database /cache/cache.sqlite", reason: "attempt to write a readonly database (SQLITE_READONLY)")
         feedStore.completeInsertion(with: denied)
         let sut = makeSUT(feedStore: feedStore)
 

@@ -6,8 +6,11 @@ import XCTest
 final class CacheErrorTests: XCTestCase {
     func test_description_namesTheOperationTheEntryAndTheReason() {
         XCTAssertEqual(
-            CacheError.cannot(.read, "cache file /c/feed.json", reason: "Permission denied").description,
-            "cannot read cache file /c/feed.json: Permission denied")
+            CacheError.cannot(.read, "cache database /c/cache.sqlite", reason: "database disk image is malformed (SQLITE_CORRUPT)").description,
+            "cannot read cache database /c/cache.sqlite: database disk image is malformed (SQLITE_CORRUPT)")
+        XCTAssertEqual(
+            CacheError.cannot(.read, "cache file /c/images/blobs/ab/abcd", reason: "Permission denied").description,
+            "cannot read cache file /c/images/blobs/ab/abcd: Permission denied")
         XCTAssertEqual(CacheError.cannot(.write, "entry x", reason: "why").description, "cannot write entry x: why")
         XCTAssertEqual(CacheError.cannot(.delete, "entry x", reason: "why").description, "cannot delete entry x: why")
     }
@@ -23,5 +26,6 @@ final class CacheErrorTests: XCTestCase {
         XCTAssertEqual(CacheError.full(full).outOfSpace, full)
         XCTAssertEqual(OutOfSpace.found(in: CacheError.full(full)), full)
         XCTAssertNil(CacheError.cannot(.write, "cache file /disk/a", reason: "No space left on device").outOfSpace, "the words decide nothing")
+        XCTAssertNil(CacheError.cannot(.write, "cache database /disk/a", reason: "database or disk is full (SQLITE_FULL)").outOfSpace)
     }
 }

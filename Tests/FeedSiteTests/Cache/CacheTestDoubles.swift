@@ -215,19 +215,17 @@ enum CacheFixtures {
     static let garbage = Data("invalid data \u{0}\u{1} not json {".utf8)
 }
 
-/// Asserts that `error` is a `CacheError` for `operation` naming the cache file at `url`.
-func assertCacheFileError(
-    _ error: Error?, _ operation: CacheError.Operation, at url: URL,
-    file: StaticString = #filePath, line: UInt = #line
-) {
+/// Asserts that `error` is a `CacheError` for `operation` naming `entry` ("cache database
+/// /c/cache.sqlite").
+func assertCacheError(_ error: Error?, _ operation: CacheError.Operation, naming entry: String, file: StaticString = #filePath, line: UInt = #line) {
     guard let error else {
-        return XCTFail("Expected a CacheError (\(operation)) for \(url.path), got no error", file: file, line: line)
+        return XCTFail("Expected a CacheError (\(operation)) for \(entry), got no error", file: file, line: line)
     }
-    guard case let .cannot(actual, entry, _) = error as? CacheError else {
-        return XCTFail("Expected a CacheError (\(operation)) for \(url.path), got \(error)", file: file, line: line)
+    guard case let .cannot(actual, actualEntry, _) = error as? CacheError else {
+        return XCTFail("Expected a CacheError (\(operation)) for \(entry), got \(error)", file: file, line: line)
     }
     XCTAssertEqual(actual, operation, "operation", file: file, line: line)
-    XCTAssertEqual(entry, "cache file \(url.path)", "entry", file: file, line: line)
+    XCTAssertEqual(actualEntry, entry, "entry", file: file, line: line)
 }
 
 extension CommentsStore {

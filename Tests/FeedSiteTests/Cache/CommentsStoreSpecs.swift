@@ -367,37 +367,41 @@ extension CommentsStoreSpecs where Self: XCTestCase {
 }
 
 extension FailableCommentsStoreSpecs where Self: XCTestCase {
-    /// `failingFile`, the file of `imageID`, holds bytes that are not a cache.
+    /// `sut` cannot read the comments of `imageID`: the error names `failingEntry`.
     func assertThatRetrieveDeliversFailureOnRetrievalError(
-        on sut: CommentsStore, imageID: UUID, failingFile: URL, file: StaticString = #filePath, line: UInt = #line
+        on sut: CommentsStore, imageID: UUID, failingEntry: String, file: StaticString = #filePath, line: UInt = #line
     ) async {
         let error = await retrieveError(for: imageID, from: sut, file: file, line: line)
 
-        assertCacheFileError(error, .read, at: failingFile, file: file, line: line)
+        assertCacheError(error, .read, naming: failingEntry, file: file, line: line)
     }
 
-    func assertThatRetrieveHasNoSideEffectsOnFailure(on sut: CommentsStore, imageID: UUID, failingFile: URL, file: StaticString = #filePath, line: UInt = #line)
-        async
-    {
-        let contentsBefore = try? Data(contentsOf: failingFile)
+    /// `sut` cannot read the comments of `imageID`: it fails the same way twice, and what
+    /// `contents` gives (all it holds) is the same before and after.
+    func assertThatRetrieveHasNoSideEffectsOnFailure<Contents: Equatable>(
+        on sut: CommentsStore, imageID: UUID, failingEntry: String, contents: () throws -> Contents, file: StaticString = #filePath,
+        line: UInt = #line
+    ) async {
+        let contentsBefore = try? contents()
 
         let first = await retrieveError(for: imageID, from: sut, file: file, line: line)
         let second = await retrieveError(for: imageID, from: sut, file: file, line: line)
 
-        assertCacheFileError(first, .read, at: failingFile, file: file, line: line)
+        assertCacheError(first, .read, naming: failingEntry, file: file, line: line)
         XCTAssertEqual(first as? CacheError, second as? CacheError, "Expected the same error twice", file: file, line: line)
-        XCTAssertEqual(try? Data(contentsOf: failingFile), contentsBefore, "Expected retrieval to leave the file alone", file: file, line: line)
+        XCTAssertNotNil(contentsBefore, "Expected the contents to be readable", file: file, line: line)
+        XCTAssertEqual(try? contents(), contentsBefore, "Expected retrieval to change nothing", file: file, line: line)
     }
 
-    /// `sut` cannot write `failingFile`, the file of `imageID`.
+    /// `sut` cannot write the comments of `imageID`: the error names `failingEntry`.
     func assertThatInsertDeliversErrorOnInsertionError(
-        on sut: CommentsStore, imageID: UUID, failingFile: URL, file: StaticString = #filePath, line: UInt = #line
+        on sut: CommentsStore, imageID: UUID, failingEntry: String, file: StaticString = #filePath, line: UInt = #line
     ) async {
         let cache = CachedComments(comments: CacheFixtures.uniqueComments(), timestamp: CacheFixtures.fractionalTimestamp())
 
         let error = await insert(cache, for: imageID, to: sut)
 
-        assertCacheFileError(error, .write, at: failingFile, file: file, line: line)
+        assertCacheError(error, .write, naming: failingEntry, file: file, line: line)
     }
 
     /// `sut` holds `previous` for `imageID` and cannot write: a failed insert leaves it as it was.
@@ -412,23 +416,24 @@ extension FailableCommentsStoreSpecs where Self: XCTestCase {
         await expect(sut, toRetrieve: previous, for: imageID, file: file, line: line)
     }
 
-    /// `sut` cannot remove `failingFile`, the file of `imageID`.
+    /// `sut` cannot remove the comments of `imageID`: the error names `failingEntry` and
+    /// `operation` (a store that deletes an entry by writing a database says it cannot write).
     func assertThatDeleteDeliversErrorOnDeletionError(
-        on sut: CommentsStore, imageID: UUID, failingFile: URL, file: StaticString = #filePath, line: UInt = #line
+        on sut: CommentsStore, imageID: UUID, failingEntry: String, operation: CacheError.Operation, file: StaticString = #filePath,
+        line: UInt = #line
     ) async {
         let error = await delete(imageID, from: sut)
 
-        assertCacheFileError(error, .delete, at: failingFile, file: file, line: line)
+        assertCacheError(error, operation, naming: failingEntry, file: file, line: line)
     }
 
+    /// `sut` holds `previous` for `imageID` and cannot remove it: a failed delete leaves it as it was.
     func assertThatDeleteHasNoSideEffectsOnDeletionError(
-        on sut: CommentsStore, imageID: UUID, failingFile: URL, file: StaticString = #filePath, line: UInt = #line
+        on sut: CommentsStore, imageID: UUID, previous: CachedComments, file: StaticString = #filePath, line: UInt = #line
     ) async {
-        let before = CacheFixtures.files(under: failingFile.deletingLastPathComponent())
-
         let error = await delete(imageID, from: sut)
 
         XCTAssertNotNil(error, "Expected the deletion to fail", file: file, line: line)
-        XCTAssertEqual(CacheFixtures.files(under: failingFile.deletingLastPathComponent()), before, file: file, line: line)
+        await expect(sut, toRetrieve: previous, for: imageID, file: file, line: line)
     }
 }

@@ -25,7 +25,7 @@ protocol FeedStoreSpecs {
     func test_storeSideEffects_fromConcurrentCallersNeverFailAndLeaveOneCompleteValue() async throws
 }
 
-/// The extra contract of stores that can fail: files that cannot be read, written or removed.
+/// The extra contract of stores that can fail: entries that cannot be read, written or removed.
 protocol FailableFeedStoreSpecs: FeedStoreSpecs {
     func test_retrieve_deliversFailureOnRetrievalError() async throws
     func test_retrieve_hasNoSideEffectsOnFailure() async throws
@@ -279,29 +279,36 @@ extension FeedStoreSpecs where Self: XCTestCase {
 }
 
 extension FailableFeedStoreSpecs where Self: XCTestCase {
-    /// `failingFile` holds bytes that are not a cache (or is not a readable file).
-    func assertThatRetrieveDeliversFailureOnRetrievalError(on sut: FeedStore, failingFile: URL, file: StaticString = #filePath, line: UInt = #line) async {
+    /// `sut` cannot read what it holds: the error names `failingEntry`.
+    func assertThatRetrieveDeliversFailureOnRetrievalError(on sut: FeedStore, failingEntry: String, file: StaticString = #filePath, line: UInt = #line)
+        async
+    {
         let error = await retrieveError(from: sut, file: file, line: line)
 
-        assertCacheFileError(error, .read, at: failingFile, file: file, line: line)
+        assertCacheError(error, .read, naming: failingEntry, file: file, line: line)
     }
 
-    func assertThatRetrieveHasNoSideEffectsOnFailure(on sut: FeedStore, failingFile: URL, file: StaticString = #filePath, line: UInt = #line) async {
-        let contentsBefore = try? Data(contentsOf: failingFile)
+    /// `sut` cannot read what it holds: it fails the same way twice, and what `contents`
+    /// gives (all it holds) is the same before and after.
+    func assertThatRetrieveHasNoSideEffectsOnFailure<Contents: Equatable>(
+        on sut: FeedStore, failingEntry: String, contents: () throws -> Contents, file: StaticString = #filePath, line: UInt = #line
+    ) async {
+        let contentsBefore = try? contents()
 
         let first = await retrieveError(from: sut, file: file, line: line)
         let second = await retrieveError(from: sut, file: file, line: line)
 
-        assertCacheFileError(first, .read, at: failingFile, file: file, line: line)
+        assertCacheError(first, .read, naming: failingEntry, file: file, line: line)
         XCTAssertEqual(first as? CacheError, second as? CacheError, "Expected the same error twice", file: file, line: line)
-        XCTAssertEqual(try? Data(contentsOf: failingFile), contentsBefore, "Expected retrieval to leave the file alone", file: file, line: line)
+        XCTAssertNotNil(contentsBefore, "Expected the contents to be readable", file: file, line: line)
+        XCTAssertEqual(try? contents(), contentsBefore, "Expected retrieval to change nothing", file: file, line: line)
     }
 
-    /// `sut` cannot write `failingFile`.
-    func assertThatInsertDeliversErrorOnInsertionError(on sut: FeedStore, failingFile: URL, file: StaticString = #filePath, line: UInt = #line) async {
+    /// `sut` cannot write: the error names `failingEntry`.
+    func assertThatInsertDeliversErrorOnInsertionError(on sut: FeedStore, failingEntry: String, file: StaticString = #filePath, line: UInt = #line) async {
         let insertionError = await insert((CacheFixtures.uniqueFeed(), CacheFixtures.fractionalTimestamp()), to: sut)
 
-        assertCacheFileError(insertionError, .write, at: failingFile, file: file, line: line)
+        assertCacheError(insertionError, .write, naming: failingEntry, file: file, line: line)
     }
 
     /// `sut` holds `previous` and cannot write: a failed insert leaves it exactly as it was.
@@ -312,20 +319,21 @@ extension FailableFeedStoreSpecs where Self: XCTestCase {
         await expect(sut, toRetrieve: previous, file: file, line: line)
     }
 
-    /// `sut` cannot remove `failingFile`.
-    func assertThatDeleteDeliversErrorOnDeletionError(on sut: FeedStore, failingFile: URL, file: StaticString = #filePath, line: UInt = #line) async {
+    /// `sut` cannot remove what it holds: the error names `failingEntry` and `operation` (a
+    /// store that deletes an entry by writing a database says it cannot write).
+    func assertThatDeleteDeliversErrorOnDeletionError(
+        on sut: FeedStore, failingEntry: String, operation: CacheError.Operation, file: StaticString = #filePath, line: UInt = #line
+    ) async {
         let deletionError = await deleteCache(from: sut)
 
-        assertCacheFileError(deletionError, .delete, at: failingFile, file: file, line: line)
+        assertCacheError(deletionError, operation, naming: failingEntry, file: file, line: line)
     }
 
-    /// `sut` cannot remove `failingFile`: a failed delete leaves the file exactly as it was.
-    func assertThatDeleteHasNoSideEffectsOnDeletionError(on sut: FeedStore, failingFile: URL, file: StaticString = #filePath, line: UInt = #line) async {
-        let before = CacheFixtures.files(under: failingFile.deletingLastPathComponent())
-
+    /// `sut` holds `previous` and cannot remove it: a failed delete leaves it exactly as it was.
+    func assertThatDeleteHasNoSideEffectsOnDeletionError(on sut: FeedStore, previous: CachedFeed, file: StaticString = #filePath, line: UInt = #line) async {
         let deletionError = await deleteCache(from: sut)
 
         XCTAssertNotNil(deletionError, "Expected the deletion to fail", file: file, line: line)
-        XCTAssertEqual(CacheFixtures.files(under: failingFile.deletingLastPathComponent()), before, file: file, line: line)
+        await expect(sut, toRetrieve: previous, file: file, line: line)
     }
 }

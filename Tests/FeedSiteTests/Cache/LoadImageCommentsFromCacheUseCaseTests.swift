@@ -116,9 +116,8 @@ final class LoadImageCommentsFromCacheUseCaseTests: XCTestCase {
     }
 
     func test_stored_afterSaveIsValidUntilSevenDaysLater() async throws {
-        let folder = try makeTemporaryFolder(for: self)
         let clock = CacheTestClock(CacheFixtures.fractionalTimestamp())
-        let sut = LocalCommentsLoader(store: SQLiteCommentsStore(try CacheDatabase.open(folder: folder, now: clock.now).database), now: { clock.now })
+        let sut = LocalCommentsLoader(store: SQLiteCommentsStore(try makeCache(for: self, now: clock.now).cache), now: { clock.now })
         let imageID = UUID()
         let comments = CacheFixtures.uniqueComments()
         let savedAt = clock.now

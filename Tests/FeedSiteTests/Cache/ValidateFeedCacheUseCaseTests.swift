@@ -22,7 +22,7 @@ final class ValidateFeedCacheUseCaseTests: XCTestCase {
 
     func test_validateCache_reportsDeletedUnreadableWithTheRetrievalErrorOnRetrievalError() async {
         let (sut, store) = makeSUT()
-        let retrievalError = CacheError.cannot(.read, "cache file /cache/feed.json", reason: "not a valid cache file")
+        let retrievalError = CacheError.cannot(.read, "cache database /cache/cache.sqlite", reason: "database disk image is malformed (SQLITE_CORRUPT)")
         store.completeRetrieval(with: retrievalError)
 
         await expect(sut, toCompleteWith: .success(.deletedUnreadable(reason: retrievalError.description)))
@@ -96,17 +96,34 @@ final class ValidateFeedCacheUseCaseTests: XCTestCase {
         XCTAssertFalse(store.receivedMessages.contains { if case .insert = $0 { true } else { false } })
     }
 
+    func test_validateCache_deletesAnUnreadableCachedFeedFromTheDatabaseNamingTheDatabase() async throws {
+        let cache = try makeCache(for: self).cache
+        let store = SQLiteFeedStore(cache)
+        try store.insert(CacheFixtures.uniqueFeed(), timestamp: fixedNow())
+        try cache.execute("UPDATE feed_items SET url = 'javascript:alert(1)' WHERE position = 1")
+        let sut = LocalFeedLoader(store: store, now: { fixedNow() })
+
+        let validation = try await sut.validateCache()
+
+        guard case let .deletedUnreadable(reason) = validation else {
+            return XCTFail("Expected .deletedUnreadable, got \(validation)")
+        }
+        XCTAssertTrue(reason.hasPrefix("cannot read cache database \(cache.path): "), "Expected the reason to name the database: \(reason)")
+        XCTAssertEqual(try cache.tableCounts().filter { $0.table.hasPrefix("feed") }.map(\.rows), [0, 0])
+        let retrieved = try store.retrieve()
+        XCTAssertNil(retrieved)
+    }
+
     func test_validateCache_keepsAValidCacheInTheDatabase() async throws {
-        let folder = try makeTemporaryFolder(for: self)
-        let store = SQLiteFeedStore(try CacheDatabase.open(folder: folder, now: fixedNow()).database)
+        let store = SQLiteFeedStore(try makeCache(for: self).cache)
         let cache = CachedFeed(feed: CacheFixtures.uniqueFeed(), timestamp: fixedNow().minusCacheMaxAge().adding(seconds: 1))
-        try await store.insert(cache.feed, timestamp: cache.timestamp)
+        try store.insert(cache.feed, timestamp: cache.timestamp)
         let sut = LocalFeedLoader(store: store, now: { fixedNow() })
 
         let validation = try await sut.validateCache()
 
         XCTAssertEqual(validation, .kept(savedAt: cache.timestamp))
-        let retrieved = try await store.retrieve()
+        let retrieved = try store.retrieve()
         XCTAssertEqual(retrieved, cache)
     }
 

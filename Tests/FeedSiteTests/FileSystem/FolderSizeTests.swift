@@ -6,12 +6,13 @@ import XCTest
 final class FolderSizeTests: XCTestCase {
     func test_bytes_sumsTheFilesAtEveryDepthCountingAFileWithSeveralNamesOnce() throws {
         let folder = try makeTemporaryFolder(for: self)
-        try write(100, to: folder.appendingPathComponent("feed.json"))
+        try write(100, to: folder.appendingPathComponent("cache.sqlite"))
+        try write(30, to: folder.appendingPathComponent("cache.sqlite-wal"))
         try write(2_000, to: folder.appendingPathComponent("images/blobs/ab/abcd"))
+        // A second name for the blob, as an index entry of the earlier layout was.
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("images/index/ff"), withIntermediateDirectories: true)
         try FileManager.default.linkItem(
             at: folder.appendingPathComponent("images/blobs/ab/abcd"), to: folder.appendingPathComponent("images/index/ff/ffee"))
-        try write(30, to: folder.appendingPathComponent("comments/12/1234.json"))
         try write(0, to: folder.appendingPathComponent(".lock"))
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("empty"), withIntermediateDirectories: true)
 

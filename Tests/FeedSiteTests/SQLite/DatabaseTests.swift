@@ -3,6 +3,12 @@ import SQLite
 import TestSupport
 import XCTest
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 final class DatabaseTests: XCTestCase {
     func test_statement_readsBackEachTypeAsWritten() throws {
         let database = try Database.inMemory()
@@ -240,6 +246,20 @@ final class DatabaseTests: XCTestCase {
         XCTAssertEqual([full, corrupt, notADatabase, busy, busySnapshot, writeFailed].map(\.isBusy), [false, false, false, true, true, false])
         XCTAssertEqual(full.description, "database or disk is full (SQLITE_FULL)")
         XCTAssertEqual(writeFailed.description, "disk I/O error (SQLITE_IOERR, extended code 778)")
+    }
+
+    func test_error_isFullForAnIOErrorWhoseSystemErrorIsAFullDiskOrQuota() {
+        let writeOnFullDisk = SQLiteError(extendedCode: 10 | (3 << 8), message: "disk I/O error", systemErrno: ENOSPC)
+        let walIndexOverQuota = SQLiteError(extendedCode: 10 | (19 << 8), message: "disk I/O error", systemErrno: EDQUOT)
+        let fullOverQuota = SQLiteError(extendedCode: 13, message: "database or disk is full", systemErrno: EDQUOT)
+        let otherIOError = SQLiteError(extendedCode: 10 | (3 << 8), message: "disk I/O error", systemErrno: EIO)
+        let withoutSystemError = SQLiteError(extendedCode: 10, message: "disk I/O error")
+        let errors = [writeOnFullDisk, walIndexOverQuota, fullOverQuota, otherIOError, withoutSystemError]
+
+        XCTAssertEqual(errors.map(\.isFull), [true, true, true, false, false])
+        XCTAssertEqual(errors.map(\.isOverQuota), [false, true, true, false, false])
+        XCTAssertEqual(errors.map(\.isDamaged), [false, false, false, false, false])
+        XCTAssertEqual(writeOnFullDisk.description, "disk I/O error (SQLITE_IOERR, extended code 778)")
     }
 
     func test_error_namesSQLThatDoesNotCompile() throws {

@@ -7,8 +7,13 @@ import XCTest
 final class CacheJanitorTests: XCTestCase {
     func test_removeTemporaryFiles_removesLeftoversAtAnyDepthAndKeepsEverythingElse() throws {
         let cache = try makeTemporaryFolder(for: self)
-        let kept = ["feed.json", "comments/ab/AB.json", "images/blobs/12/1234", ".lock"]
-        let leftovers = [".feedsite-tmp-42-1-feed.json", "comments/ab/.feedsite-tmp-42-2-AB.json", "images/index/ff/.feedsite-tmp-7-3-ff.json"]
+        let kept = [
+            "cache.sqlite", "cache.sqlite-wal", "cache.sqlite.damaged-20240520T112459Z", "images/blobs/12/1234", "images/blobs/12/.hidden", ".lock",
+        ]
+        let leftovers = [
+            "images/blobs/.feedsite-tmp-42-1-download", "images/blobs/12/.feedsite-tmp-42-2-1234",
+            ".feedsite-tmp-7-3-feed.json", "comments/ab/.feedsite-tmp-7-4-AB.json",
+        ]
         for path in kept + leftovers {
             let url = cache.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

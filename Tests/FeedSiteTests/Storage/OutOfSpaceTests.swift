@@ -2,6 +2,7 @@ import FeedCore
 import Foundation
 import Publishing
 import TestSupport
+import SQLite
 import XCTest
 
 @testable import FeedStorage
@@ -40,13 +41,13 @@ final class OutOfSpaceTests: XCTestCase {
     }
 
     func test_initWriting_keepsThePathOfAnErrorThatAlreadyNamesIt() {
-        let inner = CacheError.file(.write, "/cache/feed.json", FileSystemError.fromErrno(ENOSPC))
+        let inner = CacheError.file(.write, "/cache/images/blobs/ab/abcd", FileSystemError.fromErrno(ENOSPC))
 
-        XCTAssertEqual(OutOfSpace(writing: "/elsewhere", inner)?.path, "/cache/feed.json")
+        XCTAssertEqual(OutOfSpace(writing: "/elsewhere", inner)?.path, "/cache/images/blobs/ab/abcd")
     }
 
     func test_cacheFileFailure_isAFullCacheNamingTheFileWhenWritingOrDeletingMeetsAFullDisk() {
-        let path = "/cache/comments/ab/AB.json"
+        let path = "/cache/images/blobs/ab/abcd"
 
         XCTAssertEqual(CacheError.file(.write, path, FileSystemError.fromErrno(ENOSPC)), .full(OutOfSpace(path: path, limit: .device)))
         XCTAssertEqual(CacheError.file(.write, path, FileSystemError.fromErrno(EDQUOT)), .full(OutOfSpace(path: path, limit: .quota)))
@@ -54,7 +55,7 @@ final class OutOfSpaceTests: XCTestCase {
     }
 
     func test_cacheFileFailure_namesTheCacheFileAndKeepsTheSystemsReasonForAnyOtherFailure() {
-        let path = "/cache/feed.json"
+        let path = "/cache/images/blobs/ab/abcd"
         let denied = CacheError.file(.write, path, FileSystemError.fromErrno(EACCES))
 
         XCTAssertEqual(denied, .cannot(.write, "cache file \(path)", reason: String(cString: strerror(EACCES))))
@@ -63,11 +64,48 @@ final class OutOfSpaceTests: XCTestCase {
     }
 
     func test_cacheFileFailure_isNoFullDiskWhenReadingOrWithoutTheSystemsCode() {
-        let path = "/cache/feed.json"
+        let path = "/cache/images/blobs/ab/abcd"
 
         XCTAssertNil(OutOfSpace.found(in: CacheError.file(.read, path, FileSystemError.fromErrno(ENOSPC))), "reading never fills a disk")
         XCTAssertNil(OutOfSpace.found(in: CacheError.file(.write, path, FileSystemError("No space left on device"))), "no code, no full disk")
         XCTAssertNil(OutOfSpace.found(in: CacheError.file(.write, path, reason: "No space left on device")))
+    }
+
+    func test_cacheDatabaseFailure_isAFullCacheNamingTheDatabaseWhenSQLiteSaysTheDiskOrQuotaIsFull() {
+        let path = "/cache/cache.sqlite"
+        let full = SQLiteError(extendedCode: 13, message: "database or disk is full")
+        let walIndexOnFullDisk = SQLiteError(extendedCode: 10 | (19 << 8), message: "disk I/O error", systemErrno: ENOSPC)
+        let overQuota = SQLiteError(extendedCode: 10 | (3 << 8), message: "disk I/O error", systemErrno: EDQUOT)
+
+        XCTAssertEqual(CacheDatabase.failure(.write, path, full), .full(OutOfSpace(path: path, limit: .device)))
+        XCTAssertEqual(CacheDatabase.failure(.write, path, walIndexOnFullDisk), .full(OutOfSpace(path: path, limit: .device)))
+        XCTAssertEqual(CacheDatabase.failure(.write, path, overQuota), .full(OutOfSpace(path: path, limit: .quota)))
+    }
+
+    func test_cacheDatabaseFailure_namesTheDatabaseAndKeepsSQLitesWordsForAnyOtherFailure() {
+        let path = "/cache/cache.sqlite"
+        let ioError = SQLiteError(extendedCode: 10 | (3 << 8), message: "disk I/O error", systemErrno: EIO)
+        let alreadySaid = CacheError.cannot(.read, "cache database \(path)", reason: "it was written by a newer feedsite")
+
+        XCTAssertEqual(CacheDatabase.failure(.write, path, ioError), .cannot(.write, "cache database \(path)", reason: ioError.description))
+        XCTAssertEqual(CacheDatabase.failure(.write, path, alreadySaid), alreadySaid)
+        XCTAssertNil(OutOfSpace.found(in: CacheDatabase.failure(.write, path, ioError)))
+    }
+
+    func test_cacheDatabase_thatCannotGrowFailsAWriteAsAFullCacheNamingTheDatabaseAndKeepsItsLastCommit() throws {
+        let cache = try makeCache(for: self).cache
+        let store = SQLiteFeedStore(cache)
+        let previous = CachedFeed(feed: uniqueFeedItems(count: 2), timestamp: fixedNow())
+        try store.insert(previous.feed, timestamp: previous.timestamp)
+        // The database's own page limit fails a write the way a full disk does.
+        let pages = try XCTUnwrap(try cache.rows("PRAGMA page_count").first?.first)
+        guard case let .integer(count) = pages else { return XCTFail("page_count is \(pages)") }
+        try cache.execute("PRAGMA max_page_count = \(count + 1)")
+
+        XCTAssertThrowsError(try store.insert(uniqueFeedItems(count: 500), timestamp: fixedNow().adding(seconds: 1))) { error in
+            XCTAssertEqual(error as? CacheError, .full(OutOfSpace(path: cache.path, limit: .device)))
+        }
+        XCTAssertEqual(try store.retrieve(), previous)
     }
 
     func test_found_recognisesTheFullDiskInCachePublishAndArchiveErrors() {
