@@ -82,6 +82,7 @@ public final class CacheDatabase: @unchecked Sendable {
     /// Runs `body` as one atomic write: its own transaction, committed before this returns,
     /// or, inside a batch, a savepoint of the batch's transaction. What `body` did is rolled
     /// back when it throws.
+    @discardableResult
     func write<Value>(_ body: (Connection) throws -> Value) throws(CacheError) -> Value {
         do {
             return try locked { connection in

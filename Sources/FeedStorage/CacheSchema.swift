@@ -54,8 +54,8 @@ enum CacheSchema {
         guard found <= version else {
             throw CacheError.cannot(
                 .read, "cache database \(path)",
-                reason:
-                    "it was written by a newer feedsite (schema version \(found); this one knows up to \(version)); run that version, or use another --cache")
+                reason: "it was written by a newer feedsite (schema version \(found); this one knows up to \(version)); "
+                    + "run that version, or use another --cache")
         }
         guard found < version else { return nil }
         return try database.transaction {
