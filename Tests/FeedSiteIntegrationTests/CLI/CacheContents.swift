@@ -1,5 +1,6 @@
 import FeedCore
 @testable import FeedStorage
+import FileSystem
 import Foundation
 import SQLite
 import TestSupport
@@ -56,11 +57,12 @@ struct CacheContents {
         Set(try blobShards().flatMap(\.files))
     }
 
-    /// Each shard folder under `images/blobs` and the files in it.
+    /// Each shard folder under `images/blobs` and the files in it; not the temporary files of
+    /// downloads beside them.
     func blobShards() throws -> [(name: String, files: [String])] {
         let manager = FileManager.default
         let blobs = folder.appendingPathComponent("images/blobs")
-        return try manager.contentsOfDirectory(atPath: blobs.path).sorted().map { shard in
+        return try manager.contentsOfDirectory(atPath: blobs.path).filter { !$0.hasPrefix(".") }.sorted().map { shard in
             (shard, try manager.contentsOfDirectory(atPath: blobs.appendingPathComponent(shard).path))
         }
     }
@@ -68,5 +70,10 @@ struct CacheContents {
     /// The top-level entries of the cache folder, sorted.
     func entries() throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    }
+
+    /// Every file under the cache folder named as a temporary file.
+    func temporaryFiles() -> [String] {
+        (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []).filter { $0.contains(AtomicFile.temporaryMarker) }
     }
 }
