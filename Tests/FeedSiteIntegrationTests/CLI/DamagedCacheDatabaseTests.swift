@@ -19,9 +19,8 @@ final class DamagedCacheDatabaseTests: XCTestCase {
         let result = await run.generate(api: server.apiRoot)
 
         XCTAssertEqual(result.code, .success, result.diagnostics)
-        assertOneWarningNamesTheSetAsideDatabase(result, in: run)
+        assertOneWarningNamesTheSetAsideDatabase(result, in: run, keeping: garbage)
         XCTAssertTrue(result.output.hasPrefix("6 items, 7 pages (1 feed, 6 comments), images 6 downloaded / 0 from cache / 0 failed"), result.output)
-        XCTAssertEqual(try Data(contentsOf: run.cache.appendingPathComponent(Self.setAsideName)), garbage, "the set-aside file keeps the bytes")
         XCTAssertEqual(try CacheContents(folder: run.cache).cachedFeed()?.feed.count, 6, "a new database holds the live feed")
     }
 
@@ -30,12 +29,7 @@ final class DamagedCacheDatabaseTests: XCTestCase {
         let garbage = Data(repeating: 0x5A, count: 4_096)
         try damage(run, with: garbage)
 
-        let result = await run.generate(api: URL(string: "http://127.0.0.1:9/v1")!, ["--offline"])
-
-        XCTAssertEqual(result.code, .failure, result.diagnostics)
-        assertOneWarningNamesTheSetAsideDatabase(result, in: run)
-        XCTAssertTrue(result.diagnostics.contains("Nothing was published. Run once without --offline to fill the cache."), result.diagnostics)
-        XCTAssertEqual(try Data(contentsOf: run.cache.appendingPathComponent(Self.setAsideName)), garbage)
+        await assertAnOfflineRunSetsTheDatabaseAsideAndFindsNoCache(in: run, keeping: garbage)
     }
 
     func test_generate_setsAsideACacheDatabaseCutShortAndPublishesTheLiveFeedAsWithAnEmptyCache() async throws {
@@ -45,23 +39,17 @@ final class DamagedCacheDatabaseTests: XCTestCase {
         let result = await run.generate(api: server.apiRoot)
 
         XCTAssertEqual(result.code, .success, result.diagnostics)
-        assertOneWarningNamesTheSetAsideDatabase(result, in: run)
+        assertOneWarningNamesTheSetAsideDatabase(result, in: run, keeping: truncated)
         XCTAssertTrue(result.output.contains("images 6 downloaded / 0 from cache / 0 failed"), "no URL leads to a blob any more: \(result.output)")
         XCTAssertEqual(try CacheContents(folder: run.cache).blobNames().count, 6, "the same bytes, stored once")
         XCTAssertTrue(result.diagnostics.contains("comments: 12 on 6 images (6 live, 0 from the cache, 0 unavailable)"), result.diagnostics)
-        XCTAssertEqual(try Data(contentsOf: run.cache.appendingPathComponent(Self.setAsideName)), truncated, "the set-aside file keeps the bytes")
     }
 
     func test_generateOffline_setsAsideACacheDatabaseCutShortAndFailsAsWithAnEmptyCache() async throws {
         let (run, server) = try makeRunFolderAndServer()
         let truncated = try await makeDatabaseCutShort(in: run, server: server)
 
-        let result = await run.generate(api: server.apiRoot, ["--offline"])
-
-        XCTAssertEqual(result.code, .failure, result.diagnostics)
-        assertOneWarningNamesTheSetAsideDatabase(result, in: run)
-        XCTAssertTrue(result.diagnostics.contains("Run once without --offline to fill the cache."), result.diagnostics)
-        XCTAssertEqual(try Data(contentsOf: run.cache.appendingPathComponent(Self.setAsideName)), truncated)
+        await assertAnOfflineRunSetsTheDatabaseAsideAndFindsNoCache(in: run, keeping: truncated)
     }
 
     /// SQLite reads such a file without complaint until a query meets the page: the quick
@@ -79,9 +67,8 @@ final class DamagedCacheDatabaseTests: XCTestCase {
         let result = await run.generate(api: server.apiRoot)
 
         XCTAssertEqual(result.code, .success, result.diagnostics)
-        assertOneWarningNamesTheSetAsideDatabase(result, in: run)
+        assertOneWarningNamesTheSetAsideDatabase(result, in: run, keeping: bytes)
         XCTAssertTrue(result.diagnostics.contains("was damaged (Page 3: "), result.diagnostics)
-        XCTAssertEqual(try Data(contentsOf: run.cache.appendingPathComponent(Self.setAsideName)), bytes)
         XCTAssertEqual(try CacheContents(folder: run.cache).cachedFeed()?.feed.count, 6)
     }
 
@@ -92,9 +79,8 @@ final class DamagedCacheDatabaseTests: XCTestCase {
         let result = await runFeedsite(["validate-cache", "--cache", "cache"], in: run.root)
 
         XCTAssertEqual(result.code, .success, result.diagnostics)
-        assertOneWarningNamesTheSetAsideDatabase(result, in: run)
+        assertOneWarningNamesTheSetAsideDatabase(result, in: run, keeping: truncated)
         XCTAssertTrue(result.output.contains("feed cache in \(run.cache.path)/cache.sqlite: empty, nothing to do"), result.output)
-        XCTAssertEqual(try Data(contentsOf: run.cache.appendingPathComponent(Self.setAsideName)), truncated)
     }
 
     // MARK: - Helpers
@@ -121,9 +107,24 @@ final class DamagedCacheDatabaseTests: XCTestCase {
         return truncated
     }
 
+    /// An offline run sets the damaged database aside and then finds no cached feed: it fails
+    /// with the message an empty cache gets.
+    private func assertAnOfflineRunSetsTheDatabaseAsideAndFindsNoCache(
+        in run: RunFolder, keeping bytes: Data, file: StaticString = #filePath, line: UInt = #line
+    ) async {
+        let result = await run.generate(api: URL(string: "http://127.0.0.1:9/v1")!, ["--offline"])
+
+        XCTAssertEqual(result.code, .failure, result.diagnostics, file: file, line: line)
+        assertOneWarningNamesTheSetAsideDatabase(result, in: run, keeping: bytes, file: file, line: line)
+        XCTAssertTrue(
+            result.diagnostics.contains("Run once without --offline to fill the cache."), result.diagnostics, file: file, line: line)
+    }
+
     /// Exactly one warning, naming the database and the dated file it was moved to, which is
-    /// there beside the new database.
-    private func assertOneWarningNamesTheSetAsideDatabase(_ result: CLIRun, in run: RunFolder, file: StaticString = #filePath, line: UInt = #line) {
+    /// there beside the new database with the damaged bytes.
+    private func assertOneWarningNamesTheSetAsideDatabase(
+        _ result: CLIRun, in run: RunFolder, keeping bytes: Data, file: StaticString = #filePath, line: UInt = #line
+    ) {
         let database = run.cache.appendingPathComponent("cache.sqlite").path
         let aside = run.cache.appendingPathComponent(Self.setAsideName).path
         let warnings = result.diagnostics.split(separator: "\n").filter { $0.contains("warning") }
@@ -131,6 +132,6 @@ final class DamagedCacheDatabaseTests: XCTestCase {
         let warning = warnings.first ?? ""
         XCTAssertTrue(warning.hasPrefix("feedsite: warning: cache: \(database) was damaged ("), String(warning), file: file, line: line)
         XCTAssertTrue(warning.hasSuffix("); set it aside as \(aside) and went on with an empty cache"), String(warning), file: file, line: line)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: aside), file: file, line: line)
+        XCTAssertEqual(FileManager.default.contents(atPath: aside), bytes, "the set-aside file keeps the bytes", file: file, line: line)
     }
 }
