@@ -18,10 +18,12 @@ import XCTest
 /// happened.
 ///
 /// The feed, images and comments phases are held by the test's server at a request, so the
-/// kill lands inside them, with the phase's transaction open. Rendering, publishing and
-/// pruning make no request: for them the test kills the moment the run says the phase
-/// before it ended, and the kill lands in or just after them. Holding a run inside those
-/// phases would need a hook in the product.
+/// kill lands inside them (in the images and comments phases, with the phase's transaction
+/// open). Rendering, publishing and pruning make no request: for them the test kills the
+/// run the moment it prints the line that closes the phase before (`comments: …`,
+/// `published …`), so the kill lands wherever the run has got to: around the comments'
+/// commit, in rendering or publishing; in pruning or just after it. Holding a run inside
+/// those phases would need a hook in the product.
 final class KillInEachPhaseTests: XCTestCase {
     private static let firstItems = 40
     private static let items = 12
@@ -66,7 +68,7 @@ final class KillInEachPhaseTests: XCTestCase {
         try scene.assertTheNextRunSucceeds()
     }
 
-    func test_kill9_whileRenderingAndPublishingLeavesACacheThatOpensCleanAndTheNextRunSucceeds() throws {
+    func test_kill9_asTheCommentsPhaseEndsAndTheSiteIsRenderedLeavesACacheThatOpensCleanAndTheNextRunSucceeds() throws {
         let scene = try Scene(testCase: self)
         try scene.publishFirstSite()
 
@@ -80,7 +82,7 @@ final class KillInEachPhaseTests: XCTestCase {
         try scene.assertTheNextRunSucceeds()
     }
 
-    func test_kill9_whilePruningLeavesACacheThatOpensCleanAndTheNextRunSucceeds() throws {
+    func test_kill9_onceTheSiteIsPublishedAndTheCachePrunedLeavesACacheThatOpensCleanAndTheNextRunSucceeds() throws {
         let scene = try Scene(testCase: self)
         try scene.publishFirstSite()
 
