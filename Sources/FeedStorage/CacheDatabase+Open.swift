@@ -65,7 +65,10 @@ extension CacheDatabase {
         let check = try database.prepare("PRAGMA quick_check(1)")
         let verdict = try check.step() ? check.text(at: 0) : nil
         guard verdict == "ok" else {
-            throw SQLiteError(extendedCode: 11, message: verdict ?? "the quick check gave no answer")
+            // The check's report is lines ("*** in database main ***", then each fault): one
+            // line here, for the warning that quotes it.
+            let faults = verdict.map { $0.split(separator: "\n").filter { !$0.hasPrefix("***") }.joined(separator: "; ") }
+            throw SQLiteError(extendedCode: 11, message: faults ?? "the quick check gave no answer")
         }
         return database
     }

@@ -140,6 +140,16 @@ public final class CacheDatabase: @unchecked Sendable {
         }
     }
 
+    /// Copies what the write-ahead log holds into the database file and empties the log, as
+    /// closing the connection would: the folder then has the size it keeps after the run.
+    public func checkpoint() throws(CacheError) {
+        do {
+            try locked { try $0.database.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
+        } catch {
+            throw failure(.write, error)
+        }
+    }
+
     /// `error` as a `CacheError`: a full disk is `.full` naming the database; an SQLite
     /// failure keeps SQLite's words; a `CacheError` stays as it is.
     func failure(_ operation: CacheError.Operation, _ error: any Error) -> CacheError {

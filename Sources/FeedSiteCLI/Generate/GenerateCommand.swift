@@ -71,6 +71,8 @@ struct GenerateCommand {
         if options.metricsFile != nil, code != .interrupted {
             // Under the cache's lock, so no other run is changing it meanwhile; not after
             // Ctrl-C, which should end the run at once (BENCHMARKS.md, "The metrics file").
+            // The write-ahead log is emptied first, as closing the database will.
+            try? context.cache.checkpoint()
             metrics.cacheBytes = try? FolderSize.bytes(under: context.cacheFolder.path)
         }
         await context.close()

@@ -8,8 +8,9 @@ import TestSupport
 import XCTest
 
 /// Months of cron stay small: a feed that replaces a tenth of its items every day,
-/// generated once a day for thirty days, leaves a cache holding only what the last seven
-/// days' feeds refer to, and an offline run still shows every image of the cached feed.
+/// generated once a day for thirty days, leaves a cache (database rows and blob files)
+/// holding only what the last seven days' feeds refer to, and an offline run still shows
+/// every image of the cached feed.
 final class CachePruningTests: XCTestCase {
     func test_generate_keepsOnlyTheImagesAndCommentsOfTheLastSevenDaysFeedsOverThirtyDays() async throws {
         let feed = RotatingFeed(itemsShown: 20, replacedPerDay: 2, days: 30)
@@ -27,13 +28,18 @@ final class CachePruningTests: XCTestCase {
         XCTAssertNil(removedOnDay[6], "nothing is seven days old on day 6")
         XCTAssertEqual(
             removedOnDay[7],
-            "cache: removed 2 comments files saved seven days ago or more and 2 images no feed of the last seven days refers to (886 bytes)")
+            "cache: removed the comments of 2 images, saved seven days ago or more, and 2 images no feed of the last seven days refers to (512 bytes)")
         // Day 29: the feeds of days 23…29 are less than seven days old; day 22's is exactly seven.
         let lastSevenDays = Set((23...29).flatMap(feed.itemNumbers(onDay:)))
         XCTAssertEqual(lastSevenDays.count, 20 + 6 * 2)
-        XCTAssertEqual(try blobNames(in: run.cache), Set(lastSevenDays.map(feed.sha256(ofItem:))))
-        XCTAssertEqual(try indexEntryCount(in: run.cache), lastSevenDays.count, "one index entry per URL still referred to")
-        XCTAssertEqual(try commentsFileNames(in: run.cache), Set(lastSevenDays.map { SyntheticFeed.id(ofItemAt: $0 - 1).uuidString + ".json" }))
+        let blobs = Set(lastSevenDays.map(feed.sha256(ofItem:)))
+        let cache = CacheContents(folder: run.cache)
+        XCTAssertEqual(try cache.blobNames(), blobs)
+        XCTAssertEqual(try cache.blobShards().filter(\.files.isEmpty).map(\.name), [], "no shard folder is left empty")
+        XCTAssertEqual(try cache.values("SELECT sha256 FROM blobs"), blobs, "when each blob still kept was last referred to")
+        XCTAssertEqual(try cache.values("SELECT url FROM images").count, lastSevenDays.count, "one index entry per URL still referred to")
+        XCTAssertEqual(try cache.values("SELECT sha256 FROM images"), blobs)
+        XCTAssertEqual(try cache.values("SELECT image_id FROM comments"), Set(lastSevenDays.map { SyntheticFeed.id(ofItemAt: $0 - 1).uuidString }))
 
         let offline = await run.generate(api: server.apiRoot, now: "2024-05-30T13:00:00Z", ["--offline"])
 
@@ -51,7 +57,7 @@ final class CachePruningTests: XCTestCase {
         let server = try makeServer(feed)
         let run = try makeRunFolder()
         _ = await run.generate(api: server.apiRoot, now: Self.time(ofDay: 0))
-        try FileManager.default.removeItem(at: run.cache.appendingPathComponent("images/references"))
+        try CacheContents(folder: run.cache).edit("DELETE FROM blobs")
 
         feed.day = 1
         let firstRunWithoutTheRecord = await run.generate(api: server.apiRoot, now: Self.time(ofDay: 7))
@@ -60,12 +66,17 @@ final class CachePruningTests: XCTestCase {
         let sevenDaysLater = await run.generate(api: server.apiRoot, now: Self.time(ofDay: 14))
 
         XCTAssertEqual(firstRunWithoutTheRecord.code, .success, firstRunWithoutTheRecord.diagnostics)
-        XCTAssertTrue(firstRunWithoutTheRecord.diagnostics.contains("cache: removed 10 comments files saved seven days ago or more ("))
+        let removedWithoutTheRecord = firstRunWithoutTheRecord.diagnostics.split(separator: "\n").filter { $0.hasPrefix("cache: removed") }
+        XCTAssertEqual(removedWithoutTheRecord.count, 1, firstRunWithoutTheRecord.diagnostics)
+        XCTAssertTrue(
+            removedWithoutTheRecord.first?.hasPrefix("cache: removed the comments of 10 images, saved seven days ago or more") == true,
+            firstRunWithoutTheRecord.diagnostics)
+        XCTAssertFalse(removedWithoutTheRecord.first?.contains("no feed of the last seven days refers to") == true, "no image is removed")
         XCTAssertFalse(sixDaysLater.diagnostics.contains("cache: removed"), sixDaysLater.diagnostics)
         XCTAssertTrue(
-            sevenDaysLater.diagnostics.contains("cache: removed 10 comments files saved seven days ago or more and 20 images no feed"),
+            sevenDaysLater.diagnostics.contains("cache: removed the comments of 10 images, saved seven days ago or more, and 20 images no feed"),
             sevenDaysLater.diagnostics)
-        XCTAssertEqual(try blobNames(in: run.cache), Set(feed.itemNumbers(onDay: 2).map(feed.sha256(ofItem:))))
+        XCTAssertEqual(try CacheContents(folder: run.cache).blobNames(), Set(feed.itemNumbers(onDay: 2).map(feed.sha256(ofItem:))))
     }
 
     // MARK: - validate-cache
@@ -79,25 +90,31 @@ final class CachePruningTests: XCTestCase {
         let cache = run.cache.resolvingSymlinksInPath().path
         XCTAssertTrue(
             result.output.contains(
-                "cache \(cache): removed 10 comments files saved seven days ago or more and 10 images no feed of the last seven days refers to ("),
+                "cache \(cache): removed the comments of 10 images, saved seven days ago or more, and 10 images no feed of the last seven days refers to (2.6 kB)"
+            ),
             result.output)
         XCTAssertFalse(result.output.contains("removed \(cache)/"), "files are listed only with --verbose")
-        XCTAssertEqual(try blobNames(in: run.cache), Set(feed.itemNumbers(onDay: 1).map(feed.sha256(ofItem:))))
+        XCTAssertFalse(result.output.contains("table "), "tables are counted only with --verbose")
+        let contents = CacheContents(folder: run.cache)
+        let kept = feed.itemNumbers(onDay: 1)
+        XCTAssertEqual(try contents.blobNames(), Set(kept.map(feed.sha256(ofItem:))))
+        XCTAssertEqual(try contents.values("SELECT image_id FROM comments"), Set(kept.map { SyntheticFeed.id(ofItemAt: $0 - 1).uuidString }))
     }
 
-    func test_validateCache_listsEveryRemovedFileWithVerbose() async throws {
+    func test_validateCache_listsEveryRemovedFileAndCountsEachTablesRowsWithVerbose() async throws {
         let (run, feed) = try await makeCacheWithTwoDaysOfFeeds()
 
         let result = await runFeedsite(["validate-cache", "--cache", "cache", "--now", Self.time(ofDay: 7), "--verbose"], in: run.root)
 
         XCTAssertEqual(result.code, .success, result.diagnostics)
-        let listed = result.output.split(separator: "\n").filter { $0.hasPrefix("removed ") }
-        XCTAssertEqual(listed.count, 20, result.output)
-        for number in feed.itemNumbers(onDay: 0) {
-            let sha256 = feed.sha256(ofItem: number)
-            XCTAssertTrue(result.output.contains("/images/blobs/\(sha256.prefix(2))/\(sha256) (256 bytes)"), "image \(number) is listed")
-            XCTAssertTrue(result.output.contains("/\(SyntheticFeed.id(ofItemAt: number - 1).uuidString).json ("), "comments of \(number) are listed")
-        }
+        let lines = result.output.split(separator: "\n").map(String.init)
+        let blobs = run.cache.resolvingSymlinksInPath().appendingPathComponent("images/blobs").path
+        let expected = feed.itemNumbers(onDay: 0).map(feed.sha256(ofItem:)).sorted().map { "removed \(blobs)/\($0.prefix(2))/\($0) (256 bytes)" }
+        XCTAssertEqual(lines.filter { $0.hasPrefix("removed ") }, expected, "each removed blob file, and nothing else: comments are rows, not files")
+        XCTAssertEqual(
+            lines.filter { $0.hasPrefix("table ") },
+            ["table feed: 1 row", "table feed_items: 10 rows", "table comments: 10 rows", "table blobs: 10 rows", "table images: 10 rows"],
+            "what is left: day 1's feed, its comments and its images")
     }
 
     func test_validateCache_saysWhenThereIsNothingToPrune() async throws {
@@ -106,7 +123,11 @@ final class CachePruningTests: XCTestCase {
         let result = await runFeedsite(["validate-cache", "--cache", "cache", "--now", Self.time(ofDay: 6)], in: run.root)
 
         XCTAssertEqual(result.code, .success, result.diagnostics)
-        XCTAssertTrue(result.output.contains(": nothing to prune; every comments file is less than seven days old"), result.output)
+        XCTAssertTrue(
+            result.output.contains(
+                ": nothing to prune; all comments were saved less than seven days ago and every image is referred to by a feed of the last seven days"),
+            result.output)
+        XCTAssertEqual(try CacheContents(folder: run.cache).tableCounts()["comments"], 20, "both days' comments are kept")
     }
 
     // MARK: - Helpers
@@ -129,24 +150,6 @@ final class CachePruningTests: XCTestCase {
         ISO8601Date.format(Date(timeIntervalSince1970: 1_714_564_800 + TimeInterval(day) * 86_400))
     }
 
-    private func blobNames(in cache: URL) throws -> Set<String> {
-        Set(try filesTwoLevelsDown(cache.appendingPathComponent("images/blobs")))
-    }
-
-    private func indexEntryCount(in cache: URL) throws -> Int {
-        try filesTwoLevelsDown(cache.appendingPathComponent("images/index")).count
-    }
-
-    private func commentsFileNames(in cache: URL) throws -> Set<String> {
-        Set(try filesTwoLevelsDown(cache.appendingPathComponent("comments")))
-    }
-
-    private func filesTwoLevelsDown(_ folder: URL) throws -> [String] {
-        let manager = FileManager.default
-        return try manager.contentsOfDirectory(atPath: folder.path).flatMap { shard in
-            try manager.contentsOfDirectory(atPath: folder.appendingPathComponent(shard).path)
-        }
-    }
 }
 
 /// A synthetic feed that shows `itemsShown` items and replaces `replacedPerDay` of them each

@@ -13,10 +13,11 @@ import XCTest
     import Darwin
 #endif
 
-/// Issue 11: a full disk is a clear error, never a hang and never a loss. On a small tmpfs
-/// (mounting one needs root; elsewhere these tests skip), a full cache or a full output
-/// ends the run with one line naming the path, exit 1, the previous site and every cache
-/// file as they were, nothing temporary left behind, and the next run with space succeeds.
+/// A full disk is a clear error, never a hang and never a loss. On a small tmpfs (mounting
+/// one needs root; elsewhere these tests skip), a full cache or a full output ends the run
+/// with one line naming the path, exit 1, the previous site as it was, a cache database that
+/// opens clean with its last commit, every blob whole, nothing temporary left behind, and
+/// the next run with space succeeds.
 final class FullDiskTests: XCTestCase {
     func test_generate_onAFullCacheStopsWithOneLineAndKeepsTheSiteAndTheCache() async throws {
         let run = try makeRunFolder()
@@ -26,7 +27,6 @@ final class FullDiskTests: XCTestCase {
         let first = await run.generate(api: server.apiRoot, ["--max-items", "5"])
         XCTAssertEqual(first.code, .success, first.diagnostics)
         let site = try snapshotOfFiles(in: run.site)
-        let cacheBefore = try snapshotOfFiles(in: disk)
 
         // Room for the feed (a few pages), none for 35 new images.
         try fill(disk, leaving: 48 * 1024)
@@ -34,7 +34,8 @@ final class FullDiskTests: XCTestCase {
 
         assertStoppedByAFullDisk(full, naming: cache + "/images/blobs")
         XCTAssertEqual(try snapshotOfFiles(in: run.site), site, "the previous site is byte for byte as it was")
-        assertNothingHalfWritten(in: disk, before: cacheBefore, beside: run.site)
+        assertNothingHalfWritten(in: disk, beside: run.site)
+        XCTAssertEqual(try CacheContents(folder: disk).cachedFeed()?.feed.count, 40, "the new feed was saved, its own commit, before the images")
 
         try emptyBallast(disk)
         let next = await run.generate(api: server.apiRoot, ["--max-items", "40"])
@@ -50,16 +51,16 @@ final class FullDiskTests: XCTestCase {
         let first = await run.generate(api: server.apiRoot)
         XCTAssertEqual(first.code, .success, first.diagnostics)
         let site = try snapshotOfFiles(in: run.site)
-        let cacheBefore = try snapshotOfFiles(in: disk)
+        let feedBefore = try XCTUnwrap(try CacheContents(folder: disk).cachedFeed())
 
         try fill(disk, leaving: 0)
         let full = await run.generate(api: server.apiRoot, now: "2024-05-21T11:24:59Z")
 
         // The feed's save is the first write, and the old feed stays until the new one is whole.
-        assertStoppedByAFullDisk(full, naming: cache + "/feed.json")
+        assertStoppedByAFullDisk(full, naming: cache + "/\(CacheDatabase.fileName)")
         XCTAssertEqual(try snapshotOfFiles(in: run.site), site)
-        XCTAssertEqual(try Data(contentsOf: disk.appendingPathComponent("feed.json")), cacheBefore["feed.json"], "the cached feed is kept")
-        assertNothingHalfWritten(in: disk, before: cacheBefore, beside: run.site)
+        assertNothingHalfWritten(in: disk, beside: run.site)
+        XCTAssertEqual(try CacheContents(folder: disk).cachedFeed(), feedBefore, "the database keeps its last commit: the cached feed is the previous one")
         try emptyBallast(disk)
         let next = await run.generate(api: server.apiRoot, now: "2024-05-21T11:24:59Z")
         XCTAssertEqual(next.code, .success, next.diagnostics)
@@ -80,7 +81,7 @@ final class FullDiskTests: XCTestCase {
         // The cache is on another file system, so images are copied into the staging folder.
         assertStoppedByAFullDisk(full, naming: disk.path + "/.site.feedsite-staging-")
         XCTAssertEqual(try snapshotOfFiles(in: site), previous, "the previous site is byte for byte as it was")
-        assertNothingHalfWritten(in: run.cache, before: nil, beside: site)
+        assertNothingHalfWritten(in: run.cache, beside: site)
 
         try emptyBallast(disk)
         let next = await run.generate(api: server.apiRoot, output: site, ["--max-items", "40"])
@@ -131,25 +132,33 @@ final class FullDiskTests: XCTestCase {
         XCTAssertFalse(run.diagnostics.contains("placeholder"), "no image counted as failed: \(run.diagnostics)", file: file, line: line)
     }
 
-    /// No temporary file left in `folder`, no staging folder beside `site`, and every file
-    /// of `before` (path → bytes) still whole: its old bytes, or a new version that decodes.
-    private func assertNothingHalfWritten(in folder: URL, before: [String: Data]?, beside site: URL, file: StaticString = #filePath, line: UInt = #line) {
+    /// No temporary file left in the cache `folder`, no staging folder beside `site`; every
+    /// blob whole (named by the hash of its bytes), nothing else but the database, its
+    /// write-ahead log and the lock; and a database that opens clean (nothing set aside) and
+    /// leads every image URL to a blob that is there.
+    private func assertNothingHalfWritten(in folder: URL, beside site: URL, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(CacheFixturesForDisk.temporaryFiles(under: folder), [], file: file, line: line)
         let parent = site.resolvingSymlinksInPath().deletingLastPathComponent()
         let staging = ((try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []).filter { $0.contains(".feedsite-") }
         XCTAssertEqual(staging, [], "the staging folder is removed", file: file, line: line)
         guard let now = try? snapshotOfFiles(in: folder) else { return XCTFail("cannot read \(folder.path)", file: file, line: line) }
-        for (path, data) in now where path != Self.ballast && !path.hasSuffix(".lock") {
-            if before?[path] == data { continue }
-            if path.contains("images/") {
-                // A blob is named by its hash; an index entry is a link to a blob.
-                let digest = SHA256.hexDigest(Array(data))
-                let blob =
-                    path.contains("blobs/") ? (path as NSString).lastPathComponent : now.keys.first { $0.hasSuffix("blobs/\(digest.prefix(2))/\(digest)") }
-                XCTAssertEqual(blob.map { ($0 as NSString).lastPathComponent }, digest, "\(path) is whole", file: file, line: line)
-            } else {
-                XCTAssertNoThrow(try JSONSerialization.jsonObject(with: data), "\(path) is a whole cache file", file: file, line: line)
+        let database = CacheDatabase.fileName
+        for (path, data) in now where ![Self.ballast, ".lock", database, database + "-wal"].contains(path) {
+            XCTAssertTrue(path.hasPrefix("images/blobs/"), "\(path) is not a file of the cache", file: file, line: line)
+            XCTAssertEqual((path as NSString).lastPathComponent, SHA256.hexDigest(Array(data)), "\(path) is whole", file: file, line: line)
+        }
+        let cache = CacheContents(folder: folder)
+        do {
+            try cache.opening { opening in
+                XCTAssertNil(opening.setAside, "the database opens clean", file: file, line: line)
+                XCTAssertEqual(opening.oldFilesNotRemoved, [], file: file, line: line)
             }
+            let blobs = try cache.blobNames()
+            for sha256 in try cache.values("SELECT sha256 FROM images") {
+                XCTAssertTrue(blobs.contains(sha256), "an image URL leads to the missing blob \(sha256)", file: file, line: line)
+            }
+        } catch {
+            XCTFail("cannot read the cache database: \(error)", file: file, line: line)
         }
     }
 

@@ -201,18 +201,25 @@ final class GenerateOfflineTests: XCTestCase {
     }
 
     func test_generate_reportsACorruptFeedCacheByNameWhenTheAPIIsOff() async throws {
-        let server = try makeServer(SyntheticFeed(itemCount: 1, now: fixedNow()))
-        server.stop()
+        let server = try makeServer(SyntheticFeed(itemCount: 2, commentsPerItem: 1, imageBytes: 48, now: fixedNow()))
         let run = try makeRunFolder()
-        try FileManager.default.createDirectory(at: run.cache, withIntermediateDirectories: true)
-        let feedCache = run.cache.appendingPathComponent("feed.json")
-        try Data("{ not json".utf8).write(to: feedCache)
+        _ = await run.generate(api: server.apiRoot, now: t0)
+        server.stop()
+        let cache = CacheContents(folder: run.cache)
+        try cache.edit("UPDATE feed_items SET url = 'ftp://example.com/1.png' WHERE position = 1")
+        let published = try snapshotOfFiles(in: run.site)
 
-        let result = await run.generate(api: server.apiRoot)
+        let result = await run.generate(api: server.apiRoot, now: t0PlusSixDays)
 
         XCTAssertEqual(result.code, .failure)
-        XCTAssertTrue(result.diagnostics.contains("cannot read cache file \(feedCache.path)"), result.diagnostics)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: run.site.path))
+        XCTAssertTrue(
+            result.diagnostics.contains(
+                "cannot read cache database \(cache.database.path): the cached feed holds an image URL that is not http(s): ftp://example.com/1.png"),
+            result.diagnostics)
+        XCTAssertFalse(result.diagnostics.contains("set it aside"), "the database itself is whole: \(result.diagnostics)")
+        XCTAssertTrue(result.diagnostics.contains("feedsite: warning: cache: deleted an unreadable feed cache (cannot read cache database"))
+        XCTAssertEqual(try snapshotOfFiles(in: run.site), published)
+        XCTAssertNil(try cache.cachedFeed())
     }
 
     func test_offline_rendersFromTheCachesWithoutTouchingTheNetwork() async throws {
@@ -243,33 +250,40 @@ final class GenerateOfflineTests: XCTestCase {
     // MARK: - validate-cache
 
     func test_validateCache_deletesACorruptFeedCache() async throws {
+        let server = try makeServer(SyntheticFeed(itemCount: 2, commentsPerItem: 1, imageBytes: 48, now: fixedNow()))
         let run = try makeRunFolder()
-        try FileManager.default.createDirectory(at: run.cache, withIntermediateDirectories: true)
-        let feedCache = run.cache.appendingPathComponent("feed.json")
-        try Data("garbage".utf8).write(to: feedCache)
+        _ = await run.generate(api: server.apiRoot, now: t0)
+        let cache = CacheContents(folder: run.cache)
+        try cache.edit("UPDATE feed_items SET id = 'not a UUID' WHERE position = 0")
 
-        let result = await runFeedsite(["validate-cache", "--cache", "cache"], in: run.root)
+        let result = await runFeedsite(["validate-cache", "--cache", "cache", "--now", t0PlusSixDays], in: run.root)
 
         XCTAssertEqual(result.code, .success, result.diagnostics)
-        XCTAssertTrue(result.output.contains("unreadable"), result.output)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: feedCache.path))
+        XCTAssertTrue(
+            result.output.contains(
+                "feed cache in \(cache.database.path): unreadable (cannot read cache database \(cache.database.path): the cached feed holds an item whose id is not a UUID: not a UUID), deleted"
+            ),
+            result.output)
+        XCTAssertNil(try cache.cachedFeed())
+        XCTAssertEqual(try cache.tableCounts()["feed_items"], 0)
     }
 
     func test_validateCache_deletesAnExpiredFeedCacheAndKeepsAValidOne() async throws {
         let server = try makeServer(SyntheticFeed(itemCount: 2, commentsPerItem: 0, imageBytes: 48, now: fixedNow()))
         let run = try makeRunFolder()
         _ = await run.generate(api: server.apiRoot, now: t0)
-        let feedCache = run.cache.appendingPathComponent("feed.json")
+        let cache = CacheContents(folder: run.cache)
 
         let valid = await runFeedsite(["validate-cache", "--cache", "cache", "--now", t0PlusSevenDaysMinusOneSecond], in: run.root)
         XCTAssertEqual(valid.code, .success)
-        XCTAssertTrue(valid.output.contains("valid"), valid.output)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: feedCache.path))
+        XCTAssertTrue(valid.output.contains("feed cache in \(cache.database.path): valid (saved \(t0)), kept"), valid.output)
+        XCTAssertEqual(try cache.cachedFeed()?.feed.count, 2)
 
         let expired = await runFeedsite(["validate-cache", "--cache", "cache", "--now", t0PlusSevenDays], in: run.root)
         XCTAssertEqual(expired.code, .success)
-        XCTAssertTrue(expired.output.contains("expired"), expired.output)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: feedCache.path))
+        XCTAssertTrue(
+            expired.output.contains("feed cache in \(cache.database.path): expired (saved \(t0), seven days old or more), deleted"), expired.output)
+        XCTAssertNil(try cache.cachedFeed())
     }
 
     func test_generate_validatesTheFeedCacheWhenItEnds() async throws {
@@ -282,6 +296,6 @@ final class GenerateOfflineTests: XCTestCase {
 
         XCTAssertEqual(expired.code, .failure)
         XCTAssertTrue(expired.diagnostics.contains("deleted the feed cache saved 2024-05-20T11:24:59Z"), expired.diagnostics)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: run.cache.appendingPathComponent("feed.json").path))
+        XCTAssertNil(try CacheContents(folder: run.cache).cachedFeed())
     }
 }

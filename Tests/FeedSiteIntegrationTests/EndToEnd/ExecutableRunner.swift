@@ -41,8 +41,11 @@ struct ExecutableRunner {
 
     /// Starts `feedsite arguments…` without waiting, so a test can signal it mid-run. With
     /// `pipingOutput` its standard output comes through a pipe, so the test can wait for a
-    /// line it prints while it runs (`Running.nextOutputLine`).
-    static func start(_ arguments: [String], in folder: URL, variables: [String: String] = [:], pipingOutput: Bool = false) throws -> Running {
+    /// line it prints while it runs (`Running.nextOutputLine`); `pipingErrors` does the same
+    /// for its standard error (`Running.nextErrorLine`).
+    static func start(
+        _ arguments: [String], in folder: URL, variables: [String: String] = [:], pipingOutput: Bool = false, pipingErrors: Bool = false
+    ) throws -> Running {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -56,10 +59,11 @@ struct ExecutableRunner {
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let output = pipingOutput ? OutputPipe() : nil
+        let errors = pipingErrors ? OutputPipe() : nil
         process.standardOutput = try output?.pipe ?? FileHandle(forWritingTo: outURL)
-        process.standardError = try FileHandle(forWritingTo: errURL)
+        process.standardError = try errors?.pipe ?? FileHandle(forWritingTo: errURL)
         try process.run()
-        return Running(process: process, outURL: outURL, errURL: errURL, output: output)
+        return Running(process: process, outURL: outURL, errURL: errURL, output: output, errors: errors)
     }
 
     /// A started child process.
@@ -68,17 +72,27 @@ struct ExecutableRunner {
         let outURL: URL
         let errURL: URL
         fileprivate var output: OutputPipe? = nil
+        fileprivate var errors: OutputPipe? = nil
 
         /// The next line the process writes to its standard output, without its newline;
         /// nil when it closes its output first. Only for a process started `pipingOutput`.
         /// Kills the process (SIGKILL) if no line came after `seconds`, a generous limit
         /// that only stops a hang.
         func nextOutputLine(killingAfter seconds: Int) -> String? {
+            nextLine(of: output, killingAfter: seconds)
+        }
+
+        /// The same for standard error, for a process started `pipingErrors`.
+        func nextErrorLine(killingAfter seconds: Int) -> String? {
+            nextLine(of: errors, killingAfter: seconds)
+        }
+
+        private func nextLine(of pipe: OutputPipe?, killingAfter seconds: Int) -> String? {
             let pid = self.pid
             let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
             DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(seconds), execute: watchdog)
             defer { watchdog.cancel() }
-            return output?.nextLine()
+            return pipe?.nextLine()
         }
 
         var pid: Int32 { process.processIdentifier }
@@ -103,7 +117,7 @@ struct ExecutableRunner {
             return Result(
                 status: process.terminationStatus,
                 standardOutput: try output?.everything() ?? String(contentsOf: outURL, encoding: .utf8),
-                standardError: try String(contentsOf: errURL, encoding: .utf8)
+                standardError: try errors?.everything() ?? String(contentsOf: errURL, encoding: .utf8)
             )
         }
     }
