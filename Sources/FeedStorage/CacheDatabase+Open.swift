@@ -68,7 +68,7 @@ extension CacheDatabase {
             // The check's report is lines ("*** in database main ***", then each fault): one
             // line here, for the warning that quotes it.
             let faults = verdict.map { $0.split(separator: "\n").filter { !$0.hasPrefix("***") }.joined(separator: "; ") }
-            throw SQLiteError(extendedCode: 11, message: faults ?? "the quick check gave no answer")
+            throw SQLiteError.damaged(faults ?? "the quick check gave no answer")
         }
         return database
     }
@@ -77,7 +77,14 @@ extension CacheDatabase {
     /// shared-memory index is only removed, SQLite rebuilds it.
     private static func moveAside(_ path: String, reason: String, now: Date) throws(CacheError) -> SetAside {
         let stamp = ISO8601Date.format(now).filter { $0 != ":" && $0 != "-" }
-        let aside = "\(path).damaged-\(stamp)"
+        // A name no earlier set-aside file has: two damaged databases under one pinned clock
+        // (--now) keep both.
+        var aside = "\(path).damaged-\(stamp)"
+        var number = 1
+        while FileManager.default.fileExists(atPath: aside) || FileManager.default.fileExists(atPath: aside + "-wal") {
+            number += 1
+            aside = "\(path).damaged-\(stamp)-\(number)"
+        }
         for suffix in ["", "-wal"] where FileManager.default.fileExists(atPath: path + suffix) {
             guard rename(path + suffix, aside + suffix) == 0 else {
                 let problem = String(cString: strerror(errno))

@@ -26,6 +26,12 @@ public struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible {
         self.systemErrno = systemErrno
     }
 
+    /// A damage found by a check of the caller's own (`PRAGMA quick_check`'s report), as
+    /// `SQLITE_CORRUPT`.
+    public static func damaged(_ message: String) -> SQLiteError {
+        SQLiteError(extendedCode: SQLITE_CORRUPT, message: message)
+    }
+
     /// The primary result code (`SQLITE_FULL`, `SQLITE_CORRUPT`, …).
     public var primaryCode: Int32 { extendedCode & 0xFF }
 

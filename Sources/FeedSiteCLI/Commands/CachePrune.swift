@@ -30,12 +30,12 @@ struct CachePrune: Sendable {
     /// Every removed file, for `--verbose`.
     var files: [RemovedCacheFile] { images.blobs }
 
-    /// "the comments of 12 images, saved seven days ago or more, and 30 images no feed of the
+    /// "the comments of 12 images saved seven days ago or more and 30 images no feed of the
     /// last seven days refers to (4.2 MB)".
     var description: String {
         var parts: [String] = []
         if comments > 0 {
-            parts.append("the comments of \(comments) image\(comments == 1 ? "" : "s"), saved seven days ago or more,")
+            parts.append("the comments of \(comments) image\(comments == 1 ? "" : "s") saved seven days ago or more")
         }
         let count = images.blobs.count
         if count > 0 || images.urls > 0 {

@@ -28,7 +28,7 @@ final class CachePruningTests: XCTestCase {
         XCTAssertNil(removedOnDay[6], "nothing is seven days old on day 6")
         XCTAssertEqual(
             removedOnDay[7],
-            "cache: removed the comments of 2 images, saved seven days ago or more, and 2 images no feed of the last seven days refers to (512 bytes)")
+            "cache: removed the comments of 2 images saved seven days ago or more and 2 images no feed of the last seven days refers to (512 bytes)")
         // Day 29: the feeds of days 23…29 are less than seven days old; day 22's is exactly seven.
         let lastSevenDays = Set((23...29).flatMap(feed.itemNumbers(onDay:)))
         XCTAssertEqual(lastSevenDays.count, 20 + 6 * 2)
@@ -69,12 +69,12 @@ final class CachePruningTests: XCTestCase {
         let removedWithoutTheRecord = firstRunWithoutTheRecord.diagnostics.split(separator: "\n").filter { $0.hasPrefix("cache: removed") }
         XCTAssertEqual(removedWithoutTheRecord.count, 1, firstRunWithoutTheRecord.diagnostics)
         XCTAssertTrue(
-            removedWithoutTheRecord.first?.hasPrefix("cache: removed the comments of 10 images, saved seven days ago or more") == true,
+            removedWithoutTheRecord.first?.hasPrefix("cache: removed the comments of 10 images saved seven days ago or more") == true,
             firstRunWithoutTheRecord.diagnostics)
         XCTAssertFalse(removedWithoutTheRecord.first?.contains("no feed of the last seven days refers to") == true, "no image is removed")
         XCTAssertFalse(sixDaysLater.diagnostics.contains("cache: removed"), sixDaysLater.diagnostics)
         XCTAssertTrue(
-            sevenDaysLater.diagnostics.contains("cache: removed the comments of 10 images, saved seven days ago or more, and 20 images no feed"),
+            sevenDaysLater.diagnostics.contains("cache: removed the comments of 10 images saved seven days ago or more and 20 images no feed"),
             sevenDaysLater.diagnostics)
         XCTAssertEqual(try CacheContents(folder: run.cache).blobNames(), Set(feed.itemNumbers(onDay: 2).map(feed.sha256(ofItem:))))
     }
@@ -90,7 +90,7 @@ final class CachePruningTests: XCTestCase {
         let cache = run.cache.resolvingSymlinksInPath().path
         XCTAssertTrue(
             result.output.contains(
-                "cache \(cache): removed the comments of 10 images, saved seven days ago or more, and 10 images no feed of the last seven days refers to (2.6 kB)"
+                "cache \(cache): removed the comments of 10 images saved seven days ago or more and 10 images no feed of the last seven days refers to (2.6 kB)"
             ),
             result.output)
         XCTAssertFalse(result.output.contains("removed \(cache)/"), "files are listed only with --verbose")

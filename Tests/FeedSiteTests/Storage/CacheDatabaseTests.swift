@@ -60,6 +60,21 @@ final class CacheDatabaseTests: XCTestCase {
         try assertOpeningSetsAside(garbage, in: folder)
     }
 
+    func test_open_setsASecondDamagedDatabaseAsideUnderTheSameClockBesideTheFirstKeepingBoth() throws {
+        let folder = try makeTemporaryFolder(for: self)
+        let (first, second) = (Data(repeating: 1, count: 4096), Data(repeating: 2, count: 4096))
+        try first.write(to: cacheDatabaseFile(in: folder))
+        _ = try CacheDatabase.open(folder: folder, now: fixedNow())
+        try second.write(to: cacheDatabaseFile(in: folder))
+
+        let opening = try CacheDatabase.open(folder: folder, now: fixedNow())
+
+        let stamp = "cache.sqlite.damaged-20240520T112459Z"
+        XCTAssertEqual(opening.setAside?.path, folder.appendingPathComponent("\(stamp)-2").path)
+        XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent(stamp)), first, "the first set-aside file is kept")
+        XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("\(stamp)-2")), second)
+    }
+
     func test_open_setsAsideATruncatedDatabaseKeepingItsBytesAndOpensAnEmptyCache() async throws {
         let folder = try makeTemporaryFolder(for: self)
         try await fillCache(in: folder)
