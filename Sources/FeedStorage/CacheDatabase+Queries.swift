@@ -8,10 +8,7 @@ extension CacheDatabase {
     /// feed is saved.
     public func cachedFeedImages() throws(CacheError) -> CacheRetention.CachedFeedImages? {
         try read { connection in
-            let select = try connection.statement("SELECT saved_at FROM feed WHERE singleton = 1")
-            var savedAt: Date?
-            try select.forEachRow { savedAt = Date(timeIntervalSinceReferenceDate: $0.double(at: 0)) }
-            guard let savedAt else { return nil }
+            guard let savedAt = try SQLiteFeedStore.savedAt(connection) else { return nil }
             var blobs = Set<SHA256.Digest>()
             try connection.statement("SELECT DISTINCT images.sha256 FROM feed_items JOIN images ON images.url = feed_items.url").forEachRow { row in
                 if let digest = row.text(at: 0).flatMap(SHA256.Digest.init(hex:)) { blobs.insert(digest) }

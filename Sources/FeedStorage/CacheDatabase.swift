@@ -126,14 +126,7 @@ public final class CacheDatabase: @unchecked Sendable {
         do {
             try locked { connection in
                 connection.batching = false
-                let database = connection.database
-                guard database.isInTransaction else { return }
-                do {
-                    try database.execute("COMMIT")
-                } catch {
-                    if database.isInTransaction { try? database.execute("ROLLBACK") }
-                    throw error
-                }
+                if connection.database.isInTransaction { try connection.database.commit() }
             }
         } catch {
             throw failure(.write, error)

@@ -59,7 +59,7 @@ public enum LegacyCache {
                 imported.skipped += 1
                 return imported
             }
-            for (sha256, date) in records where FileManager.default.fileExists(atPath: blobPath(sha256, base: base)) {
+            for (sha256, date) in records where FileManager.default.fileExists(atPath: SQLiteImageStore.blobPath(for: sha256, in: "\(base)/images")) {
                 try SQLiteImageStore.refer(to: sha256, at: date, connection)
             }
         }
@@ -73,17 +73,13 @@ public enum LegacyCache {
         for url in Set(feed.map(\.image.url)) {
             let key = SHA256.hexDigest(Array(url.absoluteString.utf8))
             guard let digest = try? FileDigest.sha256(ofFileAtPath: "\(base)/\(indexFolder)/\(key.prefix(2))/\(key)"),
-                FileManager.default.fileExists(atPath: blobPath(digest.sha256, base: base))
+                FileManager.default.fileExists(atPath: SQLiteImageStore.blobPath(for: digest.sha256, in: "\(base)/images"))
             else { continue }
             try SQLiteImageStore.refer(to: digest.sha256, at: now, connection)
             try SQLiteImageStore.index(url, to: digest.sha256, connection)
             count += 1
         }
         return count
-    }
-
-    private static func blobPath(_ sha256: String, base: String) -> String {
-        "\(base)/images/blobs/\(sha256.prefix(2))/\(sha256)"
     }
 
     /// The references file: a header line, then 36-byte records sorted by digest, each the

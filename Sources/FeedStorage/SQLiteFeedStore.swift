@@ -61,7 +61,8 @@ public final class SQLiteFeedStore: FeedStore {
         }
     }
 
-    private static func savedAt(_ connection: CacheDatabase.Connection) throws -> Date? {
+    /// When the saved feed was saved; `nil` when none is.
+    static func savedAt(_ connection: CacheDatabase.Connection) throws -> Date? {
         let select = try connection.statement("SELECT saved_at FROM feed WHERE singleton = 1")
         defer { select.reset() }
         return try select.step() ? Date(timeIntervalSinceReferenceDate: select.double(at: 0)) : nil

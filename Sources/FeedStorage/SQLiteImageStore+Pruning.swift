@@ -19,7 +19,6 @@ extension SQLiteImageStore {
     /// One transaction: the rows change and the files go inside it, so a run killed halfway
     /// leaves rows whose file is gone (which retrieving counts as missing, and the next prune
     /// drops) or files without a row (which count as referred to now): nothing is lost early.
-    /// Rows whose file is missing are dropped; files without a row count as referred to now.
     public func prune(cachedFeed: CacheRetention.CachedFeedImages?, now: Date) throws(CacheError) -> ImagePruning {
         var onDisk: [String: String] = [:]
         for file in ShardedFolder.files(in: "\(folder)/blobs") where SHA256.Digest(hex: file.name) != nil {

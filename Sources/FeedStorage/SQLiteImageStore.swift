@@ -108,6 +108,11 @@ public final class SQLiteImageStore: ImageStore {
     }
 
     func blobPath(for sha256: String) -> String {
+        Self.blobPath(for: sha256, in: folder)
+    }
+
+    /// Where the images folder `folder` keeps the blob named `sha256`.
+    static func blobPath(for sha256: String, in folder: String) -> String {
         "\(folder)/blobs/\(sha256.prefix(2))/\(sha256)"
     }
 

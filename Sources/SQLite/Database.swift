@@ -99,15 +99,32 @@ public final class Database {
     /// error goes on.
     public func transaction<Result>(_ body: () throws -> Result) throws -> Result {
         try execute("BEGIN IMMEDIATE")
+        let result: Result
         do {
-            let result = try body()
-            try execute("COMMIT")
-            return result
+            result = try body()
         } catch {
-            // Some failures (a full disk, for one) have already rolled the transaction back.
-            if sqlite3_get_autocommit(handle) == 0 { try? execute("ROLLBACK") }
+            rollBack()
             throw error
         }
+        try commit()
+        return result
+    }
+
+    /// Commits the open transaction; when the commit fails, the transaction is rolled back
+    /// and the error goes on, so the database keeps its last commit.
+    public func commit() throws {
+        do {
+            try execute("COMMIT")
+        } catch {
+            rollBack()
+            throw error
+        }
+    }
+
+    /// Rolls back the open transaction, if any: some failures (a full disk, for one) have
+    /// already rolled it back.
+    private func rollBack() {
+        if isInTransaction { try? execute("ROLLBACK") }
     }
 
     /// The number the application keeps in the database's header (`PRAGMA user_version`): 0 in
