@@ -234,3 +234,23 @@ extension CommentsStore {
         try await insert(comments, validators: nil, timestamp: timestamp, imageID: imageID)
     }
 }
+
+/// `nil` when `body` succeeds, else "<label>: <error>": for the tasks of a group that must
+/// all succeed, so the group can say which failed and why.
+func failure(_ label: String, _ body: () async throws -> Void) async -> String? {
+    do {
+        try await body()
+        return nil
+    } catch {
+        return "\(label): \(error)"
+    }
+}
+
+extension TaskGroup where ChildTaskResult == String? {
+    /// The failures the group's tasks gave, in the order they finished.
+    mutating func failures() async -> [String] {
+        var failures: [String] = []
+        for await failure in self { if let failure { failures.append(failure) } }
+        return failures
+    }
+}

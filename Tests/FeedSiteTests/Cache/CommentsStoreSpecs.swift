@@ -222,45 +222,21 @@ extension CommentsStoreSpecs where Self: XCTestCase {
 
         let errors = await withTaskGroup(of: String?.self) { group in
             for (index, value) in values.enumerated() {
-                group.addTask {
-                    do {
-                        try await sut.insert(value.comments, timestamp: value.timestamp, imageID: imageID)
-                        return nil
-                    } catch { return "insert: \(error)" }
-                }
+                group.addTask { await failure("insert") { try await sut.insert(value.comments, timestamp: value.timestamp, imageID: imageID) } }
                 if index % 3 == 0 {
-                    group.addTask {
-                        do {
-                            try await sut.delete(imageID: imageID)
-                            return nil
-                        } catch { return "delete: \(error)" }
-                    }
+                    group.addTask { await failure("delete") { try await sut.delete(imageID: imageID) } }
                 }
-                group.addTask {
-                    do {
-                        _ = try await sut.retrieve(imageID: imageID)
-                        return nil
-                    } catch { return "retrieve: \(error)" }
-                }
+                group.addTask { await failure("retrieve") { _ = try await sut.retrieve(imageID: imageID) } }
             }
-            var errors: [String] = []
-            for await error in group { if let error { errors.append(error) } }
-            return errors
+            return await group.failures()
         }
         XCTAssertEqual(errors, [], "Expected concurrent side effects to succeed", file: file, line: line)
 
         let insertErrors = await withTaskGroup(of: String?.self) { group in
             for value in values {
-                group.addTask {
-                    do {
-                        try await sut.insert(value.comments, timestamp: value.timestamp, imageID: imageID)
-                        return nil
-                    } catch { return "insert: \(error)" }
-                }
+                group.addTask { await failure("insert") { try await sut.insert(value.comments, timestamp: value.timestamp, imageID: imageID) } }
             }
-            var errors: [String] = []
-            for await error in group { if let error { errors.append(error) } }
-            return errors
+            return await group.failures()
         }
         XCTAssertEqual(insertErrors, [], "Expected concurrent inserts to succeed", file: file, line: line)
         do {
@@ -288,16 +264,13 @@ extension CommentsStoreSpecs where Self: XCTestCase {
         let errors = await withTaskGroup(of: String?.self) { group in
             for entry in caches {
                 group.addTask {
-                    do {
+                    await failure("save") {
                         try await sut.delete(imageID: entry.imageID)
                         try await sut.insert(entry.cache.comments, timestamp: entry.cache.timestamp, imageID: entry.imageID)
-                        return nil
-                    } catch { return "\(error)" }
+                    }
                 }
             }
-            var errors: [String] = []
-            for await error in group { if let error { errors.append(error) } }
-            return errors
+            return await group.failures()
         }
 
         XCTAssertEqual(errors, [], "Expected concurrent saves to succeed", file: file, line: line)

@@ -151,30 +151,13 @@ extension FeedStoreSpecs where Self: XCTestCase {
 
         let mixedErrors = await withTaskGroup(of: String?.self) { group in
             for (index, value) in values.enumerated() {
-                group.addTask {
-                    do {
-                        try await sut.insert(value.feed, timestamp: value.timestamp)
-                        return nil
-                    } catch { return "insert: \(error)" }
-                }
+                group.addTask { await failure("insert") { try await sut.insert(value.feed, timestamp: value.timestamp) } }
                 if index % 3 == 0 {
-                    group.addTask {
-                        do {
-                            try await sut.deleteCachedFeed()
-                            return nil
-                        } catch { return "delete: \(error)" }
-                    }
+                    group.addTask { await failure("delete") { try await sut.deleteCachedFeed() } }
                 }
-                group.addTask {
-                    do {
-                        _ = try await sut.retrieve()
-                        return nil
-                    } catch { return "retrieve: \(error)" }
-                }
+                group.addTask { await failure("retrieve") { _ = try await sut.retrieve() } }
             }
-            var errors: [String] = []
-            for await error in group { if let error { errors.append(error) } }
-            return errors
+            return await group.failures()
         }
         XCTAssertEqual(mixedErrors, [], "Expected concurrent side effects to succeed", file: file, line: line)
         do {
@@ -188,16 +171,9 @@ extension FeedStoreSpecs where Self: XCTestCase {
 
         let insertErrors = await withTaskGroup(of: String?.self) { group in
             for value in values {
-                group.addTask {
-                    do {
-                        try await sut.insert(value.feed, timestamp: value.timestamp)
-                        return nil
-                    } catch { return "insert: \(error)" }
-                }
+                group.addTask { await failure("insert") { try await sut.insert(value.feed, timestamp: value.timestamp) } }
             }
-            var errors: [String] = []
-            for await error in group { if let error { errors.append(error) } }
-            return errors
+            return await group.failures()
         }
         XCTAssertEqual(insertErrors, [], "Expected concurrent inserts to succeed", file: file, line: line)
         do {

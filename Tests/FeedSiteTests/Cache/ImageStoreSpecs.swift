@@ -260,51 +260,22 @@ extension ImageStoreSpecs where Self: XCTestCase {
         let errors = await withTaskGroup(of: String?.self) { group in
             for (index, data) in payloads.enumerated() {
                 let otherURL = otherURLs[index]
-                group.addTask {
-                    do {
-                        _ = try await sut.insert(data, for: url)
-                        return nil
-                    } catch { return "insert: \(error)" }
-                }
-                group.addTask {
-                    do {
-                        _ = try await sut.insert(data, for: otherURL)
-                        return nil
-                    } catch { return "insert other: \(error)" }
-                }
+                group.addTask { await failure("insert") { _ = try await sut.insert(data, for: url) } }
+                group.addTask { await failure("insert other") { _ = try await sut.insert(data, for: otherURL) } }
                 if index % 4 == 0 {
-                    group.addTask {
-                        do {
-                            try await sut.delete(for: url)
-                            return nil
-                        } catch { return "delete: \(error)" }
-                    }
+                    group.addTask { await failure("delete") { try await sut.delete(for: url) } }
                 }
-                group.addTask {
-                    do {
-                        _ = try await sut.retrieve(for: url)
-                        return nil
-                    } catch { return "retrieve: \(error)" }
-                }
+                group.addTask { await failure("retrieve") { _ = try await sut.retrieve(for: url) } }
             }
-            var errors: [String] = []
-            for await error in group { if let error { errors.append(error) } }
-            return errors
+            return await group.failures()
         }
         XCTAssertEqual(errors, [], "Expected concurrent side effects to succeed", file: file, line: line)
 
         let lastRound = await withTaskGroup(of: String?.self) { group in
             for data in payloads {
-                group.addTask {
-                    do {
-                        _ = try await sut.insert(data, for: url)
-                        return nil
-                    } catch { return "insert: \(error)" }
-                }
+                group.addTask { await failure("insert") { _ = try await sut.insert(data, for: url) } }
             }
-            var errors: [String] = []
-            for await error in group { if let error { errors.append(error) } }
-            return errors
+            return await group.failures()
         }
         XCTAssertEqual(lastRound, [], "Expected concurrent inserts to succeed", file: file, line: line)
 
