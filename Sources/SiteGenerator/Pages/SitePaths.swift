@@ -8,6 +8,8 @@ import Foundation
 ///     index.html, page/2.html …          feed pages (page 1 is the entry point)
 ///     comments/<ID>.html                 one comments page per image
 ///     assets/style.css                   the stylesheet
+///     assets/search.js                   the search field's script, shared by every locale
+///     search/index.js, search/<gen>/…    the locale's search index (see `SearchIndex`)
 ///     images/<sha256>.<ext>              images, shared by every locale
 ///     feed.json, feed.atom               with --base-url: the feed in JSON Feed and Atom
 ///     sitemap.xml                        with --base-url: every page of every locale
@@ -22,6 +24,15 @@ public struct SitePaths: Sendable, Equatable {
     }
 
     public static let stylesheet = "assets/style.css"
+
+    /// The script that adds the search field to the feed pages.
+    public static let searchScript = "assets/search.js"
+
+    /// The root of the locale's search index; the rest of it is in a folder beside it.
+    public var searchIndex: String { localePrefix + "search/index.js" }
+
+    /// The folder of the locale's search index.
+    public var searchFolder: String { localePrefix + "search/" }
 
     public func feedPage(_ number: Int) -> String {
         localePrefix + (number == 1 ? "index.html" : "page/\(number).html")
