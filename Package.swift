@@ -74,7 +74,9 @@ let package = Package(
                 "TestSupport", "FeedCore", "HTTP", "Hashing", "FileSystem", "FeedStorage", "SiteGenerator", "BuiltInTemplates", "Publishing",
                 "LoopbackHTTP", "SampleAPI", "FeedSiteCLI", "SQLite",
             ],
-            exclude: ["Site/__Snapshots__"]
+            // The search rule's vectors are read from their path by the tests and by
+            // .ci/check-search, not bundled.
+            exclude: ["Site/__Snapshots__", "Site/Search/search-terms.json"]
         ),
         // Through real HTTP on 127.0.0.1, libcurl, and the built executable.
         .testTarget(
