@@ -110,7 +110,8 @@ struct GenerateCommand {
         summary.syndication = try SyndicationStep(baseURL: options.baseURL, renderers: renderers, staged: staged)
             .run(entries: entries, feedPageCount: summary.feedPages)
         try WholeSiteStep(
-            staged: staged, stylesheet: context.site.templates.stylesheet, api: options.api, now: context.now, locales: renderers.map(\.locale)
+            staged: staged, stylesheet: context.site.templates.stylesheet, searchScript: context.site.templates.searchScript, api: options.api,
+            now: context.now, locales: renderers.map(\.locale)
         ).run(summary)
         timer.start("publish")
         try publish.run(summary)

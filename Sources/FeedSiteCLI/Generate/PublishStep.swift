@@ -4,17 +4,19 @@ import Foundation
 import Publishing
 import SiteGenerator
 
-/// The files made of the whole site once its pages are written: the stylesheet and
-/// `manifest.json`.
+/// The files made of the whole site once its pages are written: the stylesheet, the search
+/// script and `manifest.json`.
 struct WholeSiteStep {
     let staged: StagedSite
     let stylesheet: Data
+    let searchScript: Data
     let api: URL
     let now: Date
     let locales: [String]
 
     func run(_ summary: RunSummary) throws {
         try staged.write(stylesheet, to: SitePaths.stylesheet)
+        try staged.write(searchScript, to: SitePaths.searchScript)
         let facts = summary.manifestFacts(api: api, now: now, locales: locales)
         try staged.writeManifest(generator: "\(Manifest.generatorName) \(Usage.version)", run: facts)
     }

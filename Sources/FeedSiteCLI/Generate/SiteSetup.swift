@@ -1,3 +1,4 @@
+import BuiltInTemplates
 import FeedCore
 import Foundation
 import SiteGenerator
@@ -14,7 +15,7 @@ struct SiteSetup: Sendable {
     /// English first. `api` and `now` are what every page says it is a snapshot of;
     /// `baseURL` is where the site will be served, if given.
     static func load(from source: TemplateSource, locales requested: [String], now: Date, api: URL, baseURL: BaseURL?) throws -> SiteSetup {
-        let templates = try SiteTemplates.load(from: source)
+        let templates = try SiteTemplates.load(from: source, defaults: BuiltInTemplates())
         var wanted = requested
         if requested.contains(where: { $0.lowercased() == "all" }) {
             let available = source.locales()

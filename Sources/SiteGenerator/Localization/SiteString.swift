@@ -11,6 +11,12 @@ public enum SiteString: String, StringTableKey {
     case feedImagePosition = "FEED_IMAGE_POSITION"
     case feedEmpty = "FEED_EMPTY"
     case feedCachedNotice = "FEED_CACHED_NOTICE"
+    case searchLabel = "SEARCH_LABEL"
+    case searchResultsOne = "SEARCH_RESULTS_ONE"
+    case searchResults = "SEARCH_RESULTS"
+    case searchResultsFirst = "SEARCH_RESULTS_FIRST"
+    case searchNoResults = "SEARCH_NO_RESULTS"
+    case searchUnavailable = "SEARCH_UNAVAILABLE"
     case imageCommentsViewTitle = "IMAGE_COMMENTS_VIEW_TITLE"
     case imageCommentsEmpty = "IMAGE_COMMENTS_EMPTY"
     case genericConnectionError = "GENERIC_CONNECTION_ERROR"
@@ -21,7 +27,8 @@ public enum SiteString: String, StringTableKey {
     public var table: String {
         switch self {
         case .feedViewTitle, .feedPagePrevious, .feedPageNext, .feedPagePosition, .feedImageComments, .feedImageUnavailable, .feedImageOpenOriginal,
-            .feedImagePosition, .feedEmpty, .feedCachedNotice:
+            .feedImagePosition, .feedEmpty, .feedCachedNotice, .searchLabel, .searchResultsOne, .searchResults, .searchResultsFirst, .searchNoResults,
+            .searchUnavailable:
             "Feed"
         case .imageCommentsViewTitle, .imageCommentsEmpty: "ImageComments"
         case .genericConnectionError, .languageName, .languageSwitcherLabel, .siteSnapshot: "Shared"

@@ -60,8 +60,11 @@ public struct SitePaths: Sendable, Equatable {
         "sitemap-\(number).xml"
     }
 
+    /// The folder of the images, shared by every locale.
+    public static let imagesFolder = "images/"
+
     public static func image(_ image: StoredImage) -> String {
-        "images/\(image.fileName)"
+        imagesFolder + image.fileName
     }
 
     /// The link from the page at `page` to `target`, both given from the site root: shared

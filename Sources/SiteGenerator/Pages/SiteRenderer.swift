@@ -123,7 +123,7 @@ public struct SiteRenderer: Sendable {
                 ]) : false,
         ])
         let documentTitle = page.pageCount > 1 && page.number > 1 ? "\(title) · \(position)" : title
-        return try layout(path: page.path, title: title, documentTitle: documentTitle, back: nil, body: body)
+        return try layout(path: page.path, title: title, documentTitle: documentTitle, back: nil, search: try search(from: page.path), body: body)
     }
 
     public func render(_ page: CommentsPageModel) throws -> String {
@@ -153,7 +153,7 @@ public struct SiteRenderer: Sendable {
             "emptyLabel": .text(try strings.string(.imageCommentsEmpty)),
         ])
         let back: TemplateValue = ["href": .text(page.feedLink), "label": .text(try strings.string(.feedViewTitle))]
-        return try layout(path: page.path, title: title, documentTitle: title, back: back, body: body)
+        return try layout(path: page.path, title: title, documentTitle: title, back: back, search: false, body: body)
     }
 
     /// An `<img>`'s source, its size when known, and a text alternative that is never empty
@@ -180,7 +180,25 @@ public struct SiteRenderer: Sendable {
         return ["href": .text(href), "label": .text(try strings.string(key))]
     }
 
-    private func layout(path: String, title: String, documentTitle: String, back: TemplateValue?, body: String) throws -> String {
+    /// What the feed page at `path` gives the search script (`search.js`), as its element's
+    /// attributes: where the locale's index, its pages and the images are from the page, and
+    /// the labels, with their placeholders left for the script to fill.
+    private func search(from path: String) throws -> TemplateValue {
+        [
+            "script": .text(SitePaths.relative(from: path, to: SitePaths.searchScript)),
+            "index": .text(SitePaths.relative(from: path, to: paths.searchIndex)),
+            "pages": .text(SitePaths.relative(from: path, to: paths.localePrefix)),
+            "images": .text(SitePaths.relative(from: path, to: SitePaths.imagesFolder)),
+            "label": .text(try strings.string(.searchLabel)),
+            "one": .text(try strings.string(.searchResultsOne)),
+            "many": .text(try strings.string(.searchResults)),
+            "more": .text(try strings.string(.searchResultsFirst)),
+            "none": .text(try strings.string(.searchNoResults)),
+            "unavailable": .text(try strings.string(.searchUnavailable)),
+        ]
+    }
+
+    private func layout(path: String, title: String, documentTitle: String, back: TemplateValue?, search: TemplateValue, body: String) throws -> String {
         let pathInLocale = String(path.dropFirst(paths.localePrefix.count))
         var alternates: [TemplateValue] = []
         var options: [TemplateValue] = []
@@ -217,6 +235,7 @@ public struct SiteRenderer: Sendable {
             "stylesheet": .text(SitePaths.relative(from: path, to: SitePaths.stylesheet)),
             "snapshot": .text(try strings.string(.siteSnapshot, apiHost, snapshotTime)),
             "back": back ?? false,
+            "search": search,
             "alternates": .list(alternates),
             "languages": options.isEmpty
                 ? false

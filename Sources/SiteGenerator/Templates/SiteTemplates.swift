@@ -1,23 +1,30 @@
 import Foundation
 
-/// The templates and stylesheet of a site, read once from the templates folder:
-/// `layout.html` wraps every page, `feed.html` and `comments.html` are the pages' bodies.
-/// Each template is named by its file as messages show it (`/srv/theme/feed.html`), so an
-/// error while rendering names the file too.
+/// The templates, stylesheet and search script of a site, read once from the templates
+/// folder: `layout.html` wraps every page, `feed.html` and `comments.html` are the pages'
+/// bodies, `search.js` adds the search field to the feed pages. Each template is named by its
+/// file as messages show it (`/srv/theme/feed.html`), so an error while rendering names the
+/// file too.
 public struct SiteTemplates: Sendable {
     /// The files every set of templates needs, besides the string tables.
     static let fileNames = ["layout.html", "feed.html", "comments.html", "style.css"]
+
+    /// The search script's file. A templates folder may leave it out (themes written out before
+    /// the site had a search have none): the defaults' is used then.
+    static let searchScriptName = "search.js"
 
     public let layout: Template
     public let feed: Template
     public let comments: Template
     public let stylesheet: Data
+    public let searchScript: Data
 
-    public init(layout: Template, feed: Template, comments: Template, stylesheet: Data) {
+    public init(layout: Template, feed: Template, comments: Template, stylesheet: Data, searchScript: Data) {
         self.layout = layout
         self.feed = feed
         self.comments = comments
         self.stylesheet = stylesheet
+        self.searchScript = searchScript
     }
 
     public enum LoadError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -35,12 +42,15 @@ public struct SiteTemplates: Sendable {
         }
     }
 
-    public static func load(from folder: TemplateSource) throws(LoadError) -> SiteTemplates {
+    /// Reads the templates in `folder`; a file it may leave out (`search.js`) comes from
+    /// `defaults` when it has none (the tool's built-in templates).
+    public static func load(from folder: TemplateSource, defaults: TemplateSource) throws(LoadError) -> SiteTemplates {
         SiteTemplates(
             layout: try template("layout.html", in: folder),
             feed: try template("feed.html", in: folder),
             comments: try template("comments.html", in: folder),
-            stylesheet: try read("style.css", in: folder)
+            stylesheet: try read("style.css", in: folder),
+            searchScript: try read(searchScriptName, in: folder, orIn: defaults)
         )
     }
 
@@ -58,13 +68,20 @@ public struct SiteTemplates: Sendable {
     }
 
     private static func read(_ name: String, in folder: TemplateSource) throws(LoadError) -> Data {
-        let data: Data?
+        guard let data = try readIfPresent(name, in: folder) else { throw .missing(file: folder.path(of: name)) }
+        return data
+    }
+
+    private static func read(_ name: String, in folder: TemplateSource, orIn defaults: TemplateSource) throws(LoadError) -> Data {
+        if let data = try readIfPresent(name, in: folder) { return data }
+        return try read(name, in: defaults)
+    }
+
+    private static func readIfPresent(_ name: String, in folder: TemplateSource) throws(LoadError) -> Data? {
         do {
-            data = try folder.read(name)
+            return try folder.read(name)
         } catch {
             throw .unreadable(file: folder.path(of: name), reason: "\(error)")
         }
-        guard let data else { throw .missing(file: folder.path(of: name)) }
-        return data
     }
 }

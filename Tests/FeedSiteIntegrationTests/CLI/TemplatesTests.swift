@@ -36,6 +36,25 @@ final class TemplatesTests: XCTestCase {
         XCTAssertTrue(try read(run.file("index.html")).hasSuffix("<!-- my theme -->\n"))
     }
 
+    func test_generate_withAThemeWrittenBeforeTheSearchPublishesTheBuiltInSearchScript() async throws {
+        let run = try makeRunFolder()
+        let server = try makeServer(SyntheticFeed(itemCount: 2, commentsPerItem: 1, imageBytes: 64, now: fixedNow()))
+        let theme = run.root.appendingPathComponent("theme")
+        let layout = String(decoding: try builtIn("layout.html"), as: UTF8.self)
+        let withoutSearch = try XCTUnwrap(
+            layout.range(of: "{{#search}}").flatMap { start in
+                layout.range(of: "{{/search}}\n").map { layout.replacingCharacters(in: start.lowerBound..<$0.upperBound, with: "") }
+            })
+        try writeBuiltInTemplates(to: theme, changing: ["layout.html": withoutSearch])
+        try FileManager.default.removeItem(at: theme.appendingPathComponent("search.js"))
+
+        let result = await run.generate(api: server.apiRoot, ["--templates", "theme"])
+
+        XCTAssertEqual(result.code, .success, result.diagnostics)
+        XCTAssertEqual(try Data(contentsOf: run.file("assets/search.js")), try builtIn("search.js"))
+        XCTAssertFalse(try read(run.file("index.html")).contains("<script"), "the theme's layout has no search field")
+    }
+
     func test_generate_withAThemeMissingAStringKeyFailsNamingTheFileAndTheKeyBeforeAnyRequest() async throws {
         let run = try makeRunFolder()
         let server = try makeServer(SyntheticFeed(itemCount: 2, commentsPerItem: 1, imageBytes: 64, now: fixedNow()))

@@ -37,7 +37,7 @@ final class BuiltInTemplatesTests: XCTestCase {
     }
 
     func test_templates_loadAndRenderEveryPageInEveryLocale() throws {
-        let templates = try SiteTemplates.load(from: BuiltInTemplates())
+        let templates = try SiteTemplates.load(from: BuiltInTemplates(), defaults: BuiltInTemplates())
         XCTAssertEqual(templates.layout.name, "built-in layout.html")
 
         for locale in BuiltInTemplates().locales() {

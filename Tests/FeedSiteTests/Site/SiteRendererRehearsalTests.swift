@@ -49,7 +49,7 @@ final class SiteRendererRehearsalTests: XCTestCase {
     }
 
     func test_rehearse_reachesTheLayoutOfFeedAndCommentsPages() throws {
-        for source in ["{{#back}}{{x}}{{/back}}", "{{^back}}{{x}}{{/back}}"] {
+        for source in ["{{#back}}{{x}}{{/back}}", "{{^back}}{{x}}{{/back}}", "{{#search}}{{x}}{{/search}}", "{{^search}}{{x}}{{/search}}"] {
             let error = try rehearsalError(layout: source)
             XCTAssertEqual(error?.template, "theme/layout.html", source)
             XCTAssertEqual(error?.message.hasPrefix("no value named 'x'"), true, "\(source): \(String(describing: error))")
@@ -65,7 +65,7 @@ final class SiteRendererRehearsalTests: XCTestCase {
             layout: try layout.map { try Template(name: "theme/layout.html", source: $0) } ?? real.layout,
             feed: try feed.map { try Template(name: "theme/feed.html", source: $0) } ?? real.feed,
             comments: try comments.map { try Template(name: "theme/comments.html", source: $0) } ?? real.comments,
-            stylesheet: real.stylesheet)
+            stylesheet: real.stylesheet, searchScript: real.searchScript)
         let renderer = SiteRenderer(
             templates: templates, strings: try SiteFixtures.strings("en"), paths: SitePaths(), languages: [], now: fixedNow(), apiHost: "example.org")
         do {

@@ -505,7 +505,10 @@ final class SiteRendererTests: XCTestCase {
         }
     }
 
+    /// Checks that no markup from the API is in `html`; the feed pages' own search script
+    /// element, with its escaped attributes, is the site's.
     private func assertNoRawMarkup(_ html: String, _ context: String = "", file: StaticString = #filePath, line: UInt = #line) {
+        let html = html.replacingOccurrences(of: #"<script src="(\.\./)*assets/search\.js" defer[^<>]*></script>"#, with: "", options: .regularExpression)
         for raw in ["<script", "</script>", "<b>", "alert(\"pwned\")", "'quoted'"] {
             XCTAssertFalse(html.contains(raw), "\(raw) appears unescaped \(context)", file: file, line: line)
         }

@@ -1,3 +1,4 @@
+import BuiltInTemplates
 import FeedSiteCLI
 import Foundation
 import Publishing
@@ -7,7 +8,7 @@ import XCTest
 
 final class SiteTemplatesTests: XCTestCase {
     func test_load_readsTheRepositoryTemplatesAndStylesheet() throws {
-        let templates = try SiteTemplates.load(from: TemplatesFolder(repositoryTemplates()))
+        let templates = try SiteTemplates.load(from: TemplatesFolder(repositoryTemplates()), defaults: BuiltInTemplates())
         let stylesheet = String(decoding: templates.stylesheet, as: UTF8.self)
 
         XCTAssertEqual(templates.layout.name, repositoryTemplates().appendingPathComponent("layout.html").path, "named by their files, for messages")
@@ -17,7 +18,8 @@ final class SiteTemplatesTests: XCTestCase {
     }
 
     func test_repositoryStylesheet_loadsNothingFromAnotherHost() throws {
-        let stylesheet = String(decoding: try SiteTemplates.load(from: TemplatesFolder(repositoryTemplates())).stylesheet, as: UTF8.self)
+        let stylesheet = String(
+            decoding: try SiteTemplates.load(from: TemplatesFolder(repositoryTemplates()), defaults: BuiltInTemplates()).stylesheet, as: UTF8.self)
 
         XCTAssertFalse(stylesheet.contains("@import"))
         XCTAssertFalse(stylesheet.contains("://"))
@@ -27,7 +29,7 @@ final class SiteTemplatesTests: XCTestCase {
         let folder = try copyOfRepositoryTemplates()
         try FileManager.default.removeItem(at: folder.appendingPathComponent("comments.html"))
 
-        XCTAssertThrowsError(try SiteTemplates.load(from: TemplatesFolder(folder))) { error in
+        XCTAssertThrowsError(try SiteTemplates.load(from: TemplatesFolder(folder), defaults: BuiltInTemplates())) { error in
             XCTAssertEqual(error as? SiteTemplates.LoadError, .missing(file: folder.appendingPathComponent("comments.html").path))
         }
     }
@@ -36,7 +38,7 @@ final class SiteTemplatesTests: XCTestCase {
         let folder = try copyOfRepositoryTemplates()
         try FileManager.default.removeItem(at: folder.appendingPathComponent("style.css"))
 
-        XCTAssertThrowsError(try SiteTemplates.load(from: TemplatesFolder(folder))) { error in
+        XCTAssertThrowsError(try SiteTemplates.load(from: TemplatesFolder(folder), defaults: BuiltInTemplates())) { error in
             XCTAssertEqual(error as? SiteTemplates.LoadError, .missing(file: folder.appendingPathComponent("style.css").path))
         }
     }
@@ -45,11 +47,38 @@ final class SiteTemplatesTests: XCTestCase {
         let folder = try copyOfRepositoryTemplates()
         try FileManager.default.removeItem(at: folder.appendingPathComponent("layout.html"))
 
-        XCTAssertThrowsError(try SiteTemplates.load(from: TemplatesFolder(folder))) { error in
+        XCTAssertThrowsError(try SiteTemplates.load(from: TemplatesFolder(folder), defaults: BuiltInTemplates())) { error in
             XCTAssertEqual(
                 "\(error)",
                 "template \(folder.path)/layout.html is missing; templates need layout.html, feed.html, comments.html, style.css and string tables in <locale>.lproj"
             )
+        }
+    }
+
+    func test_load_takesTheSearchScriptFromTheDefaultsWhenTheFolderHasNone() throws {
+        let folder = try copyOfRepositoryTemplates()
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("search.js"))
+
+        let templates = try SiteTemplates.load(from: TemplatesFolder(folder), defaults: BuiltInTemplates())
+
+        XCTAssertEqual(templates.searchScript, BuiltInTemplates().read("search.js"))
+    }
+
+    func test_load_takesTheFoldersOwnSearchScriptWhenItHasOne() throws {
+        let folder = try copyOfRepositoryTemplates()
+        try Data("/* mine */".utf8).write(to: folder.appendingPathComponent("search.js"))
+
+        let templates = try SiteTemplates.load(from: TemplatesFolder(folder), defaults: BuiltInTemplates())
+
+        XCTAssertEqual(String(decoding: templates.searchScript, as: UTF8.self), "/* mine */")
+    }
+
+    func test_repositorySearchScript_loadsNothingFromAnotherHostAndEvaluatesNoText() throws {
+        let script = String(decoding: try SiteFixtures.templates().searchScript, as: UTF8.self)
+
+        XCTAssertTrue(script.contains("feedsiteSearch.terms = terms"), "the page check runs the shared vectors through it")
+        for forbidden in ["http://", "https://", "\"//", "eval(", "new Function", "innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "fetch(", "import "] {
+            XCTAssertFalse(script.contains(forbidden), forbidden)
         }
     }
 
@@ -58,7 +87,7 @@ final class SiteTemplatesTests: XCTestCase {
         let file = folder.appendingPathComponent("feed.html")
         try Data("<ol>\n{{#items}}\n<li>{{name}}</li>\n</ol>\n".utf8).write(to: file)
 
-        XCTAssertThrowsError(try SiteTemplates.load(from: TemplatesFolder(folder))) { error in
+        XCTAssertThrowsError(try SiteTemplates.load(from: TemplatesFolder(folder), defaults: BuiltInTemplates())) { error in
             guard case let .invalid(templateError, path) = error as? SiteTemplates.LoadError else { return XCTFail("\(error)") }
             XCTAssertEqual(path, file.path)
             XCTAssertEqual(templateError.template, file.path)
@@ -71,7 +100,7 @@ final class SiteTemplatesTests: XCTestCase {
         let folder = try copyOfRepositoryTemplates()
         try Data([0x3C, 0x70, 0x3E, 0xC3, 0x28, 0xFF]).write(to: folder.appendingPathComponent("layout.html"))
 
-        XCTAssertThrowsError(try SiteTemplates.load(from: TemplatesFolder(folder))) { error in
+        XCTAssertThrowsError(try SiteTemplates.load(from: TemplatesFolder(folder), defaults: BuiltInTemplates())) { error in
             XCTAssertEqual(error as? SiteTemplates.LoadError, .unreadable(file: folder.appendingPathComponent("layout.html").path, reason: "not UTF-8 text"))
         }
     }

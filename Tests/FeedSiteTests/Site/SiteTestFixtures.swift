@@ -1,3 +1,4 @@
+import BuiltInTemplates
 import FeedCore
 import FeedSiteCLI
 import Foundation
@@ -37,7 +38,7 @@ enum SiteFixtures {
     }
 
     static func templates() throws -> SiteTemplates {
-        try SiteTemplates.load(from: TemplatesFolder(repositoryTemplates()))
+        try SiteTemplates.load(from: TemplatesFolder(repositoryTemplates()), defaults: BuiltInTemplates())
     }
 
     static func strings(_ locale: String) throws -> StringTables<SiteString> {

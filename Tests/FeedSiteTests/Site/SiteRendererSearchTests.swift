@@ -1,0 +1,119 @@
+import FeedCore
+import FeedSiteCLI
+import Foundation
+import SiteGenerator
+import TestSupport
+import XCTest
+
+/// The search field's script element: on every feed page and no other, with the paths from
+/// that page to the script, the locale's index, pages and the images, and the locale's labels.
+final class SiteRendererSearchTests: XCTestCase {
+    func test_feedPages_carryTheSearchScriptWithPathsFromTheirOwnFolder() throws {
+        let renderers = try SiteFixtures.renderers(locales: ["en", "el"])
+        let english = renderers[0]
+        let greek = renderers[1]
+
+        XCTAssertEqual(
+            try searchPaths(english, page: 1),
+            #"<script src="assets/search.js" defer data-index="search/index.js" data-pages="" data-images="images/""#)
+        XCTAssertEqual(
+            try searchPaths(english, page: 2),
+            #"<script src="../assets/search.js" defer data-index="../search/index.js" data-pages="../" data-images="../images/""#)
+        XCTAssertEqual(
+            try searchPaths(greek, page: 1),
+            #"<script src="../assets/search.js" defer data-index="search/index.js" data-pages="" data-images="../images/""#)
+        XCTAssertEqual(
+            try searchPaths(greek, page: 2),
+            #"<script src="../../assets/search.js" defer data-index="../search/index.js" data-pages="../" data-images="../../images/""#)
+    }
+
+    func test_feedPage_givesTheScriptTheLocalesLabelsWithTheirPlaceholdersForTheScriptToFill() throws {
+        let html = try SiteFixtures.renderer(locale: "el").render(FeedPageModel(number: 1, pageCount: 1, entries: [], paths: SitePaths()))
+
+        XCTAssertEqual(
+            scriptElement(in: html)?.components(separatedBy: " data-label=").last,
+            #""Αναζήτηση σε αυτό το feed" data-one="1 αποτέλεσμα" data-many="%@ αποτελέσματα" "#
+                + #"data-more="%1$@ αποτελέσματα, εμφανίζονται τα πρώτα %2$@" data-none="Κανένα αποτέλεσμα" "#
+                + #"data-unavailable="Η αναζήτηση δεν είναι διαθέσιμη: δεν ήταν δυνατή η φόρτωση του ευρετηρίου της."></script>"#)
+    }
+
+    func test_feedPage_escapesTheLabelsInTheirAttributes() throws {
+        let feedStrings = String(decoding: try XCTUnwrap(TemplatesFolder(repositoryTemplates()).read("en.lproj/Feed.strings")), as: UTF8.self)
+        let changed = ChangedTemplates(changes: [
+            "en.lproj/Feed.strings": feedStrings.replacingOccurrences(
+                of: #""SEARCH_LABEL" = "Search this feed";"#, with: #""SEARCH_LABEL" = "Find \"it\" & <b>it</b> 'here'";"#)
+        ])
+        let renderer = SiteRenderer(
+            templates: try SiteFixtures.templates(), strings: try StringTables<SiteString>.load(locale: "en", from: changed), paths: SitePaths(),
+            languages: [], now: fixedNow(), apiHost: SiteFixtures.apiHost)
+
+        let html = try renderer.render(FeedPageModel(number: 1, pageCount: 1, entries: [], paths: SitePaths()))
+
+        let element = try XCTUnwrap(scriptElement(in: html))
+        XCTAssertTrue(element.contains(#" data-label="Find &quot;it&quot; &amp; &lt;b&gt;it&lt;/b&gt; &#39;here&#39;" "#), element)
+    }
+
+    func test_onlyFeedPagesCarryTheSearchScript() throws {
+        let renderer = try SiteFixtures.renderer()
+        let entry = SiteFixtures.feedEntries()[0]
+        let feedPages = [
+            try renderer.render(FeedPageModel(number: 1, pageCount: 2, entries: [entry], paths: SitePaths())),
+            try renderer.render(FeedPageModel(number: 2, pageCount: 2, entries: [], paths: SitePaths()), feedSavedAt: fixedNow()),
+        ]
+        let commentsPages = try [SiteFixtures.comments(), [], nil].map { comments in
+            try renderer.render(
+                CommentsPageModel(
+                    entry: entry, comments: comments, feedPage: 1, position: 1, feedCount: 1, paths: SitePaths(),
+                    dates: CommentDateFormatter(locale: "en"), now: fixedNow()))
+        }
+
+        for page in feedPages {
+            XCTAssertNotNil(scriptElement(in: page), page)
+        }
+        for page in commentsPages {
+            XCTAssertFalse(page.contains("<script"), page)
+            XCTAssertFalse(page.contains("search"), page)
+        }
+    }
+
+    func test_aLocaleMissingASearchStringFailsAsItsTablesLoadNamingTheKey() throws {
+        let feedStrings = String(decoding: try XCTUnwrap(TemplatesFolder(repositoryTemplates()).read("pt-BR.lproj/Feed.strings")), as: UTF8.self)
+        let lines = feedStrings.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("\"SEARCH_UNAVAILABLE\"") }
+        let changed = ChangedTemplates(changes: ["pt-BR.lproj/Feed.strings": lines.joined(separator: "\n")])
+
+        XCTAssertThrowsError(try StringTables<SiteString>.load(locale: "pt-BR", from: changed)) { error in
+            XCTAssertEqual(
+                error as? LocalizationError,
+                .missingKey(table: "Feed", key: "SEARCH_UNAVAILABLE", locale: "pt-BR", file: changed.path(of: "pt-BR.lproj/Feed.strings")))
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// The search script element of `html`, whole, if it has one.
+    private func scriptElement(in html: String) -> String? {
+        guard let start = html.range(of: "<script src="), let end = html[start.lowerBound...].range(of: "</script>") else { return nil }
+        return String(html[start.lowerBound..<end.upperBound])
+    }
+
+    /// The search script element of feed page `page` (of 2) up to its labels: its paths.
+    private func searchPaths(_ renderer: SiteRenderer, page: Int) throws -> String? {
+        let html = try renderer.render(FeedPageModel(number: page, pageCount: 2, entries: [], paths: renderer.paths))
+        return scriptElement(in: html)?.components(separatedBy: " data-label=").first
+    }
+}
+
+/// The repository's templates with some files replaced by the given text.
+private struct ChangedTemplates: TemplateSource {
+    let base = TemplatesFolder(repositoryTemplates())
+    let changes: [String: String]
+
+    var path: String { base.path }
+
+    func read(_ name: String) throws -> Data? {
+        if let text = changes[name] { return Data(text.utf8) }
+        return try base.read(name)
+    }
+
+    func names() -> [String] { base.names() }
+}
