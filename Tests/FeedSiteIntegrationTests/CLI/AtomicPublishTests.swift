@@ -85,6 +85,6 @@ private final class SiteReader: Sendable {
     }
 
     private func imageNames(in html: String) -> [String] {
-        html.split(separator: "\"").filter { $0.hasPrefix("images/") }.map { String($0.dropFirst("images/".count)) }
+        html.split(separator: "\"").filter { $0.hasPrefix("images/") && $0 != "images/" }.map { String($0.dropFirst("images/".count)) }
     }
 }
