@@ -46,7 +46,7 @@ let package = Package(
         // Storage: the cache codec, the stores.
         .target(name: "FeedStorage", dependencies: ["FeedCore", "FileSystem", "Hashing", "SQLite"]),
         // The site: templates, strings, dates, page models. Pure.
-        .target(name: "SiteGenerator", dependencies: ["FeedCore"]),
+        .target(name: "SiteGenerator", dependencies: ["FeedCore", "Hashing"]),
         // Publishing: staging, the manifest, verify, tar.
         .target(name: "Publishing", dependencies: ["FeedCore", "FileSystem", "Hashing"]),
         // The demo: a loopback HTTP server (also `feedsite serve`'s) and the sample API it serves.

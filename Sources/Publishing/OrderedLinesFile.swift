@@ -39,13 +39,7 @@ public final class OrderedLinesFile: Sendable {
     /// Starts the file at `path` (from the site root) in `site`.
     public init(_ path: String, in site: StagedSite) throws(PublishError) {
         let draft = site.beginFile(at: path)
-        let scratchPath = AtomicFile.temporaryPath(for: site.staging.path + "/.scratch-" + path.replacingOccurrences(of: "/", with: "-"))
-        let scratch: ScratchFile
-        do {
-            scratch = try ScratchFile(path: scratchPath)
-        } catch {
-            throw .writing(scratchPath, failedWith: error)
-        }
+        let scratch = try site.scratchFile(path).file
         self.path = path
         self.site = site
         self.state = Mutex(State(draft: draft, scratch: scratch))
@@ -87,53 +81,5 @@ public final class OrderedLinesFile: Sendable {
             }
             try site.commit(state.draft)
         }
-    }
-}
-
-/// A file for bytes that wait their turn: appended, read back by place, emptied. It is
-/// unlinked as soon as it is open, so it disappears with its descriptor. Opened to append,
-/// so every write lands at the end, wherever the last read or an emptying left the offset.
-private final class ScratchFile {
-    private let descriptor: Int32
-    private var end = 0
-
-    init(path: String) throws(FileSystemError) {
-        descriptor = try PlainFile.open(path, O_RDWR | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC)
-        unlink(path)
-    }
-
-    deinit {
-        close(descriptor)
-    }
-
-    /// Appends `text`; where it went.
-    func append(_ text: String) throws(FileSystemError) -> (offset: Int, length: Int) {
-        var text = text
-        let place = (offset: end, length: text.utf8.count)
-        let failure = text.withUTF8 { PlainFile.writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
-        if let failure { throw FileSystemError.fromErrno(failure) }
-        end += place.length
-        return place
-    }
-
-    /// The bytes appended at `place`.
-    func read(_ place: (offset: Int, length: Int)) throws(FileSystemError) -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: place.length)
-        var done = 0
-        while done < place.length {
-            let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, place.length - done, off_t(place.offset + done)) }
-            if count < 0, errno == EINTR { continue }
-            if count < 0 { throw FileSystemError.fromErrno() }
-            if count == 0 { throw FileSystemError.fromErrno(EIO) }
-            done += count
-        }
-        return bytes
-    }
-
-    /// Drops everything appended so far.
-    func empty() throws(FileSystemError) {
-        guard end > 0 else { return }
-        try FileSystemError.check(ftruncate(descriptor, 0))
-        end = 0
     }
 }

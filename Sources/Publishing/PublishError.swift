@@ -10,7 +10,7 @@ public enum PublishError: SpaceAwareError, Equatable, Sendable, CustomStringConv
     case noSpace(OutOfSpace)
 
     /// `path` could not be written: `noSpace` when the disk is full, else `cannotWrite`.
-    static func writing(_ path: String, failedWith error: any Error) -> PublishError {
+    public static func writing(_ path: String, failedWith error: any Error) -> PublishError {
         OutOfSpace(writing: path, error).map(PublishError.noSpace) ?? .cannotWrite(path, reason: "\(error)")
     }
 

@@ -72,6 +72,17 @@ public final class StagedSite: Sendable {
 
     public var fileCounts: Counts { counts.withLock { $0 } }
 
+    /// A scratch file beside the staged pages, never part of the site: it has no name once
+    /// open and is gone when it is closed. `name` shows in messages.
+    public func scratchFile(_ name: String) throws(PublishError) -> (file: ScratchFile, path: String) {
+        let path = AtomicFile.temporaryPath(for: stagingPath + "/.scratch-" + name.replacingOccurrences(of: "/", with: "-"))
+        do {
+            return (try ScratchFile(path: path), path)
+        } catch {
+            throw .writing(path, failedWith: error)
+        }
+    }
+
     /// The file at `path` (from the site root) in the staging folder.
     public func url(for path: String) -> URL {
         URL(fileURLWithPath: stagingPath + "/" + path, isDirectory: false)

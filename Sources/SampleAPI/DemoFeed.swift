@@ -86,7 +86,7 @@ public final class DemoFeed: SampleFeedSource {
             location: "Rio de Janeiro, Brazil", description: nil, picture: 3,
             comments: [
                 ("lucas.rj", "Que lugar lindo!", 45 * minute),
-                ("mariana", "Saudades do Rio.", 5 * hour),
+                ("mariana", "Saudades do Rio. Vou de São Paulo no próximo feriado!", 5 * hour),
                 ("tom", "Sugarloaf from the other side?", 3 * day),
                 ("ana.m", "Stunning.", 9 * day),
             ]),
@@ -220,7 +220,7 @@ public final class DemoFeed: SampleFeedSource {
         Entry(
             location: "Meteora, Greece", description: "Monasteries on the rocks.", picture: 29,
             comments: [
-                ("nikos", "Πανέμορφα!", 2 * day),
+                ("nikos", "Πανέμορφα! Αξίζει το ταξίδι από την Αθήνα.", 2 * day),
                 ("sam", "How do they get up there?", 1 * day),
             ]),
         Entry(

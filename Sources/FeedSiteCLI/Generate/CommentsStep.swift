@@ -4,8 +4,8 @@ import Publishing
 import SiteGenerator
 
 /// The comments phase: every image's comments (API, else cache), its comments page written at once in
-/// every locale and, with `--export-data`, its line of `data/items.jsonl`, so no image's
-/// comments outlive its page.
+/// every locale, its terms and record gathered for the search index and, with
+/// `--export-data`, its line of `data/items.jsonl`, so no image's comments outlive its page.
 ///
 /// The export's lines must come in feed order, while the comments arrive in whatever order
 /// their requests end. Each line is made as soon as its comments are in and handed to an
@@ -27,9 +27,11 @@ struct CommentsStep {
     let tasksAtOnce: Int
     /// `--export-data`: also write each item's line of `data/items.jsonl`.
     let exportData: Bool
+    /// Gathers each item's terms and record for the search index.
+    let search: SearchIndexFiles
 
     func run(entries: [SiteEntry]) async throws -> CommentsTally {
-        let (service, renderers, staged, report, pageSize) = (service, renderers, staged, report, pageSize)
+        let (service, renderers, staged, report, pageSize, search) = (service, renderers, staged, report, pageSize, search)
         let progress = ProgressCounter()
         let total = entries.count
         let export = exportData ? try OrderedLinesFile(SitePaths.dataExport, in: staged) : nil
@@ -52,6 +54,7 @@ struct CommentsStep {
                 try staged.write(page.html, to: page.path)
             }
             try export?.add(DataExportLine.encode(entry, comments: exported), number: index)
+            try search.add(entry, comments: comments, place: index)
             let (done, failed) = progress.add(failed: comments == nil)
             report.progress("comments", done: done, total: total, failed: failed)
             return tally

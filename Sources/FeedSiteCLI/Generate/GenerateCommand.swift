@@ -7,8 +7,9 @@ import Foundation
 /// 1. feed: every page from the API (saved to the cache), else the cache;
 /// 2. images: each distinct URL from the image cache or downloaded, linked into the site;
 /// 3. comments: each image's comments (API, else cache), its comments page rendered at once;
-/// 4. render: the feed pages, with --base-url the feeds and the sitemap, the stylesheet and
-///    the manifest, while what is written so far starts going to the disk;
+/// 4. render: the feed pages, each locale's search index, with --base-url the feeds and the
+///    sitemap, the stylesheet and the manifest, while what is written so far starts going
+///    to the disk;
 /// 5. publish: everything flushed to the disk, the new site swapped into place;
 /// 6. archive: with --archive, the tar file;
 ///
@@ -97,9 +98,10 @@ struct GenerateCommand {
         summary.images = imageTally
         summary.cachedFeedImages = .init(of: entries, source: source, inCache: inCache, now: context.now)
         timer.start("comments")
+        let search = try SearchIndexFiles(entries: entries, staged: staged)
         let comments = CommentsStep(
             service: context.service, renderers: renderers, staged: staged, report: report, pageSize: options.pageSize, tasksAtOnce: context.tasksAtOnce,
-            exportData: options.exportData)
+            exportData: options.exportData, search: search)
         summary.comments = try await context.cache.batch { try await comments.run(entries: entries) }
         if let client = context.client { report.network(await NetworkStatistics.of(client)) }
         timer.start("render")
@@ -107,6 +109,7 @@ struct GenerateCommand {
         publish.startFlush()
         summary.feedPages = try await FeedPagesStep(renderers: renderers, staged: staged, report: report, pageSize: options.pageSize)
             .run(entries: entries, source: source)
+        try search.write(to: renderers.map(\.paths.searchFolder), in: staged)
         summary.syndication = try SyndicationStep(baseURL: options.baseURL, renderers: renderers, staged: staged)
             .run(entries: entries, feedPageCount: summary.feedPages)
         try WholeSiteStep(

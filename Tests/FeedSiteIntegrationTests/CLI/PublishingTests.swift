@@ -34,7 +34,11 @@ final class PublishingTests: XCTestCase {
         XCTAssertEqual(b.code, .success, b.diagnostics)
         XCTAssertEqual(warm.code, .success, warm.diagnostics)
         let tree = try snapshotOfFiles(in: first.site)
-        XCTAssertEqual(tree.count, 4 + 36 + 32 + 3, "pages, comments pages, distinct images, stylesheet, search script and manifest")
+        let searchIndex = 1 + 1 + 5
+        XCTAssertEqual(
+            tree.count, 4 + 36 + 32 + 3 + searchIndex,
+            "pages, comments pages, distinct images, stylesheet, search script, manifest, and the search index: its root, its terms, its 36 items in 5 files"
+        )
         XCTAssertEqual(try snapshotOfFiles(in: second.site), tree, "cold run into another folder")
         XCTAssertEqual(try snapshotOfFiles(in: first.root.appendingPathComponent("again")), tree, "warm run into another folder")
         let archive = try Data(contentsOf: first.root.appendingPathComponent("site.tar"))
@@ -70,7 +74,7 @@ final class PublishingTests: XCTestCase {
         XCTAssertEqual(again.code, .success, again.diagnostics)
         XCTAssertEqual(server.requestCounts.images, imageRequests, "no image is downloaded again")
         XCTAssertEqual(try fileIdentities(in: run.site), before, "every file keeps its inode and modification time")
-        XCTAssertTrue(again.diagnostics.contains("files: 0 written, 43 unchanged"), again.diagnostics)
+        XCTAssertTrue(again.diagnostics.contains("files: 0 written, 50 unchanged"), again.diagnostics)
     }
 
     func test_generate_rewritesOnlyThePagesThatChanged() async throws {
@@ -133,7 +137,7 @@ final class PublishingTests: XCTestCase {
 
         let intact = await runFeedsite(["verify", "--output", "site"], in: run.root)
         XCTAssertEqual(intact.code, .success, intact.diagnostics)
-        XCTAssertTrue(intact.output.contains("all 28 files match manifest.json"), intact.output)
+        XCTAssertTrue(intact.output.contains("all 32 files match manifest.json"), intact.output)
 
         try Data("<p>edited</p>".utf8).write(to: run.file("page/2.html"))
         try FileManager.default.removeItem(at: run.file("comments/\(SyntheticFeed.id(ofItemAt: 3).uuidString).html"))

@@ -1,0 +1,57 @@
+import FileSystem
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A file for bytes that wait their turn (lines of an `OrderedLinesFile` written before their
+/// turn, the search's items until the index is named): appended, read back by place, emptied. It is
+/// unlinked as soon as it is open, so it disappears with its descriptor. Opened to append,
+/// so every write lands at the end, wherever the last read or an emptying left the offset.
+public final class ScratchFile {
+    private let descriptor: Int32
+    private var end = 0
+
+    public init(path: String) throws(FileSystemError) {
+        descriptor = try PlainFile.open(path, O_RDWR | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC)
+        unlink(path)
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// Appends `text`; where it went.
+    public func append(_ text: String) throws(FileSystemError) -> (offset: Int, length: Int) {
+        var text = text
+        let place = (offset: end, length: text.utf8.count)
+        let failure = text.withUTF8 { PlainFile.writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
+        if let failure { throw FileSystemError.fromErrno(failure) }
+        end += place.length
+        return place
+    }
+
+    /// The bytes appended at `place`.
+    public func read(_ place: (offset: Int, length: Int)) throws(FileSystemError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: place.length)
+        var done = 0
+        while done < place.length {
+            let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, place.length - done, off_t(place.offset + done)) }
+            if count < 0, errno == EINTR { continue }
+            if count < 0 { throw FileSystemError.fromErrno() }
+            if count == 0 { throw FileSystemError.fromErrno(EIO) }
+            done += count
+        }
+        return bytes
+    }
+
+    /// Drops everything appended so far.
+    public func empty() throws(FileSystemError) {
+        guard end > 0 else { return }
+        try FileSystemError.check(ftruncate(descriptor, 0))
+        end = 0
+    }
+}

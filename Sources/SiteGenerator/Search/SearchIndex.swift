@@ -1,0 +1,182 @@
+import FeedCore
+import Hashing
+
+/// The terms of a site's search index and the items each is in, and the files they become.
+///
+/// A locale's index is a folder of small scripts beside its pages, each one call of the
+/// page's `feedsiteSearch(name, value)`, loaded with a `<script>` element because `fetch`
+/// of a local file is blocked over `file://`:
+///
+///     search/index.js           "index": the generation, the item count and the key table
+///     search/<generation>/t3.js "t3": terms that start with one key, and their items
+///     search/<generation>/u0.js "u0": every item with a term that starts with one key
+///     search/<generation>/d12.js "d12": the items shown as results (`SearchDocument`)
+///
+/// The terms are split by prefix so a query loads only what its words need: the terms that
+/// start with one character are one leaf while they fit in `leafBudget` bytes; beyond that
+/// the prefix gets a union file, for a query word that ends there, and is split by its next
+/// character, and so on. Neighbouring leaves share a file while it fits. To find the items of a query word, the script looks
+/// its prefixes up, shortest first: a leaf holds every term the word can match; a union ends
+/// the search when the word ends there, else the next prefix is looked up; a prefix in
+/// neither table matches nothing.
+///
+/// The generation is a digest of every data file, so a browser's cache never mixes two
+/// runs' files, and the same data gives the same bytes.
+public struct SearchIndex: Sendable {
+    public let itemCount: Int
+    private var postings: [String: [UInt32]] = [:]
+
+    public init(itemCount: Int) {
+        self.itemCount = itemCount
+    }
+
+    /// Records that item `item` (its place in the feed, from 0) has each of `terms`.
+    public mutating func add(_ terms: Set<String>, item: Int) {
+        for term in terms {
+            postings[term, default: []].append(UInt32(item))
+        }
+    }
+
+    /// A file of the index's folder: its name without `.js`, and its text.
+    public struct File: Equatable, Sendable {
+        public let name: String
+        public let text: String
+    }
+
+    /// The leaf and union files, and the key table that finds them.
+    public struct Terms: Sendable {
+        public var files: [File] = []
+        /// Each leaf's key and file number (`t<number>`), keys in order; neighbouring keys
+        /// may share a file.
+        public var leaves: [(key: String, number: Int)] = []
+        /// Each union's key and file number (`u<number>`), keys in order.
+        public var unions: [(key: String, number: Int)] = []
+    }
+
+    /// Most bytes a leaf file holds, unless it is one term: at 100,000 items a query of
+    /// two words loads two such files at most (BENCHMARKS.md, "Search").
+    public static let leafBudget = 24 * 1024
+
+    /// The leaf and union files of the terms recorded.
+    public consuming func termFiles(leafBudget: Int = leafBudget) -> Terms {
+        var entries = postings.map { term, items in Entry(term: term, scalars: Array(term.unicodeScalars), items: items.sorted()) }
+        postings = [:]
+        entries.sort { $0.term.utf8.lexicographicallyPrecedes($1.term.utf8) }
+        var builder = TermFilesBuilder(entries: entries, itemCount: itemCount, leafBudget: leafBudget)
+        builder.split(entries.indices, depth: 0)
+        return builder.terms
+    }
+
+    /// The root file: what the script reads first.
+    public static func root(generation: String, itemCount: Int, docsPerFile: Int, terms: Terms) -> String {
+        func table(_ keys: [(key: String, number: Int)]) -> String {
+            "{" + keys.map { "\(JSONText.quoted($0.key)): \($0.number)" }.joined(separator: ", ") + "}"
+        }
+        return call(
+            "index",
+            "{\"version\": 1, \"generation\": \"\(generation)\", \"items\": \(itemCount), \"docsPerFile\": \(docsPerFile), \"leaves\": \(table(terms.leaves)), \"unions\": \(table(terms.unions))}"
+        )
+    }
+
+    /// The index's generation: 16 hex digits of a digest of every item's record (given as
+    /// `SearchDocument.digest`s, in item order) and every term file.
+    public static func generation(recordDigests: [UInt8], termFiles: [File]) -> String {
+        var hash = SHA256()
+        hash.update(recordDigests)
+        for file in termFiles { hash.update(file.text.utf8) }
+        return String(SHA256.hex(hash.finalize()).prefix(16))
+    }
+
+    /// A file's text: one call of the page's `feedsiteSearch` with `name` and `value` (JSON).
+    public static func call(_ name: String, _ value: String) -> String {
+        "feedsiteSearch(\"\(name)\", \(value));\n"
+    }
+
+    struct Entry {
+        let term: String
+        let scalars: [Unicode.Scalar]
+        let items: [UInt32]
+
+        /// What the term adds to a leaf file: `"term", "postings", `.
+        var leafBytes: Int { term.utf8.count + SearchPostings.encodedLength(items) + 6 }
+    }
+}
+
+/// Splits the sorted terms into leaves and unions, depth first, numbering the files in key
+/// order. Neighbouring leaves share a file while it stays within the budget, so a small feed's
+/// index is a file or two, not one per first letter.
+private struct TermFilesBuilder {
+    let entries: [SearchIndex.Entry]
+    let itemCount: Int
+    let leafBudget: Int
+    var terms = SearchIndex.Terms()
+    /// Leaves waiting to be written together: their keys, terms and bytes.
+    private var pack: (keys: [String], terms: [Range<Int>], bytes: Int) = ([], [], 0)
+    private var leafFileCount = 0
+
+    init(entries: [SearchIndex.Entry], itemCount: Int, leafBudget: Int) {
+        self.entries = entries
+        self.itemCount = itemCount
+        self.leafBudget = leafBudget
+    }
+
+    /// The terms of `range` share their first `depth` scalars (every term at depth 0); each
+    /// group of them that shares one more becomes a leaf, or a union and what is under it.
+    mutating func split(_ range: Range<Int>, depth: Int) {
+        var start = range.lowerBound
+        // Terms no longer than the prefix are found through its union.
+        while start < range.upperBound, entries[start].scalars.count <= depth { start += 1 }
+        while start < range.upperBound {
+            let next = entries[start].scalars[depth]
+            var end = start + 1
+            while end < range.upperBound, entries[end].scalars[depth] == next { end += 1 }
+            add(start..<end, depth: depth + 1)
+            start = end
+        }
+        if depth == 0 { writePack() }
+    }
+
+    /// The terms of `range`, which share their first `depth` scalars: a leaf while they fit
+    /// in the budget (or are one term), else a union and the leaves and unions under it.
+    private mutating func add(_ range: Range<Int>, depth: Int) {
+        let key = String(String.UnicodeScalarView(entries[range.lowerBound].scalars[..<depth]))
+        let bytes = range.reduce(0) { $0 + entries[$1].leafBytes }
+        if bytes <= leafBudget || range.count == 1 {
+            if pack.bytes + bytes > leafBudget { writePack() }
+            pack.keys.append(key)
+            pack.terms.append(range)
+            pack.bytes += bytes
+            return
+        }
+        writePack()
+        var union = [UInt64](repeating: 0, count: (itemCount + 63) / 64)
+        for index in range {
+            for item in entries[index].items { union[Int(item / 64)] |= 1 << (item % 64) }
+        }
+        var items: [UInt32] = []
+        for (word, bits) in union.enumerated() where bits != 0 {
+            for bit in 0..<64 where bits & (1 << bit) != 0 { items.append(UInt32(word * 64 + bit)) }
+        }
+        let number = terms.unions.count
+        terms.unions.append((key, number))
+        terms.files.append(.init(name: "u\(number)", text: SearchIndex.call("u\(number)", "\"" + SearchPostings.encode(items) + "\"")))
+        split(range, depth: depth)
+    }
+
+    /// Writes the leaves waiting as one file.
+    private mutating func writePack() {
+        guard !pack.keys.isEmpty else { return }
+        let number = leafFileCount
+        leafFileCount += 1
+        var value = "["
+        value.reserveCapacity(pack.bytes + 2)
+        for index in pack.terms.joined() {
+            if value.utf8.count > 1 { value += ", " }
+            value += JSONText.quoted(entries[index].term) + ", \"" + SearchPostings.encode(entries[index].items) + "\""
+        }
+        value += "]"
+        for key in pack.keys { terms.leaves.append((key, number)) }
+        terms.files.append(.init(name: "t\(number)", text: SearchIndex.call("t\(number)", value)))
+        pack = ([], [], 0)
+    }
+}
