@@ -19,6 +19,7 @@
   const config = script.dataset;
   const MAX_SHOWN = 50;
   const SNIPPET_LENGTH = 150;
+  const TITLE_LENGTH = 60;
 
   // ---- The rule: a text's terms, exactly as the index builder makes them. ----
 
@@ -258,8 +259,18 @@
     return (start > 0 ? "…" : "") + line.slice(start, end) + (end < line.length ? "…" : "");
   }
 
-  /** A result: the image, then a link to the comments page named by the location (else the
-   * snippet), then the snippet. */
+  /** A result's title and the text its snippet is taken from: the location and the whole
+   * text; without a location, the text's first line (shortened) and the lines after it. */
+  function titleAndRest(location, text) {
+    if (location) return [location, text];
+    const lines = text.split("\n").filter((line) => line.trim() !== "");
+    const first = lines[0] ?? "";
+    if (first.length <= TITLE_LENGTH) return [first, lines.slice(1).join("\n")];
+    const space = first.lastIndexOf(" ", TITLE_LENGTH);
+    return [first.slice(0, whole(first, space > TITLE_LENGTH / 2 ? space : TITLE_LENGTH)) + "…", text];
+  }
+
+  /** A result: the image, a link to the comments page named by the title, the snippet. */
   function resultItem([id, image, , , location, text], words) {
     const item = element("li", "search-result");
     if (image) {
@@ -274,12 +285,13 @@
     } else {
       item.append(element("span", "search-no-image"));
     }
-    const found = snippet(String(text ?? ""), words);
+    const [title, rest] = titleAndRest(String(location ?? ""), String(text ?? ""));
+    const found = snippet(rest, words);
     const body = element("div", "search-result-text");
     const link = element("a", "search-link");
     link.href = `${config.pages}comments/${encodeURIComponent(id)}.html`;
-    body.append(appendMarked(link, String(location || found), words));
-    if (location && found) body.append(appendMarked(element("p", "search-snippet"), found, words));
+    body.append(appendMarked(link, title || String(id), words));
+    if (found) body.append(appendMarked(element("p", "search-snippet"), found, words));
     item.append(body);
     return item;
   }
@@ -303,10 +315,12 @@
   const snapshot = main.querySelector(":scope > .snapshot");
   main.insertBefore(form, snapshot ? snapshot.nextSibling : main.firstChild);
 
+  /** Shows an answer: the count (or another word) and the results. */
   function show(text, items = []) {
     list.replaceChildren(...items);
     list.hidden = items.length === 0;
     status.textContent = text;
+    status.removeAttribute("aria-busy");
   }
 
   function unavailable(error) {
@@ -316,9 +330,11 @@
 
   let latest = 0;
 
-  /** Searches for the field's text; an answer that comes after a later query started is dropped. */
+  /** Searches for the field's text; an answer that comes after a later query started is
+   * dropped. The status is busy until the latest query's answer is shown. */
   async function run() {
     const ticket = ++latest;
+    status.setAttribute("aria-busy", "true");
     try {
       const found = await search(field.value);
       if (ticket !== latest) return;
