@@ -87,10 +87,12 @@ final class SearchIndexFiles: Sendable {
             swap(&index, &state.index)
             let terms = index.termFiles()
             let generation = SearchIndex.generation(recordDigests: state.digests, termFiles: terms.files)
+            // Every locale's index holds the same bytes: written once, linked into the others.
             func write(_ file: SearchIndex.File) throws(PublishError) {
-                for folder in folders {
-                    try staged.write(file.text, to: "\(folder)\(generation)/\(file.name).js")
-                }
+                let paths = folders.map { "\($0)\(generation)/\(file.name).js" }
+                guard let first = paths.first else { return }
+                try staged.write(file.text, to: first)
+                for path in paths.dropFirst() { try staged.link(first, to: path) }
             }
             for file in terms.files { try write(file) }
             let perFile = SearchDocument.docsPerFile
