@@ -27,11 +27,19 @@ public final class ScratchFile {
     /// Appends `text`; where it went.
     public func append(_ text: String) throws(FileSystemError) -> (offset: Int, length: Int) {
         var text = text
-        let place = (offset: end, length: text.utf8.count)
-        let failure = text.withUTF8 { PlainFile.writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
+        return try appended(text.utf8.count, failure: text.withUTF8 { PlainFile.writeAll(UnsafeRawBufferPointer($0), to: descriptor) })
+    }
+
+    /// Appends `bytes`; where they went.
+    public func append(_ bytes: [UInt8]) throws(FileSystemError) -> (offset: Int, length: Int) {
+        try appended(bytes.count, failure: bytes.withUnsafeBytes { PlainFile.writeAll($0, to: descriptor) })
+    }
+
+    /// Where `length` bytes just appended went, unless the write failed with `failure`.
+    private func appended(_ length: Int, failure: Int32?) throws(FileSystemError) -> (offset: Int, length: Int) {
         if let failure { throw FileSystemError.fromErrno(failure) }
-        end += place.length
-        return place
+        defer { end += length }
+        return (end, length)
     }
 
     /// The bytes appended at `place`.

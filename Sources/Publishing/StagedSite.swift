@@ -127,6 +127,21 @@ public final class StagedSite: Sendable {
         counts.withLock { $0.written += 1 }
     }
 
+    /// Makes `path` the same file as `existing`, already written (both from the site root):
+    /// for files every locale holds byte for byte, one write and a link each.
+    public func link(_ existing: String, to path: String) throws(PublishError) {
+        if let slash = path.lastIndex(of: "/") {
+            try prepareFolder(String(path[..<slash]))
+        }
+        let destination = stagingPath + "/" + path
+        do {
+            try PlainFile.link(stagingPath + "/" + existing, to: destination, replacing: true)
+        } catch {
+            throw .writing(destination, failedWith: error)
+        }
+        counts.withLock { $0.written += 1 }
+    }
+
     /// Writes `manifest.json` listing every file in the staging folder, a line at a time in
     /// path order (`Manifest.write(generator:run:listing:to:)`); a manifest equal to the
     /// previous site's is linked from it instead.

@@ -7,7 +7,7 @@ import Foundation
 /// 1. feed: every page from the API (saved to the cache), else the cache;
 /// 2. images: each distinct URL from the image cache or downloaded, linked into the site;
 /// 3. comments: each image's comments (API, else cache), its comments page rendered at once;
-/// 4. render: the feed pages, each locale's search index, with --base-url the feeds and the
+/// 4. render: each locale's search index, the feed pages, with --base-url the feeds and the
 ///    sitemap, the stylesheet and the manifest, while what is written so far starts going
 ///    to the disk;
 /// 5. publish: everything flushed to the disk, the new site swapped into place;
@@ -107,9 +107,12 @@ struct GenerateCommand {
         timer.start("render")
         let publish = PublishStep(staged: staged, cacheFolder: context.cacheFolder, strict: options.strict)
         publish.startFlush()
+        // The index first, so its terms are gone before the feed pages are made.
+        let searchStarted = ContinuousClock.now
+        let index = try search.write(to: renderers.map(\.paths.searchFolder), in: staged)
+        report.searchIndexWritten(index, items: entries.count, elapsed: ContinuousClock.now - searchStarted)
         summary.feedPages = try await FeedPagesStep(renderers: renderers, staged: staged, report: report, pageSize: options.pageSize)
             .run(entries: entries, source: source)
-        try search.write(to: renderers.map(\.paths.searchFolder), in: staged)
         summary.syndication = try SyndicationStep(baseURL: options.baseURL, renderers: renderers, staged: staged)
             .run(entries: entries, feedPageCount: summary.feedPages)
         try WholeSiteStep(

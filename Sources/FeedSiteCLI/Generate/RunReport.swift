@@ -17,6 +17,14 @@ struct RunReport: Sendable {
         reporter.detail(line)
     }
 
+    /// With `--verbose`: the search index's files and the time taken to write them.
+    func searchIndexWritten(_ index: SearchIndexFiles.Written, items: Int, elapsed: Duration) {
+        let locales = index.locales > 1 ? " in each of \(index.locales) locales" : ""
+        detail(
+            "search: index of \(items) items written\(locales): \(index.termFiles) term files, \(index.itemFiles) item files, "
+                + String(format: "%.2f s", elapsed.seconds))
+    }
+
     func phaseEnded() {
         reporter.clearProgress()
     }

@@ -10,22 +10,31 @@ import Synchronization
 /// Each item's terms and record are made in the task that loaded its comments, so the
 /// folding runs on every core; the terms join the index and the record waits in a scratch
 /// file until the index is named by its generation, which needs every record. So memory
-/// holds the terms and their items, and eight bytes of digest and a place per item, never
-/// the records (BENCHMARKS.md, "Search").
+/// holds the terms and their items, and a digest and a place per item, never the records.
+/// The records reach the scratch file a batch at a time and come back a file's worth at a
+/// time, not a system call each (BENCHMARKS.md, "Search").
 final class SearchIndexFiles: Sendable {
     private let itemCount: Int
-    /// Where the scratch file was made (it has no name once open), for messages.
-    private let scratchPath: String
     /// Places in the feed of items that came before (the same id twice): shown once.
     private let repeats: Set<Int>
+    /// Where the scratch file was made (it has no name once open), for messages.
+    private let scratchPath: String
     private let state: Mutex<State>
 
     private struct State: ~Copyable {
         var index: SearchIndex
         let scratch: ScratchFile
-        var places: [(offset: Int, length: Int)?]
+        /// Records not yet in the scratch file, and where in it they will start.
+        var batch: [UInt8] = []
+        var batchOffset = 0
+        /// Where each item's record is in the scratch file; -1 until it has come.
+        var offsets: [Int]
+        var lengths: [Int32]
         var digests: [UInt8]
     }
+
+    /// Records gathered before they go to the scratch file in one write.
+    private static let batchBytes = 256 * 1024
 
     init(entries: [SiteEntry], staged: StagedSite) throws(PublishError) {
         var seen = Set<UUID>()
@@ -37,8 +46,8 @@ final class SearchIndexFiles: Sendable {
         self.repeats = repeats
         state = Mutex(
             State(
-                index: SearchIndex(itemCount: entries.count), scratch: scratch, places: Array(repeating: nil, count: entries.count),
-                digests: Array(repeating: 0, count: entries.count * SearchDocument.digestBytes)))
+                index: SearchIndex(itemCount: entries.count), scratch: scratch, offsets: Array(repeating: -1, count: entries.count),
+                lengths: Array(repeating: 0, count: entries.count), digests: Array(repeating: 0, count: entries.count * SearchDocument.digestBytes)))
     }
 
     /// Adds the item at `place` in the feed (each place once), with its comments, `nil` when
@@ -49,48 +58,81 @@ final class SearchIndexFiles: Sendable {
         let digest = SearchDocument.digest(record)
         try state.withLock { (state) throws(PublishError) in
             state.index.add(terms, item: place)
-            do {
-                state.places[place] = try state.scratch.append(record)
-            } catch {
-                throw .writing(scratchPath, failedWith: error)
-            }
+            state.offsets[place] = state.batchOffset + state.batch.count
+            state.lengths[place] = Int32(record.utf8.count)
+            state.batch.append(contentsOf: record.utf8)
             let start = place * SearchDocument.digestBytes
             state.digests.replaceSubrange(start..<start + digest.count, with: digest)
+            if state.batch.count >= Self.batchBytes { try flush(&state) }
+        }
+    }
+
+    private func flush(_ state: inout State) throws(PublishError) {
+        do {
+            let place = try state.scratch.append(state.batch)
+            state.batchOffset = place.offset + place.length
+            state.batch.removeAll(keepingCapacity: true)
+        } catch {
+            throw .writing(scratchPath, failedWith: error)
         }
     }
 
     /// Writes the index into each of `folders` (from the site root, each ending with `/`):
     /// the term files and the items' files under the generation's folder, then `index.js`.
-    /// Every item must have been added.
-    func write(to folders: [String], in staged: StagedSite) throws(PublishError) {
-        try state.withLock { (state) throws(PublishError) in
+    /// Every item must have been added. Returns what was written, for `--verbose`.
+    func write(to folders: [String], in staged: StagedSite) throws(PublishError) -> Written {
+        try state.withLock { (state) throws(PublishError) -> Written in
+            try flush(&state)
             var index = SearchIndex(itemCount: itemCount)
             swap(&index, &state.index)
             let terms = index.termFiles()
             let generation = SearchIndex.generation(recordDigests: state.digests, termFiles: terms.files)
+            // Every locale's index holds the same bytes: written once, linked into the others.
             func write(_ file: SearchIndex.File) throws(PublishError) {
-                for folder in folders {
-                    try staged.write(file.text, to: "\(folder)\(generation)/\(file.name).js")
-                }
+                let paths = folders.map { "\($0)\(generation)/\(file.name).js" }
+                guard let first = paths.first else { return }
+                try staged.write(file.text, to: first)
+                for path in paths.dropFirst() { try staged.link(first, to: path) }
             }
             for file in terms.files { try write(file) }
             let perFile = SearchDocument.docsPerFile
             for number in 0..<(itemCount + perFile - 1) / perFile {
-                var records: [String] = []
-                for place in number * perFile..<min(itemCount, (number + 1) * perFile) {
-                    guard let stored = state.places[place] else {
-                        throw .cannotWrite("the search index", reason: "item \(place + 1) of \(itemCount) never came")
-                    }
-                    do {
-                        records.append(String(decoding: try state.scratch.read(stored), as: UTF8.self))
-                    } catch {
-                        throw .writing(scratchPath, failedWith: error)
-                    }
-                }
-                try write(SearchDocument.file(number, records: records))
+                let places = number * perFile..<min(itemCount, (number + 1) * perFile)
+                try write(SearchDocument.file(number, records: try records(places, from: state)))
             }
             let root = SearchIndex.root(generation: generation, itemCount: itemCount, docsPerFile: perFile, terms: terms)
             for folder in folders { try staged.write(root, to: folder + "index.js") }
+            return Written(termFiles: terms.files.count, itemFiles: (itemCount + perFile - 1) / perFile, locales: folders.count)
+        }
+    }
+
+    /// The files of one locale's index, and how many locales have one.
+    struct Written {
+        let termFiles: Int
+        let itemFiles: Int
+        let locales: Int
+    }
+
+    /// The records of `places`, read from the scratch file in one go when they lie close
+    /// together there, as items that load one after another do.
+    private func records(_ places: Range<Int>, from state: borrowing State) throws(PublishError) -> [String] {
+        if let missing = places.first(where: { state.offsets[$0] < 0 }) {
+            throw .cannotWrite("the search index", reason: "item \(missing + 1) of \(itemCount) never came")
+        }
+        let start = places.map { state.offsets[$0] }.min() ?? 0
+        let end = places.map { state.offsets[$0] + Int(state.lengths[$0]) }.max() ?? 0
+        do {
+            if end - start <= Self.batchBytes {
+                let span = try state.scratch.read((start, end - start))
+                return places.map { String(decoding: span[state.offsets[$0] - start..<state.offsets[$0] - start + Int(state.lengths[$0])], as: UTF8.self) }
+            }
+            var records: [String] = []
+            for place in places {
+                records.append(String(decoding: try state.scratch.read((state.offsets[place], Int(state.lengths[place]))), as: UTF8.self))
+            }
+            return records
+        } catch {
+            throw .writing(scratchPath, failedWith: error)
         }
     }
 }

@@ -19,10 +19,11 @@ public enum SearchDocument {
     /// term is in the index) but shown without a snippet of its own.
     public static let textLimit = 400
 
-    /// Every term of the item's location, description, comments and their authors.
-    public static func terms(of entry: SiteEntry, comments: [ImageComment]?) -> Set<String> {
-        var terms = Set<String>()
-        let add: (String) -> Void = { terms.insert($0) }
+    /// Every term of the item's location, description, comments and their authors, repeats
+    /// included: `SearchIndex.add` drops them, more cheaply than a set here would.
+    public static func terms(of entry: SiteEntry, comments: [ImageComment]?) -> [String] {
+        var terms: [String] = []
+        let add: (String) -> Void = { terms.append($0) }
         if let location = entry.location { SearchTerms.forEachTerm(in: location, add) }
         if let description = entry.description { SearchTerms.forEachTerm(in: description, add) }
         for comment in comments ?? [] {
@@ -35,14 +36,24 @@ public enum SearchDocument {
     /// The item's JSON array.
     public static func record(of entry: SiteEntry, comments: [ImageComment]?) -> String {
         var text = entry.description ?? ""
-        for comment in comments ?? [] {
-            guard text.unicodeScalars.count < textLimit else { break }
-            if !text.isEmpty { text += "\n" }
-            text += comment.username + ": " + comment.message
+        var length = text.unicodeScalars.count
+        for comment in comments ?? [] where length < textLimit {
+            let line = (text.isEmpty ? "" : "\n") + comment.username + ": " + comment.message
+            text += line
+            length += line.unicodeScalars.count
         }
         let size = entry.stored?.dimensions
-        return "[" + JSONText.quoted(entry.id.text) + ", " + JSONText.quoted(entry.stored?.fileName ?? "") + ", \(size?.width ?? 0), \(size?.height ?? 0), "
-            + JSONText.quoted(entry.location ?? "") + ", " + JSONText.quoted(cut(text)) + "]"
+        var record = "["
+        record.reserveCapacity(text.utf8.count + 160)
+        record += JSONText.quoted(entry.id.text)
+        record += ", "
+        record += JSONText.quoted(entry.stored?.fileName ?? "")
+        record += ", \(size?.width ?? 0), \(size?.height ?? 0), "
+        record += JSONText.quoted(entry.location ?? "")
+        record += ", "
+        record += JSONText.quoted(length > textLimit ? cut(text) : text)
+        record += "]"
+        return record
     }
 
     /// The first `digestBytes` bytes of `record`'s SHA-256, for the index's generation.

@@ -24,16 +24,51 @@ import Hashing
 /// runs' files, and the same data gives the same bytes.
 public struct SearchIndex: Sendable {
     public let itemCount: Int
-    private var postings: [String: [UInt32]] = [:]
+    private var postings: [String: Items] = [:]
 
     public init(itemCount: Int) {
         self.itemCount = itemCount
     }
 
-    /// Records that item `item` (its place in the feed, from 0) has each of `terms`.
-    public mutating func add(_ terms: Set<String>, item: Int) {
+    /// Records that item `item` (its place in the feed, from 0) has each of `terms`, which
+    /// may repeat. An item's terms come in one call, so a term whose last item is this one
+    /// is a repeat.
+    public mutating func add(_ terms: [String], item: Int) {
+        let item = UInt32(item)
         for term in terms {
-            postings[term, default: []].append(UInt32(item))
+            postings[term, default: .none].add(item)
+        }
+    }
+
+    /// The items of a term. Most terms of a large feed are in one item: holding that one
+    /// inline, not in an array of its own, is what keeps the index within its memory budget
+    /// (BENCHMARKS.md, "Search").
+    enum Items {
+        case none
+        case one(UInt32)
+        case many([UInt32])
+
+        /// Adds `item` unless it is the last one added.
+        mutating func add(_ item: UInt32) {
+            switch self {
+            case .none: self = .one(item)
+            case let .one(first) where first != item: self = .many([first, item])
+            case .one: break
+            case var .many(items):
+                guard items.last != item else { return }
+                self = .none
+                items.append(item)
+                self = .many(items)
+            }
+        }
+
+        /// The items, ascending.
+        var sorted: [UInt32] {
+            switch self {
+            case .none: []
+            case let .one(item): [item]
+            case let .many(items): items.sorted()
+            }
         }
     }
 
@@ -59,8 +94,11 @@ public struct SearchIndex: Sendable {
 
     /// The leaf and union files of the terms recorded.
     public consuming func termFiles(leafBudget: Int = leafBudget) -> Terms {
-        var entries = postings.map { term, items in Entry(term: term, scalars: Array(term.unicodeScalars), items: items.sorted()) }
-        postings = [:]
+        var entries: [Entry] = []
+        entries.reserveCapacity(postings.count)
+        while let (term, items) = postings.popFirst() {
+            entries.append(Entry(term: term, items: items))
+        }
         entries.sort { $0.term.utf8.lexicographicallyPrecedes($1.term.utf8) }
         var builder = TermFilesBuilder(entries: entries, itemCount: itemCount, leafBudget: leafBudget)
         builder.split(entries.indices, depth: 0)
@@ -94,11 +132,25 @@ public struct SearchIndex: Sendable {
 
     struct Entry {
         let term: String
-        let scalars: [Unicode.Scalar]
-        let items: [UInt32]
-
+        let items: Items
         /// What the term adds to a leaf file: `"term", "postings", `.
-        var leafBytes: Int { term.utf8.count + SearchPostings.encodedLength(items) + 6 }
+        let leafBytes: Int
+        let scalarCount: Int
+
+        init(term: String, items: Items) {
+            self.term = term
+            self.items = items
+            leafBytes = term.utf8.count + SearchPostings.encodedLength(items.sorted) + 6
+            scalarCount = term.unicodeScalars.count
+        }
+
+        func scalar(at offset: Int) -> Unicode.Scalar {
+            term.unicodeScalars.dropFirst(offset).first!
+        }
+
+        func prefix(_ length: Int) -> String {
+            String(String.UnicodeScalarView(term.unicodeScalars.prefix(length)))
+        }
     }
 }
 
@@ -125,11 +177,11 @@ private struct TermFilesBuilder {
     mutating func split(_ range: Range<Int>, depth: Int) {
         var start = range.lowerBound
         // Terms no longer than the prefix are found through its union.
-        while start < range.upperBound, entries[start].scalars.count <= depth { start += 1 }
+        while start < range.upperBound, entries[start].scalarCount <= depth { start += 1 }
         while start < range.upperBound {
-            let next = entries[start].scalars[depth]
+            let next = entries[start].scalar(at: depth)
             var end = start + 1
-            while end < range.upperBound, entries[end].scalars[depth] == next { end += 1 }
+            while end < range.upperBound, entries[end].scalar(at: depth) == next { end += 1 }
             add(start..<end, depth: depth + 1)
             start = end
         }
@@ -139,7 +191,7 @@ private struct TermFilesBuilder {
     /// The terms of `range`, which share their first `depth` scalars: a leaf while they fit
     /// in the budget (or are one term), else a union and the leaves and unions under it.
     private mutating func add(_ range: Range<Int>, depth: Int) {
-        let key = String(String.UnicodeScalarView(entries[range.lowerBound].scalars[..<depth]))
+        let key = entries[range.lowerBound].prefix(depth)
         let bytes = range.reduce(0) { $0 + entries[$1].leafBytes }
         if bytes <= leafBudget || range.count == 1 {
             if pack.bytes + bytes > leafBudget { writePack() }
@@ -151,7 +203,7 @@ private struct TermFilesBuilder {
         writePack()
         var union = [UInt64](repeating: 0, count: (itemCount + 63) / 64)
         for index in range {
-            for item in entries[index].items { union[Int(item / 64)] |= 1 << (item % 64) }
+            for item in entries[index].items.sorted { union[Int(item / 64)] |= 1 << (item % 64) }
         }
         var items: [UInt32] = []
         for (word, bits) in union.enumerated() where bits != 0 {
@@ -172,7 +224,7 @@ private struct TermFilesBuilder {
         value.reserveCapacity(pack.bytes + 2)
         for index in pack.terms.joined() {
             if value.utf8.count > 1 { value += ", " }
-            value += JSONText.quoted(entries[index].term) + ", \"" + SearchPostings.encode(entries[index].items) + "\""
+            value += JSONText.quoted(entries[index].term) + ", \"" + SearchPostings.encode(entries[index].items.sorted) + "\""
         }
         value += "]"
         for key in pack.keys { terms.leaves.append((key, number)) }
