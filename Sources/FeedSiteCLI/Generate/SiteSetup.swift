@@ -23,7 +23,7 @@ struct SiteSetup: Sendable {
         }
         var tables: [StringTables<SiteString>] = []
         for locale in wanted {
-            let table = try StringTables<SiteString>.load(locale: locale, from: source)
+            let table = try StringTables<SiteString>.load(locale: locale, from: source, defaults: BuiltInTemplates())
             if !tables.contains(where: { $0.locale == table.locale }) { tables.append(table) }
         }
         let languages = try tables.enumerated().map { index, table in

@@ -24,6 +24,14 @@ public enum SiteString: String, StringTableKey {
     case languageSwitcherLabel = "LANGUAGE_SWITCHER_LABEL"
     case siteSnapshot = "SITE_SNAPSHOT"
 
+    /// The search's strings came after themes: a theme written before has none.
+    public var mayComeFromDefaults: Bool {
+        switch self {
+        case .searchLabel, .searchResultsOne, .searchResults, .searchResultsFirst, .searchNoResults, .searchUnavailable: true
+        default: false
+        }
+    }
+
     public var table: String {
         switch self {
         case .feedViewTitle, .feedPagePrevious, .feedPageNext, .feedPagePosition, .feedImageComments, .feedImageUnavailable, .feedImageOpenOriginal,

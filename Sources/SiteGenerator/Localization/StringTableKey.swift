@@ -4,6 +4,14 @@
 public protocol StringTableKey: CaseIterable, Sendable {
     var table: String { get }
     var name: String { get }
+    /// Whether the key came after themes with their own string tables existed: a theme
+    /// without it gets the built-in string rather than an error, so an upgrade never stops
+    /// a run that worked.
+    var mayComeFromDefaults: Bool { get }
+}
+
+extension StringTableKey {
+    public var mayComeFromDefaults: Bool { false }
 }
 
 extension StringTableKey where Self: RawRepresentable, RawValue == String {

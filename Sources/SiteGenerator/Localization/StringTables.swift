@@ -13,8 +13,12 @@ public struct StringTables<Key: StringTableKey>: Sendable {
     private let files: [String: String]
 
     /// Loads `locale`'s tables and checks that every key of `Key` is there: the tables the
-    /// keys are in, by name, each key in its type's order.
-    public static func load(locale requested: String, from templates: TemplateSource) throws(LocalizationError) -> StringTables {
+    /// keys are in, by name, each key in its type's order. A key that `mayComeFromDefaults`
+    /// and is not there is taken from `defaults` (the built-in tables): the same locale's,
+    /// else English.
+    public static func load(
+        locale requested: String, from templates: TemplateSource, defaults: TemplateSource? = nil
+    ) throws(LocalizationError) -> StringTables {
         let available = templates.locales()
         let wanted = normalized(requested)
         guard let locale = available.first(where: { normalized($0) == wanted }) else {
@@ -38,6 +42,18 @@ public struct StringTables<Key: StringTableKey>: Sendable {
                 tables[table] = try StringsFileParser.parse(data)
             } catch {
                 throw .unreadable(file: file, reason: error.description)
+            }
+        }
+        let missing = Key.allCases.filter { $0.mayComeFromDefaults && tables[$0.table]?[$0.name] == nil }
+        if let defaults, !missing.isEmpty {
+            let builtIn: StringTables
+            if let same = try? load(locale: locale, from: defaults) {
+                builtIn = same
+            } else {
+                builtIn = try load(locale: "en", from: defaults)
+            }
+            for key in missing {
+                tables[key.table, default: [:]][key.name] = try builtIn.string(key)
             }
         }
         let loaded = StringTables(locale: locale, tables: tables, files: files)

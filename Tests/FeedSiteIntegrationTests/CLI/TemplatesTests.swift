@@ -36,7 +36,7 @@ final class TemplatesTests: XCTestCase {
         XCTAssertTrue(try read(run.file("index.html")).hasSuffix("<!-- my theme -->\n"))
     }
 
-    func test_generate_withAThemeWrittenBeforeTheSearchPublishesTheBuiltInSearchScript() async throws {
+    func test_generate_withAThemeWrittenBeforeTheSearchPublishesWithTheBuiltInSearchScriptAndStrings() async throws {
         let run = try makeRunFolder()
         let server = try makeServer(SyntheticFeed(itemCount: 2, commentsPerItem: 1, imageBytes: 64, now: fixedNow()))
         let theme = run.root.appendingPathComponent("theme")
@@ -45,10 +45,16 @@ final class TemplatesTests: XCTestCase {
             layout.range(of: "{{#search}}").flatMap { start in
                 layout.range(of: "{{/search}}\n").map { layout.replacingCharacters(in: start.lowerBound..<$0.upperBound, with: "") }
             })
-        try writeBuiltInTemplates(to: theme, changing: ["layout.html": withoutSearch])
+        var changes = ["layout.html": withoutSearch]
+        for locale in ["en", "el", "pt-BR"] {
+            let strings = String(decoding: try builtIn("\(locale).lproj/Feed.strings"), as: UTF8.self)
+            changes["\(locale).lproj/Feed.strings"] = strings.split(separator: "\n", omittingEmptySubsequences: false)
+                .filter { !$0.hasPrefix("\"SEARCH_") }.joined(separator: "\n")
+        }
+        try writeBuiltInTemplates(to: theme, changing: changes)
         try FileManager.default.removeItem(at: theme.appendingPathComponent("search.js"))
 
-        let result = await run.generate(api: server.apiRoot, ["--templates", "theme"])
+        let result = await run.generate(api: server.apiRoot, ["--templates", "theme", "--locale", "all"])
 
         XCTAssertEqual(result.code, .success, result.diagnostics)
         XCTAssertEqual(try Data(contentsOf: run.file("assets/search.js")), try builtIn("search.js"))

@@ -76,16 +76,40 @@ final class SiteRendererSearchTests: XCTestCase {
         }
     }
 
-    func test_aLocaleMissingASearchStringFailsAsItsTablesLoadNamingTheKey() throws {
-        let feedStrings = String(decoding: try XCTUnwrap(TemplatesFolder(repositoryTemplates()).read("pt-BR.lproj/Feed.strings")), as: UTF8.self)
-        let lines = feedStrings.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("\"SEARCH_UNAVAILABLE\"") }
-        let changed = ChangedTemplates(changes: ["pt-BR.lproj/Feed.strings": lines.joined(separator: "\n")])
+    func test_aLocaleMissingASearchStringFailsAsItsTablesLoadNamingTheKeyWhenThereAreNoDefaults() throws {
+        let changed = try templates(withoutSearchStringsIn: "pt-BR")
 
         XCTAssertThrowsError(try StringTables<SiteString>.load(locale: "pt-BR", from: changed)) { error in
             XCTAssertEqual(
                 error as? LocalizationError,
-                .missingKey(table: "Feed", key: "SEARCH_UNAVAILABLE", locale: "pt-BR", file: changed.path(of: "pt-BR.lproj/Feed.strings")))
+                .missingKey(table: "Feed", key: "SEARCH_LABEL", locale: "pt-BR", file: changed.path(of: "pt-BR.lproj/Feed.strings")))
         }
+    }
+
+    func test_aThemeWrittenBeforeTheSearchTakesTheSearchStringsOfItsLocaleFromTheDefaults() throws {
+        let changed = try templates(withoutSearchStringsIn: "pt-BR")
+
+        let tables = try StringTables<SiteString>.load(locale: "pt-BR", from: changed, defaults: TemplatesFolder(repositoryTemplates()))
+
+        XCTAssertEqual(try tables.string(.searchNoResults), "Nenhum resultado")
+        XCTAssertEqual(try tables.string(.feedViewTitle), "Meu Feed", "the theme's own strings stay its own")
+    }
+
+    func test_aThemeLocaleTheDefaultsLackTakesTheEnglishSearchStrings() throws {
+        let changed = try templates(withoutSearchStringsIn: "pt-BR")
+        let defaultsWithoutPortuguese = ChangedTemplates(changes: [:], removedLocale: "pt-BR")
+
+        let tables = try StringTables<SiteString>.load(locale: "pt-BR", from: changed, defaults: defaultsWithoutPortuguese)
+
+        XCTAssertEqual(try tables.string(.searchNoResults), "No results")
+    }
+
+    /// The repository's templates with `locale`'s `Feed.strings` holding no `SEARCH_` key.
+    private func templates(withoutSearchStringsIn locale: String) throws -> ChangedTemplates {
+        let name = "\(locale).lproj/Feed.strings"
+        let feedStrings = String(decoding: try XCTUnwrap(TemplatesFolder(repositoryTemplates()).read(name)), as: UTF8.self)
+        let lines = feedStrings.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("\"SEARCH_") }
+        return ChangedTemplates(changes: [name: lines.joined(separator: "\n")])
     }
 
     // MARK: - Helpers
@@ -107,13 +131,19 @@ final class SiteRendererSearchTests: XCTestCase {
 private struct ChangedTemplates: TemplateSource {
     let base = TemplatesFolder(repositoryTemplates())
     let changes: [String: String]
+    /// A locale whose tables are not there at all.
+    var removedLocale: String?
 
     var path: String { base.path }
 
     func read(_ name: String) throws -> Data? {
+        if let removedLocale, name.hasPrefix("\(removedLocale).lproj/") { return nil }
         if let text = changes[name] { return Data(text.utf8) }
         return try base.read(name)
     }
 
-    func names() -> [String] { base.names() }
+    func names() -> [String] {
+        guard let removedLocale else { return base.names() }
+        return base.names().filter { !$0.hasPrefix("\(removedLocale).lproj") }
+    }
 }
