@@ -98,7 +98,7 @@ public struct SearchIndex: Sendable {
         let items: [UInt32]
 
         /// What the term adds to a leaf file: `"term", "postings", `.
-        var leafBytes: Int { term.utf8.count + SearchPostings.encodedLength(items) + 6 }
+        var leafBytes: Int { term.utf8.count + SearchPostings.encodedLength(items) + 8 }
     }
 }
 
@@ -141,8 +141,8 @@ private struct TermFilesBuilder {
     private mutating func add(_ range: Range<Int>, depth: Int) {
         let key = String(String.UnicodeScalarView(entries[range.lowerBound].scalars[..<depth]))
         let bytes = range.reduce(0) { $0 + entries[$1].leafBytes }
-        if bytes <= leafBudget || range.count == 1 {
-            if pack.bytes + bytes > leafBudget { writePack() }
+        if framing + bytes <= leafBudget || range.count == 1 {
+            if framing + pack.bytes + bytes > leafBudget { writePack() }
             pack.keys.append(key)
             pack.terms.append(range)
             pack.bytes += bytes
@@ -162,6 +162,10 @@ private struct TermFilesBuilder {
         terms.files.append(.init(name: "u\(number)", text: SearchIndex.call("u\(number)", "\"" + SearchPostings.encode(items) + "\"")))
         split(range, depth: depth)
     }
+
+    /// A leaf file's bytes besides its terms' (less the ", " after the last one), for a number
+    /// no shorter than that of the file the terms go to: the pack waiting or the one after.
+    private var framing: Int { SearchIndex.call("t\(leafFileCount + 1)", "[]").utf8.count - 2 }
 
     /// Writes the leaves waiting as one file.
     private mutating func writePack() {
