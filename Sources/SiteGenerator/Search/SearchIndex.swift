@@ -125,9 +125,25 @@ public struct SearchIndex: Sendable {
         return String(SHA256.hex(hash.finalize()).prefix(16))
     }
 
-    /// A file's text: one call of the page's `feedsiteSearch` with `name` and `value` (JSON).
+    /// A file's text: one call of the page's `feedsiteSearch` with `name` and `value` (JSON),
+    /// its line and paragraph separators (U+2028, U+2029) escaped: JSON takes them raw in a
+    /// string, but JavaScript before ES2019 ends a line there.
     public static func call(_ name: String, _ value: String) -> String {
-        "feedsiteSearch(\"\(name)\", \(value));\n"
+        "feedsiteSearch(\"\(name)\", \(escapingSeparators(value)));\n"
+    }
+
+    private static func escapingSeparators(_ value: String) -> String {
+        // Both are E2 80 A8/A9 in UTF-8: a value without an E2 byte is returned as it is.
+        guard value.utf8.contains(0xE2) else { return value }
+        var escaped = String.UnicodeScalarView()
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\u{2028}": escaped += #"\u2028"#.unicodeScalars
+            case "\u{2029}": escaped += #"\u2029"#.unicodeScalars
+            default: escaped.append(scalar)
+            }
+        }
+        return String(escaped)
     }
 
     struct Entry {
@@ -140,7 +156,7 @@ public struct SearchIndex: Sendable {
         init(term: String, items: Items) {
             self.term = term
             self.items = items
-            leafBytes = term.utf8.count + SearchPostings.encodedLength(items.sorted) + 6
+            leafBytes = term.utf8.count + SearchPostings.encodedLength(items.sorted) + 8
             scalarCount = term.unicodeScalars.count
         }
 
@@ -193,8 +209,8 @@ private struct TermFilesBuilder {
     private mutating func add(_ range: Range<Int>, depth: Int) {
         let key = entries[range.lowerBound].prefix(depth)
         let bytes = range.reduce(0) { $0 + entries[$1].leafBytes }
-        if bytes <= leafBudget || range.count == 1 {
-            if pack.bytes + bytes > leafBudget { writePack() }
+        if framing + bytes <= leafBudget || range.count == 1 {
+            if framing + pack.bytes + bytes > leafBudget { writePack() }
             pack.keys.append(key)
             pack.terms.append(range)
             pack.bytes += bytes
@@ -214,6 +230,10 @@ private struct TermFilesBuilder {
         terms.files.append(.init(name: "u\(number)", text: SearchIndex.call("u\(number)", "\"" + SearchPostings.encode(items) + "\"")))
         split(range, depth: depth)
     }
+
+    /// A leaf file's bytes besides its terms' (less the ", " after the last one), for a number
+    /// no shorter than that of the file the terms go to: the pack waiting or the one after.
+    private var framing: Int { SearchIndex.call("t\(leafFileCount + 1)", "[]").utf8.count - 2 }
 
     /// Writes the leaves waiting as one file.
     private mutating func writePack() {

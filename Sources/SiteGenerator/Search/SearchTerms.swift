@@ -51,7 +51,7 @@ public enum SearchTerms {
     }
 
     /// For each ASCII byte: its lowercase when it is a letter or a digit, else 0 (a break).
-    private static let asciiFold: [UInt8] = (0..<128).map { byte in
+    static let asciiFold: [UInt8] = (0..<128).map { byte in
         switch UInt8(byte) {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"): UInt8(byte) + 32
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): UInt8(byte)

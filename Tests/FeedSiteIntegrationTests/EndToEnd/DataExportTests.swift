@@ -157,15 +157,6 @@ final class DataExportTests: XCTestCase {
 
     /// One file of a tar archive, as GNU tar reads it.
     private func extract(_ path: String, from archive: URL) throws -> Data {
-        let tar = Process()
-        tar.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        tar.arguments = ["tar", "-xOf", archive.path, path]
-        let output = archive.deletingLastPathComponent().appendingPathComponent("extracted")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        tar.standardOutput = try FileHandle(forWritingTo: output)
-        try tar.run()
-        tar.waitUntilExit()
-        XCTAssertEqual(tar.terminationStatus, 0)
-        return try Data(contentsOf: output)
+        try GNUTar.output(["-xOf", archive.path, path], in: archive.deletingLastPathComponent())
     }
 }

@@ -1,6 +1,7 @@
 import FeedCore
 import Foundation
 import SampleAPI
+import TestSupport
 import XCTest
 
 final class ImageDimensionsTests: XCTestCase {
@@ -222,20 +223,5 @@ final class ImageDimensionsTests: XCTestCase {
     private func expect(_ bytes: [UInt8], toRead expected: (Int, Int)?, _ message: String = "", file: StaticString = #filePath, line: UInt = #line) {
         let read = ImageDimensions.read(from: bytes)
         XCTAssertEqual(read.map { [$0.width, $0.height] }, expected.map { [$0.0, $0.1] }, message, file: file, line: line)
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so a failure can be replayed.
-private struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
