@@ -64,7 +64,8 @@ let package = Package(
             dependencies: ["FeedCore", "HTTP", "FileSystem", "FeedStorage", "SiteGenerator", "BuiltInTemplates", "Publishing", "LoopbackHTTP", "SampleAPI"]
         ),
         .executableTarget(name: "feedsite", dependencies: ["FeedSiteCLI"]),
-        .executableTarget(name: "feedsite-bench", dependencies: ["FeedCore", "FeedStorage", "CCurl", "HTTP", "LoopbackHTTP", "SampleAPI"]),
+        .executableTarget(
+            name: "feedsite-bench", dependencies: ["FeedCore", "FeedStorage", "CCurl", "HTTP", "LoopbackHTTP", "SampleAPI", "SiteGenerator", "Hashing"]),
         // Helpers both test targets use: fixtures, clocks, temporary folders.
         .target(name: "TestSupport", dependencies: ["FeedCore"], path: "Tests/TestSupport"),
         // Fast unit tests: no sockets, no processes.

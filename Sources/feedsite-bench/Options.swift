@@ -9,6 +9,7 @@ let usage = """
                                  [--comments K] [--image-bytes S] [--certificates]
                                  [--print-nginx-config HTTP_PORT HTTPS_PORT CERT KEY]
            feedsite-bench store [--items 100000,1000000] [--comments 5]
+       feedsite-bench search [--items 1000,10000,100000] [--comments 5]
 
     Runs `feedsite generate` cold, warm and offline for each number of items against the
     sample API on 127.0.0.1 and prints Markdown tables. --compare also runs curl and hugo
@@ -27,6 +28,9 @@ let usage = """
     TMPDIR): saving the feed, every image's comments in one batch, reading the first-seen
     dates and the feed, looking up every image's comments, pruning them all.
 
+    `search` times the search index alone at each size, in memory on one thread: every
+    item's terms, record and digest, adding the terms, and the term files.
+
     `export` writes the static files nginx serves into DIR/www: feed pages per scheme, image
     URLs on each --base (an origin, at most one http and one https; --redirect-images names
     /r/synthetic-N.png, which the config answers with a 302 to the image), comments, images.
@@ -42,7 +46,7 @@ let usage = """
 
 struct Options {
     enum Command {
-        case bench, serve, export, store
+        case bench, serve, export, store, search
     }
 
     var command = Command.bench
@@ -90,6 +94,10 @@ func parseOptions(_ arguments: [String]) throws -> Options {
     case "store":
         options.command = .store
         options.sizes = [100_000, 1_000_000]
+        rest = rest.dropFirst()
+    case "search":
+        options.command = .search
+        options.sizes = [1_000, 10_000, 100_000]
         rest = rest.dropFirst()
     default: break
     }

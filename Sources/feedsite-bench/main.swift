@@ -232,6 +232,8 @@ do {
         Leftovers.shared.removeAtExit(scratchRoot)
         defer { Leftovers.shared.removeFolders() }
         try await StoreBenchmark.run(sizes: options.sizes, comments: options.comments, scratch: scratchRoot)
+    case .search:
+        SearchBenchmark.run(sizes: options.sizes, comments: options.comments)
     case .bench:
         Leftovers.shared.handleSignals()
         try await runBenchmarks(options)

@@ -15,8 +15,25 @@ public enum JSONText {
         guard text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
             return "\"" + text + "\""
         }
-        var out: [UInt8] = [UInt8(ascii: "\"")]
+        var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count + 16)
+        appendQuoted(text, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `text` to `out` as a JSON string literal, quotes included; with
+    /// `escapingLineSeparators`, U+2028 and U+2029 are escaped too, which JSON takes raw but
+    /// JavaScript before ES2019 reads as the end of a line.
+    public static func appendQuoted(_ text: String, to out: inout [UInt8], escapingLineSeparators: Bool = false) {
+        out.append(UInt8(ascii: "\""))
+        // Most text has nothing to escape: copied whole (BENCHMARKS.md, "Search").
+        let separatorLead: UInt8 = escapingLineSeparators ? 0xE2 : 0
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == separatorLead }) else {
+            out.append(contentsOf: text.utf8)
+            out.append(UInt8(ascii: "\""))
+            return
+        }
+        var previous: (UInt8, UInt8) = (0, 0)
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
@@ -25,11 +42,15 @@ public enum JSONText {
             case UInt8(ascii: "\r"): out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
             case UInt8(ascii: "\t"): out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
             case ..<0x20: out += Array(String(format: "\\u%04x", byte).utf8)
+            // U+2028 and U+2029 are E2 80 A8 and E2 80 A9: the two bytes before are already out.
+            case 0xA8 where escapingLineSeparators && previous == (0xE2, 0x80), 0xA9 where escapingLineSeparators && previous == (0xE2, 0x80):
+                out.removeLast(2)
+                out += Array((byte == 0xA8 ? "\\u2028" : "\\u2029").utf8)
             default: out.append(byte)
             }
+            previous = (previous.1, byte)
         }
         out.append(UInt8(ascii: "\""))
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// A date as `JSONEncoder` writes it by default (seconds since 2001-01-01, exactly).

@@ -53,14 +53,16 @@ final class SearchIndexFiles: Sendable {
     /// Adds the item at `place` in the feed (each place once), with its comments, `nil` when
     /// there were none to have.
     func add(_ entry: SiteEntry, comments: [ImageComment]?, place: Int) throws(PublishError) {
-        let terms = repeats.contains(place) ? [] : SearchDocument.terms(of: entry, comments: comments)
+        // Each term once, here on every core, so the index's table, behind the lock, sees an
+        // item's terms once each (BENCHMARKS.md, "Search").
+        let terms = repeats.contains(place) ? [] : Array(Set(SearchDocument.terms(of: entry, comments: comments)))
         let record = SearchDocument.record(of: entry, comments: comments)
         let digest = SearchDocument.digest(record)
         try state.withLock { (state) throws(PublishError) in
             state.index.add(terms, item: place)
             state.offsets[place] = state.batchOffset + state.batch.count
-            state.lengths[place] = Int32(record.utf8.count)
-            state.batch.append(contentsOf: record.utf8)
+            state.lengths[place] = Int32(record.count)
+            state.batch.append(contentsOf: record)
             let start = place * SearchDocument.digestBytes
             state.digests.replaceSubrange(start..<start + digest.count, with: digest)
             if state.batch.count >= Self.batchBytes { try flush(&state) }
@@ -115,7 +117,7 @@ final class SearchIndexFiles: Sendable {
 
     /// The records of `places`, read from the scratch file in one go when they lie close
     /// together there, as items that load one after another do.
-    private func records(_ places: Range<Int>, from state: borrowing State) throws(PublishError) -> [String] {
+    private func records(_ places: Range<Int>, from state: borrowing State) throws(PublishError) -> [ArraySlice<UInt8>] {
         if let missing = places.first(where: { state.offsets[$0] < 0 }) {
             throw .cannotWrite("the search index", reason: "item \(missing + 1) of \(itemCount) never came")
         }
@@ -124,11 +126,11 @@ final class SearchIndexFiles: Sendable {
         do {
             if end - start <= Self.batchBytes {
                 let span = try state.scratch.read((start, end - start))
-                return places.map { String(decoding: span[state.offsets[$0] - start..<state.offsets[$0] - start + Int(state.lengths[$0])], as: UTF8.self) }
+                return places.map { span[state.offsets[$0] - start..<state.offsets[$0] - start + Int(state.lengths[$0])] }
             }
-            var records: [String] = []
+            var records: [ArraySlice<UInt8>] = []
             for place in places {
-                records.append(String(decoding: try state.scratch.read((state.offsets[place], Int(state.lengths[place]))), as: UTF8.self))
+                records.append(try state.scratch.read((state.offsets[place], Int(state.lengths[place])))[...])
             }
             return records
         } catch {

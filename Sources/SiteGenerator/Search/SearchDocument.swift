@@ -23,42 +23,44 @@ public enum SearchDocument {
     /// included: `SearchIndex.add` drops them, more cheaply than a set here would.
     public static func terms(of entry: SiteEntry, comments: [ImageComment]?) -> [String] {
         var terms: [String] = []
-        let add: (String) -> Void = { terms.append($0) }
-        if let location = entry.location { SearchTerms.forEachTerm(in: location, add) }
-        if let description = entry.description { SearchTerms.forEachTerm(in: description, add) }
-        for comment in comments ?? [] {
-            SearchTerms.forEachTerm(in: comment.message, add)
-            SearchTerms.forEachTerm(in: comment.username, add)
+        for text in [entry.location, entry.description].compactMap({ $0 }) + (comments ?? []).flatMap({ [$0.message, $0.username] }) {
+            SearchTerms.forEachTerm(in: text) { terms.append($0) }
         }
         return terms
     }
 
-    /// The item's JSON array.
-    public static func record(of entry: SiteEntry, comments: [ImageComment]?) -> String {
+    /// The item's JSON array, as UTF-8, its line and paragraph separators escaped.
+    public static func record(of entry: SiteEntry, comments: [ImageComment]?) -> [UInt8] {
+        // UTF-8 bytes count at least as many as scalars: text within the limit in bytes needs
+        // no counting of its scalars.
         var text = entry.description ?? ""
-        var length = text.unicodeScalars.count
-        for comment in comments ?? [] where length < textLimit {
-            let line = (text.isEmpty ? "" : "\n") + comment.username + ": " + comment.message
-            text += line
-            length += line.unicodeScalars.count
+        for comment in comments ?? [] where text.utf8.count < textLimit || text.unicodeScalars.count < textLimit {
+            if !text.isEmpty { text += "\n" }
+            text += comment.username
+            text += ": "
+            text += comment.message
         }
+        let length = text.utf8.count <= textLimit ? text.utf8.count : text.unicodeScalars.count
         let size = entry.stored?.dimensions
-        var record = "["
-        record.reserveCapacity(text.utf8.count + 160)
-        record += JSONText.quoted(entry.id.text)
-        record += ", "
-        record += JSONText.quoted(entry.stored?.fileName ?? "")
-        record += ", \(size?.width ?? 0), \(size?.height ?? 0), "
-        record += JSONText.quoted(entry.location ?? "")
-        record += ", "
-        record += JSONText.quoted(length > textLimit ? cut(text) : text)
-        record += "]"
+        var record: [UInt8] = []
+        record.reserveCapacity(text.utf8.count + 200)
+        func add(_ piece: String) { record.append(contentsOf: piece.utf8) }
+        func quote(_ piece: String) { JSONText.appendQuoted(piece, to: &record, escapingLineSeparators: true) }
+        add("[")
+        quote(entry.id.text)
+        add(", ")
+        quote(entry.stored?.fileName ?? "")
+        add(", \(size?.width ?? 0), \(size?.height ?? 0), ")
+        quote(entry.location ?? "")
+        add(", ")
+        quote(length > textLimit ? cut(text) : text)
+        add("]")
         return record
     }
 
     /// The first `digestBytes` bytes of `record`'s SHA-256, for the index's generation.
-    public static func digest(_ record: String) -> [UInt8] {
-        Array(SHA256.hash(record.utf8).prefix(digestBytes))
+    public static func digest(_ record: [UInt8]) -> [UInt8] {
+        Array(SHA256.hash(record).prefix(digestBytes))
     }
 
     public static let digestBytes = 8
@@ -77,8 +79,15 @@ public enum SearchDocument {
     }
 
     /// The file of records `number × docsPerFile` onwards.
-    public static func file(_ number: Int, records: [String]) -> SearchIndex.File {
+    public static func file(_ number: Int, records: [ArraySlice<UInt8>]) -> SearchIndex.File {
         let name = "d\(number)"
-        return .init(name: name, text: SearchIndex.call(name, "[" + records.joined(separator: ", ") + "]"))
+        var value: [UInt8] = [UInt8(ascii: "[")]
+        value.reserveCapacity(records.reduce(2) { $0 + $1.count + 2 })
+        for (index, record) in records.enumerated() {
+            if index > 0 { value.append(contentsOf: ", ".utf8) }
+            value.append(contentsOf: record)
+        }
+        value.append(UInt8(ascii: "]"))
+        return .init(name: name, text: SearchIndex.call(name, String(decoding: value, as: UTF8.self)))
     }
 }

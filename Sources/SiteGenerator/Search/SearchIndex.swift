@@ -125,25 +125,11 @@ public struct SearchIndex: Sendable {
         return String(SHA256.hex(hash.finalize()).prefix(16))
     }
 
-    /// A file's text: one call of the page's `feedsiteSearch` with `name` and `value` (JSON),
-    /// its line and paragraph separators (U+2028, U+2029) escaped: JSON takes them raw in a
-    /// string, but JavaScript before ES2019 ends a line there.
+    /// A file's text: one call of the page's `feedsiteSearch` with `name` and `value`
+    /// (JSON; the records escape the line and paragraph separators, which terms and keys,
+    /// made of letters and digits, never hold).
     public static func call(_ name: String, _ value: String) -> String {
-        "feedsiteSearch(\"\(name)\", \(escapingSeparators(value)));\n"
-    }
-
-    private static func escapingSeparators(_ value: String) -> String {
-        // Both are E2 80 A8/A9 in UTF-8: a value without an E2 byte is returned as it is.
-        guard value.utf8.contains(0xE2) else { return value }
-        var escaped = String.UnicodeScalarView()
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\u{2028}": escaped += #"\u2028"#.unicodeScalars
-            case "\u{2029}": escaped += #"\u2029"#.unicodeScalars
-            default: escaped.append(scalar)
-            }
-        }
-        return String(escaped)
+        "feedsiteSearch(\"\(name)\", \(value));\n"
     }
 
     struct Entry {

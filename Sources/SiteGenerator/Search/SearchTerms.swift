@@ -25,29 +25,53 @@ public enum SearchTerms {
     }
 
     /// Calls `body` with each term of `text`, in order, repeats included.
+    ///
+    /// Reads the UTF-8 bytes, ASCII by table and the rest a scalar at a time: most text of
+    /// most feeds is ASCII, and Unicode scalar by scalar iteration cost a third of the
+    /// index's time (BENCHMARKS.md, "Search").
     public static func forEachTerm(in text: String, _ body: (String) -> Void) {
-        var term: [UInt8] = []
-        func end() {
-            guard !term.isEmpty else { return }
-            body(String(decoding: term, as: UTF8.self))
-            term.removeAll(keepingCapacity: true)
-        }
-        for scalar in text.unicodeScalars {
-            let value = scalar.value
-            if value < 0x80 {
-                let folded = asciiFold[Int(value)]
-                if folded == 0 { end() } else { term.append(folded) }
-                continue
-            }
-            for piece in fold(scalar) {
-                if let piece {
-                    term.append(contentsOf: piece.utf8)
-                } else {
-                    end()
+        var text = text
+        // A value, not a closure over a variable: a captured variable is boxed, and every
+        // access to it checked for exclusivity at run time.
+        var term = Term()
+        let table = asciiFold
+        text.withUTF8 { bytes in
+            var at = 0
+            while at < bytes.count {
+                let byte = bytes[at]
+                if byte < 0x80 {
+                    let folded = table[Int(byte)]
+                    if folded == 0 { term.end(body) } else { term.bytes.append(folded) }
+                    at += 1
+                    continue
+                }
+                // The text is valid UTF-8: the lead byte says how many follow.
+                let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+                var value = UInt32(byte) & (0xFF >> (length + 1))
+                for next in bytes[(at + 1)..<(at + length)] { value = value << 6 | UInt32(next & 0x3F) }
+                at += length
+                for piece in fold(Unicode.Scalar(value)!) {
+                    if let piece {
+                        term.bytes.append(contentsOf: piece.utf8)
+                    } else {
+                        term.end(body)
+                    }
                 }
             }
         }
-        end()
+        term.end(body)
+    }
+
+    /// The bytes of the term being read.
+    private struct Term {
+        var bytes: [UInt8] = []
+
+        /// Hands the term over, if there is one, and starts the next.
+        mutating func end(_ body: (String) -> Void) {
+            guard !bytes.isEmpty else { return }
+            body(String(decoding: bytes, as: UTF8.self))
+            bytes.removeAll(keepingCapacity: true)
+        }
     }
 
     /// For each ASCII byte: its lowercase when it is a letter or a digit, else 0 (a break).
@@ -63,9 +87,14 @@ public enum SearchTerms {
     /// a term; marks are gone.
     typealias Folded = [Unicode.Scalar?]
 
+    /// The folds of the scalars after ASCII up to the end of Cyrillic (Latin with accents,
+    /// Greek, Cyrillic), made on first use; any other scalar's are kept in `known` as met.
+    private static let nearASCII: [Folded] = (0x80..<0x530).map { foldUncached(Unicode.Scalar(UInt32($0))!) }
+
     private static let known = Mutex<[UInt32: Folded]>([:])
 
     static func fold(_ scalar: Unicode.Scalar) -> Folded {
+        if (0x80..<0x530).contains(scalar.value) { return nearASCII[Int(scalar.value) - 0x80] }
         if let folded = known.withLock({ $0[scalar.value] }) { return folded }
         let folded = foldUncached(scalar)
         known.withLock { $0[scalar.value] = folded }

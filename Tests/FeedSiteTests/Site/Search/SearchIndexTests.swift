@@ -174,7 +174,7 @@ final class SearchIndexTests: XCTestCase {
     }
 
     private static func digests(_ count: Int) -> [UInt8] {
-        (0..<count).flatMap { SearchDocument.digest("record \($0)") }
+        (0..<count).flatMap { SearchDocument.digest(Array("record \($0)".utf8)) }
     }
 
     private static func root(items: Int, leaves: String, unions: String, generation: String) -> String {
