@@ -12,7 +12,8 @@ import Synchronization
 /// file until the index is named by its generation, which needs every record. So memory
 /// holds the terms and their items, and a digest and a place per item, never the records.
 /// The records reach the scratch file a batch at a time and come back a file's worth at a
-/// time, not a system call each (BENCHMARKS.md, "Search").
+/// time, not a system call each. Every locale's index holds the same bytes: each file is
+/// written once and hard-linked into the other locales' folders.
 final class SearchIndexFiles: Sendable {
     private let itemCount: Int
     /// Places in the feed of items that came before (the same id twice): shown once.
@@ -53,9 +54,7 @@ final class SearchIndexFiles: Sendable {
     /// Adds the item at `place` in the feed (each place once), with its comments, `nil` when
     /// there were none to have.
     func add(_ entry: SiteEntry, comments: [ImageComment]?, place: Int) throws(PublishError) {
-        // Each term once, here on every core, so the index's table, behind the lock, sees an
-        // item's terms once each (BENCHMARKS.md, "Search").
-        let terms = repeats.contains(place) ? [] : Array(Set(SearchDocument.terms(of: entry, comments: comments)))
+        let terms = repeats.contains(place) ? [] : SearchDocument.terms(of: entry, comments: comments)
         let record = SearchDocument.record(of: entry, comments: comments)
         let digest = SearchDocument.digest(record)
         try state.withLock { (state) throws(PublishError) in
