@@ -39,6 +39,20 @@ final class SearchIndexEndToEndTests: XCTestCase {
         XCTAssertEqual(regularFiles(under: folder).filter { $0.contains("scratch") }, [], "no scratch file is left")
     }
 
+    func test_generate_ofAnEmptyFeedWritesAnIndexThatFindsNothing() throws {
+        let folder = try makeTemporaryFolder(for: self)
+        let server = try SampleAPIServer(source: SyntheticFeed(itemCount: 0, now: fixedNow()))
+        defer { server.stop() }
+
+        let run = try ExecutableRunner.run(generate(server), in: folder)
+
+        XCTAssertEqual(run.status, ExitCode.success.rawValue, run.standardError)
+        let index = try SearchIndexReader(folder: folder.appendingPathComponent("site/search"))
+        XCTAssertEqual(index.root.items, 0)
+        XCTAssertEqual(index.fileNames, [], "no term file, no item file")
+        XCTAssertEqual(try index.items(matching: ["a"]), [])
+    }
+
     func test_generate_sameDataAndClockGiveByteIdenticalSearchFolders() throws {
         let first = try makeTemporaryFolder(for: self)
         let second = try makeTemporaryFolder(for: self)
