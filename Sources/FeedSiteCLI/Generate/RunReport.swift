@@ -19,10 +19,11 @@ struct RunReport: Sendable {
 
     /// With `--verbose`: the search index's files and the time taken to write them.
     func searchIndexWritten(_ index: SearchIndexFiles.Written, items: Int, elapsed: Duration) {
+        func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
         let locales = index.locales > 1 ? " in each of \(index.locales) locales" : ""
         detail(
-            "search: index of \(items) items written\(locales): \(index.termFiles) term files, \(index.itemFiles) item files, "
-                + String(format: "%.2f s", elapsed.seconds))
+            "search: index of \(count(items, "item")) written\(locales): \(count(index.termFiles, "term file")), "
+                + "\(count(index.itemFiles, "item file")), " + String(format: "%.2f s", elapsed.seconds))
     }
 
     func phaseEnded() {
