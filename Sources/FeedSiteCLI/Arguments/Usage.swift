@@ -30,8 +30,9 @@ public enum Usage {
           --api URL            API root (default \(defaults.api.absoluteString))
           --output DIR         where the site is published (default \(defaults.output))
           --cache DIR          cache folder (default $XDG_CACHE_HOME/feedsite or ~/.cache/feedsite)
-          --templates DIR      templates, stylesheet and string tables to use instead of
-                               the built-in ones (feedsite templates DIR writes those out)
+          --templates DIR      templates, stylesheet, search script and string tables to
+                               use instead of the built-in ones (feedsite templates DIR
+                               writes those out)
           --locale ID          site language: en, el, pt-BR; repeat for more, or 'all'
           --now ISO8601        the run's clock for relative dates and cache age
                                (default $SOURCE_DATE_EPOCH, else the current time)
