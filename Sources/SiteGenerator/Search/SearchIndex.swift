@@ -15,10 +15,10 @@ import Hashing
 /// The terms are split by prefix so a query loads only what its words need: the terms that
 /// start with one character are one leaf while they fit in `leafBudget` bytes; beyond that
 /// the prefix gets a union file, for a query word that ends there, and is split by its next
-/// character, and so on. Neighbouring leaves share a file while it fits. To find the items of a query word, the script looks
-/// its prefixes up, shortest first: a leaf holds every term the word can match; a union ends
-/// the search when the word ends there, else the next prefix is looked up; a prefix in
-/// neither table matches nothing.
+/// character, and so on. Neighbouring leaves share a file while it fits. To find the items
+/// of a query word, the script looks its prefixes up, shortest first: a leaf holds every
+/// term the word can match; a union ends the search when the word ends there, else the
+/// next prefix is looked up; a prefix in neither table matches nothing.
 ///
 /// The generation is a digest of every data file, so a browser's cache never mixes two
 /// runs' files, and the same data gives the same bytes.
@@ -62,12 +62,20 @@ public struct SearchIndex: Sendable {
             }
         }
 
-        /// The items, ascending.
-        var sorted: [UInt32] {
+        /// Puts the items in ascending order (they come as their comments load).
+        mutating func sort() {
+            guard case var .many(items) = self else { return }
+            self = .none
+            items.sort()
+            self = .many(items)
+        }
+
+        /// The items, in the order they are held.
+        var list: [UInt32] {
             switch self {
             case .none: []
             case let .one(item): [item]
-            case let .many(items): items.sorted()
+            case let .many(items): items
             }
         }
     }
@@ -134,15 +142,18 @@ public struct SearchIndex: Sendable {
 
     struct Entry {
         let term: String
+        /// The term's items, ascending: sorted once, here.
         let items: Items
         /// What the term adds to a leaf file: `"term", "postings", `.
         let leafBytes: Int
         let scalarCount: Int
 
         init(term: String, items: Items) {
+            var items = items
+            items.sort()
             self.term = term
             self.items = items
-            leafBytes = term.utf8.count + SearchPostings.encodedLength(items.sorted) + 8
+            leafBytes = term.utf8.count + SearchPostings.encodedLength(items.list) + 8
             scalarCount = term.unicodeScalars.count
         }
 
@@ -205,7 +216,7 @@ private struct TermFilesBuilder {
         writePack()
         var union = [UInt64](repeating: 0, count: (itemCount + 63) / 64)
         for index in range {
-            for item in entries[index].items.sorted { union[Int(item / 64)] |= 1 << (item % 64) }
+            for item in entries[index].items.list { union[Int(item / 64)] |= 1 << (item % 64) }
         }
         var items: [UInt32] = []
         for (word, bits) in union.enumerated() where bits != 0 {
@@ -230,7 +241,7 @@ private struct TermFilesBuilder {
         value.reserveCapacity(pack.bytes + 2)
         for index in pack.terms.joined() {
             if value.utf8.count > 1 { value += ", " }
-            value += JSONText.quoted(entries[index].term) + ", \"" + SearchPostings.encode(entries[index].items.sorted) + "\""
+            value += JSONText.quoted(entries[index].term) + ", \"" + SearchPostings.encode(entries[index].items.list) + "\""
         }
         value += "]"
         for key in pack.keys { terms.leaves.append((key, number)) }
