@@ -40,7 +40,6 @@ public enum SearchDocument {
             text += ": "
             text += comment.message
         }
-        let length = text.utf8.count <= textLimit ? text.utf8.count : text.unicodeScalars.count
         let size = entry.stored?.dimensions
         var record: [UInt8] = []
         record.reserveCapacity(text.utf8.count + 200)
@@ -53,7 +52,7 @@ public enum SearchDocument {
         add(", \(size?.width ?? 0), \(size?.height ?? 0), ")
         quote(entry.location ?? "")
         add(", ")
-        quote(length > textLimit ? cut(text) : text)
+        quote(text.utf8.count > textLimit ? cut(text) : text)
         add("]")
         return record
     }
