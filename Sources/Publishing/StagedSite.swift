@@ -100,14 +100,18 @@ public final class StagedSite: Sendable {
         _ = createdFolders.withLock { $0.insert(folder) }
     }
 
+    /// Makes sure the folder that will hold `path` (from the site root) exists.
+    private func prepareFolder(holding path: String) throws(PublishError) {
+        guard let slash = path.lastIndex(of: "/") else { return }
+        try prepareFolder(String(path[..<slash]))
+    }
+
     public func write(_ text: String, to path: String) throws(PublishError) {
         try write(Data(text.utf8), to: path)
     }
 
     public func write(_ data: Data, to path: String) throws(PublishError) {
-        if let slash = path.lastIndex(of: "/") {
-            try prepareFolder(String(path[..<slash]))
-        }
+        try prepareFolder(holding: path)
         let destination = stagingPath + "/" + path
         let previous = outputPath + "/" + path
         if hasPreviousSite, let old = try? PlainFile.read(previous), old == data, (try? PlainFile.link(previous, to: destination, replacing: true)) != nil {
@@ -130,9 +134,7 @@ public final class StagedSite: Sendable {
     /// Makes `path` the same file as `existing`, already written (both from the site root):
     /// for files every locale holds byte for byte, one write and a link each.
     public func link(_ existing: String, to path: String) throws(PublishError) {
-        if let slash = path.lastIndex(of: "/") {
-            try prepareFolder(String(path[..<slash]))
-        }
+        try prepareFolder(holding: path)
         let destination = stagingPath + "/" + path
         do {
             try PlainFile.link(stagingPath + "/" + existing, to: destination, replacing: true)
