@@ -12,7 +12,7 @@ public enum JSONText {
     /// What that buys over appending a Unicode scalar at a time: BENCHMARKS.md, "Exported
     /// data (issue 18)".
     public static func quoted(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+        guard needsEscaping(text, lineSeparators: false) else {
             return "\"" + text + "\""
         }
         var out: [UInt8] = []
@@ -27,8 +27,7 @@ public enum JSONText {
     public static func appendQuoted(_ text: String, to out: inout [UInt8], escapingLineSeparators: Bool = false) {
         out.append(UInt8(ascii: "\""))
         // Most text has nothing to escape: copied whole (BENCHMARKS.md, "Search").
-        let separatorLead: UInt8 = escapingLineSeparators ? 0xE2 : 0
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == separatorLead }) else {
+        guard needsEscaping(text, lineSeparators: escapingLineSeparators) else {
             out.append(contentsOf: text.utf8)
             out.append(UInt8(ascii: "\""))
             return
@@ -51,6 +50,14 @@ public enum JSONText {
             previous = (previous.1, byte)
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether `text` holds a byte to escape: a control character, a quote, a backslash, or
+    /// with `lineSeparators` the lead byte of U+2028 and U+2029 (which other characters
+    /// share, so it is a maybe).
+    private static func needsEscaping(_ text: String, lineSeparators: Bool) -> Bool {
+        let separatorLead: UInt8 = lineSeparators ? 0xE2 : 0
+        return text.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == separatorLead }
     }
 
     /// A date as `JSONEncoder` writes it by default (seconds since 2001-01-01, exactly).
