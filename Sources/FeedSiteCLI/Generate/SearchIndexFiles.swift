@@ -97,13 +97,14 @@ final class SearchIndexFiles: Sendable {
             }
             for file in terms.files { try write(file) }
             let perFile = SearchDocument.docsPerFile
-            for number in 0..<(itemCount + perFile - 1) / perFile {
+            let itemFiles = (itemCount + perFile - 1) / perFile
+            for number in 0..<itemFiles {
                 let places = number * perFile..<min(itemCount, (number + 1) * perFile)
                 try write(SearchDocument.file(number, records: try records(places, from: state)))
             }
             let root = SearchIndex.root(generation: generation, itemCount: itemCount, docsPerFile: perFile, terms: terms)
             for folder in folders { try staged.write(root, to: folder + "index.js") }
-            return Written(termFiles: terms.files.count, itemFiles: (itemCount + perFile - 1) / perFile, locales: folders.count)
+            return Written(termFiles: terms.files.count, itemFiles: itemFiles, locales: folders.count)
         }
     }
 

@@ -89,12 +89,13 @@ public enum SearchTerms {
 
     /// The folds of the scalars after ASCII up to the end of Cyrillic (Latin with accents,
     /// Greek, Cyrillic), made on first use; any other scalar's are kept in `known` as met.
-    private static let nearASCII: [Folded] = (0x80..<0x530).map { foldUncached(Unicode.Scalar(UInt32($0))!) }
+    private static let nearASCII: [Folded] = nearASCIIScalars.map { foldUncached(Unicode.Scalar($0)!) }
+    private static let nearASCIIScalars: Range<UInt32> = 0x80..<0x530
 
     private static let known = Mutex<[UInt32: Folded]>([:])
 
     static func fold(_ scalar: Unicode.Scalar) -> Folded {
-        if (0x80..<0x530).contains(scalar.value) { return nearASCII[Int(scalar.value) - 0x80] }
+        if nearASCIIScalars.contains(scalar.value) { return nearASCII[Int(scalar.value - nearASCIIScalars.lowerBound)] }
         if let folded = known.withLock({ $0[scalar.value] }) { return folded }
         let folded = foldUncached(scalar)
         known.withLock { $0[scalar.value] = folded }
