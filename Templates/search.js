@@ -236,10 +236,13 @@
     return code >= 0xdc00 && code <= 0xdfff ? at + 1 : at;
   }
 
+  /** A document text's lines that are not blank. */
+  const linesOf = (text) => text.split("\n").filter((line) => line.trim() !== "");
+
   /** About SNIPPET_LENGTH characters of a document's text (its lines joined by " · ") around
    * its first word that matches, cut at spaces where it can be. */
   function snippet(text, words) {
-    const line = text.split("\n").filter((part) => part.trim() !== "").join(" · ");
+    const line = linesOf(text).join(" · ");
     if (line.length <= SNIPPET_LENGTH) return line;
     let at = 0;
     for (const found of writtenWords(line)) {
@@ -263,7 +266,7 @@
    * text; without a location, the text's first line (shortened) and the lines after it. */
   function titleAndRest(location, text) {
     if (location) return [location, text];
-    const lines = text.split("\n").filter((line) => line.trim() !== "");
+    const lines = linesOf(text);
     const first = lines[0] ?? "";
     if (first.length <= TITLE_LENGTH) return [first, lines.slice(1).join("\n")];
     const space = first.lastIndexOf(" ", TITLE_LENGTH);
