@@ -79,11 +79,7 @@ extension PlainFile {
     public static func readChunks(
         _ path: String, chunkSize: Int = 256 * 1024, _ body: (UnsafeRawBufferPointer) throws(FileSystemError) -> Void
     ) throws(FileSystemError) -> Bool {
-        let descriptor = systemOpen(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            if errno == ENOENT || errno == ENOTDIR { return false }
-            throw FileSystemError.fromErrno()
-        }
+        guard let descriptor = try openRegularFile(path) else { return false }
         defer { close(descriptor) }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
         defer { buffer.deallocate() }
@@ -100,14 +96,31 @@ extension PlainFile {
 }
 
 extension PlainFile {
-    /// At most the first `count` bytes of the file (fewer when it is shorter), or `nil`
-    /// when there is no such file: for reading a header without the rest.
-    public static func readPrefix(_ path: String, count: Int) throws(FileSystemError) -> [UInt8]? {
-        let descriptor = systemOpen(path, O_RDONLY | O_CLOEXEC)
+    /// What reading a path that is not a regular file throws: a folder, a device, a pipe or
+    /// a socket is never read, so `/dev/zero` cannot fill memory and a pipe cannot hang a run.
+    public static let notARegularFile = FileSystemError("it is not a regular file (a folder, a device, a pipe or a socket)", code: EINVAL)
+
+    /// A descriptor open for reading the regular file at `path` (a symbolic link followed), or
+    /// `nil` when there is no such file. The open never waits on a pipe: it is checked for
+    /// what it is once open, and refused with `notARegularFile` unless a regular file.
+    static func openRegularFile(_ path: String) throws(FileSystemError) -> Int32? {
+        let descriptor = systemOpen(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             if errno == ENOENT || errno == ENOTDIR { return nil }
             throw FileSystemError.fromErrno()
         }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            throw notARegularFile
+        }
+        return descriptor
+    }
+
+    /// At most the first `count` bytes of the file (fewer when it is shorter), or `nil`
+    /// when there is no such file: for reading a header without the rest.
+    public static func readPrefix(_ path: String, count: Int) throws(FileSystemError) -> [UInt8]? {
+        guard let descriptor = try openRegularFile(path) else { return nil }
         defer { close(descriptor) }
         var bytes = [UInt8](repeating: 0, count: count)
         var filled = 0
@@ -121,17 +134,18 @@ extension PlainFile {
         return Array(bytes[..<filled])
     }
 
-    /// What is at a path, symbolic links followed.
+    /// What is at a path.
     public enum Kind: Equatable, Sendable {
         case missing, file, folder
-        /// A device, a pipe, a socket.
+        /// A device, a pipe, a socket; a symbolic link when links are not followed.
         case other
     }
 
     /// What is at `path`; `missing` when it, or a folder on the way to it, does not exist.
-    public static func kind(of path: String) throws(FileSystemError) -> Kind {
+    /// Without `followingLinks`, a symbolic link at `path` is `other`.
+    public static func kind(of path: String, followingLinks: Bool = true) throws(FileSystemError) -> Kind {
         var info = stat()
-        guard stat(path, &info) == 0 else {
+        guard (followingLinks ? stat(path, &info) : lstat(path, &info)) == 0 else {
             if errno == ENOENT || errno == ENOTDIR { return .missing }
             throw FileSystemError.fromErrno()
         }
@@ -181,9 +195,11 @@ extension PlainFile {
     }
 
     /// The names in `folder` (without `.` and `..`), each with whether it is a folder,
-    /// following symbolic links. The kind comes from the directory entry itself where the
-    /// file system records it, so listing a folder of 10,000 files costs no `stat` per file.
-    public static func entries(inFolder folder: String) throws(FileSystemError) -> [(name: String, isFolder: Bool)] {
+    /// following symbolic links unless `followingLinks` is false (a link is then never a
+    /// folder). A link that leads nowhere is listed, as not a folder. The kind comes from the
+    /// directory entry itself where the file system records it, so listing a folder of
+    /// 10,000 files costs no `stat` per file.
+    public static func entries(inFolder folder: String, followingLinks: Bool = true) throws(FileSystemError) -> [(name: String, isFolder: Bool)] {
         guard let stream = opendir(folder) else { throw FileSystemError.fromErrno() }
         defer { closedir(stream) }
         var entries: [(name: String, isFolder: Bool)] = []
@@ -203,8 +219,8 @@ extension PlainFile {
             default:
                 // A link, or a file system that leaves the kind unknown: ask the file itself.
                 var info = stat()
-                guard stat(folder + "/" + name, &info) == 0 else { continue }
-                entries.append((name, (info.st_mode & S_IFMT) == S_IFDIR))
+                let found = followingLinks ? stat(folder + "/" + name, &info) : lstat(folder + "/" + name, &info)
+                entries.append((name, found == 0 && (info.st_mode & S_IFMT) == S_IFDIR))
             }
         }
     }

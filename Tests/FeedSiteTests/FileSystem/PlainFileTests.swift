@@ -17,7 +17,7 @@ final class PlainFileTests: XCTestCase {
         XCTAssertEqual(entries.map(\.isFolder), [false, false, true])
     }
 
-    func test_entries_followsSymbolicLinksToFoldersAndFiles() throws {
+    func test_entries_followsSymbolicLinksToFoldersAndFilesAndListsALinkToNothingAsAFile() throws {
         let folder = try makeTemporaryFolder(for: self)
         let target = try makeTemporaryFolder(for: self)
         try Data("t".utf8).write(to: target.appendingPathComponent("t.txt"))
@@ -26,9 +26,25 @@ final class PlainFileTests: XCTestCase {
         try FileManager.default.createSymbolicLink(atPath: folder.path + "/dangling", withDestinationPath: target.path + "/missing")
 
         let entries = try PlainFile.entries(inFolder: folder.path).sorted { $0.name < $1.name }
+        let links = try PlainFile.entries(inFolder: folder.path, followingLinks: false).sorted { $0.name < $1.name }
 
-        XCTAssertEqual(entries.map(\.name), ["file-link", "folder-link"], "a link to nothing is not listed")
-        XCTAssertEqual(entries.map(\.isFolder), [false, true])
+        XCTAssertEqual(entries.map(\.name), ["dangling", "file-link", "folder-link"], "a link to nothing is something of someone's too")
+        XCTAssertEqual(entries.map(\.isFolder), [false, false, true])
+        XCTAssertEqual(links.map(\.isFolder), [false, false, false], "not followed, no link is a folder")
+    }
+
+    func test_read_refusesADeviceAPipeAndAFolderAtOnceWithoutReadingThem() throws {
+        let folder = try makeTemporaryFolder(for: self)
+        let pipe = folder.appendingPathComponent("pipe").path
+        XCTAssertEqual(mkfifo(pipe, 0o644), 0)
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/zero", withDestinationPath: "/dev/zero")
+
+        for path in [pipe, folder.path + "/zero", folder.path] {
+            XCTAssertThrowsError(try PlainFile.read(path), path) { error in
+                XCTAssertEqual(error as? FileSystemError, PlainFile.notARegularFile, path)
+            }
+            XCTAssertThrowsError(try PlainFile.readPrefix(path, count: 8), path)
+        }
     }
 
     func test_entries_throwsForAMissingFolder() throws {
