@@ -67,7 +67,7 @@ let package = Package(
         .executableTarget(
             name: "feedsite-bench", dependencies: ["FeedCore", "FeedStorage", "CCurl", "HTTP", "LoopbackHTTP", "SampleAPI", "SiteGenerator", "Hashing"]),
         // Helpers both test targets use: fixtures, clocks, temporary folders.
-        .target(name: "TestSupport", dependencies: ["FeedCore"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["FeedCore", "Hashing"], path: "Tests/TestSupport"),
         // Fast unit tests: no sockets, no processes.
         .testTarget(
             name: "FeedSiteTests",

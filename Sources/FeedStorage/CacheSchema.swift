@@ -51,12 +51,7 @@ enum CacheSchema {
     /// (version 0), so what it writes arrives with the tables or not at all.
     static func migrate<Value>(_ database: Database, path: String, filling: () throws -> Value?) throws -> Value? {
         let found = try database.userVersion
-        guard found <= version else {
-            throw CacheError.cannot(
-                .read, "cache database \(path)",
-                reason: "it was written by a newer feedsite (schema version \(found); this one knows up to \(version)); "
-                    + "run that version, or use another --cache")
-        }
+        guard found <= version else { throw newerVersion(found, path: path) }
         guard found < version else { return nil }
         return try database.transaction {
             for migration in migrations[Int(found)...] { try database.execute(migration) }
@@ -64,5 +59,20 @@ enum CacheSchema {
             try database.setUserVersion(version)
             return filled
         }
+    }
+
+    /// A database of a newer feedsite, left as it is.
+    static func newerVersion(_ found: Int32, path: String) -> CacheError {
+        .cannot(
+            .read, "cache database \(path)",
+            reason: "it was written by a newer feedsite (schema version \(found); this one knows up to \(version)); run that version, or use another --cache")
+    }
+
+    /// What `sqlite_master` holds in a database of schema `version`: the migrations up to it,
+    /// run on a database in memory.
+    static func entries(atVersion version: Int32) throws -> Set<Database.SchemaEntry> {
+        let database = try Database.inMemory()
+        for migration in migrations.prefix(Int(version)) { try database.execute(migration) }
+        return Set(try database.schema())
     }
 }

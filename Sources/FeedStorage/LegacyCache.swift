@@ -3,6 +3,12 @@ import FileSystem
 import Foundation
 import Hashing
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The cache layout of feedsite before the database, one file per fact, taken over once:
 ///
 ///     feed.json                     the saved feed (`CacheCodec.feed`)
@@ -11,52 +17,156 @@ import Hashing
 ///     images/references             when each blob was last referred to (binary, below)
 ///     images/blobs/…                the bytes: the same in both layouts, left where they are
 ///
-/// A file that does not read is skipped: that entry is then simply not cached.
+/// `<xx>` is the first two hex digits of the name, lower-case. A file is taken for one of
+/// the earlier release's only when its name has that shape and its bytes read as that
+/// file; `CacheFolder` refuses a folder holding anything else, so the import never reads,
+/// and never removes, a file that is not the earlier release's.
 public enum LegacyCache {
     /// What was taken over.
     public struct Imported: Equatable, Sendable {
-        /// The cached feed's items, `nil` when there was no readable feed.
+        /// The cached feed's items, `nil` when there was no feed.
         public var feedItems: Int?
         public var comments = 0
         public var imageURLs = 0
-        /// Files that were there but did not read.
+        /// Files recognised as the earlier layout's that no longer read when imported (changed
+        /// meanwhile): not imported, and left where they are.
         public var skipped = 0
+    }
+
+    /// The earlier layout's files in a cache folder, as absolute paths: each one whole and
+    /// of the earlier release's shape.
+    public struct Files: Equatable, Sendable {
+        var feed: String?
+        var comments: [String] = []
+        var index: [String] = []
+        var references: String?
+        /// The layout's folders (`comments`, its shards, `images/index`, its shards),
+        /// deepest first: removed once the files are, when they hold nothing else.
+        var folders: [String] = []
+
+        public var isEmpty: Bool { feed == nil && comments.isEmpty && index.isEmpty && references == nil && folders.isEmpty }
     }
 
     static let feedFile = "feed.json"
     static let commentsFolder = "comments"
-    static let indexFolder = "images/index"
-    static let referencesFile = "images/references"
+    static let indexFolder = "index"
+    static let referencesFile = "references"
 
-    /// Imports the old files in `folder`, if there are any, in the caller's transaction.
-    static func importFiles(in folder: URL, _ connection: CacheDatabase.Connection, now: Date) throws -> Imported? {
+    // MARK: - Recognising
+
+    /// Whether the file at `path` is the earlier release's `feed.json`.
+    static func isFeedFile(_ path: String) -> Bool {
+        read(path).flatMap(CacheCodec.feed.decode) != nil
+    }
+
+    /// Whether the file at `path` is the earlier release's `images/references`.
+    static func isReferencesFile(_ path: String) -> Bool {
+        read(path).flatMap(references(in:)) != nil
+    }
+
+    /// Sorts the entries of the earlier layout's `comments` folder: each
+    /// `<xx>/<ID>.json` that reads as a comments file goes into `files`; anything else, by
+    /// its path from the cache folder, into `others`.
+    static func recognizeComments(in folder: String, _ files: inout Files, others: inout [String]) {
+        recognizeSharded(folder, relative: commentsFolder, &files.folders, others: &others) { shard, name, path in
+            guard name.hasSuffix(".json"), let id = UUID(text: name.dropLast(5)), shard == shardName(of: id.uuidString),
+                let data = read(path), let contents = CacheCodec.comments.decode(data), (try? CacheCodec.comments.array(contents.value)) != nil
+            else { return false }
+            files.comments.append(path)
+            return true
+        }
+    }
+
+    /// Sorts the entries of the earlier layout's `images/index` folder: each
+    /// `<xx>/<64 hex digits>` file goes into `files` (its bytes are an image, any image);
+    /// anything else into `others`.
+    static func recognizeIndex(in folder: String, _ files: inout Files, others: inout [String]) {
+        recognizeSharded(folder, relative: "images/\(indexFolder)", &files.folders, others: &others) { shard, name, path in
+            guard SHA256.Digest(hex: name) != nil, name == name.lowercased(), shard == shardName(of: name),
+                (try? PlainFile.kind(of: path)) == .file
+            else { return false }
+            files.index.append(path)
+            return true
+        }
+    }
+
+    /// Walks `<folder>/<xx>/<name>`: `accept` takes the files it recognises; temporary files
+    /// are a killed run's and are left to `CacheJanitor`; the rest goes into `others`.
+    private static func recognizeSharded(
+        _ folder: String, relative: String, _ folders: inout [String], others: inout [String], accept: (String, String, String) -> Bool
+    ) {
+        guard let shards = try? PlainFile.entries(inFolder: folder) else {
+            others.append(relative)
+            return
+        }
+        for shard in shards {
+            let shardPath = "\(folder)/\(shard.name)"
+            guard shard.isFolder, isShardName(shard.name), let names = try? PlainFile.entries(inFolder: shardPath) else {
+                if !shard.name.hasPrefix(AtomicFile.temporaryMarker) { others.append("\(relative)/\(shard.name)") }
+                continue
+            }
+            for entry in names where !entry.name.hasPrefix(AtomicFile.temporaryMarker) {
+                if entry.isFolder || !accept(shard.name, entry.name, "\(shardPath)/\(entry.name)") {
+                    others.append("\(relative)/\(shard.name)/\(entry.name)")
+                }
+            }
+            folders.append(shardPath)
+        }
+        folders.append(folder)
+    }
+
+    /// Two lower-case hex digits: a shard folder's name in both layouts.
+    static func isShardName(_ name: String) -> Bool {
+        name.utf8.count == 2
+            && name.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
+    }
+
+    private static func shardName(of name: String) -> String {
+        String(name.prefix(2)).lowercased()
+    }
+
+    /// A regular file's bytes; `nil` for anything else, so a device or a pipe is never read.
+    private static func read(_ path: String) -> Data? {
+        guard (try? PlainFile.kind(of: path)) == .file else { return nil }
+        return try? PlainFile.read(path)
+    }
+
+    // MARK: - Importing
+
+    /// Imports `files` into the database, in the caller's transaction; a file that no longer
+    /// reads is left out of `files`, so it is not removed.
+    static func importFiles(_ files: inout Files, in folder: URL, _ connection: CacheDatabase.Connection, now: Date) throws -> Imported {
         let base = folder.path
-        let present = [feedFile, commentsFolder, indexFolder, referencesFile].contains { FileManager.default.fileExists(atPath: "\(base)/\($0)") }
-        guard present else { return nil }
         var imported = Imported()
-        if let data = try? PlainFile.read("\(base)/\(feedFile)") {
-            if let contents = CacheCodec.feed.decode(data) {
+        if let feedPath = files.feed {
+            if let contents = read(feedPath).flatMap(CacheCodec.feed.decode) {
                 let feed = contents.value.map { FeedItem(image: $0.image, firstSeen: $0.firstSeen ?? contents.timestamp) }
                 try SQLiteFeedStore.replace(with: feed, savedAt: contents.timestamp, connection)
                 imported.feedItems = feed.count
                 imported.imageURLs = try indexImages(of: feed, base: base, connection, now: now)
             } else {
                 imported.skipped += 1
+                files.feed = nil
             }
         }
-        for file in ShardedFolder.files(in: "\(base)/\(commentsFolder)") where file.name.hasSuffix(".json") {
-            guard let id = UUID(text: String(file.name.dropLast(5))), let data = try? PlainFile.read(file.path),
-                let contents = CacheCodec.comments.decode(data), let json = try? CacheCodec.comments.array(contents.value)
+        var unread: Set<String> = []
+        for path in files.comments {
+            let name = (path as NSString).lastPathComponent
+            guard let id = UUID(text: name.dropLast(5)), let contents = read(path).flatMap(CacheCodec.comments.decode),
+                let json = try? CacheCodec.comments.array(contents.value)
             else {
                 imported.skipped += 1
+                unread.insert(path)
                 continue
             }
             try SQLiteCommentsStore.save(json, validators: contents.validators, savedAt: contents.timestamp, imageID: id, connection)
             imported.comments += 1
         }
-        if let data = try? PlainFile.read("\(base)/\(referencesFile)") {
-            guard let records = references(in: data) else {
+        files.comments.removeAll(where: unread.contains)
+        if let referencesPath = files.references {
+            guard let records = read(referencesPath).flatMap(references(in:)) else {
                 imported.skipped += 1
+                files.references = nil
                 return imported
             }
             for (sha256, date) in records where FileManager.default.fileExists(atPath: SQLiteImageStore.blobPath(for: sha256, in: "\(base)/images")) {
@@ -72,7 +182,8 @@ public enum LegacyCache {
         var count = 0
         for url in Set(feed.map(\.image.url)) {
             let key = SHA256.hexDigest(Array(url.absoluteString.utf8))
-            guard let digest = try? FileDigest.sha256(ofFileAtPath: "\(base)/\(indexFolder)/\(key.prefix(2))/\(key)"),
+            let entry = "\(base)/images/\(indexFolder)/\(key.prefix(2))/\(key)"
+            guard (try? PlainFile.kind(of: entry)) == .file, let digest = try? FileDigest.sha256(ofFileAtPath: entry),
                 FileManager.default.fileExists(atPath: SQLiteImageStore.blobPath(for: digest.sha256, in: "\(base)/images"))
             else { continue }
             try SQLiteImageStore.refer(to: digest.sha256, at: now, connection)
@@ -99,17 +210,18 @@ public enum LegacyCache {
         }
     }
 
-    /// Removes the old files that are still there; what could not be removed, each with why.
-    static func removeFiles(in folder: URL) -> [String] {
+    // MARK: - Removing
+
+    /// Removes `files`, then each of their folders that is left empty; what could not be
+    /// removed, each with why. Nothing else is touched: a folder still holding something
+    /// stays.
+    static func removeFiles(_ files: Files) -> [String] {
         var problems: [String] = []
-        for name in [feedFile, referencesFile, commentsFolder, indexFolder] {
-            let path = "\(folder.path)/\(name)"
-            guard FileManager.default.fileExists(atPath: path) else { continue }
-            do {
-                try FileManager.default.removeItem(atPath: path)
-            } catch {
-                problems.append("\(path): \(error.localizedDescription)")
-            }
+        for path in [files.feed, files.references].compactMap({ $0 }) + files.comments + files.index where unlink(path) != 0 && errno != ENOENT {
+            problems.append("\(path): \(String(cString: strerror(errno)))")
+        }
+        for folder in files.folders {
+            rmdir(folder)  // only when empty
         }
         return problems
     }

@@ -4,22 +4,23 @@ import Foundation
 /// Whether a run may replace the output folder, decided before anything is written.
 ///
 /// Publishing swaps a new site in for the whole folder, so the folder must hold nothing of
-/// anyone else's: it may be missing, empty (dot-files at its top aside, which are carried
-/// into the new site), or a site feedsite published, whose `manifest.json` names every
-/// entry at its top. Anything else is refused unless the user passes `--force`; even then
-/// the root, a folder holding the home folder and one holding the working folder are
-/// refused.
+/// anyone else's: it may be missing, empty (dot-files at its top aside, which move into the
+/// new site), or a site feedsite published: its `manifest.json` is feedsite's and every entry
+/// at its top is as the manifest records it (a folder it lists files in, a file of the size
+/// and SHA-256 it lists). Anything else is refused unless the user passes `--force`. The
+/// root, the home folder, the working folder and any folder holding one of them are refused
+/// always, however empty, `--force` or not.
 public enum OutputFolder {
     /// Why the output folder may not be replaced; nothing was touched.
     public enum Refusal: Error, Equatable, Sendable, CustomStringConvertible {
         case notAFolder(String)
         /// The folder cannot be read, so what it holds is unknown.
         case unlistable(String, reason: String)
-        /// `count` top-level entries that no feedsite manifest lists, the first by name as
-        /// an example; `foreignManifest` when the folder's manifest.json is not feedsite's.
+        /// `count` top-level entries that no feedsite manifest vouches for, the first by name
+        /// as an example; `foreignManifest` when the folder's manifest.json is not feedsite's.
         case holdsOtherEntries(String, count: Int, example: String, foreignManifest: Bool)
-        /// Even `--force` does not replace this folder: it holds `what`.
-        case protected(String, holding: String)
+        /// Never replaced: the folder is, or holds, `what` ("is the home folder /home/me").
+        case protected(String, what: String)
 
         public var description: String {
             switch self {
@@ -30,7 +31,7 @@ public enum OutputFolder {
             case let .holdsOtherEntries(path, _, _, _):
                 "output \(path) holds \(otherEntries); choose an empty folder, or pass --force to replace it anyway"
             case let .protected(path, what):
-                "output \(path) holds \(what); --force never replaces it; choose another folder"
+                "output \(path) \(what); feedsite never replaces it, even with --force; choose another folder"
             }
         }
 
@@ -49,11 +50,11 @@ public enum OutputFolder {
         }
     }
 
-    /// Throws unless `output` (a real path) may be replaced by a new site. With `force`, a
-    /// folder holding others' files may be replaced too, unless it is the root or holds one
-    /// of `protectedFolders` (real paths, such as the home folder and the working folder,
-    /// each with how to name it); the refusal `force` overrode is returned, for the run to
-    /// say what it replaces.
+    /// Throws unless `output` (a real path) may be replaced by a new site. It never may when it
+    /// is the root or is or holds one of `protectedFolders` (real paths, such as the home
+    /// folder and the working folder, each with how to name it). With `force`, a folder
+    /// holding others' files may be replaced; the refusal `force` overrode is returned, for
+    /// the run to say what it replaces.
     @discardableResult
     public static func checkReplaceable(_ output: String, force: Bool, protectedFolders: [(path: String, name: String)]) throws(Refusal) -> Refusal? {
         let kind: PlainFile.Kind
@@ -64,49 +65,88 @@ public enum OutputFolder {
         }
         guard kind != .missing else { return nil }
         guard kind == .folder else { throw .notAFolder(output) }
+        try checkNotProtected(output, protectedFolders: protectedFolders)
         do {
             try checkOwnedByFeedsite(output)
             return nil
         } catch {
-            guard force else { throw error }
-            if output == "/" { throw .protected(output, holding: "the whole file system") }
-            if let held = protectedFolders.first(where: { RealPath.isWithin($0.path, output) }) {
-                throw .protected(output, holding: held.name)
-            }
+            guard force, case .holdsOtherEntries = error else { throw error }
             return error
         }
     }
 
+    /// Throws when `output` (a real path) is the root, or is or holds one of
+    /// `protectedFolders`: never an output, whatever it holds.
+    public static func checkNotProtected(_ output: String, protectedFolders: [(path: String, name: String)]) throws(Refusal) {
+        if output == "/" { throw .protected(output, what: "is the root of the file system") }
+        if let held = protectedFolders.first(where: { RealPath.isWithin($0.path, output) }) {
+            throw .protected(output, what: "\(held.path == output ? "is" : "holds") \(held.name)")
+        }
+    }
+
     /// Throws unless the folder `output` is empty but for dot-files, or a site feedsite
-    /// published with nothing else at its top.
+    /// published whose top is as its manifest records it.
     private static func checkOwnedByFeedsite(_ output: String) throws(Refusal) {
-        let names: [String]
+        let entries: [(name: String, isFolder: Bool)]
         do {
-            names = try PlainFile.entries(inFolder: output).map(\.name).filter { !$0.hasPrefix(".") }.sorted()
+            entries = try PlainFile.entries(inFolder: output, followingLinks: false).filter { !$0.name.hasPrefix(".") }.sorted { $0.name < $1.name }
         } catch {
             throw .unlistable(output, reason: error.description)
         }
-        guard !names.isEmpty else { return }
-        let manifest = publishedNames(in: output)
-        let foreign = names.filter { !(manifest.names?.contains($0) ?? false) }
-        guard let example = foreign.first else { return }
-        throw .holdsOtherEntries(output, count: foreign.count, example: example, foreignManifest: manifest.isForeign)
+        guard !entries.isEmpty else { return }
+        guard let manifest = PublishedTop(reading: output) else {
+            let example = entries.first { $0.name != Manifest.fileName }?.name ?? Manifest.fileName
+            let hasManifest = entries.contains { $0.name == Manifest.fileName }
+            throw .holdsOtherEntries(output, count: entries.count, example: example, foreignManifest: hasManifest)
+        }
+        var others: [String] = []
+        for entry in entries {
+            let path = output + "/" + entry.name
+            if entry.isFolder {
+                if !manifest.folders.contains(entry.name) { others.append(entry.name) }
+            } else if entry.name == Manifest.fileName {
+                if (try? PlainFile.kind(of: path, followingLinks: false)) != .file { others.append(entry.name) }
+            } else if let listed = manifest.files[entry.name] {
+                if !matches(path, listed) { others.append("\(entry.name) (not as its manifest.json records it)") }
+            } else {
+                others.append(entry.name)
+            }
+        }
+        guard let example = others.first else { return }
+        throw .holdsOtherEntries(output, count: others.count, example: example, foreignManifest: false)
     }
 
-    /// What the folder's manifest vouches for: the top-level names a feedsite manifest
-    /// lists (the manifest itself included), or none, and whether a manifest.json is there
-    /// that is not feedsite's.
-    private static func publishedNames(in folder: String) -> (names: Set<String>?, isForeign: Bool) {
-        var names: Set<String> = [Manifest.fileName]
-        do {
-            let (generator, _) = try Manifest.read(from: URL(fileURLWithPath: folder, isDirectory: true)) { file in
-                names.insert(String(file.path.prefix { $0 != "/" }))
+    /// Whether the file at `path` is a regular file (not a link) with the size and SHA-256
+    /// `listed` records.
+    private static func matches(_ path: String, _ listed: Manifest.File) -> Bool {
+        guard (try? PlainFile.kind(of: path, followingLinks: false)) == .file, (try? PlainFile.size(of: path)) == listed.size,
+            let digest = try? FileDigest.sha256(ofFileAtPath: path)
+        else { return false }
+        return digest.byteCount == listed.size && digest.sha256 == listed.sha256
+    }
+
+    /// What a feedsite manifest records of its folder's top: the files there, and the folders
+    /// it lists files in.
+    private struct PublishedTop {
+        var files: [String: Manifest.File] = [:]
+        var folders: Set<String> = []
+
+        /// `nil` when the folder has no manifest feedsite wrote.
+        init?(reading folder: String) {
+            var top = (files: [String: Manifest.File](), folders: Set<String>())
+            do {
+                let (generator, _) = try Manifest.read(from: URL(fileURLWithPath: folder, isDirectory: true)) { file in
+                    if let slash = file.path.firstIndex(of: "/") {
+                        top.folders.insert(String(file.path[..<slash]))
+                    } else {
+                        top.files[file.path] = file
+                    }
+                }
+                guard generator.hasPrefix(Manifest.generatorName) else { return nil }
+            } catch {
+                return nil
             }
-            return generator.hasPrefix(Manifest.generatorName) ? (names, false) : (nil, true)
-        } catch .missing {
-            return (nil, false)
-        } catch {
-            return (nil, true)
+            (files, folders) = top
         }
     }
 }

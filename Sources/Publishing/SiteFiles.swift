@@ -2,7 +2,8 @@ import FileSystem
 import Foundation
 
 /// The files of a site folder, as paths from its root sorted as whole paths, without
-/// top-level dot-files (they are the user's, not the site's).
+/// top-level dot-files (they are the user's, not the site's). A symbolic link is listed as a
+/// file, never followed: feedsite's sites hold none, and one someone added may lead anywhere.
 public enum SiteFiles {
     public static func list(_ site: URL) throws -> [String] {
         var paths: [String] = []
@@ -18,7 +19,7 @@ public enum SiteFiles {
 
     private static func walk(_ folder: String, prefix: String, _ body: (String) throws -> Void) throws {
         var entries: [(name: String, sortKey: String, isFolder: Bool)] = []
-        for entry in try PlainFile.entries(inFolder: folder) where !(prefix.isEmpty && entry.name.hasPrefix(".")) {
+        for entry in try PlainFile.entries(inFolder: folder, followingLinks: false) where !(prefix.isEmpty && entry.name.hasPrefix(".")) {
             // A folder sorts as its name plus "/", exactly where its files fall in a sort of
             // whole paths.
             entries.append((entry.name, entry.isFolder ? entry.name + "/" : entry.name, entry.isFolder))

@@ -5,39 +5,60 @@ import Foundation
 /// Checks a published site against its `manifest.json`: which listed files are missing or
 /// changed, and which files are there that the manifest does not list. Top-level dot-files
 /// are the user's, not the site's, and are not checked.
+///
+/// Safe on a site someone else made: a listed path is read only when it names a regular file
+/// inside the folder (no `..`, no absolute path, no symbolic link on the way out, no device
+/// or pipe), and symbolic links inside the folder are listed, never followed.
 public enum SiteVerifier {
     public struct Report: Equatable, Sendable {
         public var matching = 0
         public var missing: [String] = []
         public var changed: [String] = []
         public var extra: [String] = []
+        /// Listed paths that lead out of the site: not read.
+        public var outside: [String] = []
 
-        public var isIntact: Bool { missing.isEmpty && changed.isEmpty && extra.isEmpty }
+        public var isIntact: Bool { missing.isEmpty && changed.isEmpty && extra.isEmpty && outside.isEmpty }
     }
 
     /// Checks each listed file as the manifest is read, so the manifest is never whole in
-    /// memory; a file that cannot be read counts as changed.
+    /// memory; a file that cannot be read, or is not a regular file, counts as changed.
     public static func verify(_ site: URL) throws -> Report {
         var report = Report()
         var listed = Set<String>()
-        let sitePath = site.path
+        let root = RealPath.of(site.path)
+        var foldersInside: [String: Bool] = [:]
         _ = try Manifest.read(from: site) { file in
             listed.insert(file.path)
-            do {
-                guard let digest = try FileDigest.sha256(ofFileAtPath: sitePath + "/" + file.path) else {
-                    report.missing.append(file.path)
-                    return
-                }
-                if digest.byteCount == file.size, digest.sha256 == file.sha256 {
+            let full = root + "/" + file.path
+            let folder = (full as NSString).deletingLastPathComponent
+            let inside = isWithinSite(file.path) && (foldersInside[folder] ?? RealPath.isWithin(RealPath.of(folder), root))
+            foldersInside[folder] = inside
+            guard inside else {
+                report.outside.append(file.path)
+                return
+            }
+            switch try? PlainFile.kind(of: full, followingLinks: false) {
+            case .missing:
+                report.missing.append(file.path)
+            case .file:
+                if let digest = try? FileDigest.sha256(ofFileAtPath: full), digest.byteCount == file.size, digest.sha256 == file.sha256 {
                     report.matching += 1
                 } else {
                     report.changed.append(file.path)
                 }
-            } catch {
+            default:
                 report.changed.append(file.path)
             }
         }
         report.extra = try SiteFiles.list(site).filter { !listed.contains($0) && $0 != Manifest.fileName }
         return report
+    }
+
+    /// Whether `path`, as written, stays inside the folder: relative, and no name of it empty,
+    /// `.` or `..`.
+    static func isWithinSite(_ path: String) -> Bool {
+        !path.isEmpty && !path.contains("\0")
+            && path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
     }
 }

@@ -18,8 +18,8 @@ import Synchronization
 ///
 /// A page whose bytes equal the previous site's file at the same path is hard-linked from
 /// it instead of written, so unchanged files keep their modification time. Top-level
-/// dot-files in the output (`.gitkeep`, `.htaccess`) are not the tool's: they are carried
-/// over into each new site.
+/// dot-entries in the output (`.gitkeep`, `.htaccess`, `.git/`) are not the tool's: they move
+/// into each new site as themselves, never copied.
 public final class StagedSite: Sendable {
     public let output: URL
     public let staging: URL
@@ -185,16 +185,22 @@ public final class StagedSite: Sendable {
         }
     }
 
-    /// Swaps the new site into place and removes the old one.
+    /// Swaps the new site into place, its dot-entries moved in from the old one, and removes
+    /// the old one. When the swap fails, the dot-entries go back where they were.
     public func publish() throws(PublishError) {
-        try carryOverDotFiles()
-        if FileManager.default.fileExists(atPath: output.path) {
-            guard Self.exchange(staging, output) else {
-                try replaceWithoutExchange()
-                return
+        let moved = try moveDotEntriesIn()
+        do throws(PublishError) {
+            if FileManager.default.fileExists(atPath: output.path) {
+                guard Self.exchange(staging, output) else {
+                    try replaceWithoutExchange()
+                    return
+                }
+            } else if rename(staging.path, output.path) != 0 {
+                throw PublishError.publishing(output.path, failedWith: FileSystemError.fromErrno())
             }
-        } else if rename(staging.path, output.path) != 0 {
-            throw .publishing(output.path, failedWith: FileSystemError.fromErrno())
+        } catch {
+            for name in moved { rename(stagingPath + "/" + name, outputPath + "/" + name) }
+            throw error
         }
         // After an exchange the staging path holds the previous site.
         try? FileManager.default.removeItem(at: staging)
@@ -205,30 +211,36 @@ public final class StagedSite: Sendable {
         try? FileManager.default.removeItem(at: staging)
     }
 
-    /// Links (or, across file systems, copies) each top-level dot-file of the output into
-    /// the new site, unless the new site has its own. One that cannot be carried over stops
-    /// the publish: the old site, and the dot-file in it, stay as they were.
-    private func carryOverDotFiles() throws(PublishError) {
-        let names: [(name: String, isFolder: Bool)]
+    /// Carries each top-level dot-entry of the output (`.htaccess`, `.well-known/`, `.git/`,
+    /// whatever it is) into the new site as itself, never as a copy: a folder is renamed, so
+    /// it moves whole, links and all; anything else is hard-linked, so it is in the old site
+    /// until the swap and in the new one after, the same file with its times and its other
+    /// names, and renamed where it cannot be linked. A dot-entry the new site has of its own
+    /// is the new site's. The names renamed, to be put back if the swap fails; one that cannot
+    /// be carried over stops the publish, with those put back.
+    private func moveDotEntriesIn() throws(PublishError) -> [String] {
+        let entries: [(name: String, isFolder: Bool)]
         do {
-            names = try PlainFile.entries(inFolder: outputPath)
+            entries = try PlainFile.entries(inFolder: outputPath, followingLinks: false)
         } catch {
             guard error.isNoSuchFile else { throw .cannotPublish(outputPath, reason: "cannot list its dot-files to keep them: \(error)") }
-            return
+            return []
         }
-        for (name, isFolder) in names where name.hasPrefix(".") {
+        var moved: [String] = []
+        for (name, isFolder) in entries where name.hasPrefix(".") {
             let source = outputPath + "/" + name
             let destination = stagingPath + "/" + name
-            // A dot-file the new site writes itself is the new site's.
             var existing = stat()
             if lstat(destination, &existing) == 0 { continue }
             if !isFolder, (try? PlainFile.link(source, to: destination, replacing: false)) != nil { continue }
-            do {
-                try FileSystemError.wrap { try FileManager.default.copyItem(atPath: source, toPath: destination) }
-            } catch {
-                throw .writing(destination, failedWith: error)
+            guard rename(source, destination) == 0 else {
+                let failure = FileSystemError.fromErrno()
+                for name in moved { rename(stagingPath + "/" + name, outputPath + "/" + name) }
+                throw .cannotPublish(outputPath, reason: "cannot move \(name) into the new site: \(failure)")
             }
+            moved.append(name)
         }
+        return moved
     }
 
     /// Where the kernel cannot exchange folders (macOS, some file systems): move the old
@@ -248,15 +260,24 @@ public final class StagedSite: Sendable {
     }
 
     /// Removes `.<output>.feedsite-staging-<pid>` and `.feedsite-old-<pid>` folders whose
-    /// process is gone.
+    /// process is gone. A run killed while publishing may have left the user's dot-entries at
+    /// the top of one (moved in, not yet swapped in, or swapped out with the old site): each
+    /// that the output lacks is moved back into it first.
     private static func removeLeftovers(of output: URL) {
         let parent = output.deletingLastPathComponent()
         let prefixes = [".\(output.lastPathComponent)\(stagingMarker)", ".\(output.lastPathComponent).feedsite-old-"]
+        let outputIsFolder = (try? PlainFile.kind(of: output.path)) == .folder
         for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? [] {
             guard let prefix = prefixes.first(where: name.hasPrefix), let pid = pid_t(name.dropFirst(prefix.count)) else { continue }
-            if pid == getpid() || kill(pid, 0) != 0 && errno == ESRCH {
-                try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
+            guard pid == getpid() || kill(pid, 0) != 0 && errno == ESRCH else { continue }
+            let leftover = parent.appendingPathComponent(name).path
+            if outputIsFolder, let entries = try? PlainFile.entries(inFolder: leftover, followingLinks: false) {
+                for (entry, _) in entries where entry.hasPrefix(".") && !entry.hasPrefix(AtomicFile.temporaryMarker) {
+                    var existing = stat()
+                    if lstat(output.path + "/" + entry, &existing) != 0 { rename(leftover + "/" + entry, output.path + "/" + entry) }
+                }
             }
+            try? FileManager.default.removeItem(atPath: leftover)
         }
     }
 

@@ -34,6 +34,42 @@ public final class Database {
         try execute("PRAGMA synchronous = FULL")
     }
 
+    /// Opens the database file at `path` as it is, to read what it holds: no file is created,
+    /// no mode or setting of the file is changed, and the file is locked for this connection
+    /// alone while it is open, so no shared-memory file is made. A database another
+    /// connection holds fails at the first read with ``SQLiteError/isBusy``, at once.
+    public convenience init(existingAt path: String) throws {
+        let handle = try Self.open(path, flags: SQLITE_OPEN_READWRITE)
+        self.init(handle: handle)
+        setUp(busyTimeout: .zero)
+        try execute("PRAGMA locking_mode = EXCLUSIVE")
+    }
+
+    /// Every table, index, view and trigger the database defines, as SQLite keeps them
+    /// (`sqlite_master`): type, name and the SQL that made it (`nil` for SQLite's own
+    /// indexes), sorted by type and name.
+    public func schema() throws -> [SchemaEntry] {
+        let statement = try prepare("SELECT type, name, sql FROM sqlite_master ORDER BY type, name")
+        var entries: [SchemaEntry] = []
+        try statement.forEachRow { row in
+            entries.append(SchemaEntry(type: row.text(at: 0) ?? "", name: row.text(at: 1) ?? "", sql: row.text(at: 2)))
+        }
+        return entries
+    }
+
+    /// One entry of ``schema()``.
+    public struct SchemaEntry: Equatable, Hashable, Sendable {
+        public let type: String
+        public let name: String
+        public let sql: String?
+
+        public init(type: String, name: String, sql: String?) {
+            self.type = type
+            self.name = name
+            self.sql = sql
+        }
+    }
+
     /// A new, empty, private database in memory, gone when the connection closes.
     public static func inMemory() throws -> Database {
         let database = Database(handle: try open(":memory:", flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_MEMORY))

@@ -1,5 +1,6 @@
 import FeedCore
 import Foundation
+import Hashing
 import XCTest
 
 // Shared test helpers. Area-specific helpers live beside their tests.
@@ -118,13 +119,30 @@ public func uniqueFeedItems(count: Int = 2) -> [FeedItem] {
     }
 }
 
-/// The text of a `manifest.json` as feedsite writes it, listing `paths` (sizes and digests
-/// made up): what marks a folder as a site feedsite published.
-public func feedsiteManifest(listing paths: [String]) -> String {
-    let digest = String(repeating: "0", count: 64)
-    let files = paths.sorted().map { #"{"path": "\#($0)", "size": 0, "sha256": "\#(digest)"}"# }
+/// The text of a `manifest.json` as feedsite writes it, listing `paths`, each with the size
+/// and SHA-256 of the file at that path in `folder` (made up for a file that is not there):
+/// what marks a folder as a site feedsite published.
+public func feedsiteManifest(listing paths: [String], in folder: URL) -> String {
+    let files = paths.sorted().map { path in
+        let data = FileManager.default.contents(atPath: folder.appendingPathComponent(path).path)
+        let digest = data.map { SHA256.hexDigest($0) } ?? String(repeating: "0", count: 64)
+        return #"{"path": "\#(path)", "size": \#(data?.count ?? 0), "sha256": "\#(digest)"}"#
+    }
     let run =
         #"{"api": "http://127.0.0.1/v1", "now": "2024-05-20T11:24:59Z", "feedSource": "live", "locales": ["en"], "items": 0, "#
         + #""feedPages": 1, "commentsPages": 0, "images": 0, "imagesFailed": 0, "comments": 0, "commentsFromCache": 0, "commentsUnavailable": 0}"#
     return #"{"generator": "feedsite 0.1.0", "run": \#(run), "files": [\#(files.joined(separator: ", "))]}"#
+}
+
+/// Every file under `folder` (relative path → bytes), for comparing whole sites.
+public func snapshotOfFiles(in folder: URL) throws -> [String: Data] {
+    var files: [String: Data] = [:]
+    guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return files }
+    let base = folder.resolvingSymlinksInPath().path
+    for case let url as URL in enumerator {
+        guard try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true else { continue }
+        let path = url.resolvingSymlinksInPath().path
+        files[String(path.dropFirst(base.count + 1))] = try Data(contentsOf: url)
+    }
+    return files
 }

@@ -5,7 +5,8 @@ extension CacheDatabase.Opening {
     var lines: [(isWarning: Bool, text: String)] {
         var lines: [(isWarning: Bool, text: String)] = []
         if let aside = setAside {
-            lines.append((true, "cache: \(database.path) was damaged (\(aside.reason)); set it aside as \(aside.path) and went on with an empty cache"))
+            let what = aside.reason.map { "was damaged (\($0))" } ?? "held no tables, so no cache of feedsite's"
+            lines.append((true, "cache: \(database.path) \(what); set it aside as \(aside.path) and went on with an empty cache"))
         }
         if let imported {
             var parts: [String] = []

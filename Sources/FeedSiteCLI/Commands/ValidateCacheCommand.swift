@@ -20,9 +20,16 @@ struct ValidateCacheCommand {
 
     func run() async -> ExitCode {
         let now = self.now
+        // Before the lock file is made: a folder that is not a cache is left as it is.
+        do {
+            _ = try CacheFolder.check(cacheFolder)
+        } catch {
+            console.error("\(error)")
+            return error.isUsage ? .usage : .failure
+        }
         let lock: RunLock
         do {
-            lock = try RunLock.acquire(cacheFolder.appendingPathComponent(".lock"), startedAt: startedAt)
+            lock = try RunLock.acquire(cacheFolder.appendingPathComponent(CacheFolder.lockFileName), startedAt: startedAt)
         } catch {
             console.error("\(error)")
             return .failure
@@ -38,6 +45,10 @@ struct ValidateCacheCommand {
             for line in opening.lines { line.isWarning ? console.diagnostic("feedsite: warning: \(line.text)") : console.output(line.text) }
             cache = opening.database
         } catch {
+            if case let .refused(refusal) = error {
+                console.error("\(refusal)")
+                return refusal.isUsage ? .usage : .failure
+            }
             console.error("cannot open the cache: \(error)")
             return .failure
         }

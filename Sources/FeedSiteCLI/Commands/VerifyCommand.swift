@@ -18,12 +18,14 @@ struct VerifyCommand {
         for path in report.missing { console.output("missing  \(path)") }
         for path in report.changed { console.output("changed  \(path)") }
         for path in report.extra { console.output("extra    \(path)") }
+        for path in report.outside { console.output("outside  \(path) (not read: it leads out of the site)") }
         if report.isIntact {
             console.output("\(site.path): all \(report.matching) files match \(Manifest.fileName)")
             return .success
         }
         console.error(
             "\(site.path) does not match its \(Manifest.fileName): \(report.missing.count) missing, \(report.changed.count) changed, \(report.extra.count) extra"
+                + (report.outside.isEmpty ? "" : ", \(report.outside.count) outside the site")
         )
         return .failure
     }

@@ -25,14 +25,15 @@ struct GenerateCommand {
 
     func run() async -> ExitCode {
         let started = ContinuousClock.now
-        let metricsFile: MetricsFile?
+        let files: (archive: FlagFile?, metrics: FlagFile?)
         do {
-            metricsFile = try MetricsFile.named(by: options, environment: environment)
+            files = try FlagFile.named(by: options, environment: environment)
         } catch {
             return report.notStarted(error)
         }
+        let metricsFile = files.metrics.map { MetricsFile(path: $0.path) }
         var metrics = RunMetrics()
-        let code = await run(recording: &metrics)
+        let code = await run(archive: files.archive.map { URL(fileURLWithPath: $0.path) }, recording: &metrics)
         if let metricsFile {
             metrics.exitCode = code
             metrics.duration = (ContinuousClock.now - started).seconds
@@ -47,13 +48,14 @@ struct GenerateCommand {
         return code
     }
 
-    /// The run from its context's opening to its closing; what it found out goes into
+    /// The run from its context's opening to its closing, with `--archive`'s file, if any,
+    /// checked; what it found out goes into
     /// `metrics`, the cache's size only when `--metrics-file` asks for it and the run was not
     /// interrupted.
-    private func run(recording metrics: inout RunMetrics) async -> ExitCode {
+    private func run(archive: URL?, recording metrics: inout RunMetrics) async -> ExitCode {
         let context: RunContext
         do {
-            context = try await RunContext.open(options, environment: environment, report: report)
+            context = try await RunContext.open(options, archive: archive, environment: environment, report: report)
         } catch {
             return report.notStarted(error)
         }

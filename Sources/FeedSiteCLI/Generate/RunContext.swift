@@ -44,23 +44,15 @@ struct RunContext: Sendable {
     /// leaving a slot idle: BENCHMARKS.md, cold image phase.
     var tasksAtOnce: Int { options.concurrency * 2 }
 
-    /// Checks the options and that the output, the cache and the templates are apart, loads
-    /// the templates, takes the output's lock, makes sure the output may be replaced, takes
-    /// the cache's lock and prepares the staging folder. Whatever it took is given back when
-    /// it fails.
-    static func open(_ options: GenerateOptions, environment: RunEnvironment, report: RunReport) async throws(OpenFailure) -> RunContext {
+    /// Checks the options, that the output, the cache and the templates are apart, that the
+    /// output is not a folder never to be replaced and the cache folder is a cache; loads the
+    /// templates, takes the output's lock, makes sure the output may be replaced, takes the
+    /// cache's lock and prepares the staging folder. `archive` is `--archive`'s file, checked
+    /// (`FlagFile`). Whatever it took is given back when it fails.
+    static func open(_ options: GenerateOptions, archive: URL?, environment: RunEnvironment, report: RunReport) async throws(OpenFailure) -> RunContext {
         let now = options.now ?? environment.currentDate()
         let cacheFolder = environment.cacheFolder(options.cache)
         let output = environment.resolve(options.output).resolvingSymlinksInPath()
-        let archive = options.archive.map(environment.resolve)
-        if let archive, let given = options.archive {
-            do {
-                try RunFolders.checkOutsideOutput(
-                    file: RealPath.of(archive.path), given: given, flag: "--archive", output: RealPath.of(output.path), writing: "the archive")
-            } catch {
-                throw OpenFailure(message: "\(error)", code: .usage)
-            }
-        }
         // The built-in templates, unless --templates names a folder: a run never picks up a
         // Templates folder it happens to find.
         var templates: TemplateSource = BuiltInTemplates()
@@ -77,6 +69,18 @@ struct RunContext: Sendable {
             try RunFolders.resolving(output: output, cache: cacheFolder, templates: templatesFolder).checkSeparate()
         } catch {
             throw OpenFailure(message: "\(error)", code: .usage)
+        }
+        // Before anything is locked or written: the home and working folders, and a folder
+        // that is not a cache, are left as they are.
+        do {
+            try OutputFolder.checkNotProtected(RealPath.of(output.path), protectedFolders: environment.protectedFolders)
+        } catch {
+            throw OpenFailure(message: "\(error)", code: .usage)
+        }
+        do {
+            _ = try CacheFolder.check(cacheFolder)
+        } catch {
+            throw OpenFailure(message: "\(error)", code: error.isUsage ? .usage : .failure)
         }
         let site: SiteSetup
         do {
@@ -117,7 +121,7 @@ struct RunContext: Sendable {
         }
         let cacheLock: RunLock
         do {
-            cacheLock = try RunLock.acquire(cacheFolder.appendingPathComponent(".lock"), startedAt: startedAt)
+            cacheLock = try RunLock.acquire(cacheFolder.appendingPathComponent(CacheFolder.lockFileName), startedAt: startedAt)
         } catch {
             throw await givingBack("\(error)", .failure)
         }
@@ -139,7 +143,8 @@ struct RunContext: Sendable {
             report.cacheOpened(opening)
             cache = opening.database
         } catch {
-            throw await givingBack(error.outOfSpace.map { "\($0); \(RunReport.nothingPublished(over: output))" } ?? "\(error)", .failure)
+            let code: ExitCode = if case let .refused(refusal) = error, refusal.isUsage { .usage } else { .failure }
+            throw await givingBack(error.outOfSpace.map { "\($0); \(RunReport.nothingPublished(over: output))" } ?? "\(error)", code)
         }
         let feedCache = LocalFeedLoader(store: SQLiteFeedStore(cache), now: { now })
         let imageStore = SQLiteImageStore(cache, folder: cacheFolder.appendingPathComponent("images"), now: now)

@@ -27,14 +27,6 @@ struct RunFolders: Equatable {
         RunFolders(output: RealPath.of(output.path), cache: RealPath.of(cache.path), templates: templates.map { RealPath.of($0.path) })
     }
 
-    /// A file the run writes beside the site (`--archive`, `--metrics-file`), at the real path
-    /// `file` (`given` as the user wrote it): inside the output, the next run would replace
-    /// it with the site, and would refuse the output as holding a file feedsite did not write.
-    static func checkOutsideOutput(file: String, given: String, flag: String, output: String, writing what: String) throws(Overlap) {
-        guard RealPath.isWithin(file, output) else { return }
-        throw Overlap(description: "\(flag) \(given) is inside the output folder \(output), which every run replaces; write \(what) elsewhere")
-    }
-
     /// Throws for the first pair of folders that overlap.
     func checkSeparate() throws(Overlap) {
         let output = Place(name: "output folder", flag: "--output", path: output)

@@ -20,20 +20,6 @@ struct MetricsFile: Sendable {
     /// names something else entirely is not read whole.
     private static let previousFileLimit = 64 * 1024
 
-    /// The file `--metrics-file` names, or `nil` without it. Inside the output folder it is
-    /// a usage error, and nothing is written.
-    static func named(by options: GenerateOptions, environment: RunEnvironment) throws(RunContext.OpenFailure) -> MetricsFile? {
-        guard let option = options.metricsFile else { return nil }
-        let path = RealPath.of(environment.resolve(option).path)
-        do {
-            try RunFolders.checkOutsideOutput(
-                file: path, given: option, flag: "--metrics-file", output: RealPath.of(environment.resolve(options.output).path), writing: "the metrics")
-        } catch {
-            throw RunContext.OpenFailure(message: "\(error)", code: .usage)
-        }
-        return MetricsFile(path: path)
-    }
-
     /// Writes `metrics`, carrying over the last success and publish times from the file
     /// already here. Creates no folder: a missing one is more likely a typo than a wish.
     /// Refuses to replace a file it cannot read, which would lose those times.

@@ -45,19 +45,6 @@ func runFeedsite(_ arguments: [String], in folder: URL, variables: [String: Stri
     return CLIRun(code: code, output: console.output, diagnostics: console.diagnostics)
 }
 
-/// Every file under `folder` (relative path → bytes), for comparing whole sites.
-func snapshotOfFiles(in folder: URL) throws -> [String: Data] {
-    var files: [String: Data] = [:]
-    guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return files }
-    let base = folder.resolvingSymlinksInPath().path
-    for case let url as URL in enumerator {
-        guard try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true else { continue }
-        let path = url.resolvingSymlinksInPath().path
-        files[String(path.dropFirst(base.count + 1))] = try Data(contentsOf: url)
-    }
-    return files
-}
-
 func read(_ url: URL) throws -> String {
     try String(contentsOf: url, encoding: .utf8)
 }

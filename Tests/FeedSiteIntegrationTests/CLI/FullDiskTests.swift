@@ -21,48 +21,51 @@ import XCTest
 final class FullDiskTests: XCTestCase {
     func test_generate_onAFullCacheStopsWithOneLineAndKeepsTheSiteAndTheCache() async throws {
         let run = try makeRunFolder()
-        let disk = try mountSmallDisk(at: run.cache, megabytes: 2)
-        let cache = disk.path
+        let disk = try mountSmallDisk(at: run.root.appendingPathComponent("disk"), megabytes: 2)
+        let cache = disk.appendingPathComponent("cache").path
         let server = try makeServer(SyntheticFeed(itemCount: 40, commentsPerItem: 1, imageBytes: 3_000, now: fixedNow()))
-        let first = await run.generate(api: server.apiRoot, ["--max-items", "5"])
+        let first = await run.generate(api: server.apiRoot, cache: cache, ["--max-items", "5"])
         XCTAssertEqual(first.code, .success, first.diagnostics)
         let site = try snapshotOfFiles(in: run.site)
 
         // Room for the feed (a few pages), none for 35 new images.
         try fill(disk, leaving: 48 * 1024)
-        let full = await run.generate(api: server.apiRoot, ["--max-items", "40"])
+        let full = await run.generate(api: server.apiRoot, cache: cache, ["--max-items", "40"])
 
         assertStoppedByAFullDisk(full, naming: cache + "/images/blobs")
         XCTAssertEqual(try snapshotOfFiles(in: run.site), site, "the previous site is byte for byte as it was")
-        assertNothingHalfWritten(in: disk, beside: run.site)
-        XCTAssertEqual(try CacheContents(folder: disk).cachedFeed()?.feed.count, 40, "the new feed was saved, its own commit, before the images")
+        assertNothingHalfWritten(in: URL(fileURLWithPath: cache), beside: run.site)
+        XCTAssertEqual(
+            try CacheContents(folder: URL(fileURLWithPath: cache)).cachedFeed()?.feed.count, 40, "the new feed was saved, its own commit, before the images")
 
         try emptyBallast(disk)
-        let next = await run.generate(api: server.apiRoot, ["--max-items", "40"])
+        let next = await run.generate(api: server.apiRoot, cache: cache, ["--max-items", "40"])
         XCTAssertEqual(next.code, .success, next.diagnostics)
         XCTAssertEqual(try SiteVerification.imageFiles(in: run.site), 40)
     }
 
     func test_generate_onAFullCacheWithEveryImageCachedStopsAtTheFirstCacheFileItCannotWrite() async throws {
         let run = try makeRunFolder()
-        let disk = try mountSmallDisk(at: run.cache, megabytes: 2)
-        let cache = disk.path
+        let disk = try mountSmallDisk(at: run.root.appendingPathComponent("disk"), megabytes: 2)
+        let cache = disk.appendingPathComponent("cache").path
         let server = try makeServer(SyntheticFeed(itemCount: 5, commentsPerItem: 1, imageBytes: 3_000, now: fixedNow()))
-        let first = await run.generate(api: server.apiRoot)
+        let first = await run.generate(api: server.apiRoot, cache: cache, [])
         XCTAssertEqual(first.code, .success, first.diagnostics)
         let site = try snapshotOfFiles(in: run.site)
-        let feedBefore = try XCTUnwrap(try CacheContents(folder: disk).cachedFeed())
+        let feedBefore = try XCTUnwrap(try CacheContents(folder: URL(fileURLWithPath: cache)).cachedFeed())
 
         try fill(disk, leaving: 0)
-        let full = await run.generate(api: server.apiRoot, now: "2024-05-21T11:24:59Z")
+        let full = await run.generate(api: server.apiRoot, cache: cache, now: "2024-05-21T11:24:59Z", [])
 
         // The feed's save is the first write, and the old feed stays until the new one is whole.
         assertStoppedByAFullDisk(full, naming: cache + "/\(CacheDatabase.fileName)")
         XCTAssertEqual(try snapshotOfFiles(in: run.site), site)
-        assertNothingHalfWritten(in: disk, beside: run.site)
-        XCTAssertEqual(try CacheContents(folder: disk).cachedFeed(), feedBefore, "the database keeps its last commit: the cached feed is the previous one")
+        assertNothingHalfWritten(in: URL(fileURLWithPath: cache), beside: run.site)
+        XCTAssertEqual(
+            try CacheContents(folder: URL(fileURLWithPath: cache)).cachedFeed(), feedBefore,
+            "the database keeps its last commit: the cached feed is the previous one")
         try emptyBallast(disk)
-        let next = await run.generate(api: server.apiRoot, now: "2024-05-21T11:24:59Z")
+        let next = await run.generate(api: server.apiRoot, cache: cache, now: "2024-05-21T11:24:59Z", [])
         XCTAssertEqual(next.code, .success, next.diagnostics)
     }
 
@@ -228,6 +231,11 @@ private enum SiteVerification {
 }
 
 extension RunFolder {
+    /// `generate` against `api` into `site/` with the cache folder `cache` (anywhere), at `now`.
+    fileprivate func generate(api: URL, cache: String, now: String = "2024-05-20T11:24:59Z", _ extra: [String]) async -> CLIRun {
+        await runFeedsite(["generate", "--api", api.absoluteString, "--output", "site", "--cache", cache, "--now", now] + extra, in: root)
+    }
+
     /// `generate` against `api` into `output` (anywhere) with `cache/`.
     fileprivate func generate(api: URL, output: URL, _ extra: [String]) async -> CLIRun {
         await runFeedsite(

@@ -106,9 +106,14 @@ final class GenerateMetricsTests: XCTestCase {
         XCTAssertNil(samples["feedsite_cache_size_bytes"], "a run that did not start leaves another run's cache alone")
     }
 
-    func test_generate_anUnwritableMetricsFileIsOneErrorLineEvenWithQuietAndTheExitStatusStands() async throws {
-        let server = try makeServer(SyntheticFeed(itemCount: 3, commentsPerItem: 1, imageBytes: 64, now: fixedNow()))
-        let run = try makeRunFolder()
+    func test_generate_aMetricsFileThatBecameUnwritableIsOneErrorLineEvenWithQuietAndTheExitStatusStands() async throws {
+        let run = try makeRunFolderWithTextfileFolder()
+        let textfile = run.root.appendingPathComponent("textfile")
+        // The folder is there when the run checks its flags, and gone by its end.
+        let server = try makeServer(SyntheticFeed(itemCount: 3, commentsPerItem: 1, imageBytes: 64, now: fixedNow())) { _ in
+            try? FileManager.default.removeItem(at: textfile)
+            return nil
+        }
 
         let result = await run.generate(api: server.apiRoot, metrics + ["--quiet"])
 
@@ -119,7 +124,22 @@ final class GenerateMetricsTests: XCTestCase {
             "feedsite: error: metrics file \(path) not written: the folder \((path as NSString).deletingLastPathComponent) does not exist; the run's exit status is unaffected"
         )
         XCTAssertTrue(FileManager.default.fileExists(atPath: run.file("index.html").path), "the site was published")
-        XCTAssertFalse(FileManager.default.fileExists(atPath: run.root.appendingPathComponent("textfile").path), "no folder is created")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: textfile.path), "no folder is created")
+    }
+
+    func test_generate_aMetricsFileInAFolderThatDoesNotExistIsAUsageErrorBeforeAnythingIsTouched() async throws {
+        let server = try makeServer(SyntheticFeed(itemCount: 3, commentsPerItem: 1, imageBytes: 64, now: fixedNow()))
+        let run = try makeRunFolder()
+
+        let result = await run.generate(api: server.apiRoot, metrics)
+
+        XCTAssertEqual(result.code, .usage)
+        XCTAssertEqual(
+            result.diagnostics,
+            "feedsite: error: --metrics-file textfile/feedsite.prom: the folder \(RealPath.of(run.root.path))/textfile does not exist; "
+                + "create it first, or name a file in a folder that does")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: run.root.path), [], "no site, no cache, no folder")
+        XCTAssertEqual(server.requestCounts.total, 0)
     }
 
     func test_generate_aMetricsFileInsideTheOutputIsAUsageErrorBeforeAnythingIsTouched() async throws {

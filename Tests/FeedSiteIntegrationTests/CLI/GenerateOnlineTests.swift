@@ -273,7 +273,7 @@ final class GenerateOnlineTests: XCTestCase {
         try FileManager.default.createDirectory(at: run.file("comments"), withIntermediateDirectories: true)
         try Data("<p>previous site</p>".utf8).write(to: run.file("index.html"))
         try Data("<p>previous comments</p>".utf8).write(to: run.file("comments/A.html"))
-        try Data(feedsiteManifest(listing: ["comments/A.html", "index.html"]).utf8).write(to: run.file("manifest.json"))
+        try Data(feedsiteManifest(listing: ["comments/A.html", "index.html"], in: run.site).utf8).write(to: run.file("manifest.json"))
         return try snapshotOfFiles(in: run.site)
     }
 

@@ -184,9 +184,13 @@ final class PublishingTests: XCTestCase {
     }
 
     func test_archive_thatCannotBeWrittenIsReportedWithoutHidingThePublishedSite() async throws {
-        let server = try makeServer(SyntheticFeed(itemCount: 2, commentsPerItem: 0, imageBytes: 48, now: fixedNow()))
         let run = try makeRunFolder()
-        try FileManager.default.createDirectory(at: run.root.appendingPathComponent("taken.tar/inside"), withIntermediateDirectories: true)
+        // Free when the run checks its flags, a folder by the time it archives.
+        let taken = run.root.appendingPathComponent("taken.tar/inside")
+        let server = try makeServer(SyntheticFeed(itemCount: 2, commentsPerItem: 0, imageBytes: 48, now: fixedNow())) { _ in
+            try? FileManager.default.createDirectory(at: taken, withIntermediateDirectories: true)
+            return nil
+        }
 
         let result = await run.generate(api: server.apiRoot, now: now, ["--archive", "taken.tar"])
 

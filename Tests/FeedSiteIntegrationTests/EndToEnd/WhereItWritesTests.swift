@@ -96,7 +96,8 @@ final class WhereItWritesTests: XCTestCase {
 
         XCTAssertEqual(result.status, 2, result.standardError)
         XCTAssertTrue(
-            result.standardError.contains("holds the working folder \(scene.path("project")); --force never replaces it"), result.standardError)
+            result.standardError.contains("holds the working folder \(scene.path("project")); feedsite never replaces it, even with --force"),
+            result.standardError)
         XCTAssertEqual(try read(scene.folder("project/Package.swift")), "// mine")
     }
 

@@ -64,40 +64,6 @@ final class MetricsFileTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["feedsite.prom"])
     }
 
-    func test_named_followsASymbolicLinkSoTheLinkStays() throws {
-        let folder = try makeTemporaryFolder(for: self)
-        let real = folder.appendingPathComponent("real.prom")
-        let link = folder.appendingPathComponent("link.prom")
-        try Data().write(to: real)
-        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real)
-        var options = GenerateOptions()
-        options.metricsFile = "link.prom"
-
-        let file = try XCTUnwrap(MetricsFile.named(by: options, environment: environment(in: folder)))
-        try file.write(run(endedAt: 1_000, published: true))
-
-        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link.path), real.path)
-        XCTAssertTrue(try String(contentsOf: real, encoding: .utf8).contains("feedsite_last_run_timestamp_seconds 1000\n"))
-    }
-
-    func test_named_refusesAPathInsideTheOutputFolderAsAUsageError() throws {
-        let folder = try makeTemporaryFolder(for: self)
-        var options = GenerateOptions()
-        options.output = "site"
-        for inside in ["site/feedsite.prom", "site/./metrics/x.prom", "site"] {
-            options.metricsFile = inside
-            XCTAssertThrowsError(try MetricsFile.named(by: options, environment: environment(in: folder)), inside) { error in
-                let failure = error as? RunContext.OpenFailure
-                XCTAssertEqual(failure?.code, .usage, inside)
-                XCTAssertTrue(failure?.message.hasPrefix("--metrics-file \(inside) is inside the output folder") == true, failure?.message ?? "")
-            }
-        }
-        options.metricsFile = "site.prom"
-        XCTAssertNotNil(try MetricsFile.named(by: options, environment: environment(in: folder)))
-        options.metricsFile = nil
-        XCTAssertNil(try MetricsFile.named(by: options, environment: environment(in: folder)))
-    }
-
     // MARK: - Helpers
 
     private func run(endedAt seconds: Double, published: Bool, code: ExitCode = .success) -> RunMetrics {
@@ -106,9 +72,5 @@ final class MetricsFileTests: XCTestCase {
         run.exitCode = code
         run.summary.published = published
         return run
-    }
-
-    private func environment(in folder: URL) -> RunEnvironment {
-        RunEnvironment(variables: [:], workingDirectory: folder, currentDate: { fixedNow() })
     }
 }

@@ -14,17 +14,6 @@ final class RunFoldersTests: XCTestCase {
             "the cache folder /srv/site/cache is inside the output folder /srv/site, which every run replaces; give --cache a folder outside --output")
     }
 
-    func test_checkOutsideOutput_refusesAFileTheRunWritesInsideTheOutputAndAcceptsOneBeside() throws {
-        XCTAssertThrowsError(
-            try RunFolders.checkOutsideOutput(
-                file: "/srv/site/site.tar", given: "site/site.tar", flag: "--archive", output: "/srv/site", writing: "the archive")
-        ) { error in
-            XCTAssertEqual(
-                "\(error)", "--archive site/site.tar is inside the output folder /srv/site, which every run replaces; write the archive elsewhere")
-        }
-        try RunFolders.checkOutsideOutput(file: "/srv/site.tar", given: "site.tar", flag: "--archive", output: "/srv/site", writing: "the archive")
-    }
-
     func test_checkSeparate_refusesTheOutputInsideTheCache() {
         assertOverlap(
             RunFolders(output: "/var/cache/feedsite/site", cache: "/var/cache/feedsite", templates: nil),

@@ -23,7 +23,7 @@ final class OutputFolderTests: XCTestCase {
 
     func test_checkReplaceable_acceptsASiteWhoseManifestListsEverythingAtItsTop() throws {
         let output = try folder(with: ["index.html": "", "page/2.html": "", "el/index.html": "", ".htaccess": ""])
-        try write([Manifest.fileName: feedsiteManifest(listing: ["index.html", "page/2.html", "el/index.html"])], in: output)
+        try write([Manifest.fileName: feedsiteManifest(listing: ["index.html", "page/2.html", "el/index.html"], in: URL(fileURLWithPath: output))], in: output)
 
         XCTAssertNil(try check(output))
     }
@@ -44,7 +44,7 @@ final class OutputFolderTests: XCTestCase {
 
     func test_checkReplaceable_refusesAPublishedSiteWithAFileAtItsTopThatTheManifestDoesNotList() throws {
         let output = try folder(with: ["index.html": "", "robots.txt": "User-agent: *"])
-        try write([Manifest.fileName: feedsiteManifest(listing: ["index.html"])], in: output)
+        try write([Manifest.fileName: feedsiteManifest(listing: ["index.html"], in: URL(fileURLWithPath: output))], in: output)
 
         XCTAssertThrowsError(try check(output)) { error in
             XCTAssertEqual(error as? OutputFolder.Refusal, .holdsOtherEntries(output, count: 1, example: "robots.txt", foreignManifest: false))
@@ -86,24 +86,74 @@ final class OutputFolderTests: XCTestCase {
         XCTAssertEqual(overridden?.forcedDescription, "replacing output \(output), which holds 1 entry feedsite did not write, such as thesis.txt")
     }
 
-    func test_checkReplaceable_withForceStillRefusesTheRootAndAFolderHoldingAProtectedOne() throws {
+    // MARK: - Never replaced
+
+    func test_checkReplaceable_refusesTheRootAndAFolderHoldingAProtectedOneWithOrWithoutForce() throws {
         let output = try folder(with: ["work/notes.md": ""])
         let protected = [(path: output + "/work", name: "the working folder \(output)/work")]
 
-        XCTAssertThrowsError(try OutputFolder.checkReplaceable(output, force: true, protectedFolders: protected)) { error in
-            XCTAssertEqual(error as? OutputFolder.Refusal, .protected(output, holding: "the working folder \(output)/work"))
-            XCTAssertEqual("\(error)", "output \(output) holds the working folder \(output)/work; --force never replaces it; choose another folder")
-        }
-        XCTAssertThrowsError(try OutputFolder.checkReplaceable("/", force: true, protectedFolders: [])) { error in
-            XCTAssertEqual(error as? OutputFolder.Refusal, .protected("/", holding: "the whole file system"))
+        for force in [false, true] {
+            XCTAssertThrowsError(try OutputFolder.checkReplaceable(output, force: force, protectedFolders: protected)) { error in
+                XCTAssertEqual(error as? OutputFolder.Refusal, .protected(output, what: "holds the working folder \(output)/work"))
+                XCTAssertEqual(
+                    "\(error)", "output \(output) holds the working folder \(output)/work; feedsite never replaces it, even with --force; choose another folder"
+                )
+            }
+            XCTAssertThrowsError(try OutputFolder.checkReplaceable("/", force: force, protectedFolders: [])) { error in
+                XCTAssertEqual(error as? OutputFolder.Refusal, .protected("/", what: "is the root of the file system"))
+            }
         }
     }
 
-    func test_checkReplaceable_protectsNothingAFolderFeedsiteMayReplaceAnyway() throws {
-        let output = try folder(with: [".profile": ""])
-        let protected = [(path: output, name: "the home folder \(output)")]
+    func test_checkReplaceable_refusesAProtectedFolderHoldingOnlyDotFilesOrNothingWithOrWithoutForce() throws {
+        for files in [[".profile": "", ".bashrc": "alias ll='ls -l'"], [:]] {
+            let output = try folder(with: files)
+            let protected = [(path: output, name: "the home folder \(output)")]
 
-        XCTAssertNil(try OutputFolder.checkReplaceable(output, force: true, protectedFolders: protected))
+            for force in [false, true] {
+                XCTAssertThrowsError(try OutputFolder.checkReplaceable(output, force: force, protectedFolders: protected)) { error in
+                    XCTAssertEqual(error as? OutputFolder.Refusal, .protected(output, what: "is the home folder \(output)"))
+                }
+            }
+        }
+    }
+
+    // MARK: - A manifest is trusted only when the folder's top matches it
+
+    func test_checkReplaceable_refusesAForgedManifestWhoseFilesDoNotMatchWhatItRecords() throws {
+        let output = try folder(with: [:])
+        // Written before the files: its sizes and digests are made up, as a forger's would be.
+        try write([Manifest.fileName: feedsiteManifest(listing: ["thesis.txt", "index.html"], in: URL(fileURLWithPath: output))], in: output)
+        try write(["thesis.txt": "chapter 1", "index.html": "<p>mine</p>"], in: output)
+
+        XCTAssertThrowsError(try check(output)) { error in
+            XCTAssertEqual(
+                error as? OutputFolder.Refusal,
+                .holdsOtherEntries(output, count: 2, example: "index.html (not as its manifest.json records it)", foreignManifest: false))
+        }
+    }
+
+    func test_checkReplaceable_refusesAManifestThatListsAFolderWhereTheTopHoldsAFileOrALink() throws {
+        let output = try folder(with: ["index.html": "", "target/notes.md": ""])
+        try FileManager.default.createSymbolicLink(atPath: output + "/comments", withDestinationPath: output + "/target")
+        try FileManager.default.createDirectory(atPath: output + "/page", withIntermediateDirectories: false)
+        try write(
+            [Manifest.fileName: feedsiteManifest(listing: ["index.html", "comments/1.html", "target/x.html"], in: URL(fileURLWithPath: output))], in: output)
+
+        XCTAssertThrowsError(try check(output)) { error in
+            XCTAssertEqual(error as? OutputFolder.Refusal, .holdsOtherEntries(output, count: 2, example: "comments", foreignManifest: false))
+        }
+    }
+
+    func test_checkReplaceable_refusesAPublishedSiteWhoseTopFileWasEditedSinceButAcceptsItWithForce() throws {
+        let output = try folder(with: ["index.html": "<p>as published</p>"])
+        try write([Manifest.fileName: feedsiteManifest(listing: ["index.html"], in: URL(fileURLWithPath: output))], in: output)
+        XCTAssertNil(try check(output))
+
+        try write(["index.html": "<p>edited by hand</p>"], in: output)
+
+        XCTAssertThrowsError(try check(output))
+        XCTAssertNotNil(try check(output, force: true))
     }
 
     // MARK: - Helpers

@@ -21,6 +21,14 @@ func openCache(in folder: URL, now: Date = fixedNow()) throws -> CacheDatabase {
     try CacheDatabase.open(folder: folder, now: now).database
 }
 
+/// A database file of some program's, made by running `sql`, and left in the rollback-journal
+/// mode most programs use.
+func makeDatabase(at file: URL, sql: String?) throws {
+    let database = try Database(path: file.path)
+    if let sql { try database.execute(sql) }
+    try database.execute("PRAGMA journal_mode = DELETE")
+}
+
 /// The path of the database file in `folder`.
 func cacheDatabaseFile(in folder: URL) -> URL {
     folder.appendingPathComponent(CacheDatabase.fileName)

@@ -36,6 +36,7 @@ final class CacheDatabaseTests: XCTestCase {
         let file = cacheDatabaseFile(in: folder)
         do {
             let newer = try Database(path: file.path)
+            try newer.execute(CacheSchema.migrations[0])
             try newer.execute("CREATE TABLE from_the_future (value TEXT)")
             try newer.setUserVersion(2)
         }
@@ -43,13 +44,27 @@ final class CacheDatabaseTests: XCTestCase {
 
         XCTAssertThrowsError(try CacheDatabase.open(folder: folder, now: fixedNow())) { error in
             XCTAssertEqual(
-                error as? CacheError,
-                .cannot(
-                    .read, "cache database \(file.path)",
-                    reason: "it was written by a newer feedsite (schema version 2; this one knows up to 1); run that version, or use another --cache"))
+                error as? CacheDatabase.OpenError,
+                .failed(
+                    .cannot(
+                        .read, "cache database \(file.path)",
+                        reason: "it was written by a newer feedsite (schema version 2; this one knows up to 1); run that version, or use another --cache")))
         }
         XCTAssertEqual(try Data(contentsOf: file), bytesBefore)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [CacheDatabase.fileName])
+    }
+
+    func test_open_setsAsideADatabaseThatHoldsNothingWithoutChangingItAndOpensAnEmptyCache() throws {
+        let folder = try makeTemporaryFolder(for: self)
+        try makeDatabase(at: cacheDatabaseFile(in: folder), sql: nil)
+        let bytes = try Data(contentsOf: cacheDatabaseFile(in: folder))
+
+        let opening = try CacheDatabase.open(folder: folder, now: fixedNow())
+
+        let aside = folder.appendingPathComponent("cache.sqlite.damaged-20240520T112459Z")
+        XCTAssertEqual(opening.setAside, CacheDatabase.SetAside(path: aside.path, reason: nil))
+        XCTAssertEqual(try Data(contentsOf: aside), bytes)
+        XCTAssertEqual(try opening.database.tableCounts().map(\.rows), [0, 0, 0, 0, 0])
     }
 
     func test_open_setsAsideAFileOfGarbageBytesKeepingThemAndOpensAnEmptyCache() throws {
@@ -200,7 +215,7 @@ final class CacheDatabaseTests: XCTestCase {
 
         let aside = folder.appendingPathComponent("cache.sqlite.damaged-20240520T112459Z")
         XCTAssertEqual(opening.setAside?.path, aside.path, file: file, line: line)
-        XCTAssertEqual(opening.setAside?.reason.isEmpty, false, file: file, line: line)
+        XCTAssertEqual(opening.setAside?.reason?.isEmpty, false, file: file, line: line)
         let damaged = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("cache.sqlite.damaged-") }
         XCTAssertEqual(damaged, [aside.lastPathComponent], file: file, line: line)
         XCTAssertEqual(try Data(contentsOf: aside), bytes, "the damaged bytes are kept", file: file, line: line)

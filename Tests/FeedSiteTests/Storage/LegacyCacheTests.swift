@@ -86,20 +86,36 @@ final class LegacyCacheTests: XCTestCase {
             "the later of the two times; nothing for a blob that is gone")
     }
 
-    func test_open_skipsAndCountsEachFileThatDoesNotReadAndImportsTheRest() throws {
+    func test_open_refusesAFolderWhoseEarlierLayoutFilesDoNotAllReadAsTheEarlierReleasesAndWritesNothing() throws {
         let old = try OldCache(for: self)
-        let readable = UUID()
-        try old.writeComments(CachedComments(comments: CacheFixtures.uniqueComments(), timestamp: fixedNow()), for: readable)
-        try old.write(CacheFixtures.garbage, at: OldCache.commentsPath(for: UUID()))
+        try old.writeComments(CachedComments(comments: CacheFixtures.uniqueComments(), timestamp: fixedNow()), for: UUID())
+        let unreadable = OldCache.commentsPath(for: UUID())
+        try old.write(CacheFixtures.garbage, at: unreadable)
         try old.write(CacheFixtures.garbage, at: "comments/ab/not-a-uuid.json")
         try old.write(CacheFixtures.garbage, at: "feed.json")
         try old.write(CacheFixtures.garbage, at: "images/references")
+        let before = try snapshotOfFiles(in: old.folder)
+
+        XCTAssertThrowsError(try CacheDatabase.open(folder: old.folder, now: now)) { error in
+            XCTAssertEqual(
+                error as? CacheDatabase.OpenError,
+                .refused(.holdsOtherEntries(old.folder.path, count: 4, example: ["comments/ab/not-a-uuid.json", unreadable].min()!)))
+        }
+        XCTAssertEqual(try snapshotOfFiles(in: old.folder), before, "nothing imported, removed or made")
+    }
+
+    func test_open_removesOnlyTheFilesItTookOverAndAFolderOnlyOnceEmpty() throws {
+        let old = try OldCache(for: self)
+        let imageID = UUID()
+        try old.writeComments(CachedComments(comments: [], timestamp: now), for: imageID)
+        let shard = "comments/\(imageID.uuidString.prefix(2).lowercased())"
+        let leftover = "\(shard)/.feedsite-tmp-1-2-x.json.tmp"
+        try old.write(Data("a killed run's".utf8), at: leftover)
 
         let opening = try CacheDatabase.open(folder: old.folder, now: now)
 
-        XCTAssertEqual(opening.imported, LegacyCache.Imported(feedItems: nil, comments: 1, imageURLs: 0, skipped: 4))
-        XCTAssertNotNil(try SQLiteCommentsStore(opening.database).retrieve(imageID: readable))
-        XCTAssertNil(try SQLiteFeedStore(opening.database).retrieve())
+        XCTAssertEqual(opening.imported?.comments, 1)
+        XCTAssertEqual(CacheFixtures.files(under: old.folder.appendingPathComponent("comments")), [String(leftover.dropFirst("comments/".count))])
     }
 
     func test_open_removesTheOldFilesAndKeepsTheBlobs() throws {

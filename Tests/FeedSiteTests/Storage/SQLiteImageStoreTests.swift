@@ -240,9 +240,10 @@ final class SQLiteImageStoreTests: XCTestCase, ImageStoreSpecs {
 
     func test_insert_deliversErrorNamingTheFileWhenTheBlobsFolderCannotBeCreated() async throws {
         let folder = try makeTemporaryFolder(for: self)
+        let cache = try openCache(in: folder)
         let blocker = folder.appendingPathComponent("not-a-folder")
         try CacheFixtures.makeBlockingFile(at: blocker)
-        let sut = SQLiteImageStore(try openCache(in: folder), folder: blocker, now: t0)
+        let sut = SQLiteImageStore(cache, folder: blocker, now: t0)
 
         do {
             _ = try await sut.insert(CacheFixtures.pngBytes(), for: CacheFixtures.uniqueImageURL())

@@ -1,0 +1,108 @@
+import FileSystem
+import Foundation
+import TestSupport
+import XCTest
+
+@testable import FeedSiteCLI
+
+/// `--archive` and `--metrics-file` name a missing path or a regular file, a symbolic link
+/// to one followed, in a folder that exists, outside the output and the cache, and never the
+/// same file; anything else is a usage error before anything is written.
+final class FlagFileTests: XCTestCase {
+    func test_named_acceptsAMissingFileAndARegularOneBesideTheOutputAndNothingWithoutTheFlags() throws {
+        let folder = try realTemporaryFolder()
+        try Data("previous".utf8).write(to: folder.appendingPathComponent("site.tar"))
+
+        let files = try named(archive: "site.tar", metrics: "feedsite.prom", in: folder)
+
+        XCTAssertEqual(files.archive, FlagFile(flag: "--archive", path: folder.appendingPathComponent("site.tar").path))
+        XCTAssertEqual(files.metrics, FlagFile(flag: "--metrics-file", path: folder.appendingPathComponent("feedsite.prom").path))
+        let none = try named(archive: nil, metrics: nil, in: folder)
+        XCTAssertNil(none.archive)
+        XCTAssertNil(none.metrics)
+    }
+
+    func test_named_followsASymbolicLinkToItsFileSoTheLinkStays() throws {
+        let folder = try realTemporaryFolder()
+        let real = folder.appendingPathComponent("real.prom")
+        try Data().write(to: real)
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("link.prom"), withDestinationURL: real)
+
+        let files = try named(archive: nil, metrics: "link.prom", in: folder)
+
+        XCTAssertEqual(files.metrics?.path, real.path)
+    }
+
+    func test_named_refusesADeviceAProcessDescriptorAPipeAndAFolder() throws {
+        let folder = try realTemporaryFolder()
+        XCTAssertEqual(mkfifo(folder.appendingPathComponent("pipe").path, 0o644), 0)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("dir"), withIntermediateDirectories: false)
+
+        for given in ["/dev/null", "/dev/stdout", "/proc/self/fd/1", "pipe"] {
+            assertRefused(
+                archive: given, in: folder, "--archive \(given) is not a regular file (a device, a pipe or a socket); name a new file or a regular one")
+        }
+        assertRefused(archive: "dir", in: folder, "--archive dir is a folder; name a file, such as dir/site.tar")
+    }
+
+    func test_named_refusesAFileInAFolderThatDoesNotExistAndALinkToNothing() throws {
+        let folder = try realTemporaryFolder()
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("dangling.tar").path, withDestinationPath: "nowhere")
+
+        assertRefused(
+            archive: "missing/site.tar", in: folder,
+            "--archive missing/site.tar: the folder \(folder.path)/missing does not exist; create it first, or name a file in a folder that does")
+        assertRefused(archive: "dangling.tar", in: folder, "--archive dangling.tar is a symbolic link that leads to no file; name a file")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("missing").path))
+    }
+
+    func test_named_refusesAFileInsideTheOutputOrTheCache() throws {
+        let folder = try realTemporaryFolder()
+        for inside in ["site/feedsite.prom", "site/./metrics/x.prom", "site"] {
+            XCTAssertThrowsError(try named(archive: nil, metrics: inside, in: folder), inside) { error in
+                let failure = error as? RunContext.OpenFailure
+                XCTAssertEqual(failure?.code, .usage, inside)
+                XCTAssertTrue(failure?.message.hasPrefix("--metrics-file \(inside) is inside the output folder") == true, failure?.message ?? "")
+            }
+        }
+        assertRefused(
+            archive: "cache/site.tar", in: folder,
+            "--archive cache/site.tar is inside the cache folder \(folder.path)/cache, which holds only the cache's own files; write the archive elsewhere")
+    }
+
+    func test_named_refusesTheSameFileForBothFlagsHoweverItIsNamed() throws {
+        let folder = try realTemporaryFolder()
+        try Data().write(to: folder.appendingPathComponent("run.out"))
+        try FileManager.default.linkItem(at: folder.appendingPathComponent("run.out"), to: folder.appendingPathComponent("hard.out"))
+
+        for (archive, metrics) in [("run.out", "run.out"), ("run.out", "./run.out"), ("new.out", "new.out"), ("run.out", "hard.out")] {
+            XCTAssertThrowsError(try named(archive: archive, metrics: metrics, in: folder), "\(archive) \(metrics)") { error in
+                XCTAssertEqual((error as? RunContext.OpenFailure)?.code, .usage)
+                XCTAssertTrue(
+                    (error as? RunContext.OpenFailure)?.message.hasPrefix("--archive and --metrics-file name the same file, ") == true, "\(error)")
+            }
+        }
+    }
+
+    // MARK: - Helpers
+
+    private func named(archive: String?, metrics: String?, in folder: URL) throws -> (archive: FlagFile?, metrics: FlagFile?) {
+        var options = GenerateOptions()
+        options.output = "site"
+        options.cache = "cache"
+        options.archive = archive
+        options.metricsFile = metrics
+        return try FlagFile.named(by: options, environment: RunEnvironment(variables: [:], workingDirectory: folder, currentDate: { fixedNow() }))
+    }
+
+    private func assertRefused(archive: String, in folder: URL, _ message: String, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertThrowsError(try named(archive: archive, metrics: nil, in: folder), file: file, line: line) { error in
+            XCTAssertEqual((error as? RunContext.OpenFailure)?.code, .usage, file: file, line: line)
+            XCTAssertEqual((error as? RunContext.OpenFailure)?.message, message, file: file, line: line)
+        }
+    }
+
+    private func realTemporaryFolder() throws -> URL {
+        URL(fileURLWithPath: RealPath.of(try makeTemporaryFolder(for: self).path))
+    }
+}
