@@ -1,8 +1,15 @@
 import FileSystem
 import Foundation
+import SQLite
 import SampleAPI
 import TestSupport
 import XCTest
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Where the built executable writes, as a user meets it: it replaces only a folder that is
 /// missing, empty or a site it published; it keeps the output, the cache and the templates
@@ -101,6 +108,192 @@ final class WhereItWritesTests: XCTestCase {
         XCTAssertEqual(try read(scene.folder("project/Package.swift")), "// mine")
     }
 
+    func test_generate_neverReplacesTheHomeFolderHoldingOnlyDotFilesWithOrWithoutForce() throws {
+        let scene = try Scene(testCase: self)
+        try scene.write(["home/.profile": "export EDITOR=vi\n", "home/.ssh/id_ed25519": "secret"])
+        let inode = try inodeNumber(scene.path("home"))
+
+        for force in [[], ["--force"]] {
+            let result = try ExecutableRunner.run(
+                ["generate", "--api", scene.api, "--output", scene.path("home"), "--cache", scene.path("cache")] + force, in: scene.folder("home"),
+                variables: ["HOME": scene.path("home")])
+
+            XCTAssertEqual(result.status, 2, result.standardError)
+            XCTAssertEqual(
+                result.standardError,
+                "feedsite: error: output \(scene.path("home")) is the home folder \(scene.path("home")); "
+                    + "feedsite never replaces it, even with --force; choose another folder\n")
+        }
+        XCTAssertEqual(try inodeNumber(scene.path("home")), inode, "the same folder, not a new one")
+        XCTAssertEqual(try read(scene.folder("home/.ssh/id_ed25519")), "secret")
+        XCTAssertEqual(try scene.entries(), ["home"], "no lock file beside it, no cache")
+        XCTAssertEqual(scene.requests, 0)
+    }
+
+    func test_generate_neverReplacesTheWorkingFolderHoldingOnlyDotFiles() throws {
+        let scene = try Scene(testCase: self)
+        try scene.write(["work/.git/HEAD": "ref: refs/heads/main\n"])
+
+        let result = try ExecutableRunner.run(
+            ["generate", "--api", scene.api, "--output", ".", "--cache", scene.path("cache")], in: scene.folder("work"),
+            variables: ["HOME": "/nonexistent"])
+
+        XCTAssertEqual(result.status, 2, result.standardError)
+        XCTAssertTrue(result.standardError.contains("is the working folder \(scene.path("work")); feedsite never replaces it"), result.standardError)
+        XCTAssertEqual(try read(scene.folder("work/.git/HEAD")), "ref: refs/heads/main\n")
+    }
+
+    func test_generate_movesThePublishedSitesDotEntriesAsThemselvesWhateverTheyAre() throws {
+        let scene = try Scene(testCase: self)
+        try scene.write(["www/.git/objects/pack": "a big pack", "www/.htaccess": "Require all granted\n", "www/.well-known/security.txt": "x"])
+        XCTAssertEqual(mkfifo(scene.path("www/.well-known/pipe"), 0o644), 0)
+        try FileManager.default.linkItem(atPath: scene.path("www/.htaccess"), toPath: scene.path("htaccess-elsewhere"))
+        try FileManager.default.createSymbolicLink(atPath: scene.path("www/.current"), withDestinationPath: "index.html")
+        let socket = try UnixSocket(boundAt: scene.path("www/.control.sock"))
+        defer { socket.release() }
+        let old = Date(timeIntervalSince1970: 1_600_000_000)
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: scene.path("www/.git/objects/pack"))
+        let before = try [".git", ".git/objects/pack", ".htaccess", ".well-known/pipe", ".control.sock"].map { try inodeNumber(scene.path("www/\($0)")) }
+        let generate = ["generate", "--api", scene.api, "--output", "www", "--cache", "cache"]
+
+        for _ in 1...2 {
+            let result = try scene.run(generate)
+
+            XCTAssertEqual(result.status, 0, result.standardError)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: scene.path("www/index.html")))
+        }
+        let after = try [".git", ".git/objects/pack", ".htaccess", ".well-known/pipe", ".control.sock"].map { try inodeNumber(scene.path("www/\($0)")) }
+        XCTAssertEqual(after, before, "the same files and folders, moved, not copies")
+        let pack = try FileManager.default.attributesOfItem(atPath: scene.path("www/.git/objects/pack"))
+        XCTAssertEqual(pack[.modificationDate] as? Date, old, "its time is its own")
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: scene.path("www/.htaccess"))[.referenceCount] as? Int, 2, "still linked")
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: scene.path("www/.current")), "index.html")
+    }
+
+    func test_generate_refusesAFolderWhoseForgedManifestDoesNotMatchWhatIsThereAndTouchesNothing() throws {
+        let scene = try Scene(testCase: self)
+        let forged = feedsiteManifest(listing: ["thesis.txt", "photos/1.jpg"], in: scene.folder("docs"))
+        try scene.write(["docs/thesis.txt": "chapter 1", "docs/photos/1.jpg": "jpeg", "docs/manifest.json": forged])
+        let before = try snapshotOfFiles(in: scene.folder("docs"))
+
+        let result = try scene.run(["generate", "--api", scene.api, "--output", "docs", "--cache", "cache"])
+
+        XCTAssertEqual(result.status, 2, result.standardError)
+        XCTAssertTrue(
+            result.standardError.contains("holds 1 entry feedsite did not write, such as thesis.txt (not as its manifest.json records it)"),
+            result.standardError)
+        XCTAssertEqual(try snapshotOfFiles(in: scene.folder("docs")), before)
+        XCTAssertEqual(scene.requests, 0)
+    }
+
+    // MARK: - The cache folder
+
+    func test_validateCache_refusesAFolderOfSomeoneElsesFilesNamedLikeAnEarlierCacheInOneLineAndTouchesNothing() throws {
+        let scene = try Scene(testCase: self)
+        try scene.write(["docs/feed.json": "", "docs/thesis.txt": "", "docs/comments/2024/review.txt": "", "docs/images/index/photo.jpg": ""])
+        let before = try snapshotOfFiles(in: scene.folder("docs"))
+
+        for command in [["validate-cache", "--cache", "docs"], ["generate", "--api", scene.api, "--output", "site", "--cache", "docs"]] {
+            let result = try scene.run(command)
+
+            XCTAssertEqual(result.status, 2, result.standardError)
+            XCTAssertEqual(
+                result.standardError,
+                "feedsite: error: cache folder \(scene.path("docs")) holds 4 entries feedsite did not make, such as comments/2024; "
+                    + "it is not a feedsite cache: choose a new or empty folder for --cache\n")
+            XCTAssertEqual(try snapshotOfFiles(in: scene.folder("docs")), before, "every file is as it was")
+            XCTAssertEqual(
+                try FileManager.default.contentsOfDirectory(atPath: scene.path("docs")).sorted(), ["comments", "feed.json", "images", "thesis.txt"],
+                "no lock file, no database")
+        }
+        XCTAssertEqual(try scene.entries(), ["docs"])
+        XCTAssertEqual(scene.requests, 0)
+    }
+
+    func test_generate_neverChangesAnotherProgramsDatabaseNamedAsTheCachesOrLinkedThere() throws {
+        let scene = try Scene(testCase: self)
+        try scene.write(["app/keep": ""])
+        let theirs = scene.path("app/app.db")
+        do {
+            // Another program's database, in the rollback-journal mode most programs use.
+            let database = try Database(path: theirs)
+            try database.execute("CREATE TABLE users (name TEXT); INSERT INTO users VALUES ('ada'); PRAGMA journal_mode = DELETE")
+        }
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: theirs))
+        try FileManager.default.createDirectory(at: scene.folder("cache"), withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(atPath: scene.path("cache/cache.sqlite"), withDestinationPath: theirs)
+
+        let result = try scene.run(["generate", "--api", scene.api, "--output", "site", "--cache", "cache"])
+
+        XCTAssertEqual(result.status, 2, result.standardError)
+        XCTAssertEqual(
+            result.standardError,
+            "feedsite: error: cache database \(scene.path("cache/cache.sqlite")) is not one feedsite made (its tables: users); "
+                + "feedsite never changes it: move it away, or choose another folder for --cache\n")
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: theirs)), bytes, "byte for byte, no journal mode set")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: scene.path("app")).sorted(), ["app.db", "keep"], "no journal beside it")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: scene.path("cache")), ["cache.sqlite"])
+        XCTAssertEqual(scene.requests, 0)
+    }
+
+    // MARK: - The files the flags name
+
+    func test_generate_refusesArchiveAndMetricsFilesThatAreNotFilesAndFollowsALinkToOne() throws {
+        let scene = try Scene(testCase: self)
+        try scene.write(["runs/site.tar": "previous archive"])
+        try FileManager.default.createSymbolicLink(atPath: scene.path("latest.tar"), withDestinationPath: "runs/site.tar")
+        let refusals: [([String], String)] = [
+            (["--archive", "/dev/null"], "--archive /dev/null is not a regular file"),
+            (["--archive", "/dev/stdout"], "--archive /dev/stdout is not a regular file"),
+            (["--archive", "missing/site.tar"], "--archive missing/site.tar: the folder \(scene.path("missing")) does not exist"),
+            (["--archive", "runs"], "--archive runs is a folder"),
+            (["--archive", "run.out", "--metrics-file", "run.out"], "--archive and --metrics-file name the same file, \(scene.path("run.out"))"),
+        ]
+
+        for (flags, message) in refusals {
+            let result = try scene.run(["generate", "--api", scene.api, "--output", "site", "--cache", "cache"] + flags)
+
+            XCTAssertEqual(result.status, 2, result.standardError)
+            XCTAssertTrue(result.standardError.hasPrefix("feedsite: error: \(message)"), result.standardError)
+        }
+        XCTAssertEqual(try scene.entries(), ["latest.tar", "runs"], "no site, cache, folder or file made")
+        var device = stat()
+        XCTAssertEqual(stat("/dev/null", &device), 0)
+        XCTAssertEqual(device.st_mode & S_IFMT, S_IFCHR, "/dev/null is still a device")
+
+        let result = try scene.run(["generate", "--api", scene.api, "--output", "site", "--cache", "cache", "--archive", "latest.tar"])
+
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: scene.path("latest.tar")), "runs/site.tar", "the link stays")
+        XCTAssertTrue(try Data(contentsOf: scene.folder("runs/site.tar")).count > 1024, "the archive went where the link leads")
+    }
+
+    // MARK: - verify
+
+    func test_verify_neverReadsAPathThatLeadsOutOfTheSiteAndSaysSo() throws {
+        let scene = try Scene(testCase: self)
+        XCTAssertEqual(try scene.run(["generate", "--api", scene.api, "--output", "site", "--cache", "cache"]).status, 0)
+        let manifest = scene.folder("site/manifest.json")
+        var text = try read(manifest)
+        let forged = ["../../../../etc/hostname", "../../../../dev/zero", "/etc/passwd", "out/hostname", "pipe"].map {
+            #"{"path": "\#($0)", "size": 1, "sha256": "\#(String(repeating: "0", count: 64))"}, "#
+        }
+        text = text.replacingOccurrences(of: #""files": ["#, with: #""files": ["# + forged.joined())
+        try Data(text.utf8).write(to: manifest)
+        try FileManager.default.createSymbolicLink(atPath: scene.path("site/out"), withDestinationPath: "/etc")
+        XCTAssertEqual(mkfifo(scene.path("site/pipe"), 0o644), 0)
+
+        let result = try scene.run(["verify", "--output", "site"])
+
+        XCTAssertEqual(result.status, 1, result.standardError)
+        for path in ["../../../../etc/hostname", "../../../../dev/zero", "/etc/passwd", "out/hostname"] {
+            XCTAssertTrue(result.standardOutput.contains("outside  \(path) (not read: it leads out of the site)\n"), result.standardOutput)
+        }
+        XCTAssertTrue(result.standardOutput.contains("changed  pipe\n"), result.standardOutput)
+        XCTAssertTrue(result.standardOutput.contains("extra    out\n"), "a link is listed, not followed: \(result.standardOutput)")
+        XCTAssertTrue(result.standardError.hasSuffix("0 missing, 1 changed, 1 extra, 4 outside the site\n"), result.standardError)
+    }
+
     // MARK: - Three places apart
 
     func test_generate_refusesTheCacheInsideTheOutputHoweverItIsWrittenBeforeTakingTheLock() throws {
@@ -154,6 +347,38 @@ final class WhereItWritesTests: XCTestCase {
     }
 
     // MARK: - Helpers
+
+    /// A Unix socket bound at a path, as a program serving on one leaves it.
+    private struct UnixSocket {
+        let descriptor: Int32
+
+        init(boundAt path: String) throws {
+            #if canImport(Glibc)
+                descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+            #else
+                descriptor = socket(AF_UNIX, SOCK_STREAM, 0)
+            #endif
+            var address = sockaddr_un()
+            address.sun_family = sa_family_t(AF_UNIX)
+            withUnsafeMutableBytes(of: &address.sun_path) { bytes in
+                for (index, byte) in path.utf8.prefix(bytes.count - 1).enumerated() { bytes[index] = byte }
+            }
+            let bound = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            }
+            guard descriptor >= 0, bound == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
+        }
+
+        func release() {
+            close(descriptor)
+        }
+    }
+
+    private func inodeNumber(_ path: String) throws -> UInt64 {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: path]) }
+        return UInt64(info.st_ino)
+    }
 
     /// A working folder and a sample API for runs of the built executable.
     private struct Scene {

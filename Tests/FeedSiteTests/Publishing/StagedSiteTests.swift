@@ -221,6 +221,18 @@ final class StagedSiteTests: XCTestCase {
 
     // MARK: - Dot-files
 
+    func test_publish_movesTopLevelDotFoldersOfTheOldOutputWholeAsTheSameFolders() throws {
+        let output = try publishedSite(["index.html": "old", ".git/objects/pack": "big", ".well-known/security.txt": "x"])
+        let inode = try FileManager.default.attributesOfItem(atPath: output.appendingPathComponent(".git").path)[.systemFileNumber] as? Int
+        let sut = try StagedSite(output: output)
+        try sut.write("new", to: "index.html")
+
+        try sut.publish()
+
+        XCTAssertEqual(try contents(of: output), ["index.html": "new", ".git/objects/pack": "big", ".well-known/security.txt": "x"])
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: output.appendingPathComponent(".git").path)[.systemFileNumber] as? Int, inode)
+    }
+
     func test_publish_carriesOverTopLevelDotFilesOfTheOldOutput() throws {
         let output = try publishedSite(["index.html": "old", ".gitkeep": "", ".htaccess": "Options -Indexes\n", "page/.hidden": "not carried"])
         let sut = try StagedSite(output: output)
@@ -257,6 +269,24 @@ final class StagedSiteTests: XCTestCase {
         for leftover in leftovers {
             XCTAssertFalse(exists(leftover), leftover.lastPathComponent)
         }
+    }
+
+    func test_init_movesBackTheDotEntriesAKilledRunLeftInItsStagingOrOldSiteBeforeRemovingIt() throws {
+        let output = try publishedSite(["index.html": "old", ".htaccess": "kept"])
+        try XCTSkipIf(kill(999_999, 0) == 0, "a process 999999 exists")
+        let parent = output.deletingLastPathComponent()
+        // Killed between moving the dot-entries in and the swap, and between the swap and
+        // removing the old site.
+        try SiteFixtures.write(
+            ["index.html": "new", ".git/HEAD": "ref", ".htaccess": "kept"], under: parent.appendingPathComponent(".Output.feedsite-staging-999999"))
+        try SiteFixtures.write(["index.html": "older", ".well-known/security.txt": "x"], under: parent.appendingPathComponent(".Output.feedsite-old-999999"))
+
+        _ = try StagedSite(output: output)
+
+        XCTAssertEqual(
+            try contents(of: output), ["index.html": "old", ".htaccess": "kept", ".git/HEAD": "ref", ".well-known/security.txt": "x"],
+            "each dot-entry the output lacked is back; the output's own stays")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: parent.path).filter { $0.hasSuffix("-999999") }, [])
     }
 
     func test_init_keepsStagingFoldersOfLiveProcessesAndOtherOutputs() throws {
