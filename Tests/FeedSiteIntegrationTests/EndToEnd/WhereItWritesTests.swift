@@ -242,13 +242,19 @@ final class WhereItWritesTests: XCTestCase {
         let scene = try Scene(testCase: self)
         try scene.write(["runs/site.tar": "previous archive"])
         try FileManager.default.createSymbolicLink(atPath: scene.path("latest.tar"), withDestinationPath: "runs/site.tar")
-        let refusals: [([String], String)] = [
-            (["--archive", "/dev/null"], "--archive /dev/null is not a regular file"),
-            (["--archive", "/dev/stdout"], "--archive /dev/stdout is not a regular file"),
+        // A device and a pipe of the test's own: a build that wrote through them would
+        // replace these, never the machine's /dev/null.
+        XCTAssertEqual(mkfifo(scene.path("pipe"), 0o644), 0)
+        // Any device number will do: nothing opens it.
+        let hasDevice = mknod(scene.path("null"), S_IFCHR | 0o666, dev_t(0x103)) == 0
+        var refusals: [([String], String)] = [
+            (["--archive", "pipe"], "--archive pipe is not a regular file"),
+            (["--metrics-file", "pipe"], "--metrics-file pipe is not a regular file"),
             (["--archive", "missing/site.tar"], "--archive missing/site.tar: the folder \(scene.path("missing")) does not exist"),
             (["--archive", "runs"], "--archive runs is a folder"),
             (["--archive", "run.out", "--metrics-file", "run.out"], "--archive and --metrics-file name the same file, \(scene.path("run.out"))"),
         ]
+        if hasDevice { refusals.append((["--archive", "null"], "--archive null is not a regular file")) }
 
         for (flags, message) in refusals {
             let result = try scene.run(["generate", "--api", scene.api, "--output", "site", "--cache", "cache"] + flags)
@@ -256,10 +262,12 @@ final class WhereItWritesTests: XCTestCase {
             XCTAssertEqual(result.status, 2, result.standardError)
             XCTAssertTrue(result.standardError.hasPrefix("feedsite: error: \(message)"), result.standardError)
         }
-        XCTAssertEqual(try scene.entries(), ["latest.tar", "runs"], "no site, cache, folder or file made")
-        var device = stat()
-        XCTAssertEqual(stat("/dev/null", &device), 0)
-        XCTAssertEqual(device.st_mode & S_IFMT, S_IFCHR, "/dev/null is still a device")
+        XCTAssertEqual(try scene.entries(), (["latest.tar", "pipe", "runs"] + (hasDevice ? ["null"] : [])).sorted(), "no site, cache, folder or file made")
+        for (path, kind) in [("pipe", S_IFIFO)] + (hasDevice ? [("null", S_IFCHR)] : []) {
+            var info = stat()
+            XCTAssertEqual(lstat(scene.path(path), &info), 0)
+            XCTAssertEqual(info.st_mode & S_IFMT, kind, "\(path) is as it was")
+        }
 
         let result = try scene.run(["generate", "--api", scene.api, "--output", "site", "--cache", "cache", "--archive", "latest.tar"])
 
