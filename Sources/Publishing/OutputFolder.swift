@@ -35,6 +35,13 @@ public enum OutputFolder {
             }
         }
 
+        /// Whether the command line named the wrong folder, rather than the folder failing to
+        /// read: a usage error.
+        public var isUsage: Bool {
+            if case .unlistable = self { return false }
+            return true
+        }
+
         /// What a run that `--force` lets go on replaces.
         public var forcedDescription: String {
             guard case let .holdsOtherEntries(path, _, _, _) = self else { return description }
@@ -65,7 +72,7 @@ public enum OutputFolder {
         }
         guard kind != .missing else { return nil }
         guard kind == .folder else { throw .notAFolder(output) }
-        try checkNotProtected(output, protectedFolders: protectedFolders)
+        try checkPlace(output, protectedFolders: protectedFolders)
         do {
             try checkOwnedByFeedsite(output)
             return nil
@@ -75,9 +82,17 @@ public enum OutputFolder {
         }
     }
 
-    /// Throws when `output` (a real path) is the root, or is or holds one of
-    /// `protectedFolders`: never an output, whatever it holds.
-    public static func checkNotProtected(_ output: String, protectedFolders: [(path: String, name: String)]) throws(Refusal) {
+    /// Throws when `output` (a real path) is something other than a folder, or the root, or
+    /// is or holds one of `protectedFolders`: never an output, whatever it holds. Needs only
+    /// the path, so a run checks it before making even its lock file beside the output.
+    public static func checkPlace(_ output: String, protectedFolders: [(path: String, name: String)]) throws(Refusal) {
+        do {
+            if case let kind = try PlainFile.kind(of: output), kind != .missing, kind != .folder { throw Refusal.notAFolder(output) }
+        } catch let error as Refusal {
+            throw error
+        } catch {
+            throw .unlistable(output, reason: "\(error)")
+        }
         if output == "/" { throw .protected(output, what: "is the root of the file system") }
         if let held = protectedFolders.first(where: { RealPath.isWithin($0.path, output) }) {
             throw .protected(output, what: "\(held.path == output ? "is" : "holds") \(held.name)")

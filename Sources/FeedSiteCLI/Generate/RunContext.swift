@@ -70,12 +70,12 @@ struct RunContext: Sendable {
         } catch {
             throw OpenFailure(message: "\(error)", code: .usage)
         }
-        // Before anything is locked or written: the home and working folders, and a folder
-        // that is not a cache, are left as they are.
+        // Before anything is locked or written: a file, the home and working folders, and a
+        // folder that is not a cache are left as they are.
         do {
-            try OutputFolder.checkNotProtected(RealPath.of(output.path), protectedFolders: environment.protectedFolders)
+            try OutputFolder.checkPlace(RealPath.of(output.path), protectedFolders: environment.protectedFolders)
         } catch {
-            throw OpenFailure(message: "\(error)", code: .usage)
+            throw OpenFailure(message: "\(error)", code: error.isUsage ? .usage : .failure)
         }
         do {
             _ = try CacheFolder.check(cacheFolder)

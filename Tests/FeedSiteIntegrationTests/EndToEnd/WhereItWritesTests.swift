@@ -170,6 +170,17 @@ final class WhereItWritesTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: scene.path("www/.current")), "index.html")
     }
 
+    func test_generate_refusesAnOutputThatIsAPipeWithoutMakingALockFileBesideIt() throws {
+        let scene = try Scene(testCase: self)
+        XCTAssertEqual(mkfifo(scene.path("pipe"), 0o644), 0)
+
+        let result = try scene.run(["generate", "--api", scene.api, "--output", "pipe", "--cache", "cache"])
+
+        XCTAssertEqual(result.status, 2, result.standardError)
+        XCTAssertEqual(result.standardError, "feedsite: error: output \(scene.path("pipe")) exists and is not a folder; choose a folder for --output\n")
+        XCTAssertEqual(try scene.entries(), ["pipe"], "no lock file beside it")
+    }
+
     func test_generate_refusesAFolderWhoseForgedManifestDoesNotMatchWhatIsThereAndTouchesNothing() throws {
         let scene = try Scene(testCase: self)
         let forged = feedsiteManifest(listing: ["thesis.txt", "photos/1.jpg"], in: scene.folder("docs"))
