@@ -1,6 +1,6 @@
 extension LoopbackHTTPServer {
-    /// What one client can make the server hold: connections (each one a thread), request
-    /// heads and bodies, and time. A server within its limits never stops accepting.
+    /// What clients can make the server hold: connections (each one a thread), request
+    /// heads and bodies, and time. Whatever they send, it goes on accepting.
     public struct Limits: Sendable, Equatable {
         /// Connections held at once. One more is answered 503 and closed at once.
         public var maxConnections: Int

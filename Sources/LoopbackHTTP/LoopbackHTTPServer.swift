@@ -11,14 +11,14 @@ import Synchronization
 /// `feedsite serve`.
 ///
 /// One thread accepts; each connection gets its own thread and keeps alive until the
-/// client closes it or stays idle past `Limits.idleTimeout`. Connections past
-/// `Limits.maxConnections` are answered 503 and closed; when accepting fails (no file
-/// descriptor left) the accept thread waits a moment and tries again. The handler runs synchronously on the connection's thread, so it may
-/// block (a test can hold an answer back), and so does the response's `delivery`: a
-/// trickle sleeps on that thread. A `HEAD` request gets the head its `GET` would get,
-/// `Content-Length` included, and no body. `stop()` closes the listening socket and every
-/// open connection: afterwards the port refuses connections, as a switched-off API does.
-/// Releasing the server stops it too.
+/// client closes it or leaves it idle past `Limits.idleTimeout`. A connection past
+/// `Limits.maxConnections` is answered 503 and closed; when accepting fails (no file
+/// descriptor left) the accept thread waits a moment and tries again. The handler runs
+/// synchronously on the connection's thread, so it may block (a test can hold an answer
+/// back), and so does the response's `delivery`: a trickle sleeps on that thread. A
+/// `HEAD` request gets the head its `GET` would get, `Content-Length` included, and no
+/// body. `stop()` closes the listening socket and every open connection: afterwards the
+/// port refuses connections, as a switched-off API does. Releasing the server stops it too.
 public final class LoopbackHTTPServer: Sendable {
     public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
 

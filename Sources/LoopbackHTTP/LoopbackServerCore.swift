@@ -20,6 +20,9 @@ final class LoopbackServerCore: Sendable {
 
     let port: UInt16
     let limits: LoopbackHTTPServer.Limits
+    /// `limits.maxConnections`, or fewer when the process may open too few files for that
+    /// many.
+    let maxConnections: Int
     private let listener: Int32
     private let accept: Accept
     private let handler: LoopbackHTTPServer.Handler
@@ -78,6 +81,7 @@ final class LoopbackServerCore: Sendable {
         self.listener = fd
         self.port = UInt16(bigEndian: address.sin_port)
         self.limits = limits
+        self.maxConnections = Self.connectionLimit(limits.maxConnections, descriptorLimit: Self.descriptorLimit())
         self.accept = accept
         self.handler = handler
         self.onClientHangUp = onClientHangUp
@@ -127,7 +131,7 @@ final class LoopbackServerCore: Sendable {
             }
             let admission = state.withLock { state -> Admission in
                 guard !state.stopped else { return .stopped }
-                guard state.connections.count < limits.maxConnections else { return .full }
+                guard state.connections.count < maxConnections else { return .full }
                 state.connections.insert(connection)
                 return .admitted
             }
@@ -144,6 +148,27 @@ final class LoopbackServerCore: Sendable {
                 thread.start()
             }
         }
+    }
+
+    /// As many connections as `configured`, but no more than the descriptors the process
+    /// may open allow: each connection may hold two (its socket and a file being sent), and
+    /// a quarter of them is left to the rest of the process and to answering 503. Past the
+    /// table's end, accepting fails and connections wait unanswered; within it they are
+    /// answered.
+    static func connectionLimit(_ configured: Int, descriptorLimit: Int) -> Int {
+        max(1, min(configured, (descriptorLimit - descriptorLimit / 4) / 2))
+    }
+
+    /// How many file descriptors the process may open.
+    private static func descriptorLimit() -> Int {
+        var limit = rlimit()
+        #if canImport(Glibc)
+            let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        #else
+            let resource = RLIMIT_NOFILE
+        #endif
+        guard getrlimit(resource, &limit) == 0 else { return .max }
+        return Int(clamping: limit.rlim_cur)
     }
 
     private enum Admission {

@@ -43,7 +43,7 @@ struct RequestReader {
         let bodyLength: Int
     }
 
-    init(maxHeaderBytes: Int, maxBodyBytes: Int = 64 * 1024) {
+    init(maxHeaderBytes: Int, maxBodyBytes: Int) {
         self.maxHeaderBytes = maxHeaderBytes
         self.maxBodyBytes = maxBodyBytes
     }

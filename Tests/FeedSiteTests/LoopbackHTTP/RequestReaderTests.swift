@@ -359,7 +359,7 @@ final class RequestReaderTests: XCTestCase {
 
 final class RequestReaderRefusalTests: XCTestCase {
     func test_next_refusesBytesThatCannotStartARequestLineAtOnce() {
-        var reader = RequestReader(maxHeaderBytes: 1024)
+        var reader = RequestReader(maxHeaderBytes: 1024, maxBodyBytes: 1024)
         reader.append([0x16, 0x03, 0x01, 0x02, 0x00])  // the start of a TLS ClientHello
 
         XCTAssertThrowsError(try reader.next()) { error in
