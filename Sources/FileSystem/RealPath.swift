@@ -27,6 +27,12 @@ public enum RealPath {
         }
     }
 
+    /// The real form of the absolute `path` when all of it exists; nil when it does not.
+    /// One call to the kernel, however many names `path` holds.
+    public static func ofExisting(_ path: String) -> String? {
+        kernelResolved(path)
+    }
+
     /// Whether `inner` is `outer` or lies somewhere inside it; both real paths.
     public static func isWithin(_ inner: String, _ outer: String) -> Bool {
         inner == outer || outer == "/" || inner.hasPrefix(outer + "/")

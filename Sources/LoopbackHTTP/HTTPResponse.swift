@@ -124,6 +124,7 @@ public struct HTTPResponse: Sendable {
         case 404: "Not Found"
         case 405: "Method Not Allowed"
         case 408: "Request Timeout"
+        case 413: "Content Too Large"
         case 425: "Too Early"
         case 429: "Too Many Requests"
         case 431: "Request Header Fields Too Large"

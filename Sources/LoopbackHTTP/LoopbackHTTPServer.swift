@@ -11,12 +11,14 @@ import Synchronization
 /// `feedsite serve`.
 ///
 /// One thread accepts; each connection gets its own thread and keeps alive until the
-/// client closes it. The handler runs synchronously on the connection's thread, so it may
-/// block (a test can hold an answer back), and so does the response's `delivery`: a
-/// trickle sleeps on that thread. A `HEAD` request gets the head its `GET` would get,
-/// `Content-Length` included, and no body. `stop()` closes the listening socket and every
-/// open connection: afterwards the port refuses connections, as a switched-off API does.
-/// Releasing the server stops it too.
+/// client closes it or leaves it idle past `Limits.idleTimeout`. A connection past
+/// `Limits.maxConnections` is answered 503 and closed; when accepting fails (no file
+/// descriptor left) the accept thread waits a moment and tries again. The handler runs
+/// synchronously on the connection's thread, so it may block (a test can hold an answer
+/// back), and so does the response's `delivery`: a trickle sleeps on that thread. A
+/// `HEAD` request gets the head its `GET` would get, `Content-Length` included, and no
+/// body. `stop()` closes the listening socket and every open connection: afterwards the
+/// port refuses connections, as a switched-off API does. Releasing the server stops it too.
 public final class LoopbackHTTPServer: Sendable {
     public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
 
@@ -35,11 +37,22 @@ public final class LoopbackHTTPServer: Sendable {
     private let core: LoopbackServerCore
 
     /// Starts listening at once; `port` 0 picks a free port (read it back from `port`).
-    /// `onClientHangUp` runs on a connection's thread each time a client goes away while
-    /// an `endless`, `trickle` or `hang` answer holds its connection: it tells a test which
-    /// requests the client gave up.
-    public init(port: UInt16 = 0, onClientHangUp: (@Sendable () -> Void)? = nil, handler: @escaping Handler) throws {
-        core = try LoopbackServerCore(port: port, onClientHangUp: onClientHangUp, handler: handler)
+    /// `limits` bound what a client can make the server hold. `onClientHangUp` runs on a
+    /// connection's thread each time a client goes away while an `endless`, `trickle` or
+    /// `hang` answer holds its connection: it tells a test which requests the client gave up.
+    public convenience init(
+        port: UInt16 = 0, limits: Limits = Limits(), onClientHangUp: (@Sendable () -> Void)? = nil, handler: @escaping Handler
+    ) throws {
+        try self.init(port: port, limits: limits, onClientHangUp: onClientHangUp, accept: LoopbackServerCore.systemAccept, handler: handler)
+    }
+
+    /// As the public initializer, with the call that takes each connection off the listening
+    /// socket given: a test passes one that fails as a process out of file descriptors does.
+    init(
+        port: UInt16, limits: Limits, onClientHangUp: (@Sendable () -> Void)?, accept: @escaping LoopbackServerCore.Accept,
+        handler: @escaping Handler
+    ) throws {
+        core = try LoopbackServerCore(port: port, limits: limits, onClientHangUp: onClientHangUp, accept: accept, handler: handler)
         let core = self.core
         let thread = Thread { core.acceptLoop() }
         thread.name = "loopback-accept"

@@ -28,9 +28,7 @@ extension LoopbackServerCore {
         case .hangUp:
             return false
         case .reset:
-            // Linger on with a zero timeout: the `close` that ends `serve` sends an RST.
-            var option = linger(l_onoff: 1, l_linger: 0)
-            setsockopt(connection, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+            Self.resetOnClose(connection)
             return false
         case let .truncated(afterBytes):
             var data = head
@@ -70,18 +68,43 @@ extension LoopbackServerCore {
         return false
     }
 
+    /// Answers a connection past the limit with 503 and closes it, on the accept thread:
+    /// without waiting, which a new connection's empty send buffer never needs.
+    func turnAway(_ connection: Int32) {
+        let answer = Self.plain(503, "too many connections; try again shortly")
+        let data = answer.serialized(keepAlive: false)
+        _ = data.withUnsafeBytes { send($0, bodyFrom: data.count - answer.body.count, on: connection, waiting: false) }
+        // Reads what the request already sent, if anything: closing with it unread would
+        // reset the connection, and the client might lose the answer.
+        var byte = [UInt8](repeating: 0, count: 4096)
+        while byte.withUnsafeMutableBytes({ recv(connection, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }) > 0 {}
+        close(connection)
+    }
+
+    /// Makes the `close` that ends the connection send an RST: linger on with no time.
+    static func resetOnClose(_ connection: Int32) {
+        var option = linger(l_onoff: 1, l_linger: 0)
+        setsockopt(connection, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+    }
+
     /// Sends all of `data`, counting the bytes from `bodyOffset` on as body bytes; false
     /// once the connection fails.
     func send(_ data: Data, bodyFrom bodyOffset: Int, on connection: Int32) -> Bool {
         data.withUnsafeBytes { send($0, bodyFrom: bodyOffset, on: connection) }
     }
 
-    private func send(_ buffer: UnsafeRawBufferPointer, bodyFrom bodyOffset: Int, on connection: Int32) -> Bool {
+    /// Sends all of `buffer`; false once the connection fails, or when no byte could go out
+    /// for the idle time (or at once, unless `waiting`): a client that leaves its answer
+    /// unread is reset, which frees its socket's buffers at once.
+    private func send(_ buffer: UnsafeRawBufferPointer, bodyFrom bodyOffset: Int, on connection: Int32, waiting: Bool = true) -> Bool {
         var offset = 0
         while offset < buffer.count {
-            let sent = sendWithoutSignal(connection, buffer.baseAddress! + offset, buffer.count - offset)
+            let sent = sendWithoutSignal(connection, buffer.baseAddress! + offset, buffer.count - offset, waiting: waiting)
             if sent < 0 && errno == EINTR { continue }
-            guard sent > 0 else { return false }
+            guard sent > 0 else {
+                if sent < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { Self.resetOnClose(connection) }
+                return false
+            }
             let bodyBytes = offset + sent - max(offset, bodyOffset)
             if bodyBytes > 0 { sentBodyBytes.add(bodyBytes, ordering: .relaxed) }
             offset += sent
@@ -108,9 +131,7 @@ extension LoopbackServerCore {
     /// Waits up to `duration` for the client to close the connection or `stop()` to shut
     /// it down; true when one of them did, false when the time ran out.
     func waitForHangUp(of connection: Int32, upTo duration: Duration) -> Bool {
-        let (seconds, attoseconds) = duration.components
-        let roundedUp = min(seconds, Int64(Int32.max)) * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
-        let timeout = Int32(clamping: max(0, roundedUp))
+        let timeout = Self.milliseconds(duration)
         // Linux reports the peer's FIN as POLLRDHUP without waking for bytes the client
         // sends meanwhile; elsewhere POLLIN wakes for both, and a peek tells them apart.
         var descriptor = pollfd(fd: connection, events: Self.hangUpEvents, revents: 0)
@@ -151,10 +172,11 @@ extension LoopbackServerCore {
 }
 
 @inline(__always)
-private func sendWithoutSignal(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
+private func sendWithoutSignal(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int, waiting: Bool) -> Int {
+    let flags = waiting ? 0 : Int32(MSG_DONTWAIT)
     #if canImport(Glibc)
-        Glibc.send(fd, pointer, count, Int32(MSG_NOSIGNAL))
+        return Glibc.send(fd, pointer, count, flags | Int32(MSG_NOSIGNAL))
     #else
-        Darwin.send(fd, pointer, count, 0)
+        return Darwin.send(fd, pointer, count, flags)
     #endif
 }

@@ -16,10 +16,15 @@ struct ServedPath: Equatable {
         /// Not a path with well-formed escapes (answered 400), and why.
         case badRequest(String)
         /// A name no site file has and none outside may be reached by: `.` or `..`, a
-        /// dot-file, or a name holding `/`, `\` or NUL once decoded. Answered 404, as a
-        /// missing file is, so the answer tells nothing of what lies outside the folder.
+        /// dot-file, or a name holding `/`, `\` or NUL once decoded; or more names than
+        /// `maxNames`. Answered 404, as a missing file is, so the answer tells nothing of
+        /// what lies outside the folder.
         case notInSite
     }
+
+    /// The most names a path may hold: far more than the deepest file of a site, few
+    /// enough that looking a path up costs next to nothing whatever a client sends.
+    static let maxNames = 64
 
     /// The target of a request line, such as `/el/comments/1.html?x=1`.
     static func parse(_ target: String) throws(Refusal) -> ServedPath {
@@ -36,7 +41,7 @@ struct ServedPath: Equatable {
             guard let name = raw.removingPercentEncoding else {
                 throw .badRequest("malformed percent-encoding in the request target")
             }
-            guard isServable(name) else { throw .notInSite }
+            guard isServable(name), names.count < maxNames else { throw .notInSite }
             names.append(name)
         }
         return ServedPath(names: names, endsInSlash: path.hasSuffix("/"), query: parts.count == 2 ? String(parts[1]) : nil)
@@ -44,7 +49,7 @@ struct ServedPath: Equatable {
 
     /// Where the path leads under the folder `root`.
     func location(in root: String) -> String {
-        names.reduce(root) { $0 + "/" + $1 }
+        ([root] + names).joined(separator: "/")
     }
 
     /// The address of this path as a folder, to redirect `/el` to: each name encoded

@@ -51,16 +51,18 @@ struct SiteServer: Sendable {
 
     private func find(_ path: ServedPath) -> Found {
         let site = RealPath.of(root)
-        let target = RealPath.of(path.location(in: site))
-        guard Self.isServable(target, in: site) else { return .missing }
+        // Only what exists can be served: one lookup of the whole path, never one for each
+        // of its leading parts.
+        guard let target = RealPath.ofExisting(path.location(in: site)), Self.isServable(target, in: site) else { return .missing }
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: target, isDirectory: &isFolder), isFolder.boolValue else {
             guard !path.endsInSlash, let file = HTTPBodyFile(regularFileAt: target) else { return .missing }
             return .file(file, name: path.names.last ?? "")
         }
         guard path.endsInSlash else { return .folderWithoutSlash }
-        let index = RealPath.of(target + "/index.html")
-        guard Self.isServable(index, in: site), let file = HTTPBodyFile(regularFileAt: index) else { return .missing }
+        guard let index = RealPath.ofExisting(target + "/index.html"), Self.isServable(index, in: site), let file = HTTPBodyFile(regularFileAt: index) else {
+            return .missing
+        }
         return .file(file, name: "index.html")
     }
 

@@ -34,8 +34,10 @@ final class LoopbackSocketClient {
     }
 
     private var fd: Int32
+    private let safetyTimeout: Int
 
     init(port: UInt16, safetyTimeout: Int = 10) throws {
+        self.safetyTimeout = safetyTimeout
         #if canImport(Glibc)
             let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -177,6 +179,17 @@ final class LoopbackSocketClient {
         var byte: UInt8 = 0
         let count = recv(fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
         return count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)
+    }
+
+    /// Blocks, reading nothing, until the server resets the connection (or the safety
+    /// timeout passes); true when it was reset. Bytes waiting to be read do not wake it.
+    func waitForReset() -> Bool {
+        var descriptor = pollfd(fd: fd, events: 0, revents: 0)
+        while true {
+            let ready = poll(&descriptor, 1, Int32(safetyTimeout * 1000))
+            if ready < 0 && errno == EINTR { continue }
+            return ready > 0 && descriptor.revents & Int16(POLLERR | POLLHUP) != 0
+        }
     }
 
     private enum Received {

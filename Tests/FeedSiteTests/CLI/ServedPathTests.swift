@@ -54,6 +54,24 @@ final class ServedPathTests: XCTestCase {
         }
     }
 
+    func test_parse_takesAPathOfAsManyNamesAsTheLimit() throws {
+        let names = (1...ServedPath.maxNames).map { "n\($0)" }
+
+        XCTAssertEqual(try ServedPath.parse("/" + names.joined(separator: "/")).names, names)
+    }
+
+    /// No site file lies that deep, and looking such a path up would cost a client nothing
+    /// and the server much.
+    func test_parse_refusesAPathOfMoreNamesThanTheLimitAsNotInTheSite() {
+        for count in [ServedPath.maxNames + 1, 32_000] {
+            let target = String(repeating: "/a", count: count)
+
+            XCTAssertThrowsError(try ServedPath.parse(target), "\(count) names") { error in
+                XCTAssertEqual(error as? ServedPath.Refusal, .notInSite, "\(count) names")
+            }
+        }
+    }
+
     func test_parse_refusesATargetThatIsNotAPathAsABadRequest() {
         let targets = [
             "", "*", "index.html", "http://127.0.0.1:8080/etc/passwd", "/a b", "/a\u{0}b", "/a\tb", "/a\r\nLocation: x", "/été",

@@ -63,6 +63,15 @@ final class SiteServerTests: XCTestCase {
         }
     }
 
+    func test_answer_answers404ToAPathOfMoreNamesThanTheLimitEvenWhereAFileLies() throws {
+        let folders = (1..<ServedPath.maxNames).map { "d\($0)" }.joined(separator: "/")
+        let site = try makeSite(["index.html": "root", folders + "/page.html": "deep", folders + "/more/page.html": "too deep"])
+
+        XCTAssertEqual(body(answer(site, "/\(folders)/page.html")), "deep", "a path of as many names as the limit")
+        XCTAssertEqual(answer(site, "/\(folders)/more/page.html").status, 404)
+        XCTAssertEqual(answer(site, String(repeating: "/a", count: 32_000)).status, 404)
+    }
+
     func test_answer_answers405WithAllowForMethodsOtherThanGETAndHEAD() throws {
         let site = try makeSite(["index.html": "root"])
 

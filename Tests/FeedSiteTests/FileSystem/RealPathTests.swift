@@ -36,6 +36,16 @@ final class RealPathTests: XCTestCase {
         XCTAssertEqual(RealPath.of(folder + "/file/below"), folder + "/file/below")
     }
 
+    func test_ofExisting_resolvesAPathThatExistsAndIsNilForOneThatDoesNot() throws {
+        let folder = try realFolder()
+        try FileManager.default.createDirectory(atPath: folder + "/target/inner", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link", withDestinationPath: folder + "/target")
+
+        XCTAssertEqual(RealPath.ofExisting(folder + "/link/inner/../inner"), folder + "/target/inner")
+        XCTAssertNil(RealPath.ofExisting(folder + "/link/missing"))
+        XCTAssertNil(RealPath.ofExisting(folder + "/missing/.."), "a missing name is not skipped by the `..` after it")
+    }
+
     func test_isWithin_holdsForTheSameFolderAndFoldersBelowButNotForANameThatOnlyStartsAlike() {
         XCTAssertTrue(RealPath.isWithin("/srv/site", "/srv/site"))
         XCTAssertTrue(RealPath.isWithin("/srv/site/cache", "/srv/site"))
