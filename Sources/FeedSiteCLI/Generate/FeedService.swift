@@ -43,6 +43,17 @@ struct FeedService: Sendable {
         var cacheProblem: String {
             cacheFailure.map { "\($0)" } ?? "no cached feed less than \(CachePolicy.maxAgeInDays) days old"
         }
+
+        /// The first line of the run's error: `connectionError` (the app's localized message)
+        /// only when the API could not be reached; when it answered with something that is not
+        /// a feed, or was never asked, that said plainly, since no connection failed.
+        func headline(connectionError: String) -> String {
+            switch remoteFailure?.kind {
+            case .connectivity?: connectionError
+            case .invalidData?: "the API's answer was not a valid feed"
+            case nil: "--offline, and the cache holds no usable feed"
+            }
+        }
     }
 
     enum CommentsResult: Sendable {

@@ -168,7 +168,7 @@ struct RunReport: Sendable {
             reporter.error("interrupted; \(nothingPublished)")
             return .interrupted
         case let error as FeedService.FeedUnavailable:
-            reporter.error(context.site.renderers[0].connectionErrorMessage)
+            reporter.error(error.headline(connectionError: context.site.renderers[0].connectionErrorMessage))
             var cause = error.remoteFailure.map { "feed: \($0); " } ?? "feed: offline run; "
             cause += "\(error.cacheProblem) (cache \(context.cacheFolder.path)). Nothing was published\(unchanged). "
             cause += context.options.offline ? "Run once without --offline to fill the cache." : "Check --api and the network, then run again."
