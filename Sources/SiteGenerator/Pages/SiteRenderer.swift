@@ -168,10 +168,12 @@ public struct SiteRenderer: Sendable {
         return ["src": .text(source), "alt": .text(alt), "size": dimensions]
     }
 
-    /// The first of `texts` that is not blank, else the image's place in the feed ("Image 3 of
-    /// 45"): how the site names an image, in its text alternative and its feed title.
+    /// The first of `texts` that is not blank once `DocumentText` has dropped what no page may
+    /// hold, so dropped, else the image's place in the feed ("Image 3 of 45"): how the site
+    /// names an image, in its text alternative and its feed title.
     func imageName(_ texts: [String?], position: Int, feedCount: Int) throws -> String {
-        if let text = texts.compactMap({ $0 }).first(where: { !$0.allSatisfy(\.isWhitespace) }) { return text }
+        let shown = texts.lazy.compactMap { $0.map(DocumentText.cleaned) }
+        if let text = shown.first(where: { !$0.allSatisfy(\.isWhitespace) }) { return text }
         return try strings.string(.feedImagePosition, String(position), String(feedCount))
     }
 
