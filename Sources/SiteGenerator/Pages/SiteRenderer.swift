@@ -94,8 +94,8 @@ public struct SiteRenderer: Sendable {
         let items: [TemplateValue] = try page.items.map { item in
             .object([
                 "anchor": .text(CommentsPageModel.anchor(for: item.id)),
-                "location": .optional(item.location),
-                "description": .optional(item.description),
+                "location": Self.shown(item.location),
+                "description": Self.shown(item.description),
                 "image": try image(
                     item.imageSource, size: item.imageSize, description: item.description, location: item.location, position: item.position,
                     feedCount: page.feedCount),
@@ -141,8 +141,8 @@ public struct SiteRenderer: Sendable {
             "image": try image(
                 page.imageSource, size: page.imageSize, description: page.description, location: page.location, position: page.position,
                 feedCount: page.feedCount),
-            "location": .optional(page.location),
-            "description": .optional(page.description),
+            "location": Self.shown(page.location),
+            "description": Self.shown(page.description),
             "originalURL": .text(page.originalURL),
             "unavailableLabel": .text(try strings.string(.feedImageUnavailable)),
             "openOriginalLabel": .text(try strings.string(.feedImageOpenOriginal)),
@@ -166,6 +166,13 @@ public struct SiteRenderer: Sendable {
         let alt = try imageName([description, location], position: position, feedCount: feedCount)
         let dimensions: TemplateValue = size.map { ["width": .text(String($0.width)), "height": .text(String($0.height))] } ?? false
         return ["src": .text(source), "alt": .text(alt), "size": dimensions]
+    }
+
+    /// A text from the API for a `{{#name}}` section: absent when nothing of it is left once
+    /// `DocumentText` has dropped what no page may hold, so no empty element is shown.
+    private static func shown(_ text: String?) -> TemplateValue {
+        guard let text, !DocumentText.cleaned(text).isEmpty else { return false }
+        return .text(text)
     }
 
     /// The first of `texts` that is not blank once `DocumentText` has dropped what no page may

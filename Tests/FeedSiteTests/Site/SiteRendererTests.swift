@@ -140,6 +140,18 @@ final class SiteRendererTests: XCTestCase {
         }
     }
 
+    func test_pages_showNoLocationOrDescriptionWhoseTextIsOnlyCharactersNoPageMayHold() throws {
+        let entry = SiteEntry(image: SiteFixtures.image(description: "\u{1}\u{2}", location: "\u{7F}"), stored: SiteFixtures.stored())
+
+        let feed = try SiteFixtures.renderer().render(FeedPageModel(number: 1, pageCount: 1, entries: [entry], paths: SitePaths()))
+        let page = try render(commentsPage(entry: entry, comments: []))
+
+        for html in [feed, page] {
+            XCTAssertFalse(html.contains(#"class="location""#), html)
+            XCTAssertFalse(html.contains(#"class="description""#), html)
+        }
+    }
+
     // MARK: - Comments page
 
     func test_commentsPage_showsTheConnectionErrorInPlaceOfUnavailableComments() throws {
