@@ -35,12 +35,12 @@ public enum SearchDocument {
     public static func record(of entry: SiteEntry, comments: [ImageComment]?) -> [UInt8] {
         // UTF-8 bytes count at least as many as scalars: text within the limit in bytes needs
         // no counting of its scalars.
-        var text = entry.description ?? ""
+        var text = DocumentText.cleaned(entry.description ?? "")
         for comment in comments ?? [] where text.utf8.count < textLimit || text.unicodeScalars.count < textLimit {
             if !text.isEmpty { text += "\n" }
-            text += comment.username
+            text += DocumentText.cleaned(comment.username)
             text += ": "
-            text += comment.message
+            text += DocumentText.cleaned(comment.message)
         }
         let size = entry.stored?.dimensions
         var record: [UInt8] = []
@@ -54,7 +54,6 @@ public enum SearchDocument {
         add(", \(size?.width ?? 0), \(size?.height ?? 0), ")
         quote(DocumentText.cleaned(entry.location ?? ""))
         add(", ")
-        text = DocumentText.cleaned(text)
         quote(text.utf8.count > textLimit ? cut(text) : text)
         add("]")
         return record

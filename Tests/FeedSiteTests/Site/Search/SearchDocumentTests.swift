@@ -127,6 +127,8 @@ final class SearchDocumentTests: XCTestCase {
 
         XCTAssertEqual(record[4] as? String, "Lis[1mbon")
         XCTAssertEqual(record[5] as? String, "Sunset\nana: hithere")
+        let onlyDropped = try parse(SearchDocument.record(of: makeEntry(description: "\u{1}\u{2}"), comments: [comment("ana", "hi")]))
+        XCTAssertEqual(onlyDropped[5] as? String, "ana: hi", "no empty line for a description the pages do not show")
     }
 
     func test_terms_areTheWordsAsThePagesShowThem() {
