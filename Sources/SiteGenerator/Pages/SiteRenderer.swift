@@ -175,8 +175,8 @@ public struct SiteRenderer: Sendable {
         return .text(text)
     }
 
-    /// The first of `texts` that is not blank once `DocumentText` has dropped what no page may
-    /// hold, so dropped, else the image's place in the feed ("Image 3 of 45"): how the site
+    /// The first of `texts` that is not blank, without what no page may hold
+    /// (`DocumentText`), else the image's place in the feed ("Image 3 of 45"): how the site
     /// names an image, in its text alternative and its feed title.
     func imageName(_ texts: [String?], position: Int, feedCount: Int) throws -> String {
         let shown = texts.lazy.compactMap { $0.map(DocumentText.cleaned) }

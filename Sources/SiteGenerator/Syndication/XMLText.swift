@@ -19,7 +19,7 @@ public enum XMLText {
     /// by far the most common, is appended whole after one pass over its bytes.
     static func append(_ text: String, to output: inout String) {
         var text = text
-        guard text.withUTF8({ DocumentText.needsWork($0, orASCII: isMarkup) }) else {
+        guard text.withUTF8({ DocumentText.needsWork($0, orASCII: DocumentText.isMarkup) }) else {
             output += text
             return
         }
@@ -34,10 +34,5 @@ public enum XMLText {
             default: output.unicodeScalars.append(scalar)
             }
         }
-    }
-
-    @inline(__always)
-    private static func isMarkup(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
     }
 }

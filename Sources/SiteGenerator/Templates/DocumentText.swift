@@ -47,10 +47,16 @@ public enum DocumentText {
         return false
     }
 
+    /// Whether `byte` is one of `& < > " '`, which HTML and XML both escape.
+    @inline(__always)
+    static func isMarkup(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
+    }
+
     /// Whether the character whose first byte is at `index` is a dropped one of more than one
     /// byte: C1 (C2 80 to C2 9F), U+FDD0 to U+FDEF (EF B7 90 to EF B7 AF), U+FFFE and U+FFFF
-    /// (EF BF BE, EF BF BF), or a supplementary plane's last two (F0 to F4, then a byte ending
-    /// in F, BF, BE or BF).
+    /// (EF BF BE, EF BF BF), or a supplementary plane's last two (F0 to F4, then a byte whose
+    /// low four bits are all set, then BF, then BE or BF).
     private static func startsDropped(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
         let left = bytes.count - index
         switch bytes[index] {

@@ -11,7 +11,7 @@ public enum HTML {
     /// most common, is appended whole after one pass over its bytes.
     public static func escape(_ text: String, into output: inout String) {
         var text = text
-        guard text.withUTF8({ DocumentText.needsWork($0, orASCII: isMarkup) }) else {
+        guard text.withUTF8({ DocumentText.needsWork($0, orASCII: DocumentText.isMarkup) }) else {
             output += text
             return
         }
@@ -26,10 +26,5 @@ public enum HTML {
             default: output.unicodeScalars.append(scalar)
             }
         }
-    }
-
-    @inline(__always)
-    private static func isMarkup(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
     }
 }
