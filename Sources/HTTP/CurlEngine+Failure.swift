@@ -73,6 +73,10 @@ extension CurlEngine.Failure {
             (error, transient) = invalid("more than \(configuration.maxRedirects) redirects")
         case FS_CURLE_UNSUPPORTED_PROTOCOL:
             (error, transient) = invalid("redirected to a URL that is not http or https")
+        case FS_CURLE_LOGIN_DENIED:
+            // Every transfer refuses a URL with credentials, and a request's own URL has none
+            // (the feed's are removed, `--api` refuses them): a redirect led to one.
+            (error, transient) = invalid("redirected to a URL with credentials (user:password@), which feedsite never sends")
         case FS_CURLE_BAD_CONTENT_ENCODING:
             (error, transient) = invalid("undecodable compressed answer\(detail.map { " (\($0))" } ?? "")")
         case FS_CURLE_WEIRD_SERVER_REPLY:

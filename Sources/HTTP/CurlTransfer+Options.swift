@@ -15,6 +15,9 @@ extension CurlTransfer {
         set(fs_easy_setopt_long(easy, Int32(FS_CURLOPT_FOLLOWLOCATION), 1))
         set(fs_easy_setopt_long(easy, Int32(FS_CURLOPT_MAXREDIRS), configuration.maxRedirects))
         set(Self.restrictToHTTP(easy))
+        // No credentials from a URL: libcurl would send a redirect target's `user:password@`
+        // as Basic authorization; this makes it refuse such a URL instead.
+        set(fs_easy_setopt_long(easy, Int32(FS_CURLOPT_DISALLOW_USERNAME_IN_URL), 1))
         set(fs_easy_setopt_string(easy, Int32(FS_CURLOPT_USERAGENT), configuration.userAgent))
         set(fs_easy_setopt_long(easy, Int32(FS_CURLOPT_CONNECTTIMEOUT_MS), configuration.connectTimeout.milliseconds))
         set(fs_easy_setopt_long(easy, Int32(FS_CURLOPT_TIMEOUT_MS), configuration.requestTimeout.milliseconds))

@@ -213,14 +213,20 @@ public struct JSONReader {
         }
     }
 
-    /// The scalar after `\u`: a high surrogate needs a low one escaped right after it.
+    /// The scalar after `\u`: a high surrogate with a low one escaped right after it is one
+    /// scalar. A surrogate without its other half reads as U+FFFD, as browsers and Foundation
+    /// read it: one odd character must not make a whole answer unreadable. The escape after a
+    /// lone high surrogate is left to be read on its own.
     private mutating func readUnicodeEscape() throws(SyntaxError) -> Unicode.Scalar {
         let decoded = try UTF16Escape.decode(try readHex4()) { () throws(SyntaxError) -> UInt16? in
             guard bytes.count - index >= 6, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else { return nil }
+            let escape = index
             index += 2
-            return try readHex4()
+            let unit = try readHex4()
+            if !UTF16.isTrailSurrogate(unit) { index = escape }
+            return unit
         }
-        guard case let .scalar(scalar) = decoded else { throw error("unpaired surrogate") }
+        guard case let .scalar(scalar) = decoded else { return "\u{FFFD}" }
         return scalar
     }
 

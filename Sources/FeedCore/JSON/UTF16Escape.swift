@@ -11,7 +11,9 @@ public enum UTF16Escape {
     }
 
     /// Decodes the code unit `unit`; when it is a high surrogate, `nextUnit` reads the code unit
-    /// of the escape right after it, or returns `nil` when no escape follows.
+    /// of the escape right after it, or returns `nil` when no escape follows. A reader that
+    /// goes on after an unpaired high surrogate leaves that escape unread when it is not a low
+    /// surrogate: it is a character of its own.
     public static func decode<Failure: Error>(
         _ unit: UInt16,
         nextUnit: () throws(Failure) -> UInt16?

@@ -98,14 +98,24 @@ public enum ArgumentParser {
         return values
     }
 
+    /// A URL given with `user:password@` is refused, and the message does not repeat it:
+    /// feedsite sends no credentials (an API that needs them is not one it can read) and
+    /// would print a base URL's into every page.
+    private static func refuseCredentials(in text: String, of option: String) throws(UsageError) {
+        guard let url = WebURL.parse(text), WebURL.withoutCredentials(url) != nil else { return }
+        throw UsageError("--\(option) must not hold credentials (user:password@): feedsite sends none and publishes none")
+    }
+
     private static func generateOptions(_ values: [String: [String]], environment: [String: String]) throws(UsageError) -> GenerateOptions {
         var options = GenerateOptions()
         options.cache = try path(values, "cache")
         if let api = values["api"]?.first {
+            try refuseCredentials(in: api, of: "api")
             guard let url = WebURL.parse(api) else { throw UsageError("--api needs an http or https URL, got '\(api)'") }
             options.api = url
         }
         if let base = values["base-url"]?.first {
+            try refuseCredentials(in: base, of: "base-url")
             guard let url = BaseURL(base) else {
                 throw UsageError(
                     "--base-url needs the absolute http or https URL the site will be served from, such as https://example.org/feed/, got '\(base)'")

@@ -6,7 +6,8 @@
 import Synchronization
 
 /// The real terminal: results on standard output, everything else on standard error, and
-/// on a terminal one status line redrawn in place.
+/// on a terminal one status line redrawn in place. Every line goes through `TerminalText`,
+/// so no control character in a quoted text reaches the terminal.
 public final class StandardConsole: Console {
     private let statusShown = Mutex(false)
     public let isInteractive: Bool
@@ -18,14 +19,14 @@ public final class StandardConsole: Console {
     public func output(_ line: String) {
         statusShown.withLock { shown in
             clear(&shown)
-            write(line + "\n", to: stdout)
+            write(TerminalText.safe(line) + "\n", to: stdout)
         }
     }
 
     public func diagnostic(_ line: String) {
         statusShown.withLock { shown in
             clear(&shown)
-            write(line + "\n", to: stderr)
+            write(TerminalText.safe(line) + "\n", to: stderr)
         }
     }
 
@@ -34,7 +35,7 @@ public final class StandardConsole: Console {
         statusShown.withLock { shown in
             clear(&shown)
             if let line {
-                write(String(line.prefix(terminalWidth() - 1)), to: stderr)
+                write(String(TerminalText.safe(line).prefix(terminalWidth() - 1)), to: stderr)
                 shown = true
             }
         }

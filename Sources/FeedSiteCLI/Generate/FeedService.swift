@@ -30,6 +30,8 @@ struct FeedService: Sendable {
         let remoteFailure: RemoteLoadError?
         /// Why the loaded feed could not be saved to the cache, if it could not.
         let saveFailure: (any Error)?
+        /// How many image URLs carried credentials (`user:password@`), removed as it loaded.
+        let credentialsRemoved: Int
     }
 
     /// Neither the API nor the cache could deliver the feed.
@@ -42,6 +44,17 @@ struct FeedService: Sendable {
 
         var cacheProblem: String {
             cacheFailure.map { "\($0)" } ?? "no cached feed less than \(CachePolicy.maxAgeInDays) days old"
+        }
+
+        /// The first line of the run's error: `connectionError` (the app's localized message)
+        /// only when the API could not be reached; when it answered with something that is not
+        /// a feed, or was never asked, that said plainly, since no connection failed.
+        func headline(connectionError: String) -> String {
+            switch remoteFailure?.kind {
+            case .connectivity?: connectionError
+            case .invalidData?: "the API's answer was not a valid feed"
+            case nil: "--offline, and the cache holds no usable feed"
+            }
         }
     }
 
@@ -89,11 +102,17 @@ struct FeedService: Sendable {
     /// The feed from the API (each item dated by the cached feed, then saved to the cache),
     /// else the cache while it is less than seven days old. Cancellation passes through
     /// untouched.
+    ///
+    /// An image URL's credentials (`user:password@`) are removed as the feed loads, from the
+    /// API or from a cache an earlier feedsite saved: the URL without them is the image's
+    /// from then on, requested, cached, linked and exported, so they are never sent nor
+    /// published.
     func loadFeed(pageLimit: Int, maxItems: Int?, onPage: @escaping @Sendable (Int, Int) -> Void) async throws -> LoadedFeed {
         var remoteFailure: RemoteLoadError?
         if let client {
             do {
-                let images = try await RemoteFeedLoader(client: client, baseURL: api, pageLimit: pageLimit).load(maxItems: maxItems, onPage: onPage)
+                let loaded = try await RemoteFeedLoader(client: client, baseURL: api, pageLimit: pageLimit).load(maxItems: maxItems, onPage: onPage)
+                let (images, removed) = Self.withoutCredentials(loaded)
                 let feed = await feedCache.dated(images)
                 var saveFailure: (any Error)?
                 do {
@@ -102,7 +121,7 @@ struct FeedService: Sendable {
                     if let full = OutOfSpace.found(in: error) { throw full }
                     saveFailure = error
                 }
-                return LoadedFeed(feed: feed, source: .live, remoteFailure: nil, saveFailure: saveFailure)
+                return LoadedFeed(feed: feed, source: .live, remoteFailure: nil, saveFailure: saveFailure, credentialsRemoved: removed)
             } catch let error as RemoteLoadError {
                 remoteFailure = error
             }
@@ -118,7 +137,24 @@ struct FeedService: Sendable {
         guard let cached else {
             throw FeedUnavailable(remoteFailure: remoteFailure, cacheFailure: nil)
         }
-        return LoadedFeed(feed: cached.feed, source: .cache(savedAt: cached.timestamp), remoteFailure: remoteFailure, saveFailure: nil)
+        var feed = cached.feed
+        let (images, removed) = Self.withoutCredentials(feed.map(\.image))
+        if removed > 0 {
+            feed = zip(images, feed).map { FeedItem(image: $0, firstSeen: $1.firstSeen) }
+        }
+        return LoadedFeed(
+            feed: feed, source: .cache(savedAt: cached.timestamp), remoteFailure: remoteFailure, saveFailure: nil, credentialsRemoved: removed)
+    }
+
+    /// `images`, each URL without its credentials, and how many had some.
+    private static func withoutCredentials(_ images: [FeedImage]) -> (images: [FeedImage], removed: Int) {
+        var removed = 0
+        let images = images.map { image in
+            guard let url = WebURL.withoutCredentials(image.url) else { return image }
+            removed += 1
+            return FeedImage(id: image.id, description: image.description, location: image.location, url: url)
+        }
+        return (images, removed)
     }
 
     /// The image's comments from the API (then saved), else from the cache while less than

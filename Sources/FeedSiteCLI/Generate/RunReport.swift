@@ -44,6 +44,10 @@ struct RunReport: Sendable {
         if let failure = loaded.saveFailure {
             reporter.warning("feed: could not save to the cache: \(failure)")
         }
+        if loaded.credentialsRemoved > 0 {
+            let count = loaded.credentialsRemoved == 1 ? "1 image URL" : "\(loaded.credentialsRemoved) image URLs"
+            reporter.detail("feed: \(count) held credentials (user:password@); removed, so they are neither sent nor published")
+        }
         switch loaded.source {
         case .live: reporter.info("feed: \(loaded.feed.count) items from \(api.absoluteString)")
         case let .cache(savedAt): reporter.info("feed: \(loaded.feed.count) items from the cache, saved \(ISO8601Date.format(savedAt))")
@@ -168,7 +172,7 @@ struct RunReport: Sendable {
             reporter.error("interrupted; \(nothingPublished)")
             return .interrupted
         case let error as FeedService.FeedUnavailable:
-            reporter.error(context.site.renderers[0].connectionErrorMessage)
+            reporter.error(error.headline(connectionError: context.site.renderers[0].connectionErrorMessage))
             var cause = error.remoteFailure.map { "feed: \($0); " } ?? "feed: offline run; "
             cause += "\(error.cacheProblem) (cache \(context.cacheFolder.path)). Nothing was published\(unchanged). "
             cause += context.options.offline ? "Run once without --offline to fill the cache." : "Check --api and the network, then run again."

@@ -11,7 +11,8 @@ extension SiteRenderer {
     /// What this locale's `feed.json` and `feed.atom` say, or `nil` without `--base-url`:
     /// the newest `feedItemLimit` items of `entries` (newest first by the date feedsite first
     /// saw them; items of the same date in feed order; an item listed twice once), each with
-    /// its comments page, its published image and the text its card shows.
+    /// its comments page, its published image and the text its card shows, as the pages show
+    /// it (`DocumentText`), so that both documents say the same.
     public func syndicationFeed(of entries: [SiteEntry]) throws -> SyndicationFeed? {
         guard let baseURL else { return nil }
         var seen = Set<UUID>()
@@ -21,7 +22,7 @@ extension SiteRenderer {
             .prefix(Self.feedItemLimit)
         let items = try newest.map { index in
             let entry = entries[index]
-            let text = [entry.location, entry.description].compactMap { $0 }.filter { !$0.allSatisfy(\.isWhitespace) }
+            let text = [entry.location, entry.description].compactMap { $0.map(DocumentText.cleaned) }.filter { !$0.allSatisfy(\.isWhitespace) }
             return SyndicationFeed.Item(
                 id: entry.id,
                 // The location, else "Image 3 of 45": a description is the item's text.

@@ -94,8 +94,8 @@ public struct SiteRenderer: Sendable {
         let items: [TemplateValue] = try page.items.map { item in
             .object([
                 "anchor": .text(CommentsPageModel.anchor(for: item.id)),
-                "location": .optional(item.location),
-                "description": .optional(item.description),
+                "location": Self.shown(item.location),
+                "description": Self.shown(item.description),
                 "image": try image(
                     item.imageSource, size: item.imageSize, description: item.description, location: item.location, position: item.position,
                     feedCount: page.feedCount),
@@ -141,8 +141,8 @@ public struct SiteRenderer: Sendable {
             "image": try image(
                 page.imageSource, size: page.imageSize, description: page.description, location: page.location, position: page.position,
                 feedCount: page.feedCount),
-            "location": .optional(page.location),
-            "description": .optional(page.description),
+            "location": Self.shown(page.location),
+            "description": Self.shown(page.description),
             "originalURL": .text(page.originalURL),
             "unavailableLabel": .text(try strings.string(.feedImageUnavailable)),
             "openOriginalLabel": .text(try strings.string(.feedImageOpenOriginal)),
@@ -168,10 +168,19 @@ public struct SiteRenderer: Sendable {
         return ["src": .text(source), "alt": .text(alt), "size": dimensions]
     }
 
-    /// The first of `texts` that is not blank, else the image's place in the feed ("Image 3 of
-    /// 45"): how the site names an image, in its text alternative and its feed title.
+    /// A text from the API for a `{{#name}}` section: absent when nothing of it is left once
+    /// `DocumentText` has dropped what no page may hold, so no empty element is shown.
+    private static func shown(_ text: String?) -> TemplateValue {
+        guard let text, !DocumentText.cleaned(text).isEmpty else { return false }
+        return .text(text)
+    }
+
+    /// The first of `texts` that is not blank, without what no page may hold
+    /// (`DocumentText`), else the image's place in the feed ("Image 3 of 45"): how the site
+    /// names an image, in its text alternative and its feed title.
     func imageName(_ texts: [String?], position: Int, feedCount: Int) throws -> String {
-        if let text = texts.compactMap({ $0 }).first(where: { !$0.allSatisfy(\.isWhitespace) }) { return text }
+        let shown = texts.lazy.compactMap { $0.map(DocumentText.cleaned) }
+        if let text = shown.first(where: { !$0.allSatisfy(\.isWhitespace) }) { return text }
         return try strings.string(.feedImagePosition, String(position), String(feedCount))
     }
 

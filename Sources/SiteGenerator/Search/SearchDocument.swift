@@ -19,26 +19,28 @@ public enum SearchDocument {
     /// term is in the index) but shown without a snippet of its own.
     public static let textLimit = 400
 
-    /// Every term of the item's location, description, comments and their authors, repeats
-    /// included: `SearchIndex.add` drops them, more cheaply than a set here would.
+    /// Every term of the item's location, description, comments and their authors as the
+    /// pages show them (`DocumentText`), repeats included: `SearchIndex.add` drops them, more
+    /// cheaply than a set here would.
     public static func terms(of entry: SiteEntry, comments: [ImageComment]?) -> [String] {
         var terms: [String] = []
         for text in [entry.location, entry.description].compactMap({ $0 }) + (comments ?? []).flatMap({ [$0.message, $0.username] }) {
-            SearchTerms.forEachTerm(in: text) { terms.append($0) }
+            SearchTerms.forEachTerm(in: DocumentText.cleaned(text)) { terms.append($0) }
         }
         return terms
     }
 
-    /// The item's JSON array, as UTF-8, its line and paragraph separators escaped.
+    /// The item's JSON array, as UTF-8, its text as the pages show it (`DocumentText`) with
+    /// its line and paragraph separators escaped.
     public static func record(of entry: SiteEntry, comments: [ImageComment]?) -> [UInt8] {
         // UTF-8 bytes count at least as many as scalars: text within the limit in bytes needs
         // no counting of its scalars.
-        var text = entry.description ?? ""
+        var text = DocumentText.cleaned(entry.description ?? "")
         for comment in comments ?? [] where text.utf8.count < textLimit || text.unicodeScalars.count < textLimit {
             if !text.isEmpty { text += "\n" }
-            text += comment.username
+            text += DocumentText.cleaned(comment.username)
             text += ": "
-            text += comment.message
+            text += DocumentText.cleaned(comment.message)
         }
         let size = entry.stored?.dimensions
         var record: [UInt8] = []
@@ -50,7 +52,7 @@ public enum SearchDocument {
         add(", ")
         quote(entry.stored?.fileName ?? "")
         add(", \(size?.width ?? 0), \(size?.height ?? 0), ")
-        quote(entry.location ?? "")
+        quote(DocumentText.cleaned(entry.location ?? ""))
         add(", ")
         quote(text.utf8.count > textLimit ? cut(text) : text)
         add("]")

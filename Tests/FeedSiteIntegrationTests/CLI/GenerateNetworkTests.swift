@@ -130,6 +130,45 @@ final class GenerateNetworkTests: XCTestCase {
         XCTAssertEqual(agents.withLock { $0 }, ["feedsite/\(Usage.version)"])
     }
 
+    func test_generate_sendsNoAuthorizationForAnImageURLWithCredentialsAndPublishesThemNowhere() async throws {
+        let source = SyntheticFeed(itemCount: 2, commentsPerItem: 1, imageBytes: 64, now: fixedNow())
+        let imageRequests = Mutex<[HTTPRequest]>([])
+        let server = try makeServer(source) { request in
+            let host = request.headers["host"] ?? ""
+            if request.path == "/v1/feed" {
+                guard request.query["after_id"] == nil else { return .json(#"{"items": []}"#) }
+                let items = [
+                    (SyntheticFeed.id(ofItemAt: 0), "http://user:s3cret@\(host)/images/synthetic-1.png"),
+                    (SyntheticFeed.id(ofItemAt: 1), "http://\(host)/to-signed-in"),
+                ].map { #"{"id": "\#($0.uuidString)", "image": "\#($1)", "location": "Place"}"# }
+                return .json(#"{"items": [\#(items.joined(separator: ", "))]}"#)
+            }
+            if request.path == "/to-signed-in" {
+                return HTTPResponse(status: 302, headers: ["Location": "http://user:s3cret@\(host)/images/synthetic-2.png"])
+            }
+            if request.path.hasPrefix("/images/") { imageRequests.withLock { $0.append(request) } }
+            return nil
+        }
+        let run = try makeRunFolder()
+
+        let result = await run.generate(api: server.apiRoot, ["--verbose", "--export-data", "--base-url", "https://example.org/feed/"])
+
+        XCTAssertEqual(result.code, .degraded, result.diagnostics)
+        XCTAssertEqual(imageRequests.withLock { $0.map(\.target) }, ["/images/synthetic-1.png"], "the redirect to credentials was not followed")
+        XCTAssertEqual(imageRequests.withLock { $0.compactMap { $0.headers["authorization"] } }, [])
+        XCTAssertTrue(
+            result.diagnostics.contains("feed: 1 image URL held credentials (user:password@); removed, so they are neither sent nor published"),
+            result.diagnostics)
+        XCTAssertTrue(
+            result.diagnostics.contains("redirected to a URL with credentials (user:password@), which feedsite never sends"), result.diagnostics)
+        XCTAssertFalse(result.diagnostics.contains("s3cret"), result.diagnostics)
+        for (path, data) in try snapshotOfFiles(in: run.site) where !path.hasPrefix("images/") {
+            XCTAssertFalse(String(decoding: data, as: UTF8.self).contains("s3cret"), path)
+        }
+        let export = try read(run.file("data/items.jsonl"))
+        XCTAssertTrue(export.contains(#""url": "http://127.0.0.1:\#(server.port)/images/synthetic-1.png""#), export)
+    }
+
     func test_generate_refusesACAFileItCannotReadAsAUsageError() async throws {
         let run = try makeRunFolder()
 

@@ -94,6 +94,23 @@ final class GenerateOfflineTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: run.site.path))
     }
 
+    func test_generate_saysTheAnswerWasNotAValidFeedNotThatItCouldNotConnectWhenTheAPIAnswersInvalidDataAndNothingIsCached() async throws {
+        let server = try makeServer(SyntheticFeed(itemCount: 1, now: fixedNow())) { request in
+            request.path.hasSuffix("/feed") ? HTTPResponse(status: 200, body: Data("<html>maintenance</html>".utf8)) : nil
+        }
+        let run = try makeRunFolder()
+
+        let result = await run.generate(api: server.apiRoot, ["--locale", "pt-BR"])
+
+        XCTAssertEqual(result.code, .failure)
+        let lines = result.diagnostics.split(separator: "\n")
+        XCTAssertEqual(lines.first, "feedsite: error: the API's answer was not a valid feed", result.diagnostics)
+        XCTAssertEqual(lines.count, 2, result.diagnostics)
+        let detail = "feedsite: error: feed: invalid data from \(server.apiRoot.absoluteString)/feed?limit=10: body is not JSON;"
+        XCTAssertTrue(lines.last?.hasPrefix(detail) == true, result.diagnostics)
+        XCTAssertFalse(result.diagnostics.contains("Não foi possível conectar"), result.diagnostics)
+    }
+
     func test_generate_usesTheCacheWhenTheAPIAnswersInvalidData() async throws {
         let broken = Mutex<HTTPResponse?>(nil)
         let server = try makeServer(SyntheticFeed(itemCount: 5, commentsPerItem: 1, imageBytes: 48, now: fixedNow())) { request in
@@ -243,6 +260,7 @@ final class GenerateOfflineTests: XCTestCase {
 
         XCTAssertEqual(result.code, .failure)
         XCTAssertTrue(result.diagnostics.contains("Run once without --offline to fill the cache."), result.diagnostics)
+        XCTAssertEqual(result.diagnostics.split(separator: "\n").first, "feedsite: error: --offline, and the cache holds no usable feed", result.diagnostics)
         XCTAssertTrue(result.diagnostics.contains("Nothing was published. Run once"), result.diagnostics)
         XCTAssertFalse(result.diagnostics.contains("previous site"), "there was none: \(result.diagnostics)")
     }

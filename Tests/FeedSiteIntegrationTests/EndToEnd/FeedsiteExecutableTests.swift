@@ -48,6 +48,22 @@ final class FeedsiteExecutableTests: XCTestCase {
         XCTAssertEqual(try snapshotOfFiles(in: folder.appendingPathComponent("site")), published, "the published site is untouched")
     }
 
+    func test_generate_writesTheControlCharactersOfAQuotedAPITextOutInsteadOfSendingThemToTheTerminal() throws {
+        let folder = try makeTemporaryFolder(for: self)
+        let feed = #"{"items": [{"id": "\u001b]0;owned\u0007\u001b[2J\u001b[31mred", "image": "http://127.0.0.1:9/1.png"}]}"#
+        let server = try SampleAPIServer(source: SyntheticFeed(itemCount: 1, now: fixedNow())) { request in
+            request.path.hasSuffix("/feed") ? .json(feed) : nil
+        }
+        defer { server.stop() }
+
+        let result = try ExecutableRunner.run(
+            ["generate", "--api", server.apiRoot.absoluteString, "--output", "site", "--cache", "cache", "--retries", "0"], in: folder)
+
+        XCTAssertEqual(result.status, 1, result.standardError)
+        XCTAssertTrue(result.standardError.contains(#"item 1: id "\x1b]0;owned\x07\x1b[2J\x1b[31mred" is not a UUID"#), result.standardError)
+        XCTAssertFalse(result.standardError.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, result.standardError)
+    }
+
     func test_badFlag_printsOneLineAndTheUsageAndExits2() throws {
         let folder = try makeTemporaryFolder(for: self)
 

@@ -148,6 +148,21 @@ final class CurlEngineTests: XCTestCase {
         XCTAssertEqual(failure?.error, HTTPClientError(.invalidAnswer, "redirected to a URL that is not http or https"))
     }
 
+    func test_perform_refusesARedirectToAURLWithCredentialsAndSendsNone() async throws {
+        let script = HTTPResponseScript([HTTPResponse(status: 200, body: Data("image".utf8))])
+        let server = try makeServer { request in
+            request.path == "/start"
+                ? HTTPResponse(status: 302, headers: ["Location": "http://user:secret@127.0.0.1:\(request.serverPort)/signed-in"])
+                : script.next(request)
+        }
+
+        let failure = await failure(of: server.baseURL.absoluteString + "/start")
+
+        let refused = HTTPClientError(.invalidAnswer, "redirected to a URL with credentials (user:password@), which feedsite never sends")
+        XCTAssertEqual(failure, CurlEngine.Failure(error: refused, isTransient: false))
+        XCTAssertEqual(script.requests.map { $0.headers["authorization"] ?? "none" }, [], "the redirect was not followed")
+    }
+
     // MARK: - Limits
 
     func test_perform_stopsBeforeTheBodyWhenContentLengthIsOverTheLimit() async throws {

@@ -55,6 +55,15 @@ final class FeedItemsMapperTests: XCTestCase {
         XCTAssertEqual(result, [first, second])
     }
 
+    func test_map_readsALoneSurrogateEscapeInADescriptionAsTheReplacementCharacter() throws {
+        let id = UUID()
+        let body = #"{"items": [{"id": "\#(id.uuidString)", "image": "https://a.com/1.png", "description": "broken \ud800 emoji", "location": "\udc00"}]}"#
+
+        let result = try FeedItemsMapper.map(Data(body.utf8), from: httpResponse(200))
+
+        XCTAssertEqual(result, [FeedImage(id: id, description: "broken \u{FFFD} emoji", location: "\u{FFFD}", url: URL(string: "https://a.com/1.png")!)])
+    }
+
     func test_map_keepsServerOrder() throws {
         let images = (0..<20).map { _ in uniqueImage() }
 

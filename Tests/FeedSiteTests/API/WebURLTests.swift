@@ -39,4 +39,25 @@ final class WebURLTests: XCTestCase {
             XCTAssertNil(WebURL.parse(text), text)
         }
     }
+
+    func test_withoutCredentials_removesTheUserAndPasswordAndKeepsTheRestAsItWas() {
+        let cases = [
+            ("http://user:pass@a.com/x.png?q=1#f", "http://a.com/x.png?q=1#f"),
+            ("https://user@a.com:8443/x", "https://a.com:8443/x"),
+            ("http://:pw@a.com/x", "http://a.com/x"),
+            ("http://@a.com/x", "http://a.com/x"),
+            ("http://u%40x:p%3Aw@a.com/p%20q?x=%41&y=a@b", "http://a.com/p%20q?x=%41&y=a@b"),
+            ("http://u:p@[::1]:8080/x", "http://[::1]:8080/x"),
+            ("HTTP://U:P@A.COM/B.PNG", "HTTP://A.COM/B.PNG"),
+        ]
+        for (given, expected) in cases {
+            XCTAssertEqual(WebURL.parse(given).flatMap(WebURL.withoutCredentials)?.absoluteString, expected, given)
+        }
+    }
+
+    func test_withoutCredentials_isNilForAURLThatHoldsNone() {
+        for text in ["http://a.com/x", "https://a.com/@x", "http://a.com/x?u=a@b", "http://a.com/x#a@b", "http://127.0.0.1:9/images/1.png"] {
+            XCTAssertNil(WebURL.parse(text).flatMap(WebURL.withoutCredentials), text)
+        }
+    }
 }

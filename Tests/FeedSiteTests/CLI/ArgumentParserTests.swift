@@ -186,6 +186,22 @@ final class ArgumentParserTests: XCTestCase {
         }
     }
 
+    func test_parse_refusesCredentialsInTheAPIOrBaseURLWithoutRepeatingThem() {
+        let cases = [
+            (["generate", "--api", "https://user:s3cret@api.example/v1"], "--api"),
+            (["generate", "--api=http://user@api.example/v1"], "--api"),
+            (["generate", "--base-url", "https://user:s3cret@example.org/feed/"], "--base-url"),
+            (["demo", "--base-url", "https://:s3cret@example.org/"], "--base-url"),
+        ]
+        for (arguments, option) in cases {
+            XCTAssertThrowsError(try parse(arguments), "\(arguments)") { error in
+                let message = (error as? UsageError)?.description ?? ""
+                XCTAssertEqual(message, "\(option) must not hold credentials (user:password@): feedsite sends none and publishes none", "\(arguments)")
+                XCTAssertFalse(message.contains("s3cret"), message)
+            }
+        }
+    }
+
     func test_parse_rejectsAMalformedSourceDateEpoch() {
         XCTAssertThrowsError(try parse(["generate"], environment: ["SOURCE_DATE_EPOCH": "soon"])) { error in
             XCTAssertEqual((error as? UsageError)?.description, "SOURCE_DATE_EPOCH needs a whole number of seconds since 1970, got 'soon'")

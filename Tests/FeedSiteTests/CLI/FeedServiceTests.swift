@@ -93,6 +93,35 @@ final class FeedServiceTests: XCTestCase {
         XCTAssertEqual(client.requestedURLs, [])
     }
 
+    func test_loadFeed_removesCredentialsFromImageURLsBeforeSavingAndCountsThem() async throws {
+        let withCredentials = image(url: "http://user:secret@images.example/1.png")
+        let without = image(url: "https://images.example/2.png?sig=a@b")
+        let empty = image(url: "https://@images.example/3.png")
+        let (sut, _, feedStore, _, _) = makeSUT { url in
+            try Self.feedPage(url, feed: [withCredentials, without, empty])
+        }
+
+        let loaded = try await sut.loadFeed(pageLimit: 10, maxItems: nil, onPage: { _, _ in })
+
+        let urls = ["http://images.example/1.png", "https://images.example/2.png?sig=a@b", "https://images.example/3.png"]
+        XCTAssertEqual(loaded.feed.map(\.image.url.absoluteString), urls)
+        XCTAssertEqual(loaded.credentialsRemoved, 2)
+        let cache = await feedStore.retrieve()
+        XCTAssertEqual(cache?.feed.map(\.image.url.absoluteString), urls, "the cache never holds them")
+    }
+
+    func test_loadFeed_removesCredentialsFromImageURLsOfACachedFeed() async throws {
+        let cached = [image(url: "http://user:secret@images.example/1.png")].seen(at: fixedNow())
+        let (sut, _, feedStore, _, _) = makeSUT(offline: true) { _ in throw anyError() }
+        await feedStore.insert(cached, timestamp: fixedNow())
+
+        let loaded = try await sut.loadFeed(pageLimit: 10, maxItems: nil, onPage: { _, _ in })
+
+        XCTAssertEqual(loaded.feed.map(\.image.url.absoluteString), ["http://images.example/1.png"])
+        XCTAssertEqual(loaded.feed.map(\.image.id), cached.map(\.image.id))
+        XCTAssertEqual(loaded.credentialsRemoved, 1)
+    }
+
     func test_loadFeed_passesCancellationThroughWithoutFallingBackToTheCache() async {
         let (sut, _, feedStore, _, _) = makeSUT { _ in throw CancellationError() }
         await feedStore.insert(uniqueFeedItems(), timestamp: fixedNow())
@@ -359,6 +388,10 @@ final class FeedServiceTests: XCTestCase {
             maxImageBytes: maxImageBytes
         )
         return (sut, client, feedStore, commentsStore, imageStore)
+    }
+
+    private func image(url: String) -> FeedImage {
+        FeedImage(id: UUID(), description: "a description", location: "a location", url: URL(string: url)!)
     }
 
     private func assertFeedUnavailable(_ sut: FeedService, cacheFailure: String, remoteFailure: String, file: StaticString = #filePath, line: UInt = #line)

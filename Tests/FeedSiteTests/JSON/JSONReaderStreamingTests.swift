@@ -171,11 +171,11 @@ final class JSONReaderStreamingTests: XCTestCase {
         XCTAssertNoThrow(try result.get())
     }
 
-    func test_read_throwsOnAnUnpairedSurrogateInAStreamedElement() {
+    func test_read_decodesALoneSurrogateInAStreamedElementAsTheReplacementCharacter() {
         let (result, elements) = stream(#"{"value": ["ok", "\ud83d!"]}"#)
 
-        XCTAssertEqual(elements, [.string("ok")])
-        XCTAssertEqual(result.failure?.message, "unpaired surrogate")
+        XCTAssertEqual(elements, [.string("ok"), .string("\u{FFFD}!")])
+        XCTAssertNoThrow(try result.get())
     }
 
     func test_read_streamsNumbersAndNestedObjectsWhole() {

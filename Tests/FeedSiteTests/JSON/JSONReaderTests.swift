@@ -52,13 +52,9 @@ final class JSONReaderTests: XCTestCase {
             ("\"tab\there\"", "control character in a string"),
             (#""\x""#, "unknown escape"),
             (#""\u12""#, "\\u needs four hex digits"),
-            (#""\ud83d""#, "unpaired surrogate"),
-            (#""\udc00""#, "unpaired surrogate"),
-            (#""\ud83d\u0041""#, "unpaired surrogate"),
-            (#""\ud83d\ud83d""#, "unpaired surrogate"),
-            (#""\ud83dxxxxxx""#, "unpaired surrogate"),
-            (#""\ud83d\u""#, "unpaired surrogate"),
+            (#""\ud83d\u""#, "\\u needs four hex digits"),
             (#""\ud83d\ude0""#, "\\u needs four hex digits"),
+            (#""\ud83d\uzzzz""#, "\\u needs four hex digits"),
             (#""\u00g0""#, "\\u needs four hex digits"),
             ("01", "unexpected text after the JSON value"),
             ("1.", "digits must follow '.'"),
@@ -76,18 +72,28 @@ final class JSONReaderTests: XCTestCase {
         }
     }
 
-    func test_read_reportsAnUnpairedSurrogateWhereItsEscapesEnd() {
-        let cases: [(String, Int)] = [
-            (#""\udc00""#, 7),
-            (#""\ud83d!""#, 7),
-            (#""\ud83d\u0041""#, 13),
+    func test_read_decodesALoneSurrogateEscapeAsTheReplacementCharacterAndReadsOn() throws {
+        let cases: [(String, String)] = [
+            (#""\ud800""#, "\u{FFFD}"),
+            (#""\udc00""#, "\u{FFFD}"),
+            (#""\udfff""#, "\u{FFFD}"),
+            (#""a\ud83d!""#, "a\u{FFFD}!"),
+            (#""\ud83dxxxxxx""#, "\u{FFFD}xxxxxx"),
+            (#""\ud83d\u0041""#, "\u{FFFD}A"),
+            (#""\ud83d\n""#, "\u{FFFD}\n"),
+            (#""\ud83d\ud83d""#, "\u{FFFD}\u{FFFD}"),
+            (#""\ud83d\ud83d\ude00""#, "\u{FFFD}😀"),
+            (#""\udc00\ud83d\ude00""#, "\u{FFFD}😀"),
+            (#""\ude00\ud83d""#, "\u{FFFD}\u{FFFD}"),
+            (#""caf\u00e9 \ud800 Ελληνικά""#, "café \u{FFFD} Ελληνικά"),
         ]
-        for (json, offset) in cases {
-            XCTAssertThrowsError(try read(json), json) { error in
-                XCTAssertEqual((error as? JSONReader.SyntaxError)?.message, "unpaired surrogate", json)
-                XCTAssertEqual((error as? JSONReader.SyntaxError)?.offset, offset, json)
-            }
+        for (json, text) in cases {
+            XCTAssertEqual(try read(json), .string(text), json)
         }
+    }
+
+    func test_read_stillDecodesASurrogatePairToItsScalar() throws {
+        XCTAssertEqual(try read(#""\ud83d\ude00 \ud800\udc00 \udbff\udfff""#), .string("😀 \u{10000} \u{10FFFF}"))
     }
 
     func test_read_rejectsInvalidUTF8() {

@@ -3,6 +3,9 @@ import SiteGenerator
 import TestSupport
 import XCTest
 
+/// U+FDD0, a noncharacter, which a Swift string literal cannot spell.
+private let fdd0 = String(Unicode.Scalar(UInt32(0xFDD0))!)
+
 final class HTMLEscapingTests: XCTestCase {
     func test_escape_replacesAmpersandLessThanGreaterThanAndQuotesWithEntities() {
         XCTAssertEqual(HTML.escape("&"), "&amp;")
@@ -44,6 +47,20 @@ final class HTMLEscapingTests: XCTestCase {
     func test_escape_keepsNonASCIIAndEmojiNextToEscapedCharacters() {
         XCTAssertEqual(HTML.escape("😀<é>e\u{301}&Σ"), "😀&lt;é&gt;e\u{301}&amp;Σ")
         XCTAssertEqual(Array(HTML.escape("e\u{301}<").unicodeScalars), Array("e\u{301}&lt;".unicodeScalars))
+    }
+
+    func test_escape_dropsTheCharactersNoPageMayHold() {
+        XCTAssertEqual(HTML.escape("a\u{0}b\u{1B}[31mc\u{0B}d\u{0C}e\u{7F}f\u{85}g\u{FFFE}h\(fdd0)i\u{10FFFF}j"), "ab[31mcdefghij")
+        XCTAssertEqual(HTML.escape("\u{1}\u{1F}"), "")
+    }
+
+    func test_escape_dropsAndEscapesInTheSameText() {
+        XCTAssertEqual(HTML.escape("\u{1}<\u{0}&\u{FFFF}>\u{9F}'😀"), "&lt;&amp;&gt;&#39;😀")
+    }
+
+    func test_escape_keepsTabLineFeedAndCarriageReturn() {
+        XCTAssertEqual(HTML.escape("a\tb\nc\rd\r\ne"), "a\tb\nc\rd\r\ne")
+        XCTAssertEqual(HTML.escape("<\t\n\r>"), "&lt;\t\n\r&gt;")
     }
 
     func test_escape_ofEmptyTextIsEmpty() {

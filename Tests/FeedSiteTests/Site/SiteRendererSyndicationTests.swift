@@ -108,8 +108,25 @@ final class SiteRendererSyndicationTests: XCTestCase {
         let json = try JSONReader.read(Data(JSONFeedDocument.render(feed).utf8))
         let atom = try XMLTestTreeBuilder.parse(AtomDocument.render(feed))
 
-        XCTAssertEqual(json["items"]?.array?.first?["content_text"]?.string, hostile)
-        XCTAssertEqual(try atom.child("entry").child("content").text, hostile.replacingOccurrences(of: "\u{1}", with: ""))
+        let shown = hostile.replacingOccurrences(of: "\u{1}", with: "")
+        XCTAssertEqual(json["items"]?.array?.first?["content_text"]?.string, shown, "what the pages show, as the Atom feed says it")
+        XCTAssertEqual(try atom.child("entry").child("content").text, shown)
+    }
+
+    func test_documents_sayTheSameTextAndTitleWithoutTheCharactersNoPageMayHold() throws {
+        let entries = [
+            SiteEntry(image: SiteFixtures.image(description: "Sun\u{1B}[31mset\u{85}", location: "Lis\u{0C}bon\u{FFFE}"), stored: SiteFixtures.stored()),
+            SiteEntry(image: SiteFixtures.image(id: SiteFixtures.secondID, description: "\u{0B}", location: "\u{1}"), stored: SiteFixtures.stored()),
+        ]
+        let feed = try XCTUnwrap(try SiteFixtures.renderer(baseURL: base).syndicationFeed(of: entries))
+
+        let json = try JSONReader.read(Data(JSONFeedDocument.render(feed).utf8))
+        let atom = try XMLTestTreeBuilder.parse(AtomDocument.render(feed))
+
+        XCTAssertEqual(feed.items.map(\.title), ["Lisbon", "Image 2 of 2"])
+        XCTAssertEqual(feed.items.map(\.text), ["Lisbon\n\nSun[31mset", ""])
+        XCTAssertEqual(json["items"]?.array?.first?["content_text"]?.string, "Lisbon\n\nSun[31mset")
+        XCTAssertEqual(try atom.children("entry").first?.child("content").text, "Lisbon\n\nSun[31mset")
     }
 
     // MARK: - The sitemap

@@ -110,6 +110,48 @@ final class SiteRendererTests: XCTestCase {
         }
     }
 
+    func test_pages_dropTheCharactersNoPageMayHoldFromTheAPIsText() throws {
+        let entry = SiteEntry(
+            image: SiteFixtures.image(description: "Sun\u{1B}[31mset\u{0}\u{0B}", location: "Lis\u{7}bon\u{85}\u{FFFF}"), stored: SiteFixtures.stored())
+        let comments = [SiteFixtures.comment(message: "hi\u{0C}there\u{7F}", createdAt: now.adding(days: -1), username: "ana\u{1}")]
+
+        let feed = try SiteFixtures.renderer().render(FeedPageModel(number: 1, pageCount: 1, entries: [entry], paths: SitePaths()))
+        let page = try render(commentsPage(entry: entry, comments: comments))
+
+        for html in [feed, page] {
+            XCTAssertEqual(html.unicodeScalars.filter(DocumentText.isDropped).map(\.value), [], html)
+            XCTAssertTrue(html.contains(#"<p class="description">Sun[31mset</p>"#), html)
+            XCTAssertTrue(html.contains("<span>Lisbon</span>"), html)
+            XCTAssertTrue(html.contains(#"alt="Sun[31mset""#), html)
+        }
+        XCTAssertTrue(page.contains(#"<span class="username">ana</span>"#), page)
+        XCTAssertTrue(page.contains(#"<p class="message">hithere</p>"#), page)
+    }
+
+    func test_pages_nameAnImageByItsPlaceInTheFeedWhenItsTextIsOnlyCharactersNoPageMayHold() throws {
+        let entry = SiteEntry(image: SiteFixtures.image(description: "\u{1}\u{2}", location: "\u{7F}\u{0}"), stored: SiteFixtures.stored())
+
+        let feed = try SiteFixtures.renderer().render(
+            FeedPageModel(number: 1, pageCount: 1, entries: [entry], paths: SitePaths(), firstPosition: 3, feedCount: 45))
+        let page = try render(commentsPage(entry: entry, comments: [], position: 3, feedCount: 45))
+
+        for html in [feed, page] {
+            XCTAssertTrue(html.contains(#"alt="Image 3 of 45""#), html)
+        }
+    }
+
+    func test_pages_showNoLocationOrDescriptionWhoseTextIsOnlyCharactersNoPageMayHold() throws {
+        let entry = SiteEntry(image: SiteFixtures.image(description: "\u{1}\u{2}", location: "\u{7F}"), stored: SiteFixtures.stored())
+
+        let feed = try SiteFixtures.renderer().render(FeedPageModel(number: 1, pageCount: 1, entries: [entry], paths: SitePaths()))
+        let page = try render(commentsPage(entry: entry, comments: []))
+
+        for html in [feed, page] {
+            XCTAssertFalse(html.contains(#"class="location""#), html)
+            XCTAssertFalse(html.contains(#"class="description""#), html)
+        }
+    }
+
     // MARK: - Comments page
 
     func test_commentsPage_showsTheConnectionErrorInPlaceOfUnavailableComments() throws {

@@ -117,6 +117,22 @@ final class DataExportLineTests: XCTestCase {
         XCTAssertEqual(((json["comments"] as? [String: Any])?["items"] as? [[String: Any]])?.first?["created_at"] as? String, "2024-05-20T11:24:59Z")
     }
 
+    func test_encode_keepsTheAPIsTextExactlyWithTheCharactersThePagesDrop() throws {
+        let text = "a\u{0}b\u{1B}[31mc\u{0B}d\u{7F}e\u{85}f\u{FFFF}"
+        let entry = SiteEntry(image: SiteFixtures.image(description: text, location: text), stored: nil, firstSeen: fixedNow())
+        let comment = ImageComment(id: commentID, message: text, createdAt: fixedNow(), username: text)
+
+        let line = DataExportLine.encode(entry, comments: .live([comment]))
+        let json = try object(line)
+
+        XCTAssertEqual(json["description"] as? String, text)
+        XCTAssertEqual(json["location"] as? String, text)
+        let comments = try XCTUnwrap((json["comments"] as? [String: Any])?["items"] as? [[String: Any]])
+        XCTAssertEqual(comments.first?["message"] as? String, text)
+        XCTAssertEqual((comments.first?["author"] as? [String: Any])?["username"] as? String, text)
+        XCTAssertFalse(line.dropLast().unicodeScalars.contains { $0.value < 0x20 }, "JSON escapes the controls: the line stays one line")
+    }
+
     private func object(_ line: String, file: StaticString = #filePath, line number: UInt = #line) throws -> [String: Any] {
         XCTAssertTrue(line.hasSuffix("}\n"), "ends with its line break", file: file, line: number)
         XCTAssertEqual(line.filter { $0 == "\n" || $0 == "\r\n" }.count, 1, "one line", file: file, line: number)

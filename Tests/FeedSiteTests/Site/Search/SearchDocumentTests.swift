@@ -70,7 +70,7 @@ final class SearchDocumentTests: XCTestCase {
         XCTAssertEqual(try parse(SearchDocument.record(of: makeEntry(description: "Short."), comments: nil))[5] as? String, "Short.")
     }
 
-    func test_record_escapesMarkupQuotesAndControlCharactersAsJSON() throws {
+    func test_record_escapesMarkupQuotesAndLineBreaksAsJSON() throws {
         let tricky = "<script>alert(\"x\")</script> & 'quoted' \\ back\tslash\r\n\u{1}"
         let entry = makeEntry(location: "\"Rio\" <b>", description: tricky)
         let comments = [comment("o\"brien", "</p>\u{2028}\u{2029}")]
@@ -80,7 +80,8 @@ final class SearchDocumentTests: XCTestCase {
         let text = String(decoding: record, as: UTF8.self)
 
         XCTAssertEqual(parsed[4] as? String, "\"Rio\" <b>")
-        XCTAssertEqual(parsed[5] as? String, tricky + "\no\"brien: </p>\u{2028}\u{2029}")
+        XCTAssertEqual(parsed[5] as? String, tricky.replacingOccurrences(of: "\u{1}", with: "") + "\no\"brien: </p>\u{2028}\u{2029}")
+        XCTAssertTrue(text.contains(#"back\tslash\r\n"#), text)
         XCTAssertTrue(text.contains(#"alert(\"x\")"#), text)
         XCTAssertTrue(text.contains(#"</p>\u2028\u2029"#), text)
     }
@@ -118,6 +119,23 @@ final class SearchDocumentTests: XCTestCase {
     }
 
     // MARK: - Helpers
+
+    func test_record_dropsTheCharactersThePagesDrop() throws {
+        let entry = makeEntry(location: "Lis\u{1B}[1mbon\u{85}", description: "Sun\u{0}set\u{FFFF}")
+
+        let record = try parse(SearchDocument.record(of: entry, comments: [comment("ana\u{7}", "hi\u{0B}there")]))
+
+        XCTAssertEqual(record[4] as? String, "Lis[1mbon")
+        XCTAssertEqual(record[5] as? String, "Sunset\nana: hithere")
+        let onlyDropped = try parse(SearchDocument.record(of: makeEntry(description: "\u{1}\u{2}"), comments: [comment("ana", "hi")]))
+        XCTAssertEqual(onlyDropped[5] as? String, "ana: hi", "no empty line for a description the pages do not show")
+    }
+
+    func test_terms_areTheWordsAsThePagesShowThem() {
+        let entry = makeEntry(location: "Lis\u{1}bon", description: "Sun\u{0B}set")
+
+        XCTAssertEqual(SearchDocument.terms(of: entry, comments: [comment("an\u{7F}a", "hi\u{0}there")]), ["lisbon", "sunset", "hithere", "ana"])
+    }
 
     private func makeEntry(
         id: UUID = SiteFixtures.firstID, location: String? = "A location", description: String? = "A description", stored: StoredImage? = SiteFixtures.stored()

@@ -7,6 +7,9 @@ import XCTest
     import FoundationXML
 #endif
 
+/// U+FDD0, a noncharacter, which a Swift string literal cannot spell.
+private let fdd0 = String(Unicode.Scalar(UInt32(0xFDD0))!)
+
 final class XMLTextTests: XCTestCase {
     // MARK: - Escapes
 
@@ -42,6 +45,10 @@ final class XMLTextTests: XCTestCase {
         XCTAssertEqual(XMLText.escaped("a\u{FFFE}b\u{FFFF}c"), "abc")
     }
 
+    func test_escaped_dropsDeleteTheC1ControlsAndEveryNoncharacterAsThePagesDo() {
+        XCTAssertEqual(XMLText.escaped("a\u{7F}b\u{85}c\u{9F}d\(fdd0)e\u{1FFFE}f\u{10FFFF}g"), "abcdefg")
+    }
+
     func test_escaped_dropsAndEscapesInTheSameText() {
         XCTAssertEqual(XMLText.escaped("\u{1}<\u{0}&\u{FFFF}>"), "&lt;&amp;&gt;")
     }
@@ -56,10 +63,6 @@ final class XMLTextTests: XCTestCase {
         let text = "Το Feed μου · Comentários · 日本語 · 😀👩‍👩‍👧 · e\u{301} · \u{2028}\u{2029} · \u{FEFF}\u{FFFD}\u{FF21}\u{F000}"
 
         XCTAssertEqual(Array(XMLText.escaped(text).unicodeScalars), Array(text.unicodeScalars))
-    }
-
-    func test_escaped_keepsDeleteAndC1ControlsWhichXML10Allows() {
-        XCTAssertEqual(XMLText.escaped("a\u{7F}b\u{85}c\u{9F}"), "a\u{7F}b\u{85}c\u{9F}")
     }
 
     func test_escaped_leavesTextWithNothingToChangeAsItIs() {

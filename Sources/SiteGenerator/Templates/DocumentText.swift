@@ -1,0 +1,75 @@
+/// The one rule for text from the API in what a reader sees: the pages, the search results,
+/// the JSON and Atom feeds. Characters that no page or feed may hold are dropped: the control
+/// characters other than tab, line feed and carriage return (C0 with form feed, DEL and C1,
+/// which HTML reads as errors and XML 1.0 cannot hold or discourages), and the noncharacters
+/// (U+FDD0 to U+FDEF and the last two code points of every plane, U+FFFE and U+FFFF among
+/// them). Form feed goes too, although HTML takes it, so that the pages and the feeds say the
+/// same text.
+///
+/// The exported data and the caches keep the API's text exactly: JSON can write any
+/// character.
+public enum DocumentText {
+    /// Whether the rule drops `scalar`.
+    public static func isDropped(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0A, 0x0D: false
+        case ..<0x20, 0x7F...0x9F, 0xFDD0...0xFDEF: true
+        default: scalar.value & 0xFFFE == 0xFFFE
+        }
+    }
+
+    /// `text` without the characters the rule drops; `text` itself when it holds none.
+    public static func cleaned(_ text: String) -> String {
+        var text = text
+        guard text.withUTF8({ needsWork($0, orASCII: { _ in false }) }) else { return text }
+        var kept = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars where !isDropped(scalar) {
+            kept.append(scalar)
+        }
+        return String(kept)
+    }
+
+    /// Whether the UTF-8 `bytes` hold a character the rule drops or an ASCII byte that
+    /// `special` picks out (markup to escape): one pass over the bytes, so that text with
+    /// nothing to change, by far the most common, is copied whole by the writers.
+    @inline(__always)
+    static func needsWork(_ bytes: UnsafeBufferPointer<UInt8>, orASCII special: (UInt8) -> Bool) -> Bool {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                if byte < 0x20 ? byte != 0x09 && byte != 0x0A && byte != 0x0D : byte == 0x7F || special(byte) { return true }
+            } else if byte == 0xC2 || byte >= 0xEF, startsDropped(bytes, at: index) {
+                return true
+            }
+            index += 1
+        }
+        return false
+    }
+
+    /// Whether `byte` is one of `& < > " '`, which HTML and XML both escape.
+    @inline(__always)
+    static func isMarkup(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
+    }
+
+    /// Whether the character whose first byte is at `index` is a dropped one of more than one
+    /// byte: C1 (C2 80 to C2 9F), U+FDD0 to U+FDEF (EF B7 90 to EF B7 AF), U+FFFE and U+FFFF
+    /// (EF BF BE, EF BF BF), or a supplementary plane's last two (F0 to F4, then a byte whose
+    /// low four bits are all set, then BF, then BE or BF).
+    private static func startsDropped(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        let left = bytes.count - index
+        switch bytes[index] {
+        case 0xC2:
+            return left >= 2 && bytes[index + 1] <= 0x9F
+        case 0xEF:
+            guard left >= 3 else { return false }
+            let (second, third) = (bytes[index + 1], bytes[index + 2])
+            return (second == 0xB7 && third >= 0x90 && third <= 0xAF) || (second == 0xBF && third >= 0xBE)
+        case 0xF0...0xF4:
+            return left >= 4 && bytes[index + 1] & 0x0F == 0x0F && bytes[index + 2] == 0xBF && bytes[index + 3] >= 0xBE
+        default:
+            return false
+        }
+    }
+}
