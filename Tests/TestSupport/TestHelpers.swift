@@ -128,3 +128,17 @@ public func feedsiteManifest(listing paths: [String]) -> String {
         + #""feedPages": 1, "commentsPages": 0, "images": 0, "imagesFailed": 0, "comments": 0, "commentsFromCache": 0, "commentsUnavailable": 0}"#
     return #"{"generator": "feedsite 0.1.0", "run": \#(run), "files": [\#(files.joined(separator: ", "))]}"#
 }
+
+/// Runs `body` in a task that is cancelled before `body` starts, as every task of a run is
+/// once Ctrl-C has come, and returns what it returned or threw.
+public func inCancelledTask<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async -> Result<T, any Error> {
+    let task = Task { () -> Result<T, any Error> in
+        withUnsafeCurrentTask { $0?.cancel() }
+        do {
+            return .success(try await body())
+        } catch {
+            return .failure(error)
+        }
+    }
+    return await task.value
+}
