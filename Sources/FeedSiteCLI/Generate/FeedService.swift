@@ -30,6 +30,8 @@ struct FeedService: Sendable {
         let remoteFailure: RemoteLoadError?
         /// Why the loaded feed could not be saved to the cache, if it could not.
         let saveFailure: (any Error)?
+        /// The pages read when `--max-pages` stopped a live feed that went on; else `nil`.
+        var stoppedAfterPages: Int? = nil
     }
 
     /// Neither the API nor the cache could deliver the feed.
@@ -88,13 +90,15 @@ struct FeedService: Sendable {
 
     /// The feed from the API (each item dated by the cached feed, then saved to the cache),
     /// else the cache while it is less than seven days old. Cancellation passes through
-    /// untouched.
-    func loadFeed(pageLimit: Int, maxItems: Int?, onPage: @escaping @Sendable (Int, Int) -> Void) async throws -> LoadedFeed {
+    /// untouched. A live feed that `maxPages` stopped is delivered (and saved) as far as it
+    /// was read.
+    func loadFeed(pageLimit: Int, maxItems: Int?, maxPages: Int?, onPage: @escaping @Sendable (Int, Int) -> Void) async throws -> LoadedFeed {
         var remoteFailure: RemoteLoadError?
         if let client {
             do {
-                let images = try await RemoteFeedLoader(client: client, baseURL: api, pageLimit: pageLimit).load(maxItems: maxItems, onPage: onPage)
-                let feed = await feedCache.dated(images)
+                let loaded = try await RemoteFeedLoader(client: client, baseURL: api, pageLimit: pageLimit).load(
+                    maxItems: maxItems, maxPages: maxPages, onPage: onPage)
+                let feed = await feedCache.dated(loaded.items)
                 var saveFailure: (any Error)?
                 do {
                     try await feedCache.save(feed)
@@ -102,7 +106,8 @@ struct FeedService: Sendable {
                     if let full = OutOfSpace.found(in: error) { throw full }
                     saveFailure = error
                 }
-                return LoadedFeed(feed: feed, source: .live, remoteFailure: nil, saveFailure: saveFailure)
+                return LoadedFeed(
+                    feed: feed, source: .live, remoteFailure: nil, saveFailure: saveFailure, stoppedAfterPages: loaded.stoppedAtMaxPages ? loaded.pages : nil)
             } catch let error as RemoteLoadError {
                 remoteFailure = error
             }

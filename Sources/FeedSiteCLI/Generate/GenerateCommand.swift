@@ -95,8 +95,10 @@ struct GenerateCommand {
             timer.start(phase)
         }
         try start("feed")
-        let (feed, source, inCache) = try await FeedStep(service: context.service, api: options.api, maxItems: options.maxItems, report: report).run()
-        (summary.feedSource, summary.items) = (source, feed.count)
+        let (feed, source, inCache, stoppedAfterPages) = try await FeedStep(
+            service: context.service, api: options.api, maxItems: options.maxItems, maxPages: options.maxPages, report: report
+        ).run()
+        (summary.feedSource, summary.items, summary.feedStoppedAfterPages) = (source, feed.count, stoppedAfterPages)
         try start("images")
         let images = ImagesStep(service: context.service, store: context.imageStore, staged: staged, report: report, tasksAtOnce: context.tasksAtOnce)
         // Each phase's writes to the cache are one transaction, committed as it ends. The

@@ -48,6 +48,10 @@ struct RunReport: Sendable {
         case .live: reporter.info("feed: \(loaded.feed.count) items from \(api.absoluteString)")
         case let .cache(savedAt): reporter.info("feed: \(loaded.feed.count) items from the cache, saved \(ISO8601Date.format(savedAt))")
         }
+        if let pages = loaded.stoppedAfterPages {
+            reporter.warning(
+                "feed: stopped after \(pages) pages (--max-pages): the API kept sending new pages; publishing the \(loaded.feed.count) items read, as degraded")
+        }
     }
 
     func imageFailed(_ url: URL, _ failure: FeedService.ImageFailure) {

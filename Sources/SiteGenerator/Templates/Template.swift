@@ -118,7 +118,7 @@ public struct Template: Sendable {
 
     private func overBudget(_ budget: Budget, section: (name: String, line: Int)?) -> TemplateError {
         let limit = max(1, partCount) * budget.values
-        let cause = "its \(partCount) parts were shown more than \(limit) times for \(budget.values) values"
+        let cause = "more than \(limit) steps (its \(partCount) parts times the page's \(budget.values) values)"
         guard let section else {
             return TemplateError(template: name, line: 1, message: "rendering stopped: \(cause)")
         }

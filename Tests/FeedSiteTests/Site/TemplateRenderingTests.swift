@@ -126,7 +126,7 @@ final class TemplateRenderingTests: XCTestCase {
 
         XCTAssertEqual(error?.template, "feed.html")
         XCTAssertTrue((1...depth).contains(error?.line ?? 0), "\(String(describing: error))")
-        XCTAssertTrue(error?.message.hasPrefix("rendering stopped in {{#items}}: its ") == true, "\(String(describing: error))")
+        XCTAssertTrue(error?.message.hasPrefix("rendering stopped in {{#items}}: more than ") == true, "\(String(describing: error))")
         XCTAssertTrue(error?.message.hasSuffix("; is a list's section repeated inside itself?") == true, "\(String(describing: error))")
     }
 
