@@ -50,7 +50,7 @@ struct RunReport: Sendable {
         }
         if let pages = loaded.stoppedAfterPages {
             reporter.warning(
-                "feed: stopped after \(pages) pages (--max-pages): the API kept sending new pages; publishing the \(loaded.feed.count) items read, as degraded")
+                "feed: stopped after \(pages) pages (--max-pages): the API kept sending new pages; \(loaded.feed.count) items were read")
         }
     }
 

@@ -106,7 +106,7 @@ final class GenerateOnlineTests: XCTestCase {
         XCTAssertEqual(
             warnings,
             [
-                "feedsite: warning: feed: stopped after 3 pages (--max-pages): the API kept sending new pages; publishing the 30 items read, as degraded",
+                "feedsite: warning: feed: stopped after 3 pages (--max-pages): the API kept sending new pages; 30 items were read",
                 "feedsite: warning: degraded: the feed was stopped after 3 pages (--max-pages)",
             ])
         XCTAssertEqual(server.requestCounts.feed, 4, "three pages read, and the fourth that showed there were more")
