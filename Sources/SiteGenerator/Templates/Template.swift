@@ -69,7 +69,7 @@ public struct Template: Sendable {
 
     /// `stack` holds the context and the section values around the node, innermost last;
     /// each section pushes its value and pops it when done. `section` is the innermost
-    /// section's name and line, for the message when the budget runs out.
+    /// section's tag (`#items`) and line, for the message when the budget runs out.
     private func render(
         _ nodes: [Node], stack: inout [TemplateValue], into output: inout String, budget: inout Budget, section: (name: String, line: Int)?
     ) throws(TemplateError) {
@@ -93,7 +93,7 @@ public struct Template: Sendable {
                 output += html
             case let .section(key, inverted, children, line):
                 let value = try lookup(key, in: stack, line: line)
-                let here = (key.text, line)
+                let here = ((inverted ? "^" : "#") + key.text, line)
                 if inverted {
                     if !value.isTruthy { try render(children, stack: &stack, into: &output, budget: &budget, section: here) }
                 } else if case let .list(items) = value {
@@ -124,7 +124,7 @@ public struct Template: Sendable {
         }
         return TemplateError(
             template: name, line: section.line,
-            message: "rendering stopped in {{#\(section.name)}}: \(cause); is a list's section repeated inside itself?")
+            message: "rendering stopped in {{\(section.name)}}: \(cause); is a list's section repeated inside itself?")
     }
 
     private func lookup(_ key: Name, in stack: [TemplateValue], line: Int) throws(TemplateError) -> TemplateValue {
