@@ -29,13 +29,15 @@ final class GenerateInterruptedTests: XCTestCase {
         XCTAssertFalse(run.statuses.contains("comments: 40/40"), "\(run.statuses)")
     }
 
+    /// The feed pages are written on every core at once, so how many get written after the
+    /// first depends on the machine; the run stops all the same, and no later step wraps
+    /// the cancellation into an error of its own (the manifest's writer did: exit 1).
     func test_generate_cancelledWhileRenderingFeedPagesExits130KeepingThePreviousSite() async throws {
         let scene = try await Scene(testCase: self)
 
         let run = await scene.offlineRun(cancellingAtFirst: "pages:", ["--page-size", "1"])
 
-        scene.assertInterruptedBeforePublishing(run, phaseLine: "published ")
-        XCTAssertFalse(run.statuses.contains("pages: 40/40"), "\(run.statuses)")
+        scene.assertInterruptedBeforePublishing(run)
     }
 
     /// The archive comes after the swap: the site is published, the archive is not, and the
@@ -102,12 +104,14 @@ final class GenerateInterruptedTests: XCTestCase {
 
         /// Exit 130 with the usual line, the phase's closing line (`phaseLine`) never said,
         /// the previous site untouched and nothing left beside it.
-        func assertInterruptedBeforePublishing(_ run: CancelledRun, phaseLine: String, file: StaticString = #filePath, line: UInt = #line) {
+        func assertInterruptedBeforePublishing(_ run: CancelledRun, phaseLine: String? = nil, file: StaticString = #filePath, line: UInt = #line) {
             XCTAssertEqual(run.code, .interrupted, run.diagnostics.joined(separator: "\n"), file: file, line: line)
             XCTAssertEqual(
                 run.diagnostics.last, "feedsite: error: interrupted; nothing published, the previous site is unchanged", file: file, line: line)
-            XCTAssertFalse(
-                run.diagnostics.contains { $0.hasPrefix(phaseLine) }, "the phase went on to its end: \(run.diagnostics)", file: file, line: line)
+            if let phaseLine {
+                XCTAssertFalse(
+                    run.diagnostics.contains { $0.hasPrefix(phaseLine) }, "the phase went on to its end: \(run.diagnostics)", file: file, line: line)
+            }
             XCTAssertEqual(try snapshotOfFiles(in: site), published, "the previous site is untouched", file: file, line: line)
             XCTAssertEqual(try leftovers(), [], "no staging folder and no temporary file", file: file, line: line)
         }
