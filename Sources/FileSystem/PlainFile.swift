@@ -96,23 +96,15 @@ extension PlainFile {
 }
 
 extension PlainFile {
-    /// What reading a path that is not a regular file throws: a folder, a device, a pipe or
-    /// a socket is never read, so `/dev/zero` cannot fill memory and a pipe cannot hang a run.
-    public static let notARegularFile = FileSystemError("it is not a regular file (a folder, a device, a pipe or a socket)", code: EINVAL)
-
     /// A descriptor open for reading the regular file at `path` (a symbolic link followed), or
-    /// `nil` when there is no such file. The open never waits on a pipe: it is checked for
-    /// what it is once open, and refused with `notARegularFile` unless a regular file.
+    /// `nil` when there is no such file. A folder, a device, a pipe or a socket is refused,
+    /// never read, so `/dev/zero` cannot fill memory and a pipe cannot hang a run: the open
+    /// does not wait (`openWithoutWaiting`), and the file is asked what it is once open.
     static func openRegularFile(_ path: String) throws(FileSystemError) -> Int32? {
-        let descriptor = systemOpen(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else {
-            if errno == ENOENT || errno == ENOTDIR { return nil }
-            throw FileSystemError.fromErrno()
-        }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+        guard let (descriptor, type) = try openWithoutWaiting(path) else { return nil }
+        guard type == S_IFREG else {
             close(descriptor)
-            throw notARegularFile
+            throw FileSystemError("it is \(kindName(type)), not a regular file", code: EINVAL)
         }
         return descriptor
     }

@@ -16,7 +16,8 @@ extension Manifest {
     ///
     /// The list comes from the folder rather than from memory: the folder is walked a
     /// folder at a time, pages are hashed as they are read back, a batch at a time across
-    /// the cores, and an image's digest is its content-addressed name.
+    /// the cores, and an image's digest is its content-addressed name. Once the task is
+    /// cancelled, the next batch throws `CancellationError`.
     static func write(generator: String, run: Run, listing folder: String, to output: BufferedFileWriter) throws {
         let manifest = try Writer(generator: generator, run: run, to: output)
         var batch: [String] = []
@@ -36,8 +37,10 @@ extension Manifest {
     /// few enough that the list stays small on a 100,000-item site.
     private static let batchSize = 512
 
-    /// The entries of `paths`, in their order, hashed in parallel slices.
+    /// The entries of `paths`, in their order, hashed in parallel slices; none once the task
+    /// is cancelled.
     private static func entries(for paths: [String], in folder: String) throws -> [File] {
+        try Task.checkCancellation()
         let slices = min(ProcessInfo.processInfo.activeProcessorCount, max(1, paths.count / 32))
         let results = Mutex([Result<[File], any Error>?](repeating: nil, count: slices))
         DispatchQueue.concurrentPerform(iterations: slices) { slice in

@@ -32,8 +32,12 @@ public enum TarArchive {
     private static let block = 512
 
     /// Archives the files `paths` (relative to `folder`, as `SiteFiles.list` gives them) and
-    /// their folders into `archive`, atomically.
-    public static func write(folder: URL, paths: [String], to archive: URL, modificationDate: Date) throws {
+    /// their folders into `archive`, atomically; `progress` hears the entries written so far
+    /// and how many there are. Once the task is cancelled, the next entry throws
+    /// `CancellationError` and nothing is written.
+    public static func write(
+        folder: URL, paths: [String], to archive: URL, modificationDate: Date, progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }
+    ) throws {
         var folders = Set<String>()
         for path in paths {
             var parts = path.split(separator: "/").dropLast()
@@ -47,19 +51,20 @@ public enum TarArchive {
 
         do {
             try AtomicFile.write(toPath: archive.path) { output in
-                for entry in entries {
+                for (number, entry) in entries.enumerated() {
                     try Task.checkCancellation()
                     if entry.hasSuffix("/") {
                         try output.write(try header(path: entry, size: 0, mode: 0o755, type: "5", mtime: mtime))
-                        continue
+                    } else {
+                        let file = folder.path + "/" + entry
+                        let size = try PlainFile.size(of: file)
+                        try output.write(try header(path: entry, size: size, mode: 0o644, type: "0", mtime: mtime))
+                        guard try output.write(contentsOf: file) == size else {
+                            throw WriteError.cannotWrite(archive.path, reason: "\(entry) changed while it was archived")
+                        }
+                        try output.write([UInt8](repeating: 0, count: (block - size % block) % block))
                     }
-                    let file = folder.path + "/" + entry
-                    let size = try PlainFile.size(of: file)
-                    try output.write(try header(path: entry, size: size, mode: 0o644, type: "0", mtime: mtime))
-                    guard try output.write(contentsOf: file) == size else {
-                        throw WriteError.cannotWrite(archive.path, reason: "\(entry) changed while it was archived")
-                    }
-                    try output.write([UInt8](repeating: 0, count: (block - size % block) % block))
+                    progress(number + 1, entries.count)
                 }
                 try output.write([UInt8](repeating: 0, count: block * 2))
             }

@@ -146,3 +146,17 @@ public func snapshotOfFiles(in folder: URL) throws -> [String: Data] {
     }
     return files
 }
+
+/// Runs `body` in a task that is cancelled before `body` starts, as every task of a run is
+/// once Ctrl-C has come, and returns what it returned or threw.
+public func inCancelledTask<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async -> Result<T, any Error> {
+    let task = Task { () -> Result<T, any Error> in
+        withUnsafeCurrentTask { $0?.cancel() }
+        do {
+            return .success(try await body())
+        } catch {
+            return .failure(error)
+        }
+    }
+    return await task.value
+}

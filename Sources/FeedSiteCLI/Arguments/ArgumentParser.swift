@@ -23,7 +23,7 @@ public enum ArgumentParser {
 
     private static let generateSpecs: [Spec] = [
         option("api"), option("output"), option("cache"), option("templates"), option("locale", repeatable: true),
-        option("now"), option("page-size"), option("max-items"), option("concurrency"), option("timeout"), option("rate"),
+        option("now"), option("page-size"), option("max-items"), option("max-pages"), option("concurrency"), option("timeout"), option("rate"),
         option("retries"), option("max-image-bytes"), option("ca-file"), option("archive"), option("base-url"), option("metrics-file"), flag("offline"),
         flag("strict"), flag("force"), flag("export-data"), flag("quiet"), flag("verbose"),
     ]
@@ -134,6 +134,7 @@ public enum ArgumentParser {
         options.now = try now(values, environment: environment)
         options.pageSize = try integer(values, "page-size", in: 1...10_000) ?? options.pageSize
         options.maxItems = try integer(values, "max-items", in: 1...10_000_000)
+        options.maxPages = try integer(values, "max-pages", in: 1...10_000_000) ?? options.maxPages
         options.concurrency = try integer(values, "concurrency", in: 1...64) ?? options.concurrency
         options.retries = try integer(values, "retries", in: 0...10) ?? options.retries
         options.maxImageBytes = try integer(values, "max-image-bytes", in: 1...(1 << 40)) ?? options.maxImageBytes

@@ -26,6 +26,11 @@ public struct GenerateOptions: Equatable, Sendable {
     public var now: Date?
     public var pageSize: Int = 10
     public var maxItems: Int?
+    /// The most pages of the API a run reads: a feed that goes on past them is published as
+    /// far as it was read, as degraded. The default, 10,000 pages of 10 items, is the
+    /// 100,000 items feedsite is made for, far past any real feed, and bounds a run against
+    /// an API that never sends its last page to what such a feed costs.
+    public var maxPages: Int = 10_000
     public var concurrency: Int = 8
     public var timeout: Double = 30
     /// At most this many requests a second to each host, evenly spread; `nil`: no limit.

@@ -38,6 +38,9 @@ public enum Usage {
                                (default $SOURCE_DATE_EPOCH, else the current time)
           --page-size N        items per feed page (default \(defaults.pageSize))
           --max-items N        stop loading the feed after N items
+          --max-pages N        stop loading the feed after N pages of the API (default \(defaults.maxPages)):
+                               a feed that never ends is published as far as it was read,
+                               as degraded (exit 3)
           --concurrency N      requests at once (default \(defaults.concurrency))
           --timeout SECONDS    limit for each try of a request (default \(String(format: "%g", defaults.timeout)))
           --rate N             at most N requests a second to each host, evenly spread
@@ -59,7 +62,8 @@ public enum Usage {
 
         Exit status:
           0   published from live data
-          3   published, but degraded: feed from the cache, or some comments or images missing
+          3   published, but degraded: feed from the cache or stopped by --max-pages, or some
+              comments or images missing
           1   nothing published (feed unavailable, output not writable, …)
           2   usage error
           130 interrupted

@@ -30,8 +30,27 @@ public struct TemplatesFolder: TemplateSource {
         return TemplatesFolder(url)
     }
 
+    /// The most bytes a file of the folder may hold: 4 MiB, room for a stylesheet with its
+    /// fonts inlined many times over, while a file that never ends (a link to `/dev/zero`)
+    /// stops the run at once instead of filling its memory.
+    static let maxFileBytes = 4 * 1024 * 1024
+
+    /// Why a file of the folder was not read: the reason alone, as `TemplateSource` wants it.
+    struct FileRefused: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// The file's bytes, when it is a regular file (or a link to one) of at most
+    /// `maxFileBytes`: a named pipe, a device or a larger file is refused, so a theme can
+    /// neither hold the run up nor fill its memory.
     public func read(_ name: String) throws -> Data? {
-        try PlainFile.read(path + "/" + name)
+        do {
+            return try PlainFile.readRegular(path + "/" + name, maxBytes: Self.maxFileBytes)
+        } catch .tooLarge(_) {
+            throw FileRefused(description: "it is larger than \(ByteCountText.describe(Self.maxFileBytes)), the most a file of a templates folder may hold")
+        } catch {
+            throw FileRefused(description: error.description)
+        }
     }
 
     public func names() -> [String] {

@@ -66,7 +66,8 @@ final class Reporter: Sendable {
         console.output(line)
     }
 
-    /// Redraws the live progress line, at most ten times a second.
+    /// Redraws the live progress line, at most ten times a second; a phase's first line at
+    /// once.
     func progress(_ phase: String, done: Int, total: Int?, failed: Int = 0) {
         guard verbosity != .quiet, console.isInteractive else { return }
         let now = ContinuousClock.now
@@ -83,6 +84,7 @@ final class Reporter: Sendable {
     }
 
     func clearProgress() {
+        state.withLock { $0.lastStatus = nil }
         console.status(nil)
     }
 }

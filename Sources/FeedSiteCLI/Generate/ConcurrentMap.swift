@@ -1,5 +1,7 @@
 /// Transforms every element with at most `limit` transforms running at once, keeping the
-/// input order in the result. The first error cancels the rest and is rethrown.
+/// input order in the result. The first error cancels the rest and is rethrown. Once the
+/// task is cancelled no further transform starts: the next one due throws
+/// `CancellationError` instead, so a long fan-out stops within one element's time.
 func concurrentMap<Element: Sendable, Result: Sendable>(
     _ elements: [Element],
     limit: Int,
@@ -13,7 +15,10 @@ func concurrentMap<Element: Sendable, Result: Sendable>(
             let index = next
             let element = elements[index]
             next += 1
-            group.addTask { (index, try await transform(element)) }
+            group.addTask {
+                try Task.checkCancellation()
+                return (index, try await transform(element))
+            }
         }
         for _ in 0..<min(max(1, limit), elements.count) {
             startNext()

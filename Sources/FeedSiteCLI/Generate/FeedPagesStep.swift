@@ -18,7 +18,6 @@ struct FeedPagesStep {
         let feedSavedAt = savedAt
         let progress = ProgressCounter()
         _ = try await concurrentMap(Array(1...pageCount), limit: ProcessInfo.processInfo.activeProcessorCount) { number in
-            try Task.checkCancellation()
             let first = min(entries.count, (number - 1) * pageSize)
             let slice = Array(entries[first..<min(entries.count, number * pageSize)])
             for renderer in renderers {

@@ -32,6 +32,8 @@ struct FeedService: Sendable {
         let saveFailure: (any Error)?
         /// How many image URLs carried credentials (`user:password@`), removed as it loaded.
         let credentialsRemoved: Int
+        /// The pages read when `--max-pages` stopped a live feed that went on; else `nil`.
+        var stoppedAfterPages: Int? = nil
     }
 
     /// Neither the API nor the cache could deliver the feed.
@@ -101,18 +103,20 @@ struct FeedService: Sendable {
 
     /// The feed from the API (each item dated by the cached feed, then saved to the cache),
     /// else the cache while it is less than seven days old. Cancellation passes through
-    /// untouched.
+    /// untouched. A live feed that `maxPages` stopped is delivered (and saved) as far as it
+    /// was read.
     ///
     /// An image URL's credentials (`user:password@`) are removed as the feed loads, from the
     /// API or from a cache an earlier feedsite saved: the URL without them is the image's
     /// from then on, requested, cached, linked and exported, so they are never sent nor
     /// published.
-    func loadFeed(pageLimit: Int, maxItems: Int?, onPage: @escaping @Sendable (Int, Int) -> Void) async throws -> LoadedFeed {
+    func loadFeed(pageLimit: Int, maxItems: Int?, maxPages: Int?, onPage: @escaping @Sendable (Int, Int) -> Void) async throws -> LoadedFeed {
         var remoteFailure: RemoteLoadError?
         if let client {
             do {
-                let loaded = try await RemoteFeedLoader(client: client, baseURL: api, pageLimit: pageLimit).load(maxItems: maxItems, onPage: onPage)
-                let (images, removed) = Self.withoutCredentials(loaded)
+                let loaded = try await RemoteFeedLoader(client: client, baseURL: api, pageLimit: pageLimit).load(
+                    maxItems: maxItems, maxPages: maxPages, onPage: onPage)
+                let (images, removed) = Self.withoutCredentials(loaded.items)
                 let feed = await feedCache.dated(images)
                 var saveFailure: (any Error)?
                 do {
@@ -121,7 +125,9 @@ struct FeedService: Sendable {
                     if let full = OutOfSpace.found(in: error) { throw full }
                     saveFailure = error
                 }
-                return LoadedFeed(feed: feed, source: .live, remoteFailure: nil, saveFailure: saveFailure, credentialsRemoved: removed)
+                return LoadedFeed(
+                    feed: feed, source: .live, remoteFailure: nil, saveFailure: saveFailure, credentialsRemoved: removed,
+                    stoppedAfterPages: loaded.stoppedAtMaxPages ? loaded.pages : nil)
             } catch let error as RemoteLoadError {
                 remoteFailure = error
             }

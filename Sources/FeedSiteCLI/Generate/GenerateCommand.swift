@@ -18,6 +18,10 @@ import Foundation
 /// Nothing reaches the output folder before step 5: a failed or cancelled run leaves the
 /// previous site exactly as it was. With `--metrics-file`, every run that got past the
 /// command line ends by recording itself there, whatever its outcome.
+///
+/// Cancellation (Ctrl-C, SIGTERM) is looked at before each phase and, within the phases,
+/// before each item, page, file or batch of files they work through, so a run stops within
+/// a moment whatever phase it is in, and exits 130.
 struct GenerateCommand {
     let options: GenerateOptions
     let environment: RunEnvironment
@@ -66,7 +70,7 @@ struct GenerateCommand {
         timer.end()
         summary.phases = timer.laps
         let result = outcome.map { summary }
-        let code = report.finish(result, context: context, elapsed: ContinuousClock.now - started)
+        let code = report.finish(result, context: context, elapsed: ContinuousClock.now - started, interrupted: Task.isCancelled)
         await CacheMaintenanceStep(
             feedCache: context.feedCache, cache: context.cache, imageStore: context.imageStore, now: context.now, report: report
         ).run(after: result, code: code)
@@ -88,10 +92,16 @@ struct GenerateCommand {
     /// the run.
     private func phases(_ context: RunContext, _ timer: PhaseTimer, into summary: inout RunSummary) async throws {
         let (options, staged, renderers) = (context.options, context.staged, context.site.renderers)
-        timer.start("feed")
-        let (feed, source, inCache) = try await FeedStep(service: context.service, api: options.api, maxItems: options.maxItems, report: report).run()
-        (summary.feedSource, summary.items) = (source, feed.count)
-        timer.start("images")
+        func start(_ phase: String) throws {
+            try Task.checkCancellation()
+            timer.start(phase)
+        }
+        try start("feed")
+        let (feed, source, inCache, stoppedAfterPages) = try await FeedStep(
+            service: context.service, api: options.api, maxItems: options.maxItems, maxPages: options.maxPages, report: report
+        ).run()
+        (summary.feedSource, summary.items, summary.feedStoppedAfterPages) = (source, feed.count, stoppedAfterPages)
+        try start("images")
         let images = ImagesStep(service: context.service, store: context.imageStore, staged: staged, report: report, tasksAtOnce: context.tasksAtOnce)
         // Each phase's writes to the cache are one transaction, committed as it ends. The
         // feed is handed over whole, not kept beside the entries made of it.
@@ -99,14 +109,14 @@ struct GenerateCommand {
         let (entries, imageTally) = try await context.cache.batch { try await images.run(feed: feedToStore.take() ?? []) }
         summary.images = imageTally
         summary.cachedFeedImages = .init(of: entries, source: source, inCache: inCache, now: context.now)
-        timer.start("comments")
+        try start("comments")
         let search = try SearchIndexFiles(entries: entries, staged: staged)
         let comments = CommentsStep(
             service: context.service, renderers: renderers, staged: staged, report: report, pageSize: options.pageSize, tasksAtOnce: context.tasksAtOnce,
             exportData: options.exportData, search: search)
         summary.comments = try await context.cache.batch { try await comments.run(entries: entries) }
         if let client = context.client { report.network(await NetworkStatistics.of(client)) }
-        timer.start("render")
+        try start("render")
         let publish = PublishStep(staged: staged, cacheFolder: context.cacheFolder, strict: options.strict)
         publish.startFlush()
         // The index first, so its terms are gone before the feed pages are made.
@@ -121,13 +131,13 @@ struct GenerateCommand {
             staged: staged, stylesheet: context.site.templates.stylesheet, searchScript: context.site.templates.searchScript, api: options.api,
             now: context.now, locales: renderers.map(\.locale)
         ).run(summary)
-        timer.start("publish")
+        try start("publish")
         try publish.run(summary)
         summary.published = true
         summary.files = staged.fileCounts
         if let archive = context.archive {
-            timer.start("archive")
-            try ArchiveStep(output: context.output, archive: archive, now: context.now).run()
+            try start("archive")
+            try ArchiveStep(output: context.output, archive: archive, now: context.now, report: report).run()
         }
     }
 }

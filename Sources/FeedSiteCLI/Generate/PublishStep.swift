@@ -41,7 +41,8 @@ struct PublishStep {
         DiskSync.startFlush(folders)
     }
 
-    /// Swaps the new site in, once it and the caches are on the disk (`DiskSync`).
+    /// Swaps the new site in, once it and the caches are on the disk (`DiskSync`). A run
+    /// cancelled before the swap, during the flush too, publishes nothing.
     func run(_ summary: RunSummary) throws {
         if strict, summary.isDegraded {
             throw StrictRefusal(reasons: summary.degradedReasons)
@@ -52,30 +53,38 @@ struct PublishStep {
         } catch {
             throw PublishError.cannotPublish(staged.output.path, reason: "could not flush the new site and the caches to the disk: \(error)")
         }
+        try Task.checkCancellation()
         try staged.publish()
     }
 
     private var folders: [String] { [staged.staging.path, cacheFolder.path] }
 }
 
-/// With `--archive`, the published site as a reproducible tar file.
+/// With `--archive`, the published site as a reproducible tar file. It is written whole or
+/// not at all: a failure or a cancellation leaves the file as it was, or no file.
 struct ArchiveStep {
-    /// The site was published, but `--archive` could not be written.
+    /// The site was published, but `--archive` could not be written: `reason` is
+    /// `CancellationError` when the run was interrupted.
     struct NotWritten: Error {
         let output: URL
+        let archive: URL
         let reason: any Error
     }
 
     let output: URL
     let archive: URL
     let now: Date
+    let report: RunReport
 
     func run() throws {
+        let report = report
         do {
-            try TarArchive.write(folder: output, paths: try SiteFiles.list(output), to: archive, modificationDate: now)
+            try TarArchive.write(folder: output, paths: try SiteFiles.list(output), to: archive, modificationDate: now) { done, total in
+                report.progress("archive", done: done, total: total)
+            }
             try DiskSync.flush([archive.path])
         } catch {
-            throw NotWritten(output: output, reason: error)
+            throw NotWritten(output: output, archive: archive, reason: error)
         }
     }
 }

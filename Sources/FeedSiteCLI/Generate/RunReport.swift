@@ -52,6 +52,10 @@ struct RunReport: Sendable {
         case .live: reporter.info("feed: \(loaded.feed.count) items from \(api.absoluteString)")
         case let .cache(savedAt): reporter.info("feed: \(loaded.feed.count) items from the cache, saved \(ISO8601Date.format(savedAt))")
         }
+        if let pages = loaded.stoppedAfterPages {
+            reporter.warning(
+                "feed: stopped after \(pages) pages (--max-pages): the API kept sending new pages; \(loaded.feed.count) items were read")
+        }
     }
 
     func imageFailed(_ url: URL, _ failure: FeedService.ImageFailure) {
@@ -134,12 +138,13 @@ struct RunReport: Sendable {
         return failure.code
     }
 
-    /// The closing lines of a run that got past its start, and its exit code.
-    func finish(_ result: Result<RunSummary, any Error>, context: RunContext, elapsed: Duration) -> ExitCode {
+    /// The closing lines of a run that got past its start, and its exit code. `interrupted`:
+    /// the run was cancelled (Ctrl-C, SIGTERM), whatever error that made a phase throw.
+    func finish(_ result: Result<RunSummary, any Error>, context: RunContext, elapsed: Duration, interrupted: Bool) -> ExitCode {
         let summary: RunSummary
         switch result {
         case let .success(done): summary = done
-        case let .failure(error): return stopped(by: error, context: context)
+        case let .failure(error): return stopped(by: error, context: context, interrupted: interrupted)
         }
         if reporter.hiddenProblems > 0 {
             reporter.info("… and \(reporter.hiddenProblems) more problems (run with --verbose to see them all)")
@@ -158,19 +163,28 @@ struct RunReport: Sendable {
         return summary.isDegraded ? .degraded : .success
     }
 
-    private func stopped(by error: any Error, context: RunContext) -> ExitCode {
+    private func stopped(by error: any Error, context: RunContext, interrupted: Bool) -> ExitCode {
         reporter.clearProgress()
         let nothingPublished = Self.nothingPublished(over: context.output)
         let unchanged = Self.previousSiteUnchanged(context.output).map { "; \($0)" } ?? ""
+        let archive = error as? ArchiveStep.NotWritten
+        // A cancelled step throws `CancellationError`, which a step may have wrapped in its
+        // own error (a write that stopped part-way): any error of a cancelled run is the
+        // interruption.
+        if interrupted || error is CancellationError || archive?.reason is CancellationError {
+            if let archive {
+                reporter.error("interrupted; the site was published to \(archive.output.path), but the archive \(archive.archive.path) was not written")
+            } else {
+                reporter.error("interrupted; \(nothingPublished)")
+            }
+            return .interrupted
+        }
         if let full = OutOfSpace.found(in: error) {
             // Whichever phase met the full disk, and through whichever wrapper: one line.
             reporter.error("\(full); \(nothingPublished)")
             return .failure
         }
         switch error {
-        case is CancellationError:
-            reporter.error("interrupted; \(nothingPublished)")
-            return .interrupted
         case let error as FeedService.FeedUnavailable:
             reporter.error(error.headline(connectionError: context.site.renderers[0].connectionErrorMessage))
             var cause = error.remoteFailure.map { "feed: \($0); " } ?? "feed: offline run; "

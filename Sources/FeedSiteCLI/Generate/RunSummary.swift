@@ -7,6 +7,9 @@ import Publishing
 /// was degraded, and gives the closing line and the manifest's facts.
 struct RunSummary: Sendable {
     var feedSource: FeedService.FeedSource = .live
+    /// The pages read when `--max-pages` stopped a feed that went on; `nil` when the whole
+    /// feed was read.
+    var feedStoppedAfterPages: Int?
     var items = 0
     var locales = 1
     var images = ImageTally()
@@ -22,14 +25,16 @@ struct RunSummary: Sendable {
     /// image cache; `nil` when the cache does not hold the feed shown (its save failed).
     var cachedFeedImages: CacheRetention.CachedFeedImages?
 
-    /// Published, but not everything came live: exit status 3 (or 1 with `--strict`).
+    /// Published, but not everything came live, or not all of the feed: exit status 3 (or
+    /// 1 with `--strict`).
     var isDegraded: Bool {
-        feedSource != .live || images.failed > 0 || comments.fromCache > 0 || comments.unavailable > 0
+        feedSource != .live || feedStoppedAfterPages != nil || images.failed > 0 || comments.fromCache > 0 || comments.unavailable > 0
     }
 
     var degradedReasons: [String] {
         var reasons: [String] = []
         if case .cache = feedSource { reasons.append("the feed came from the cache") }
+        if let pages = feedStoppedAfterPages { reasons.append("the feed was stopped after \(pages) pages (--max-pages)") }
         if images.failed > 0 { reasons.append("\(images.failed) image\(images.failed == 1 ? "" : "s") failed") }
         if comments.fromCache > 0 {
             reasons.append("\(comments.fromCache) comments list\(comments.fromCache == 1 ? "" : "s") came from the cache")

@@ -80,16 +80,18 @@ final class SearchIndexFiles: Sendable {
 
     /// Writes the index into each of `folders` (from the site root, each ending with `/`):
     /// the term files and the items' files under the generation's folder, then `index.js`.
-    /// Every item must have been added. Returns what was written, for `--verbose`.
-    func write(to folders: [String], in staged: StagedSite) throws(PublishError) -> Written {
-        try state.withLock { (state) throws(PublishError) -> Written in
+    /// Every item must have been added. Returns what was written, for `--verbose`. Throws
+    /// `CancellationError` before the next file once the task is cancelled.
+    func write(to folders: [String], in staged: StagedSite) throws -> Written {
+        try state.withLock { state -> Written in
             try flush(&state)
             var index = SearchIndex(itemCount: itemCount)
             swap(&index, &state.index)
             let terms = index.termFiles()
             let generation = SearchIndex.generation(recordDigests: state.digests, termFiles: terms.files)
             // Every locale's index holds the same bytes: written once, linked into the others.
-            func write(_ file: SearchIndex.File) throws(PublishError) {
+            func write(_ file: SearchIndex.File) throws {
+                try Task.checkCancellation()
                 let paths = folders.map { "\($0)\(generation)/\(file.name).js" }
                 guard let first = paths.first else { return }
                 try staged.write(file.text, to: first)

@@ -10,11 +10,13 @@ struct SyndicationStep {
     let renderers: [SiteRenderer]
     let staged: StagedSite
 
-    /// The files written, from the site root.
+    /// The files written, from the site root. Throws `CancellationError` before the next
+    /// locale's feeds, or the next page of the sitemap, once the task is cancelled.
     func run(entries: [SiteEntry], feedPageCount: Int) throws -> [String] {
         guard let baseURL else { return [] }
         var written: [String] = []
         for renderer in renderers {
+            try Task.checkCancellation()
             guard let feed = try renderer.syndicationFeed(of: entries) else { continue }
             try staged.write(JSONFeedDocument.render(feed), to: renderer.paths.jsonFeed)
             try staged.write(AtomDocument.render(feed), to: renderer.paths.atomFeed)
@@ -69,7 +71,8 @@ enum Sitemaps {
     /// Hands each sitemap's text to `write` as soon as it is full (`maxURLs` pages or
     /// `maxBytes` bytes), with its number from 1, in page order; at least one, empty when
     /// there are no pages. Returns how many there were. Pages are turned into text as they
-    /// come, so only one sitemap's text is held at a time.
+    /// come, so only one sitemap's text is held at a time. Once the task is cancelled, the
+    /// next page throws `CancellationError`.
     static func make(
         _ pages: some Sequence<SitemapDocument.Page>, maxURLs: Int = SitemapDocument.maxURLs, maxBytes: Int = maxBytes,
         write: (String, Int) throws -> Void
@@ -84,6 +87,7 @@ enum Sitemaps {
             urls = 0
         }
         for page in pages {
+            try Task.checkCancellation()
             let element = SitemapDocument.urlElement(page)
             if urls > 0, urls == maxURLs || text.utf8.count + element.utf8.count + SitemapDocument.urlSetEnd.utf8.count > maxBytes {
                 try finish()

@@ -9,10 +9,22 @@
 /// A section or comment tag alone on its line takes the line with it, so templates can be
 /// indented like HTML. Unknown names are errors, not blanks, so a typo cannot publish an
 /// empty field.
+///
+/// What a template may cost is bounded, so a hostile or mistaken one stops with an error
+/// instead of a crash or a run that never ends: sections nest at most `maxNesting` deep, and
+/// one render takes at most as many steps (a part of the template shown once) as the
+/// template has parts times the values it is given. A template that shows each part at most
+/// once per value never comes near that; one that repeats a list inside the same list
+/// multiplies its work with every level and meets it.
 public struct Template: Sendable {
+    /// The deepest sections may nest.
+    public static let maxNesting = 100
+
     /// The template's file as messages name it (`/srv/theme/feed.html`).
     public let name: String
     private let nodes: [Node]
+    /// The parts of the template (text, tags and sections), nested ones included.
+    private let partCount: Int
 
     private indirect enum Node: Sendable {
         case text(String)
@@ -36,20 +48,34 @@ public struct Template: Sendable {
         self.name = name
         var parser = Parser(templateName: name, tokens: try Tokenizer.tokens(in: source, templateName: name))
         self.nodes = try parser.parseAll()
+        self.partCount = parser.partCount
     }
 
     public func render(_ context: TemplateValue) throws(TemplateError) -> String {
         var output = ""
         output.reserveCapacity(16 * 1024)
         var stack = [context]
-        try render(nodes, stack: &stack, into: &output)
+        let values = context.valueCount
+        var budget = Budget(steps: max(1, partCount) * values, values: values)
+        try render(nodes, stack: &stack, into: &output, budget: &budget, section: nil)
         return output
     }
 
+    /// The steps a render has left, and what they were worked out from, for the message.
+    private struct Budget {
+        var steps: Int
+        let values: Int
+    }
+
     /// `stack` holds the context and the section values around the node, innermost last;
-    /// each section pushes its value and pops it when done.
-    private func render(_ nodes: [Node], stack: inout [TemplateValue], into output: inout String) throws(TemplateError) {
+    /// each section pushes its value and pops it when done. `section` is the innermost
+    /// section's tag (`#items`) and line, for the message when the budget runs out.
+    private func render(
+        _ nodes: [Node], stack: inout [TemplateValue], into output: inout String, budget: inout Budget, section: (name: String, line: Int)?
+    ) throws(TemplateError) {
         for node in nodes {
+            budget.steps -= 1
+            if budget.steps < 0 { throw overBudget(budget, section: section) }
             switch node {
             case let .text(text):
                 output += text
@@ -67,23 +93,38 @@ public struct Template: Sendable {
                 output += html
             case let .section(key, inverted, children, line):
                 let value = try lookup(key, in: stack, line: line)
+                let here = ((inverted ? "^" : "#") + key.text, line)
                 if inverted {
-                    if !value.isTruthy { try render(children, stack: &stack, into: &output) }
+                    if !value.isTruthy { try render(children, stack: &stack, into: &output, budget: &budget, section: here) }
                 } else if case let .list(items) = value {
                     for item in items {
-                        try render(children, pushing: item, onto: &stack, into: &output)
+                        try render(children, pushing: item, onto: &stack, into: &output, budget: &budget, section: here)
                     }
                 } else if value.isTruthy {
-                    try render(children, pushing: value, onto: &stack, into: &output)
+                    try render(children, pushing: value, onto: &stack, into: &output, budget: &budget, section: here)
                 }
             }
         }
     }
 
-    private func render(_ nodes: [Node], pushing value: TemplateValue, onto stack: inout [TemplateValue], into output: inout String) throws(TemplateError) {
+    private func render(
+        _ nodes: [Node], pushing value: TemplateValue, onto stack: inout [TemplateValue], into output: inout String, budget: inout Budget,
+        section: (name: String, line: Int)
+    ) throws(TemplateError) {
         stack.append(value)
         defer { stack.removeLast() }
-        try render(nodes, stack: &stack, into: &output)
+        try render(nodes, stack: &stack, into: &output, budget: &budget, section: section)
+    }
+
+    private func overBudget(_ budget: Budget, section: (name: String, line: Int)?) -> TemplateError {
+        let limit = max(1, partCount) * budget.values
+        let cause = "more than \(limit) steps (its \(partCount) parts times the page's \(budget.values) values)"
+        guard let section else {
+            return TemplateError(template: name, line: 1, message: "rendering stopped: \(cause)")
+        }
+        return TemplateError(
+            template: name, line: section.line,
+            message: "rendering stopped in {{\(section.name)}}: \(cause); is a list's section repeated inside itself?")
     }
 
     private func lookup(_ key: Name, in stack: [TemplateValue], line: Int) throws(TemplateError) -> TemplateValue {
@@ -115,6 +156,10 @@ public struct Template: Sendable {
         let templateName: String
         let tokens: [Tokenizer.Token]
         var position = 0
+        /// Sections open around the token being parsed.
+        var depth = 0
+        /// Nodes made so far, nested ones included.
+        var partCount = 0
 
         init(templateName: String, tokens: [Tokenizer.Token]) {
             self.templateName = templateName
@@ -141,7 +186,14 @@ public struct Template: Sendable {
                 case let .raw(key):
                     nodes.append(.raw(Name(key), line: token.line))
                 case let .open(key, inverted):
+                    guard depth < Template.maxNesting else {
+                        throw TemplateError(
+                            template: templateName, line: token.line,
+                            message: "{{\(inverted ? "^" : "#")\(key)}} opens a section \(depth + 1) deep; sections nest at most \(Template.maxNesting) deep")
+                    }
+                    depth += 1
                     let children = try parse(until: (key, token.line))
+                    depth -= 1
                     nodes.append(.section(Name(key), inverted: inverted, children: children, line: token.line))
                 case let .close(key):
                     guard let closing else {
@@ -152,12 +204,14 @@ public struct Template: Sendable {
                             template: templateName, line: token.line,
                             message: "{{/\(key)}} found where {{/\(closing.name)}} (opened on line \(closing.line)) was expected")
                     }
+                    partCount += nodes.count
                     return nodes
                 }
             }
             if let closing {
                 throw TemplateError(template: templateName, line: closing.line, message: "section {{#\(closing.name)}} is never closed")
             }
+            partCount += nodes.count
             return nodes
         }
     }

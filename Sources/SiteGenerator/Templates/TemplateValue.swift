@@ -12,6 +12,16 @@ public enum TemplateValue: Sendable, Equatable {
         text.map(TemplateValue.text) ?? .bool(false)
     }
 
+    /// How many values this one is made of, itself included: what a render's budget of
+    /// steps is worked out from.
+    var valueCount: Int {
+        switch self {
+        case let .list(items): items.reduce(1) { $0 + $1.valueCount }
+        case let .object(fields): fields.values.reduce(1) { $0 + $1.valueCount }
+        case .text, .html, .bool: 1
+        }
+    }
+
     var isTruthy: Bool {
         switch self {
         case let .text(text): !text.isEmpty

@@ -94,6 +94,51 @@ final class GenerateOnlineTests: XCTestCase {
         XCTAssertTrue(result.output.hasPrefix("15 items"), result.output)
     }
 
+    /// An API that mints new items on every page was followed until someone killed the run.
+    func test_generate_againstAFeedThatNeverEndsStopsAtMaxPagesSaysSoOncePublishesWhatWasReadAndExits3() async throws {
+        let server = try makeServer(SyntheticFeed(itemCount: 1 << 40, commentsPerItem: 1, imageBytes: 32, now: fixedNow()))
+        let run = try makeRunFolder()
+
+        let result = await run.generate(api: server.apiRoot, ["--max-pages", "3"])
+
+        XCTAssertEqual(result.code, .degraded, result.diagnostics)
+        let warnings = result.diagnostics.split(separator: "\n").filter { $0.contains("--max-pages") }
+        XCTAssertEqual(
+            warnings,
+            [
+                "feedsite: warning: feed: stopped after 3 pages (--max-pages): the API kept sending new pages; 30 items were read",
+                "feedsite: warning: degraded: the feed was stopped after 3 pages (--max-pages)",
+            ])
+        XCTAssertEqual(server.requestCounts.feed, 4, "three pages read, and the fourth that showed there were more")
+        XCTAssertTrue(result.output.hasPrefix("30 items, 33 pages"), result.output)
+        let verify = await runFeedsite(["verify", "--output", "site"], in: run.root)
+        XCTAssertEqual(verify.code, .success, verify.diagnostics)
+    }
+
+    func test_generate_strictAgainstAFeedThatNeverEndsPublishesNothing() async throws {
+        let server = try makeServer(SyntheticFeed(itemCount: 1 << 40, commentsPerItem: 1, imageBytes: 32, now: fixedNow()))
+        let run = try makeRunFolder()
+
+        let result = await run.generate(api: server.apiRoot, ["--max-pages", "2", "--strict"])
+
+        XCTAssertEqual(result.code, .failure)
+        XCTAssertTrue(
+            result.diagnostics.hasSuffix("feedsite: error: --strict: nothing published because the feed was stopped after 2 pages (--max-pages)"),
+            result.diagnostics)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: run.site.path))
+    }
+
+    func test_generate_readsAFeedOfExactlyMaxPagesWholeAsLive() async throws {
+        let server = try makeServer(SyntheticFeed(itemCount: 30, commentsPerItem: 1, imageBytes: 32, now: fixedNow()))
+        let run = try makeRunFolder()
+
+        let result = await run.generate(api: server.apiRoot, ["--max-pages", "3"])
+
+        XCTAssertEqual(result.code, .success, result.diagnostics)
+        XCTAssertFalse(result.diagnostics.contains("--max-pages"), result.diagnostics)
+        XCTAssertEqual(server.requestCounts.feed, 4, "three pages, then the empty page that ends the feed")
+    }
+
     func test_generate_storesEveryDistinctImageOnceAndNamesItBySHA256AndType() async throws {
         let server = try makeServer(DemoFeed(now: fixedNow()))
         let run = try makeRunFolder()

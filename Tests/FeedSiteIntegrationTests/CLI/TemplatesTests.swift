@@ -5,6 +5,12 @@ import SampleAPI
 import TestSupport
 import XCTest
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Which templates a run uses: the built-in ones unless `--templates DIR` names a folder, and
 /// a folder that lacks something says which file and which name, before anything is fetched.
 final class TemplatesTests: XCTestCase {
@@ -114,6 +120,78 @@ final class TemplatesTests: XCTestCase {
         XCTAssertTrue(
             result.diagnostics.hasPrefix("feedsite: error: \(theme.path)/comments.html:\(line): no value named 'errorDetails' (names here: "),
             result.diagnostics)
+        XCTAssertEqual(server.requestCounts.total, 0)
+    }
+
+    /// Opening a named pipe waits for a writer: the run used to wait with it, for ever.
+    func test_generate_withAThemeWhoseStylesheetIsANamedPipeFailsNamingItWithoutWaitingForAWriter() async throws {
+        let run = try makeRunFolder()
+        let server = try makeServer(SyntheticFeed(itemCount: 2, commentsPerItem: 1, imageBytes: 64, now: fixedNow()))
+        let theme = run.root.appendingPathComponent("theme")
+        try writeBuiltInTemplates(to: theme, changing: [:])
+        try FileManager.default.removeItem(at: theme.appendingPathComponent("style.css"))
+        XCTAssertEqual(mkfifo(theme.appendingPathComponent("style.css").path, 0o644), 0)
+
+        let result = await run.generate(api: server.apiRoot, ["--templates", "theme"])
+
+        XCTAssertEqual(result.code, .failure)
+        XCTAssertEqual(result.diagnostics, "feedsite: error: cannot read template \(theme.path)/style.css: it is a named pipe (FIFO), not a regular file")
+        XCTAssertEqual(server.requestCounts.total, 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: run.site.path))
+    }
+
+    /// Read whole, a stylesheet that leads to /dev/zero grew the run without end.
+    func test_generate_withAThemeWhoseStylesheetLeadsToADeviceFailsNamingIt() async throws {
+        let run = try makeRunFolder()
+        let server = try makeServer(SyntheticFeed(itemCount: 2, commentsPerItem: 1, imageBytes: 64, now: fixedNow()))
+        let theme = run.root.appendingPathComponent("theme")
+        try writeBuiltInTemplates(to: theme, changing: [:])
+        try FileManager.default.removeItem(at: theme.appendingPathComponent("style.css"))
+        try FileManager.default.createSymbolicLink(atPath: theme.appendingPathComponent("style.css").path, withDestinationPath: "/dev/zero")
+
+        let result = await run.generate(api: server.apiRoot, ["--templates", "theme"])
+
+        XCTAssertEqual(result.code, .failure)
+        XCTAssertEqual(result.diagnostics, "feedsite: error: cannot read template \(theme.path)/style.css: it is a character device, not a regular file")
+        XCTAssertEqual(server.requestCounts.total, 0)
+    }
+
+    func test_generate_withAThemeFileLargerThanTheLimitFailsNamingTheFileAndTheLimit() async throws {
+        let run = try makeRunFolder()
+        let server = try makeServer(SyntheticFeed(itemCount: 2, commentsPerItem: 1, imageBytes: 64, now: fixedNow()))
+        let theme = run.root.appendingPathComponent("theme")
+        let strings = String(decoding: try builtIn("en.lproj/Shared.strings"), as: UTF8.self)
+        let padded = strings + "/*" + String(repeating: " ", count: 4 * 1024 * 1024 - strings.utf8.count - 3) + "*/"
+        try writeBuiltInTemplates(to: theme, changing: ["en.lproj/Shared.strings": padded, "style.css": String(repeating: " ", count: 4 * 1024 * 1024)])
+
+        let larger = await run.generate(api: server.apiRoot, ["--templates", "theme"])
+        try Data(strings.utf8).write(to: theme.appendingPathComponent("en.lproj/Shared.strings"))
+        let atTheLimit = await run.generate(api: server.apiRoot, ["--templates", "theme"])
+
+        XCTAssertEqual(larger.code, .failure)
+        XCTAssertEqual(
+            larger.diagnostics,
+            "feedsite: error: cannot read string table \(theme.path)/en.lproj/Shared.strings: it is larger than 4 MiB, the most a file of a templates folder may hold"
+        )
+        XCTAssertEqual(atTheLimit.code, .success, "a stylesheet of exactly 4 MiB: \(atTheLimit.diagnostics)")
+        XCTAssertEqual(try Data(contentsOf: run.file("assets/style.css")).count, 4 * 1024 * 1024)
+    }
+
+    func test_generate_withAThemeNestingSectionsTwentyThousandDeepFailsNamingTheFileAndLine() async throws {
+        let run = try makeRunFolder()
+        let server = try makeServer(SyntheticFeed(itemCount: 2, commentsPerItem: 1, imageBytes: 64, now: fixedNow()))
+        let theme = run.root.appendingPathComponent("theme")
+        let feed = String(decoding: try builtIn("feed.html"), as: UTF8.self)
+        let line = feed.split(separator: "\n", omittingEmptySubsequences: false).count
+        let deep = String(repeating: "{{#hasItems}}", count: 20_000) + "x" + String(repeating: "{{/hasItems}}", count: 20_000)
+        try writeBuiltInTemplates(to: theme, changing: ["feed.html": feed + deep])
+
+        let result = await run.generate(api: server.apiRoot, ["--templates", "theme"])
+
+        XCTAssertEqual(result.code, .failure)
+        XCTAssertEqual(
+            result.diagnostics,
+            "feedsite: error: template \(theme.path)/feed.html, line \(line): {{#hasItems}} opens a section 101 deep; sections nest at most 100 deep")
         XCTAssertEqual(server.requestCounts.total, 0)
     }
 

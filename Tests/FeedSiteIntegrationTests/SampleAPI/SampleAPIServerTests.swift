@@ -107,7 +107,7 @@ final class SampleAPIServerTests: XCTestCase {
         let server = try makeServer()
         let loader = RemoteFeedLoader(client: try makeClient(), baseURL: server.apiRoot, pageLimit: 2)
 
-        let items = try await loader.load()
+        let items = try await loader.load().items
 
         XCTAssertEqual(items.map(\.id), source.ids(0..<5))
         XCTAssertEqual(server.requestCounts.feed, 4, "pages of 2, 2, 1, then the empty page")

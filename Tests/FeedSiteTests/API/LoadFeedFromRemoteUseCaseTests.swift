@@ -23,7 +23,7 @@ final class LoadFeedFromRemoteUseCaseTests: XCTestCase {
         let images = (0..<4).map { _ in uniqueImage() }
         let (sut, client) = makeSUT(pageLimit: 2, answers: [page(Array(images[0..<2])), page(Array(images[2..<4])), page([])])
 
-        let feed = try await sut.load()
+        let feed = try await sut.load().items
 
         XCTAssertEqual(feed, images)
         XCTAssertEqual(
@@ -40,7 +40,7 @@ final class LoadFeedFromRemoteUseCaseTests: XCTestCase {
         let images = (0..<3).map { _ in uniqueImage() }
         let (sut, client) = makeSUT(pageLimit: 2, answers: [page([images[0]]), page([images[1], images[2]]), page([])])
 
-        let feed = try await sut.load()
+        let feed = try await sut.load().items
 
         XCTAssertEqual(feed, images)
         XCTAssertEqual(client.requestedURLs.count, 3)
@@ -50,7 +50,7 @@ final class LoadFeedFromRemoteUseCaseTests: XCTestCase {
         let first = uniqueImage()
         let (sut, client) = makeSUT(pageLimit: 2, answers: [page([first]), page([]), page([uniqueImage()])])
 
-        let feed = try await sut.load()
+        let feed = try await sut.load().items
 
         XCTAssertEqual(feed, [first])
         XCTAssertEqual(client.requestedURLs.count, 2, "nothing is requested after the empty page")
@@ -59,7 +59,7 @@ final class LoadFeedFromRemoteUseCaseTests: XCTestCase {
     func test_load_deliversEmptyFeedOnEmptyFirstPage() async throws {
         let (sut, client) = makeSUT(answers: [page([])])
 
-        let feed = try await sut.load()
+        let feed = try await sut.load().items
 
         XCTAssertEqual(feed, [])
         XCTAssertEqual(client.requestedURLs.count, 1)
@@ -79,7 +79,7 @@ final class LoadFeedFromRemoteUseCaseTests: XCTestCase {
         let images = (0..<4).map { _ in uniqueImage() }
         let (sut, client) = makeSUT(pageLimit: 2, answers: [page(Array(images[0..<2])), page(Array(images[2..<4])), page([uniqueImage()])])
 
-        let feed = try await sut.load(maxItems: 3)
+        let feed = try await sut.load(maxItems: 3).items
 
         XCTAssertEqual(feed, Array(images[0..<3]))
         XCTAssertEqual(client.requestedURLs.count, 2, "no page is requested once maxItems are loaded")
@@ -89,7 +89,7 @@ final class LoadFeedFromRemoteUseCaseTests: XCTestCase {
         let images = (0..<4).map { _ in uniqueImage() }
         let (sut, client) = makeSUT(pageLimit: 2, answers: [page(Array(images[0..<2])), page(Array(images[2..<4]))])
 
-        let feed = try await sut.load(maxItems: 4)
+        let feed = try await sut.load(maxItems: 4).items
 
         XCTAssertEqual(feed, images)
         XCTAssertEqual(client.requestedURLs.count, 2)
@@ -99,16 +99,50 @@ final class LoadFeedFromRemoteUseCaseTests: XCTestCase {
         let images = (0..<3).map { _ in uniqueImage() }
         let (sut, client) = makeSUT(pageLimit: 2, answers: [page(Array(images[0..<2])), page([images[2]]), page([])])
 
-        let feed = try await sut.load(maxItems: 100)
+        let feed = try await sut.load(maxItems: 100).items
 
         XCTAssertEqual(feed, images)
         XCTAssertEqual(client.requestedURLs.count, 3)
     }
 
+    // MARK: - Max pages
+
+    /// An API that mints new items on every page never sends the empty page that ends a feed.
+    func test_load_stopsAfterMaxPagesWhenTheNextPageStillHoldsItemsAndSaysSo() async throws {
+        let images = (0..<6).map { _ in uniqueImage() }
+        let (sut, client) = makeSUT(
+            pageLimit: 2, answers: [page(Array(images[0..<2])), page(Array(images[2..<4])), page(Array(images[4..<6])), page([uniqueImage()])])
+
+        let loaded = try await sut.load(maxPages: 2)
+
+        XCTAssertEqual(loaded, RemoteFeedLoader.Loaded(items: Array(images[0..<4]), pages: 2, stoppedAtMaxPages: true))
+        XCTAssertEqual(client.requestedURLs.count, 3, "the page after the last one read shows there are more, and nothing after it is asked")
+    }
+
+    func test_load_readsAFeedOfExactlyMaxPagesWholeWithoutSayingItWasStopped() async throws {
+        let images = (0..<4).map { _ in uniqueImage() }
+        let (sut, client) = makeSUT(pageLimit: 2, answers: [page(Array(images[0..<2])), page(Array(images[2..<4])), page([])])
+
+        let loaded = try await sut.load(maxPages: 2)
+
+        XCTAssertEqual(loaded, RemoteFeedLoader.Loaded(items: images, pages: 2, stoppedAtMaxPages: false))
+        XCTAssertEqual(client.requestedURLs.count, 3)
+    }
+
+    func test_load_stoppedByMaxItemsBeforeMaxPagesIsNotSaidToBeStopped() async throws {
+        let images = (0..<4).map { _ in uniqueImage() }
+        let (sut, client) = makeSUT(pageLimit: 2, answers: [page(Array(images[0..<2])), page(Array(images[2..<4])), page([uniqueImage()])])
+
+        let loaded = try await sut.load(maxItems: 4, maxPages: 2)
+
+        XCTAssertEqual(loaded, RemoteFeedLoader.Loaded(items: images, pages: 2, stoppedAtMaxPages: false))
+        XCTAssertEqual(client.requestedURLs.count, 2)
+    }
+
     func test_load_withMaxItemsZeroRequestsNothing() async throws {
         let (sut, client) = makeSUT(answers: [])
 
-        let feed = try await sut.load(maxItems: 0)
+        let feed = try await sut.load(maxItems: 0).items
 
         XCTAssertEqual(feed, [])
         XCTAssertEqual(client.requestedURLs, [])
@@ -248,7 +282,7 @@ final class LoadFeedFromRemoteUseCaseTests: XCTestCase {
 
     private static func loadError(_ sut: RemoteFeedLoader, maxItems: Int? = nil) async -> Error? {
         do {
-            let feed = try await sut.load(maxItems: maxItems)
+            let feed = try await sut.load(maxItems: maxItems).items
             XCTFail("expected an error, got \(feed.count) items")
             return nil
         } catch {

@@ -15,6 +15,7 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertNil(options.now)
         XCTAssertEqual(options.pageSize, 10)
         XCTAssertNil(options.maxItems)
+        XCTAssertEqual(options.maxPages, 10_000, "100,000 items at 10 a page")
         XCTAssertEqual(options.concurrency, 8)
         XCTAssertEqual(options.timeout, 30)
         XCTAssertNil(options.rate, "no limit unless asked")
@@ -53,7 +54,7 @@ final class ArgumentParserTests: XCTestCase {
         let command = try parse([
             "generate", "--api", "http://127.0.0.1:8080/v1", "--output=site", "--cache", "c", "--templates", "t",
             "--locale", "el", "--locale=pt-BR", "--now", "2024-05-20T11:24:59+0000", "--page-size", "25",
-            "--max-items", "100", "--concurrency", "4", "--timeout", "2.5", "--rate", "0.5", "--retries=0", "--max-image-bytes", "1000000",
+            "--max-items", "100", "--max-pages=50", "--concurrency", "4", "--timeout", "2.5", "--rate", "0.5", "--retries=0", "--max-image-bytes", "1000000",
             "--ca-file", "ca.pem", "--offline", "--strict", "--force", "--export-data", "--verbose", "--metrics-file=/var/lib/node_exporter/feedsite.prom",
         ])
         guard case let .generate(options) = command else { return XCTFail("expected generate") }
@@ -66,6 +67,7 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(options.now, Date(timeIntervalSince1970: 1_716_204_299))
         XCTAssertEqual(options.pageSize, 25)
         XCTAssertEqual(options.maxItems, 100)
+        XCTAssertEqual(options.maxPages, 50)
         XCTAssertEqual(options.concurrency, 4)
         XCTAssertEqual(options.timeout, 2.5)
         XCTAssertEqual(options.rate, 0.5)
@@ -147,6 +149,8 @@ final class ArgumentParserTests: XCTestCase {
             (["generate", "--concurrency", "65"], "--concurrency needs a whole number from 1 to 64, got '65'"),
             (["generate", "--max-items", "-3"], "--max-items needs a whole number from 1 to 10000000, got '-3'"),
             (["generate", "--max-items=-3"], "--max-items needs a whole number from 1 to 10000000, got '-3'"),
+            (["generate", "--max-pages", "0"], "--max-pages needs a whole number from 1 to 10000000, got '0'"),
+            (["generate", "--max-pages", "all"], "--max-pages needs a whole number from 1 to 10000000, got 'all'"),
             (["generate", "--timeout", "0"], "--timeout needs a number of seconds above 0 and up to 3600, got '0'"),
             (["generate", "--rate", "0"], "--rate needs a number of requests a second above 0 and up to 1000, got '0'"),
             (["generate", "--rate", "nan"], "--rate needs a number of requests a second above 0 and up to 1000, got 'nan'"),

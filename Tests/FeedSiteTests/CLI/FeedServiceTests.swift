@@ -16,13 +16,26 @@ final class FeedServiceTests: XCTestCase {
         }
         await feedStore.insert(uniqueFeedItems(count: 1), timestamp: fixedNow().adding(days: -1))
 
-        let loaded = try await sut.loadFeed(pageLimit: 10, maxItems: nil, onPage: { _, _ in })
+        let loaded = try await sut.loadFeed(pageLimit: 10, maxItems: nil, maxPages: nil, onPage: { _, _ in })
 
         XCTAssertEqual(loaded.feed, feed.seen(at: fixedNow()))
         XCTAssertEqual(loaded.source, .live)
         let cache = await feedStore.retrieve()
         XCTAssertEqual(cache, CachedFeed(feed: feed.seen(at: fixedNow()), timestamp: fixedNow()))
         XCTAssertEqual(client.requestedURLs.count, 2, "the page and the empty page after it")
+    }
+
+    func test_loadFeed_deliversAndSavesALiveFeedStoppedByMaxPagesSayingHowManyPagesItRead() async throws {
+        let (sut, client, feedStore, _, _) = makeSUT { url in try Self.endlessPage(url) }
+
+        let loaded = try await sut.loadFeed(pageLimit: 2, maxItems: nil, maxPages: 3, onPage: { _, _ in })
+
+        XCTAssertEqual(loaded.feed.count, 6)
+        XCTAssertEqual(loaded.source, .live)
+        XCTAssertEqual(loaded.stoppedAfterPages, 3)
+        let cache = await feedStore.retrieve()
+        XCTAssertEqual(cache?.feed, loaded.feed, "what was read is saved as the feed")
+        XCTAssertEqual(client.requestedURLs.count, 4)
     }
 
     func test_loadFeed_keepsTheFirstSeenDateOfEveryItemTheCachedFeedHolds() async throws {
@@ -34,7 +47,7 @@ final class FeedServiceTests: XCTestCase {
         let firstSeen = fixedNow().adding(days: -3)
         await feedStore.insert([kept, uniqueImage()].seen(at: firstSeen), timestamp: fixedNow().adding(days: -1))
 
-        let loaded = try await sut.loadFeed(pageLimit: 10, maxItems: nil, onPage: { _, _ in })
+        let loaded = try await sut.loadFeed(pageLimit: 10, maxItems: nil, maxPages: nil, onPage: { _, _ in })
 
         XCTAssertEqual(loaded.feed.map(\.firstSeen), [fixedNow(), firstSeen])
         let cache = await feedStore.retrieve()
@@ -47,7 +60,7 @@ final class FeedServiceTests: XCTestCase {
         let (sut, _, feedStore, _, _) = makeSUT { _ in throw HTTPClientError.connectivity("connection refused") }
         await feedStore.insert(cached, timestamp: savedAt)
 
-        let loaded = try await sut.loadFeed(pageLimit: 10, maxItems: nil, onPage: { _, _ in })
+        let loaded = try await sut.loadFeed(pageLimit: 10, maxItems: nil, maxPages: nil, onPage: { _, _ in })
 
         XCTAssertEqual(loaded.feed, cached)
         XCTAssertEqual(loaded.source, .cache(savedAt: savedAt))
@@ -59,7 +72,7 @@ final class FeedServiceTests: XCTestCase {
         let (sut, _, feedStore, _, _) = makeSUT { url in (Data("nope".utf8), httpResponse(200, url: url)) }
         await feedStore.insert(cached, timestamp: fixedNow().adding(days: -3))
 
-        let loaded = try await sut.loadFeed(pageLimit: 10, maxItems: nil, onPage: { _, _ in })
+        let loaded = try await sut.loadFeed(pageLimit: 10, maxItems: nil, maxPages: nil, onPage: { _, _ in })
 
         XCTAssertEqual(loaded.feed, cached)
         XCTAssertTrue(loaded.remoteFailure?.description.hasPrefix("invalid data from") == true)
@@ -86,7 +99,7 @@ final class FeedServiceTests: XCTestCase {
         }
         await feedStore.insert(cached, timestamp: fixedNow())
 
-        let loaded = try await sut.loadFeed(pageLimit: 10, maxItems: nil, onPage: { _, _ in })
+        let loaded = try await sut.loadFeed(pageLimit: 10, maxItems: nil, maxPages: nil, onPage: { _, _ in })
 
         XCTAssertEqual(loaded.feed, cached)
         XCTAssertNil(loaded.remoteFailure)
@@ -101,7 +114,7 @@ final class FeedServiceTests: XCTestCase {
             try Self.feedPage(url, feed: [withCredentials, without, empty])
         }
 
-        let loaded = try await sut.loadFeed(pageLimit: 10, maxItems: nil, onPage: { _, _ in })
+        let loaded = try await sut.loadFeed(pageLimit: 10, maxItems: nil, maxPages: nil, onPage: { _, _ in })
 
         let urls = ["http://images.example/1.png", "https://images.example/2.png?sig=a@b", "https://images.example/3.png"]
         XCTAssertEqual(loaded.feed.map(\.image.url.absoluteString), urls)
@@ -115,7 +128,7 @@ final class FeedServiceTests: XCTestCase {
         let (sut, _, feedStore, _, _) = makeSUT(offline: true) { _ in throw anyError() }
         await feedStore.insert(cached, timestamp: fixedNow())
 
-        let loaded = try await sut.loadFeed(pageLimit: 10, maxItems: nil, onPage: { _, _ in })
+        let loaded = try await sut.loadFeed(pageLimit: 10, maxItems: nil, maxPages: nil, onPage: { _, _ in })
 
         XCTAssertEqual(loaded.feed.map(\.image.url.absoluteString), ["http://images.example/1.png"])
         XCTAssertEqual(loaded.feed.map(\.image.id), cached.map(\.image.id))
@@ -127,7 +140,7 @@ final class FeedServiceTests: XCTestCase {
         await feedStore.insert(uniqueFeedItems(), timestamp: fixedNow())
 
         do {
-            _ = try await sut.loadFeed(pageLimit: 10, maxItems: nil, onPage: { _, _ in })
+            _ = try await sut.loadFeed(pageLimit: 10, maxItems: nil, maxPages: nil, onPage: { _, _ in })
             XCTFail("expected cancellation")
         } catch {
             XCTAssertTrue(error is CancellationError, "got \(error)")
@@ -398,7 +411,7 @@ final class FeedServiceTests: XCTestCase {
         async
     {
         do {
-            let loaded = try await sut.loadFeed(pageLimit: 10, maxItems: nil, onPage: { _, _ in })
+            let loaded = try await sut.loadFeed(pageLimit: 10, maxItems: nil, maxPages: nil, onPage: { _, _ in })
             XCTFail("expected FeedUnavailable, got \(loaded.feed.count) items", file: file, line: line)
         } catch let error as FeedService.FeedUnavailable {
             XCTAssertEqual(error.cacheProblem, cacheFailure, file: file, line: line)
@@ -417,6 +430,14 @@ final class FeedServiceTests: XCTestCase {
             ? feed.map {
                 #"{"id":"\#($0.id.uuidString)","image":"\#($0.url.absoluteString)","description":"\#($0.description ?? "")","location":"\#($0.location ?? "")"}"#
             } : []
+        return (Data(#"{"items":[\#(items.joined(separator: ","))]}"#.utf8), httpResponse(200, url: url))
+    }
+
+    /// Answers every feed request with two new items: a feed that never ends.
+    private static func endlessPage(_ url: URL) throws -> (Data, HTTPAnswer) {
+        let items = (0..<2).map { _ in
+            #"{"id":"\#(UUID().uuidString)","image":"https://image.example/\#(UUID().uuidString).png"}"#
+        }
         return (Data(#"{"items":[\#(items.joined(separator: ","))]}"#.utf8), httpResponse(200, url: url))
     }
 

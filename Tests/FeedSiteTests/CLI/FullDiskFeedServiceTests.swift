@@ -78,7 +78,9 @@ final class FullDiskFeedServiceTests: XCTestCase {
         feedStore.completeInsertion(with: CacheError.full(OutOfSpace(path: "/cache/cache.sqlite", limit: .device)))
         let sut = makeSUT(feedStore: feedStore)
 
-        await assertThrowsOutOfSpace(path: "/cache/cache.sqlite") { _ = try await sut.loadFeed(pageLimit: 10, maxItems: nil, onPage: { _, _ in }) }
+        await assertThrowsOutOfSpace(path: "/cache/cache.sqlite") {
+            _ = try await sut.loadFeed(pageLimit: 10, maxItems: nil, maxPages: nil, onPage: { _, _ in })
+        }
     }
 
     func test_loadFeed_stillDeliversTheLiveFeedWhenSavingFailsForAnotherReason() async throws {
@@ -87,7 +89,7 @@ final class FullDiskFeedServiceTests: XCTestCase {
         feedStore.completeInsertion(with: denied)
         let sut = makeSUT(feedStore: feedStore)
 
-        let loaded = try await sut.loadFeed(pageLimit: 10, maxItems: nil, onPage: { _, _ in })
+        let loaded = try await sut.loadFeed(pageLimit: 10, maxItems: nil, maxPages: nil, onPage: { _, _ in })
 
         XCTAssertEqual(loaded.source, .live)
         XCTAssertEqual(loaded.saveFailure as? CacheError, denied)

@@ -12,6 +12,16 @@ final class RunSummaryTests: XCTestCase {
         XCTAssertTrue(summary(images: .init(downloaded: 1, fromCache: 0, failed: 1, files: 1)).isDegraded)
         XCTAssertTrue(summary(comments: .init(live: 1, fromCache: 1, unavailable: 0, count: 3)).isDegraded)
         XCTAssertTrue(summary(comments: .init(live: 1, fromCache: 0, unavailable: 1, count: 3)).isDegraded)
+        var stopped = summary()
+        stopped.feedStoppedAfterPages = 10_000
+        XCTAssertTrue(stopped.isDegraded, "a live feed cut short by --max-pages")
+    }
+
+    func test_degradedReasons_nameTheFeedStoppedByMaxPagesWithItsPages() {
+        var stopped = summary(images: .init(downloaded: 1, fromCache: 0, failed: 1, files: 1))
+        stopped.feedStoppedAfterPages = 10_000
+
+        XCTAssertEqual(stopped.degradedReasons, ["the feed was stopped after 10000 pages (--max-pages)", "1 image failed"])
     }
 
     func test_degradedReasons_nameEachShortfallWithItsCount() {

@@ -39,9 +39,9 @@ final class PlainFileTests: XCTestCase {
         XCTAssertEqual(mkfifo(pipe, 0o644), 0)
         try FileManager.default.createSymbolicLink(atPath: folder.path + "/zero", withDestinationPath: "/dev/zero")
 
-        for path in [pipe, folder.path + "/zero", folder.path] {
+        for (path, kind) in [(pipe, "a named pipe (FIFO)"), (folder.path + "/zero", "a character device"), (folder.path, "a folder")] {
             XCTAssertThrowsError(try PlainFile.read(path), path) { error in
-                XCTAssertEqual(error as? FileSystemError, PlainFile.notARegularFile, path)
+                XCTAssertEqual("\(error)", "it is \(kind), not a regular file", path)
             }
             XCTAssertThrowsError(try PlainFile.readPrefix(path, count: 8), path)
         }
@@ -125,6 +125,66 @@ final class PlainFileTests: XCTestCase {
             XCTAssertEqual(($0 as? FileSystemError)?.code, ENOENT)
         }
         XCTAssertEqual(CacheFixtures.files(under: folder), [])
+    }
+
+    // MARK: - readRegular
+
+    func test_readRegular_readsAFileAndOneALinkLeadsToAndNothingWhereThereIsNone() throws {
+        let folder = try makeTemporaryFolder(for: self)
+        let file = try makeFile(folder, "style.css", "body {}")
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/link.css", withDestinationPath: file)
+
+        XCTAssertEqual(try PlainFile.readRegular(file, maxBytes: 100), Data("body {}".utf8))
+        XCTAssertEqual(try PlainFile.readRegular(folder.path + "/link.css", maxBytes: 100), Data("body {}".utf8))
+        XCTAssertNil(try PlainFile.readRegular(folder.path + "/missing.css", maxBytes: 100))
+        XCTAssertNil(try PlainFile.readRegular(file + "/below-a-file", maxBytes: 100))
+    }
+
+    /// Opening a named pipe for reading waits for a writer: without one, the old read never
+    /// returned.
+    func test_readRegular_refusesANamedPipeWithoutWaitingForAWriter() throws {
+        let fifo = try makeTemporaryFolder(for: self).appendingPathComponent("style.css").path
+        XCTAssertEqual(mkfifo(fifo, 0o644), 0)
+
+        XCTAssertThrowsError(try PlainFile.readRegular(fifo, maxBytes: 100)) {
+            XCTAssertEqual($0 as? PlainFile.RegularFileError, .notARegularFile(kind: "a named pipe (FIFO)"))
+            XCTAssertEqual("\($0)", "it is a named pipe (FIFO), not a regular file")
+        }
+    }
+
+    func test_readRegular_refusesADeviceALinkLeadsToWithoutReadingIt() throws {
+        let link = try makeTemporaryFolder(for: self).appendingPathComponent("style.css").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/dev/zero")
+
+        XCTAssertThrowsError(try PlainFile.readRegular(link, maxBytes: 100)) {
+            XCTAssertEqual($0 as? PlainFile.RegularFileError, .notARegularFile(kind: "a character device"))
+        }
+        XCTAssertThrowsError(try PlainFile.readRegular(try makeTemporaryFolder(for: self).path, maxBytes: 100)) {
+            XCTAssertEqual($0 as? PlainFile.RegularFileError, .notARegularFile(kind: "a folder"))
+        }
+    }
+
+    func test_readRegular_readsAFileOfExactlyTheLimitAndRefusesOneByteMore() throws {
+        let folder = try makeTemporaryFolder(for: self)
+        let atLimit = try makeFile(folder, "at-limit", String(repeating: "a", count: 100))
+        let over = try makeFile(folder, "over", String(repeating: "a", count: 101))
+
+        XCTAssertEqual(try PlainFile.readRegular(atLimit, maxBytes: 100)?.count, 100)
+        XCTAssertThrowsError(try PlainFile.readRegular(over, maxBytes: 100)) {
+            XCTAssertEqual($0 as? PlainFile.RegularFileError, .tooLarge(maxBytes: 100))
+        }
+    }
+
+    /// A file under /proc says it is empty and is not: the read itself stops past the limit.
+    func test_readRegular_refusesAFileThatHoldsMoreThanItsSizeSays() throws {
+        let status = "/proc/self/status"
+        guard FileManager.default.fileExists(atPath: status) else { throw XCTSkip("no /proc here") }
+        XCTAssertEqual(try PlainFile.size(of: status), 0)
+
+        XCTAssertThrowsError(try PlainFile.readRegular(status, maxBytes: 10)) {
+            XCTAssertEqual($0 as? PlainFile.RegularFileError, .tooLarge(maxBytes: 10))
+        }
+        XCTAssertGreaterThan(try PlainFile.readRegular(status, maxBytes: 1 << 20)?.count ?? 0, 10)
     }
 
     // MARK: - Helpers

@@ -386,6 +386,17 @@ final class StagedSiteTests: XCTestCase {
         XCTAssertEqual(try Manifest.read(from: output).files.map(\.path), ["index.html"])
     }
 
+    func test_writeManifest_inACancelledTaskWritesNoManifestAndLeavesNoTemporaryFile() async throws {
+        let sut = try StagedSite(output: try makeOutputURL())
+        try sut.write("home", to: "index.html")
+
+        let result = await inCancelledTask { try sut.writeManifest(generator: "test", run: Self.manifestRun) }
+
+        XCTAssertThrowsError(try result.get())
+        XCTAssertFalse(FileManager.default.fileExists(atPath: sut.url(for: Manifest.fileName).path))
+        XCTAssertEqual(CacheFixtures.temporaryFiles(under: sut.staging), [])
+    }
+
     func test_writeManifest_neverListsItself() throws {
         let output = try makeOutputURL()
         let sut = try StagedSite(output: output)

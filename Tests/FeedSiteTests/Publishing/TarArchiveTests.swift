@@ -139,6 +139,32 @@ final class TarArchiveTests: XCTestCase {
         XCTAssertEqual(CacheFixtures.files(under: archive.deletingLastPathComponent()), ["site.tar"])
     }
 
+    func test_write_inACancelledTaskThrowsCancellationErrorAndKeepsThePreviousArchiveAsItWas() async throws {
+        let (folder, files) = try makeSite()
+        let archive = try makeTemporaryFolder(for: self).appendingPathComponent("site.tar")
+        try Data("the previous archive".utf8).write(to: archive)
+
+        let result = await inCancelledTask {
+            try TarArchive.write(folder: folder, paths: files.keys.sorted(), to: archive, modificationDate: fixedNow())
+        }
+
+        XCTAssertThrowsError(try result.get()) { XCTAssertTrue($0 is CancellationError, "\($0)") }
+        XCTAssertEqual(try Data(contentsOf: archive), Data("the previous archive".utf8))
+        XCTAssertEqual(CacheFixtures.files(under: archive.deletingLastPathComponent()), ["site.tar"], "no temporary file left")
+    }
+
+    func test_write_tellsProgressOfEachEntryOutOfAll() throws {
+        let (folder, files) = try makeSite()
+        var reports: [String] = []
+
+        try TarArchive.write(
+            folder: folder, paths: files.keys.sorted(), to: try makeTemporaryFolder(for: self).appendingPathComponent("site.tar"),
+            modificationDate: fixedNow()
+        ) { done, total in reports.append("\(done)/\(total)") }
+
+        XCTAssertEqual(reports, (1...Self.entries.count).map { "\($0)/\(Self.entries.count)" })
+    }
+
     // MARK: - Reproducibility
 
     func test_write_ofTheSameFolderTwiceGivesIdenticalBytes() throws {

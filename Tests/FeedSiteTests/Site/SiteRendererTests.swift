@@ -302,6 +302,20 @@ final class SiteRendererTests: XCTestCase {
         XCTAssertTrue(portuguese.contains("Cópia offline: este feed foi salvo há 3 dias."), portuguese)
     }
 
+    /// The templates' bound on a render's steps must never stop a real page: the largest
+    /// feed page `--page-size` allows, and a comments page of thousands of comments.
+    func test_pages_asLargeAsARunMakesRenderWithTheBuiltInTemplates() throws {
+        let renderer = try SiteFixtures.renderer()
+        let entries = (0..<10_000).map { SiteFixtures.feedEntries()[$0 % 4] }
+        let comments = (0..<5_000).map { SiteFixtures.comments()[$0 % 4] }
+
+        let feed = try renderer.feedPage(1, of: 1, entries: entries, firstPosition: 1, feedCount: entries.count, feedSavedAt: fixedNow())
+        let page = try renderer.commentsPage(for: entries[0], comments: comments, feedPage: 1, position: 1, feedCount: 1)
+
+        XCTAssertEqual(feed.html.components(separatedBy: "<li class=\"card\"").count - 1, 10_000)
+        XCTAssertEqual(page.html.components(separatedBy: "An older comment").count - 1, 1_250)
+    }
+
     // MARK: - Images: size and text alternative
 
     func test_pages_giveImagesTheWidthAndHeightFromTheirHeader() throws {

@@ -59,6 +59,31 @@ final class TemplateParsingErrorTests: XCTestCase {
         XCTAssertEqual(parseError("{{! one\ntwo\nthree }}\n{{/stray}}")?.line, 4)
     }
 
+    func test_init_acceptsSectionsNestedAsDeepAsTheLimit() throws {
+        let depth = Template.maxNesting
+        let source = String(repeating: "{{#a}}", count: depth) + "{{b}}" + String(repeating: "{{/a}}", count: depth)
+
+        XCTAssertEqual(try Template(name: "t", source: source).render(["a": true, "b": "deep"]), "deep")
+    }
+
+    func test_init_throwsForASectionNestedDeeperThanTheLimitOnItsLine() {
+        let depth = Template.maxNesting + 1
+        let source = String(repeating: "{{#a}}\n", count: depth) + String(repeating: "{{/a}}\n", count: depth)
+
+        let error = parseError(source, name: "feed.html")
+
+        XCTAssertEqual(error?.template, "feed.html")
+        XCTAssertEqual(error?.line, depth)
+        XCTAssertEqual(error?.message, "{{#a}} opens a section 101 deep; sections nest at most 100 deep")
+    }
+
+    /// Parsing recursed once per open section: this many overflowed the stack.
+    func test_init_throwsForTwentyThousandNestedSectionsWithoutRecursingIntoThemAll() {
+        let source = String(repeating: "{{^a}}", count: 20_000) + "x" + String(repeating: "{{/a}}", count: 20_000)
+
+        XCTAssertEqual(parseError(source)?.message, "{{^a}} opens a section 101 deep; sections nest at most 100 deep")
+    }
+
     func test_description_namesTemplateAndLine() {
         XCTAssertEqual(TemplateError(template: "feed.html", line: 7, message: "oops").description, "feed.html:7: oops")
     }

@@ -107,6 +107,29 @@ final class TemplateRenderingTests: XCTestCase {
         XCTAssertEqual(try render("{{#rows}}<tr>{{#cells}}<td>{{v}}</td>{{/cells}}</tr>{{/rows}}", context), "<tr><td>1</td><td>2</td></tr><tr><td>3</td></tr>")
     }
 
+    func test_sections_overAShortListInsideEachItemOfALongOneRenderWhole() throws {
+        let items = TemplateValue.list((1...100).map { ["n": .text("\($0)")] })
+        let languages: TemplateValue = [["code": "en"], ["code": "el"], ["code": "pt"]]
+
+        let output = try render("{{#items}}{{#languages}}{{code}}{{/languages}}{{/items}}", ["items": items, "languages": languages])
+
+        XCTAssertEqual(output, String(repeating: "enelpt", count: 100))
+    }
+
+    /// Each level multiplied the work: thirty levels over three items would have taken 3³⁰
+    /// steps.
+    func test_sections_thatRepeatAListInsideItselfStopWithAnErrorNamingTheSection() {
+        let depth = 30
+        let source = String(repeating: "{{#items}}\n", count: depth) + "{{.}}\n" + String(repeating: "{{/items}}\n", count: depth)
+
+        let error = renderError(source, ["items": ["a", "b", "c"]], name: "feed.html")
+
+        XCTAssertEqual(error?.template, "feed.html")
+        XCTAssertTrue((1...depth).contains(error?.line ?? 0), "\(String(describing: error))")
+        XCTAssertTrue(error?.message.hasPrefix("rendering stopped in {{#items}}: more than ") == true, "\(String(describing: error))")
+        XCTAssertTrue(error?.message.hasSuffix("; is a list's section repeated inside itself?") == true, "\(String(describing: error))")
+    }
+
     // MARK: - Inverted sections
 
     func test_invertedSection_showsForFalseEmptyOrNilValues() throws {

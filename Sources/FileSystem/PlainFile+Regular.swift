@@ -1,0 +1,103 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension PlainFile {
+    /// Why `readRegular` would not read a file.
+    public enum RegularFileError: Error, Equatable, Sendable, CustomStringConvertible {
+        /// Something other than a regular file: `kind` names it ("a named pipe (FIFO)").
+        case notARegularFile(kind: String)
+        /// More than `maxBytes` bytes.
+        case tooLarge(maxBytes: Int)
+        case failed(FileSystemError)
+
+        public var description: String {
+            switch self {
+            case let .notARegularFile(kind): "it is \(kind), not a regular file"
+            case let .tooLarge(maxBytes): "it is larger than \(maxBytes) bytes"
+            case let .failed(error): error.description
+            }
+        }
+    }
+
+    /// The bytes of the regular file at `path` (a symbolic link to one is fine), or `nil`
+    /// when there is no such file; for files a user points the run at, which must neither
+    /// block it nor fill its memory. A named pipe, a device or a socket is refused without
+    /// being read: the file is opened without waiting (a pipe with no writer would hold the
+    /// open forever) and asked what it is. A file of more than `maxBytes` is refused, also
+    /// when it grows while it is read or says it is empty and is not (as files under
+    /// `/proc` do): at most one byte past the limit is ever read.
+    public static func readRegular(_ path: String, maxBytes: Int) throws(RegularFileError) -> Data? {
+        let opened: (descriptor: Int32, type: mode_t)?
+        do {
+            opened = try openWithoutWaiting(path)
+        } catch {
+            throw .failed(error)
+        }
+        guard let (descriptor, type) = opened else { return nil }
+        defer { close(descriptor) }
+        guard type == S_IFREG else { throw .notARegularFile(kind: kindName(type)) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw .failed(.fromErrno()) }
+        guard Int(info.st_size) <= maxBytes else { throw .tooLarge(maxBytes: maxBytes) }
+        var data = Data(capacity: Int(info.st_size) + 1)
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while data.count <= maxBytes {
+            let wanted = min(chunk.count, maxBytes + 1 - data.count)
+            let count = chunk.withUnsafeMutableBytes { readBytes(descriptor, $0.baseAddress!, wanted) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .failed(.fromErrno())
+            }
+            if count == 0 { break }
+            data.append(contentsOf: chunk[..<count])
+        }
+        guard data.count <= maxBytes else { throw .tooLarge(maxBytes: maxBytes) }
+        return data
+    }
+
+    private static func readBytes(_ descriptor: Int32, _ pointer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+        #if canImport(Glibc)
+            Glibc.read(descriptor, pointer, count)
+        #else
+            Darwin.read(descriptor, pointer, count)
+        #endif
+    }
+
+    /// A descriptor open for reading at `path` (a symbolic link followed) and what the file
+    /// is (`S_IFREG`, `S_IFIFO`, …), or `nil` when there is no such file. The open never
+    /// waits: a named pipe with no writer would hold an ordinary open forever.
+    static func openWithoutWaiting(_ path: String) throws(FileSystemError) -> (descriptor: Int32, type: mode_t)? {
+        #if canImport(Glibc)
+            let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        #else
+            let descriptor = Darwin.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        #endif
+        guard descriptor >= 0 else {
+            if errno == ENOENT || errno == ENOTDIR { return nil }
+            throw .fromErrno()
+        }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            let failure = FileSystemError.fromErrno()
+            close(descriptor)
+            throw failure
+        }
+        return (descriptor, info.st_mode & S_IFMT)
+    }
+
+    static func kindName(_ type: mode_t) -> String {
+        switch type {
+        case S_IFIFO: "a named pipe (FIFO)"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        case S_IFDIR: "a folder"
+        default: "something else"
+        }
+    }
+}
