@@ -13,12 +13,9 @@ public final class CertificateAuthorities: @unchecked Sendable {
     /// Where the system's store was read from, or `nil` when none was found.
     private let systemFile: String?
 
-    /// Reads `file` (PEM) and the system's store; fails when `file` cannot be read or holds
-    /// no certificate.
-    public init(adding file: String) throws(HTTPClientError) {
-        guard let added = FileManager.default.contents(atPath: file) else {
-            throw HTTPClientError.connectivity("cannot read the CA file \(file)")
-        }
+    /// Adds `added`, the bytes of `file` (PEM), to the system's store; fails when they hold
+    /// no certificate. The caller reads the file, as it reads every file a user names.
+    public init(adding added: Data, from file: String) throws(HTTPClientError) {
         guard String(decoding: added, as: UTF8.self).contains("-----BEGIN CERTIFICATE-----") else {
             throw HTTPClientError.connectivity("\(file) holds no PEM certificate (-----BEGIN CERTIFICATE-----)")
         }

@@ -26,7 +26,7 @@ enum LibcurlFloor {
         var configuration = CurlEngine.Configuration(userAgent: "feedsite-bench")
         configuration.maxConnections = concurrency
         if let caFile {
-            configuration.certificateAuthorities = try CertificateAuthorities(adding: caFile)
+            configuration.certificateAuthorities = try CertificateAuthorities(adding: try Data(contentsOf: URL(fileURLWithPath: caFile)), from: caFile)
         }
         let engine = try CurlEngine(configuration)
         let sink = ByteCounter()

@@ -178,6 +178,18 @@ final class GenerateNetworkTests: XCTestCase {
         XCTAssertEqual(result.diagnostics, "feedsite: error: --ca-file: cannot read the CA file \(run.root.path)/missing.pem")
     }
 
+    func test_generate_refusesACAFileThatIsANamedPipeAtOnceWithoutWaitingForAWriter() async throws {
+        let run = try makeRunFolder()
+        XCTAssertEqual(mkfifo(run.root.appendingPathComponent("ca.pem").path, 0o644), 0)
+
+        let result = await run.generate(api: URL(string: "https://127.0.0.1:9/v1")!, ["--ca-file", "ca.pem"])
+
+        XCTAssertEqual(result.code, .usage)
+        XCTAssertEqual(
+            result.diagnostics,
+            "feedsite: error: --ca-file: cannot read the CA file \(run.root.path)/ca.pem: it is a named pipe (FIFO), not a regular file")
+    }
+
     func test_generate_refusesACAFileWithoutACertificate() async throws {
         let run = try makeRunFolder()
         try Data("not a certificate".utf8).write(to: run.root.appendingPathComponent("ca.pem"))
