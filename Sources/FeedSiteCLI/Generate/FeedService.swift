@@ -58,6 +58,15 @@ struct FeedService: Sendable {
             case nil: "--offline, and the cache holds no usable feed"
             }
         }
+
+        /// What to do, the last words of the run's error.
+        var advice: String {
+            switch remoteFailure?.kind {
+            case .connectivity?: "Check --api and the network, then run again."
+            case .invalidData?: "Check that --api names the API's root (its feed is ROOT/feed), then run again."
+            case nil: "Run once without --offline to fill the cache."
+            }
+        }
     }
 
     enum CommentsResult: Sendable {

@@ -189,7 +189,7 @@ struct RunReport: Sendable {
             reporter.error(error.headline(connectionError: context.site.renderers[0].connectionErrorMessage))
             var cause = error.remoteFailure.map { "feed: \($0); " } ?? "feed: offline run; "
             cause += "\(error.cacheProblem) (cache \(context.cacheFolder.path)). Nothing was published\(unchanged). "
-            cause += context.options.offline ? "Run once without --offline to fill the cache." : "Check --api and the network, then run again."
+            cause += error.advice
             reporter.error(cause)
         case let error as PublishStep.StrictRefusal:
             reporter.error("--strict: nothing published because \(error.reasons.joined(separator: ", "))\(unchanged)")

@@ -5,8 +5,8 @@ import XCTest
 
 @testable import FeedSiteCLI
 
-/// The first line of a run that had no feed to publish: the app's connection error only when
-/// the API could not be reached.
+/// The first line of a run that had no feed to publish, the app's connection error only when
+/// the API could not be reached, and the advice its last line ends with.
 final class FeedUnavailableHeadlineTests: XCTestCase {
     private let connectionError = "Couldn't connect to server"
 
@@ -28,6 +28,16 @@ final class FeedUnavailableHeadlineTests: XCTestCase {
         let unavailable = FeedService.FeedUnavailable(remoteFailure: nil, cacheFailure: nil)
 
         XCTAssertEqual(unavailable.headline(connectionError: connectionError), "--offline, and the cache holds no usable feed")
+    }
+
+    func test_advice_pointsAtTheNetworkOnlyWhenAConnectionFailed() {
+        XCTAssertEqual(
+            FeedService.FeedUnavailable(remoteFailure: failure(.connectivity, "timed out"), cacheFailure: nil).advice,
+            "Check --api and the network, then run again.")
+        XCTAssertEqual(
+            FeedService.FeedUnavailable(remoteFailure: failure(.invalidData, "status 404"), cacheFailure: nil).advice,
+            "Check that --api names the API's root (its feed is ROOT/feed), then run again.")
+        XCTAssertEqual(FeedService.FeedUnavailable(remoteFailure: nil, cacheFailure: nil).advice, "Run once without --offline to fill the cache.")
     }
 
     private func failure(_ kind: RemoteLoadError.Kind, _ reason: String) -> RemoteLoadError {
