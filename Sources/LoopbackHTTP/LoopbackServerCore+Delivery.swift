@@ -75,9 +75,13 @@ extension LoopbackServerCore {
         let data = answer.serialized(keepAlive: false)
         _ = data.withUnsafeBytes { send($0, bodyFrom: data.count - answer.body.count, on: connection, waiting: false) }
         // Reads what the request already sent, if anything: closing with it unread would
-        // reset the connection, and the client might lose the answer.
+        // reset the connection, and the client might lose the answer. Never more than a few
+        // reads: this is the accept loop's thread, which a client sending without end must
+        // not hold.
         var byte = [UInt8](repeating: 0, count: 4096)
-        while byte.withUnsafeMutableBytes({ recv(connection, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }) > 0 {}
+        for _ in 0..<16 {
+            guard byte.withUnsafeMutableBytes({ recv(connection, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }) > 0 else { break }
+        }
         close(connection)
     }
 
