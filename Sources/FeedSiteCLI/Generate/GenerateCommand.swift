@@ -136,7 +136,9 @@ struct GenerateCommand {
         summary.published = true
         summary.files = staged.fileCounts
         if let archive = context.archive {
-            try start("archive")
+            // Not `start`: after the swap, a cancellation is the archive's to report, as not
+            // written, since the site is published.
+            timer.start("archive")
             try ArchiveStep(output: context.output, archive: archive, now: context.now, report: report).run()
         }
     }

@@ -79,6 +79,7 @@ struct ArchiveStep {
     func run() throws {
         let report = report
         do {
+            try Task.checkCancellation()
             try TarArchive.write(folder: output, paths: try SiteFiles.list(output), to: archive, modificationDate: now) { done, total in
                 report.progress("archive", done: done, total: total)
             }

@@ -75,4 +75,31 @@ final class CancelledRenderingTests: XCTestCase {
         XCTAssertThrowsError(try result.get()) { XCTAssertTrue($0 is CancellationError, "\($0)") }
         XCTAssertEqual(written.withLock { $0 }, 0)
     }
+
+    /// After the swap the site is published: a cancellation before the archive's first
+    /// entry, as in its middle, is the archive's, reported as not written.
+    func test_archiveStep_inACancelledTaskThrowsNotWrittenForTheCancellationAndWritesNoArchive() async throws {
+        let folder = try makeTemporaryFolder(for: self)
+        let site = folder.appendingPathComponent("site")
+        try FileManager.default.createDirectory(at: site, withIntermediateDirectories: false)
+        try Data("<p>published</p>".utf8).write(to: site.appendingPathComponent("index.html"))
+        let archive = folder.appendingPathComponent("site.tar")
+        let step = ArchiveStep(
+            output: site, archive: archive, now: fixedNow(), report: RunReport(reporter: Reporter(console: SilentConsole(), verbosity: .normal)))
+
+        let result = await inCancelledTask { try step.run() }
+
+        XCTAssertThrowsError(try result.get()) { error in
+            XCTAssertTrue((error as? ArchiveStep.NotWritten)?.reason is CancellationError, "\(error)")
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["site"], "no archive, no temporary file")
+    }
+}
+
+/// A console that shows nothing.
+private struct SilentConsole: Console {
+    func output(_ line: String) {}
+    func diagnostic(_ line: String) {}
+    func status(_ line: String?) {}
+    var isInteractive: Bool { false }
 }
