@@ -132,7 +132,8 @@ extension CacheDatabase {
             case let .unknown(reason):
                 throw .cannot(.read, "cache database \(path)", reason: reason)
             case .foreign:
-                preconditionFailure("CacheFolder.check refuses another program's database")
+                // `CacheFolder.check` has refused it already; never opened for writing.
+                throw .cannot(.write, "cache database \(path)", reason: "it is not one feedsite made")
             }
         } catch {
             throw .failed(error)

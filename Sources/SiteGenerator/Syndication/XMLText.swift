@@ -19,7 +19,7 @@ public enum XMLText {
     /// by far the most common, is appended whole after one pass over its bytes.
     static func append(_ text: String, to output: inout String) {
         var text = text
-        guard text.withUTF8({ DocumentText.needsWork($0, orASCII: DocumentText.isMarkup) }) else {
+        guard text.withUTF8({ DocumentText.needsWork($0, markup: true) }) else {
             output += text
             return
         }

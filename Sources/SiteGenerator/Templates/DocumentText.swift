@@ -21,7 +21,7 @@ public enum DocumentText {
     /// `text` without the characters the rule drops; `text` itself when it holds none.
     public static func cleaned(_ text: String) -> String {
         var text = text
-        guard text.withUTF8({ needsWork($0, orASCII: { _ in false }) }) else { return text }
+        guard text.withUTF8({ needsWork($0, markup: false) }) else { return text }
         var kept = String.UnicodeScalarView()
         for scalar in text.unicodeScalars where !isDropped(scalar) {
             kept.append(scalar)
@@ -29,28 +29,32 @@ public enum DocumentText {
         return String(kept)
     }
 
-    /// Whether the UTF-8 `bytes` hold a character the rule drops or an ASCII byte that
-    /// `special` picks out (markup to escape): one pass over the bytes, so that text with
-    /// nothing to change, by far the most common, is copied whole by the writers.
+    /// Whether the UTF-8 `bytes` hold a character the rule drops or, with `markup`, one of
+    /// `& < > " '`, which HTML and XML escape: one pass over the bytes, so that text with
+    /// nothing to change, by far the most common, is copied whole by the writers. An ASCII
+    /// byte is looked up in a bit mask, one shift a byte: the test of each byte against each
+    /// character made escaping the hottest part of an unchanged render (BENCHMARKS.md,
+    /// "Nothing of the user's is lost, second pass").
     @inline(__always)
-    static func needsWork(_ bytes: UnsafeBufferPointer<UInt8>, orASCII special: (UInt8) -> Bool) -> Bool {
+    static func needsWork(_ bytes: UnsafeBufferPointer<UInt8>, markup: Bool) -> Bool {
+        // Bytes 0 to 63: the C0 controls but tab, LF and CR, and with `markup` `" & ' < >`.
+        let controls: UInt64 = 0xFFFF_FFFF & ~(1 << 0x09 | 1 << 0x0A | 1 << 0x0D)
+        let low = markup ? controls | 1 << 0x22 | 1 << 0x26 | 1 << 0x27 | 1 << 0x3C | 1 << 0x3E : controls
+        // Bytes 64 to 127: DEL.
+        let high: UInt64 = 1 << (0x7F - 64)
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
-            if byte < 0x80 {
-                if byte < 0x20 ? byte != 0x09 && byte != 0x0A && byte != 0x0D : byte == 0x7F || special(byte) { return true }
+            if byte < 0x40 {
+                if low >> byte & 1 != 0 { return true }
+            } else if byte < 0x80 {
+                if high >> (byte - 0x40) & 1 != 0 { return true }
             } else if byte == 0xC2 || byte >= 0xEF, startsDropped(bytes, at: index) {
                 return true
             }
             index += 1
         }
         return false
-    }
-
-    /// Whether `byte` is one of `& < > " '`, which HTML and XML both escape.
-    @inline(__always)
-    static func isMarkup(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
     }
 
     /// Whether the character whose first byte is at `index` is a dropped one of more than one

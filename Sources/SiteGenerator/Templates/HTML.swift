@@ -11,7 +11,7 @@ public enum HTML {
     /// most common, is appended whole after one pass over its bytes.
     public static func escape(_ text: String, into output: inout String) {
         var text = text
-        guard text.withUTF8({ DocumentText.needsWork($0, orASCII: DocumentText.isMarkup) }) else {
+        guard text.withUTF8({ DocumentText.needsWork($0, markup: true) }) else {
             output += text
             return
         }

@@ -44,17 +44,20 @@ final class DocumentTextTests: XCTestCase {
             var bytes: [UInt8] = [UInt8(ascii: "a")]
             UTF8.encode(scalar) { bytes.append($0) }
             bytes.append(UInt8(ascii: "z"))
-            let found = bytes.withUnsafeBufferPointer { DocumentText.needsWork($0, orASCII: { _ in false }) }
+            let found = bytes.withUnsafeBufferPointer { DocumentText.needsWork($0, markup: false) }
             if found != DocumentText.isDropped(scalar) { mismatches.append(value) }
         }
         XCTAssertEqual(mismatches, [])
     }
 
-    func test_needsWork_findsTheASCIIBytesItIsAskedFor() {
-        let bytes = Array("plain <b> text".utf8)
+    func test_needsWork_withMarkupFindsEachCharacterHTMLAndXMLEscapeAndNoOtherASCII() {
+        for byte in UInt8(0x20)..<0x7F {
+            let bytes = [UInt8(ascii: "a"), byte, UInt8(ascii: "z")]
+            let isMarkup = "&<>\"'".utf8.contains(byte)
 
-        XCTAssertTrue(bytes.withUnsafeBufferPointer { DocumentText.needsWork($0, orASCII: { $0 == UInt8(ascii: "<") }) })
-        XCTAssertFalse(bytes.withUnsafeBufferPointer { DocumentText.needsWork($0, orASCII: { $0 == UInt8(ascii: "&") }) })
+            XCTAssertEqual(bytes.withUnsafeBufferPointer { DocumentText.needsWork($0, markup: true) }, isMarkup, "\(Unicode.Scalar(byte))")
+            XCTAssertFalse(bytes.withUnsafeBufferPointer { DocumentText.needsWork($0, markup: false) }, "\(Unicode.Scalar(byte))")
+        }
     }
 
     func test_cleaned_dropsOnlyWhatTheRuleDrops() {
