@@ -125,10 +125,10 @@ public enum LegacyCache {
         String(name.prefix(2)).lowercased()
     }
 
-    /// A regular file's bytes; `nil` for anything else, so a device or a pipe is never read.
+    /// A regular file's bytes; `nil` for anything else (`PlainFile.read` never reads a device
+    /// or a pipe).
     private static func read(_ path: String) -> Data? {
-        guard (try? PlainFile.kind(of: path)) == .file else { return nil }
-        return try? PlainFile.read(path)
+        (try? PlainFile.read(path)) ?? nil
     }
 
     // MARK: - Importing
@@ -183,7 +183,7 @@ public enum LegacyCache {
         for url in Set(feed.map(\.image.url)) {
             let key = SHA256.hexDigest(Array(url.absoluteString.utf8))
             let entry = "\(base)/images/\(indexFolder)/\(key.prefix(2))/\(key)"
-            guard (try? PlainFile.kind(of: entry)) == .file, let digest = try? FileDigest.sha256(ofFileAtPath: entry),
+            guard let digest = try? FileDigest.sha256(ofFileAtPath: entry),
                 FileManager.default.fileExists(atPath: SQLiteImageStore.blobPath(for: digest.sha256, in: "\(base)/images"))
             else { continue }
             try SQLiteImageStore.refer(to: digest.sha256, at: now, connection)

@@ -32,23 +32,22 @@ extension PlainFile {
     /// when it grows while it is read or says it is empty and is not (as files under
     /// `/proc` do): at most one byte past the limit is ever read.
     public static func readRegular(_ path: String, maxBytes: Int) throws(RegularFileError) -> Data? {
-        let opened: (descriptor: Int32, type: mode_t)?
+        let opened: (descriptor: Int32, info: stat)?
         do {
             opened = try openWithoutWaiting(path)
         } catch {
             throw .failed(error)
         }
-        guard let (descriptor, type) = opened else { return nil }
+        guard let (descriptor, info) = opened else { return nil }
         defer { close(descriptor) }
+        let type = info.st_mode & S_IFMT
         guard type == S_IFREG else { throw .notARegularFile(kind: kindName(type)) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw .failed(.fromErrno()) }
         guard Int(info.st_size) <= maxBytes else { throw .tooLarge(maxBytes: maxBytes) }
         var data = Data(capacity: Int(info.st_size) + 1)
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while data.count <= maxBytes {
             let wanted = min(chunk.count, maxBytes + 1 - data.count)
-            let count = chunk.withUnsafeMutableBytes { readBytes(descriptor, $0.baseAddress!, wanted) }
+            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress!, wanted) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw .failed(.fromErrno())
@@ -60,18 +59,10 @@ extension PlainFile {
         return data
     }
 
-    private static func readBytes(_ descriptor: Int32, _ pointer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
-            Glibc.read(descriptor, pointer, count)
-        #else
-            Darwin.read(descriptor, pointer, count)
-        #endif
-    }
-
-    /// A descriptor open for reading at `path` (a symbolic link followed) and what the file
-    /// is (`S_IFREG`, `S_IFIFO`, …), or `nil` when there is no such file. The open never
-    /// waits: a named pipe with no writer would hold an ordinary open forever.
-    static func openWithoutWaiting(_ path: String) throws(FileSystemError) -> (descriptor: Int32, type: mode_t)? {
+    /// A descriptor open for reading at `path` (a symbolic link followed) and what `fstat`
+    /// says of the file (its type, its size), or `nil` when there is no such file. The open
+    /// never waits: a named pipe with no writer would hold an ordinary open forever.
+    static func openWithoutWaiting(_ path: String) throws(FileSystemError) -> (descriptor: Int32, info: stat)? {
         #if canImport(Glibc)
             let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         #else
@@ -87,7 +78,7 @@ extension PlainFile {
             close(descriptor)
             throw failure
         }
-        return (descriptor, info.st_mode & S_IFMT)
+        return (descriptor, info)
     }
 
     static func kindName(_ type: mode_t) -> String {

@@ -101,7 +101,8 @@ extension PlainFile {
     /// never read, so `/dev/zero` cannot fill memory and a pipe cannot hang a run: the open
     /// does not wait (`openWithoutWaiting`), and the file is asked what it is once open.
     static func openRegularFile(_ path: String) throws(FileSystemError) -> Int32? {
-        guard let (descriptor, type) = try openWithoutWaiting(path) else { return nil }
+        guard let (descriptor, info) = try openWithoutWaiting(path) else { return nil }
+        let type = info.st_mode & S_IFMT
         guard type == S_IFREG else {
             close(descriptor)
             throw FileSystemError("it is \(kindName(type)), not a regular file", code: EINVAL)
@@ -219,7 +220,7 @@ extension PlainFile {
 }
 
 @inline(__always)
-private func systemRead(_ descriptor: Int32, _ pointer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+func systemRead(_ descriptor: Int32, _ pointer: UnsafeMutableRawPointer, _ count: Int) -> Int {
     #if canImport(Glibc)
         Glibc.read(descriptor, pointer, count)
     #else
