@@ -64,15 +64,7 @@ public enum OutputFolder {
     /// the run to say what it replaces.
     @discardableResult
     public static func checkReplaceable(_ output: String, force: Bool, protectedFolders: [(path: String, name: String)]) throws(Refusal) -> Refusal? {
-        let kind: PlainFile.Kind
-        do {
-            kind = try PlainFile.kind(of: output)
-        } catch {
-            throw .unlistable(output, reason: error.description)
-        }
-        guard kind != .missing else { return nil }
-        guard kind == .folder else { throw .notAFolder(output) }
-        try checkPlace(output, protectedFolders: protectedFolders)
+        guard try checkPlace(output, protectedFolders: protectedFolders) else { return nil }
         do {
             try checkOwnedByFeedsite(output)
             return nil
@@ -85,18 +77,21 @@ public enum OutputFolder {
     /// Throws when `output` (a real path) is something other than a folder, or the root, or
     /// is or holds one of `protectedFolders`: never an output, whatever it holds. Needs only
     /// the path, so a run checks it before making even its lock file beside the output.
-    public static func checkPlace(_ output: String, protectedFolders: [(path: String, name: String)]) throws(Refusal) {
+    /// Whether the folder exists.
+    @discardableResult
+    public static func checkPlace(_ output: String, protectedFolders: [(path: String, name: String)]) throws(Refusal) -> Bool {
+        let kind: PlainFile.Kind
         do {
-            if case let kind = try PlainFile.kind(of: output), kind != .missing, kind != .folder { throw Refusal.notAFolder(output) }
-        } catch let error as Refusal {
-            throw error
+            kind = try PlainFile.kind(of: output)
         } catch {
-            throw .unlistable(output, reason: "\(error)")
+            throw .unlistable(output, reason: error.description)
         }
+        guard kind == .folder || kind == .missing else { throw .notAFolder(output) }
         if output == "/" { throw .protected(output, what: "is the root of the file system") }
         if let held = protectedFolders.first(where: { RealPath.isWithin($0.path, output) }) {
             throw .protected(output, what: "\(held.path == output ? "is" : "holds") \(held.name)")
         }
+        return kind == .folder
     }
 
     /// Throws unless the folder `output` is empty but for dot-files, or a site feedsite

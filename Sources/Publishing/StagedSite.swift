@@ -199,7 +199,7 @@ public final class StagedSite: Sendable {
                 throw PublishError.publishing(output.path, failedWith: FileSystemError.fromErrno())
             }
         } catch {
-            for name in moved { rename(stagingPath + "/" + name, outputPath + "/" + name) }
+            putBack(moved)
             throw error
         }
         // After an exchange the staging path holds the previous site.
@@ -235,12 +235,17 @@ public final class StagedSite: Sendable {
             if !isFolder, (try? PlainFile.link(source, to: destination, replacing: false)) != nil { continue }
             guard rename(source, destination) == 0 else {
                 let failure = FileSystemError.fromErrno()
-                for name in moved { rename(stagingPath + "/" + name, outputPath + "/" + name) }
+                putBack(moved)
                 throw .cannotPublish(outputPath, reason: "cannot move \(name) into the new site: \(failure)")
             }
             moved.append(name)
         }
         return moved
+    }
+
+    /// Renames the dot-entries `names`, moved into the staging folder, back into the output.
+    private func putBack(_ names: [String]) {
+        for name in names { rename(stagingPath + "/" + name, outputPath + "/" + name) }
     }
 
     /// Where the kernel cannot exchange folders (macOS, some file systems): move the old
