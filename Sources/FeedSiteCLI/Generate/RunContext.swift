@@ -177,19 +177,15 @@ struct RunContext: Sendable {
         configuration.requestTimeout = .milliseconds(Int(options.timeout * 1000))
         if let caFile = options.caFile {
             let path = environment.resolve(caFile).path
-            do throws(HTTPClientError) {
-                // A bundle of every public CA is about 200 kB; a pipe or a device is never read.
-                let pem: Data
-                do {
-                    guard let read = try PlainFile.readRegular(path, maxBytes: 16 * 1024 * 1024) else {
-                        throw HTTPClientError.connectivity("cannot read the CA file \(path)")
-                    }
-                    pem = read
-                } catch let error as HTTPClientError {
-                    throw error
-                } catch {
-                    throw HTTPClientError.connectivity("cannot read the CA file \(path): \(error)")
-                }
+            // A bundle of every public CA is about 200 kB; a pipe or a device is never read.
+            let pem: Data?
+            do {
+                pem = try PlainFile.readRegular(path, maxBytes: 16 * 1024 * 1024)
+            } catch {
+                throw .connectivity("--ca-file: cannot read the CA file \(path): \(error)")
+            }
+            guard let pem else { throw .connectivity("--ca-file: cannot read the CA file \(path)") }
+            do {
                 configuration.certificateAuthorities = try CertificateAuthorities(adding: pem, from: path)
             } catch {
                 throw HTTPClientError(error.kind, "--ca-file: \(error.reason)")

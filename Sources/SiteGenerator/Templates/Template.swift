@@ -30,7 +30,8 @@ public struct Template: Sendable {
         case text(String)
         case escaped(Name, line: Int)
         case raw(Name, line: Int)
-        case section(Name, inverted: Bool, children: [Node], line: Int)
+        /// `tag` is the section's opening tag as written (`#items`), for messages.
+        case section(Name, inverted: Bool, children: [Node], line: Int, tag: String)
     }
 
     /// A tag's name, split at its dots once when the template is parsed.
@@ -91,9 +92,9 @@ public struct Template: Sendable {
                     throw TemplateError(template: name, line: line, message: "'\(key.text)' is not tool-made HTML; use {{\(key.text)}} to show it as text")
                 }
                 output += html
-            case let .section(key, inverted, children, line):
+            case let .section(key, inverted, children, line, tag):
                 let value = try lookup(key, in: stack, line: line)
-                let here = ((inverted ? "^" : "#") + key.text, line)
+                let here = (tag, line)
                 if inverted {
                     if !value.isTruthy { try render(children, stack: &stack, into: &output, budget: &budget, section: here) }
                 } else if case let .list(items) = value {
@@ -194,7 +195,7 @@ public struct Template: Sendable {
                     depth += 1
                     let children = try parse(until: (key, token.line))
                     depth -= 1
-                    nodes.append(.section(Name(key), inverted: inverted, children: children, line: token.line))
+                    nodes.append(.section(Name(key), inverted: inverted, children: children, line: token.line, tag: (inverted ? "^" : "#") + key))
                 case let .close(key):
                     guard let closing else {
                         throw TemplateError(template: templateName, line: token.line, message: "{{/\(key)}} closes no open section")
