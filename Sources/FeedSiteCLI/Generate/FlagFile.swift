@@ -24,7 +24,7 @@ struct FlagFile: Equatable {
     }
 
     /// The files `--archive` and `--metrics-file` name, each checked, and not one file.
-    static func named(by options: GenerateOptions, environment: RunEnvironment) throws(RunContext.OpenFailure) -> (archive: FlagFile?, metrics: FlagFile?) {
+    static func named(by options: GenerateOptions, environment: RunEnvironment) throws(OpeningFailure) -> (archive: FlagFile?, metrics: FlagFile?) {
         let folders = RunFolders.resolving(
             output: environment.resolve(options.output), cache: environment.cacheFolder(options.cache), templates: options.templates.map(environment.resolve))
         do {
@@ -37,7 +37,7 @@ struct FlagFile: Equatable {
             try checkApart([archive, metrics].compactMap { $0 })
             return (archive, metrics)
         } catch {
-            throw RunContext.OpenFailure(message: error.description, code: .usage)
+            throw .flagFile(error)
         }
     }
 

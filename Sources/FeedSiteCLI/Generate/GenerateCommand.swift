@@ -2,26 +2,14 @@ import FeedCore
 import FileSystem
 import Foundation
 
-/// `feedsite generate`: one run, phase by phase.
+/// `feedsite generate`: opens the run (`RunContext`), runs its steps (`GenerateRun`), ends
+/// it (`RunEnding`: the exit status and the closing lines), then looks after the cache
+/// (`CacheMaintenance`) and, with `--metrics-file`, records the run there, whatever its
+/// outcome, once it got past the command line.
 ///
-/// 1. feed: every page from the API (saved to the cache), else the cache;
-/// 2. images: each distinct URL from the image cache or downloaded, linked into the site;
-/// 3. comments: each image's comments (API, else cache), its comments page rendered at once;
-/// 4. render: each locale's search index, the feed pages, with --base-url the feeds and the
-///    sitemap, the stylesheet and the manifest, while what is written so far starts going
-///    to the disk;
-/// 5. publish: everything flushed to the disk, the new site swapped into place;
-/// 6. archive: with --archive, the tar file;
-///
-/// each a step made with only what it uses. Then the feed cache is validated and, after a
-/// run that published, the caches are pruned of what no feed of the last seven days needs.
-/// Nothing reaches the output folder before step 5: a failed or cancelled run leaves the
-/// previous site exactly as it was. With `--metrics-file`, every run that got past the
-/// command line ends by recording itself there, whatever its outcome.
-///
-/// Cancellation (Ctrl-C, SIGTERM) is looked at before each phase and, within the phases,
+/// Cancellation (Ctrl-C, SIGTERM) is looked at before each step and, within the steps,
 /// before each item, page, file or batch of files they work through, so a run stops within
-/// a moment whatever phase it is in, and exits 130.
+/// a moment whatever it is doing, and exits 130.
 struct GenerateCommand {
     let options: GenerateOptions
     let environment: RunEnvironment
@@ -33,7 +21,7 @@ struct GenerateCommand {
         do {
             files = try FlagFile.named(by: options, environment: environment)
         } catch {
-            return report.notStarted(error)
+            return report.end(RunEnding.of(RunSummary(), error: .opening(error), facts: .init(previousSiteExists: previousSiteExists)))
         }
         let metricsFile = files.metrics.map { MetricsFile(path: $0.path) }
         var metrics = RunMetrics()
@@ -53,29 +41,36 @@ struct GenerateCommand {
     }
 
     /// The run from its context's opening to its closing, with `--archive`'s file, if any,
-    /// checked; what it found out goes into
-    /// `metrics`, the cache's size only when `--metrics-file` asks for it and the run was not
-    /// interrupted.
+    /// checked; what it found out goes into `metrics`, the cache's size only when
+    /// `--metrics-file` asks for it and the run was not interrupted.
     private func run(archive: URL?, recording metrics: inout RunMetrics) async -> ExitCode {
         let context: RunContext
         do {
             context = try await RunContext.open(options, archive: archive, environment: environment, report: report)
         } catch {
-            return report.notStarted(error)
+            return report.end(RunEnding.of(RunSummary(), error: .opening(error), facts: .init(previousSiteExists: previousSiteExists)))
         }
         let started = ContinuousClock.now
-        let timer = PhaseTimer(report: report)
-        var summary = RunSummary(locales: context.site.renderers.count)
-        let outcome = await Result { try await phases(context, timer, into: &summary) }
-        timer.end()
-        summary.phases = timer.laps
-        let result = outcome.map { summary }
-        let code = report.finish(result, context: context, elapsed: ContinuousClock.now - started, interrupted: Task.isCancelled)
-        await CacheMaintenanceStep(
-            feedCache: context.feedCache, cache: context.cache, imageStore: context.imageStore, now: context.now, report: report
-        ).run(after: result, code: code)
+        let runner = StepRunner(summary: RunSummary(locales: context.site.renderers.count), report: report)
+        var stoppedBy: RunError?
+        do throws(RunError) {
+            try await GenerateRun(roles: context.roles, options: options, now: context.now, archive: context.archive).run(runner)
+        } catch {
+            stoppedBy = error
+        }
+        runner.endPhase()
+        let summary = runner.summary
+        let firstLocale = context.site.renderers[0]
+        let facts = RunEnding.Facts(
+            previousSiteExists: previousSiteExists, output: context.output, cacheFolder: context.cacheFolder.path, archive: context.archive,
+            baseURL: options.baseURL, connectionErrorMessage: firstLocale.connectionErrorMessage, age: firstLocale.relative,
+            elapsed: ContinuousClock.now - started, hiddenProblems: report.reporter.hiddenProblems)
+        let code = report.end(RunEnding.of(summary, error: stoppedBy, facts: facts))
+        let interrupted = if case .interrupted? = stoppedBy { true } else { false }
+        await CacheMaintenance(feedCache: context.feedCache, cache: context.cache, imageStore: context.imageStore, now: context.now, report: report)
+            .run(published: stoppedBy == nil, interrupted: interrupted, cachedFeedImages: summary.cachedFeedImages)
         metrics.summary = summary
-        if options.metricsFile != nil, code != .interrupted {
+        if options.metricsFile != nil, !interrupted {
             // Under the cache's lock, so no other run is changing it meanwhile; not after
             // Ctrl-C, which should end the run at once (BENCHMARKS.md, "The metrics file").
             // The write-ahead log is emptied first, as closing the database will.
@@ -88,69 +83,8 @@ struct GenerateCommand {
         return code
     }
 
-    /// The phases in order, each gathering its facts into `summary`; the first error stops
-    /// the run.
-    private func phases(_ context: RunContext, _ timer: PhaseTimer, into summary: inout RunSummary) async throws {
-        let (options, staged, renderers) = (context.options, context.staged, context.site.renderers)
-        func start(_ phase: String) throws {
-            try Task.checkCancellation()
-            timer.start(phase)
-        }
-        try start("feed")
-        let (feed, source, inCache, stoppedAfterPages) = try await FeedStep(
-            service: context.service, api: options.api, maxItems: options.maxItems, maxPages: options.maxPages, report: report
-        ).run()
-        (summary.feedSource, summary.items, summary.feedStoppedAfterPages) = (source, feed.count, stoppedAfterPages)
-        try start("images")
-        let images = ImagesStep(service: context.service, store: context.imageStore, staged: staged, report: report, tasksAtOnce: context.tasksAtOnce)
-        // Each phase's writes to the cache are one transaction, committed as it ends. The
-        // feed is handed over whole, not kept beside the entries made of it.
-        var feedToStore: [FeedItem]? = consume feed
-        let (entries, imageTally) = try await context.cache.batch { try await images.run(feed: feedToStore.take() ?? []) }
-        summary.images = imageTally
-        summary.cachedFeedImages = .init(of: entries, source: source, inCache: inCache, now: context.now)
-        try start("comments")
-        let search = try SearchIndexFiles(entries: entries, staged: staged)
-        let comments = CommentsStep(
-            service: context.service, renderers: renderers, staged: staged, report: report, pageSize: options.pageSize, tasksAtOnce: context.tasksAtOnce,
-            exportData: options.exportData, search: search)
-        summary.comments = try await context.cache.batch { try await comments.run(entries: entries) }
-        if let client = context.client { report.network(await NetworkStatistics.of(client)) }
-        try start("render")
-        let publish = PublishStep(staged: staged, cacheFolder: context.cacheFolder, strict: options.strict)
-        publish.startFlush()
-        // The index first, so its terms are gone before the feed pages are made.
-        let searchStarted = ContinuousClock.now
-        let index = try search.write(to: renderers.map(\.paths.searchFolder), in: staged)
-        report.searchIndexWritten(index, items: entries.count, elapsed: ContinuousClock.now - searchStarted)
-        summary.feedPages = try await FeedPagesStep(renderers: renderers, staged: staged, report: report, pageSize: options.pageSize)
-            .run(entries: entries, source: source)
-        summary.syndication = try SyndicationStep(baseURL: options.baseURL, renderers: renderers, staged: staged)
-            .run(entries: entries, feedPageCount: summary.feedPages)
-        try WholeSiteStep(
-            staged: staged, stylesheet: context.site.templates.stylesheet, searchScript: context.site.templates.searchScript, api: options.api,
-            now: context.now, locales: renderers.map(\.locale)
-        ).run(summary)
-        try start("publish")
-        try publish.run(summary)
-        summary.published = true
-        summary.files = staged.fileCounts
-        if let archive = context.archive {
-            // Not `start`: after the swap, a cancellation is the archive's to report, as not
-            // written, since the site is published.
-            timer.start("archive")
-            try ArchiveStep(output: context.output, archive: archive, now: context.now, report: report).run()
-        }
-    }
-}
-
-extension Result where Failure == any Error {
-    /// The result of an `async` throwing call.
-    init(catching body: () async throws -> Success) async {
-        do {
-            self = .success(try await body())
-        } catch {
-            self = .failure(error)
-        }
+    /// Whether a site is at the output: what a run that published nothing left there.
+    private var previousSiteExists: Bool {
+        FileManager.default.fileExists(atPath: environment.resolve(options.output).resolvingSymlinksInPath().path)
     }
 }

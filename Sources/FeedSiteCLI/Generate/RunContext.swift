@@ -7,9 +7,9 @@ import HTTP
 import Publishing
 import SiteGenerator
 
-/// What every phase of a `generate` run works with, made once before the first: the run's
-/// clock, its folders, the HTTP client, the stores and the loading rules over them, the
-/// renderers, the staged site and the report.
+/// What a `generate` run works with, opened once before its first step: the run's clock,
+/// its folders, the HTTP client, the cache's database and the stores over it, the
+/// renderers and the staged site; given to the steps by role (`roles`).
 struct RunContext: Sendable {
     let options: GenerateOptions
     /// The run's clock: `--now`, `SOURCE_DATE_EPOCH` or the time the run started.
@@ -26,30 +26,21 @@ struct RunContext: Sendable {
     let site: SiteSetup
     let staged: StagedSite
     let report: RunReport
+    /// What the steps work with, by role.
+    let roles: RunRoles
     /// How to give back what `open` took (the engine, the locks, the staging folder), in
     /// the order it was taken; `close` runs them backwards.
     private let releases: [@Sendable () async -> Void]
 
-    /// Why a run could not start; nothing was fetched or written.
-    struct OpenFailure: Error {
-        let message: String
-        let code: ExitCode
-    }
-
     /// The published site's folder, symbolic links resolved.
     var output: URL { staged.output }
-
-    /// Twice as many items are worked on as requests may be in flight (the client's slots
-    /// hold the rest back), so storing one answer overlaps the next request instead of
-    /// leaving a slot idle: BENCHMARKS.md, cold image phase.
-    var tasksAtOnce: Int { options.concurrency * 2 }
 
     /// Checks the options, that the output, the cache and the templates are apart, that the
     /// output is not a folder never to be replaced and the cache folder is a cache; loads the
     /// templates, takes the output's lock, makes sure the output may be replaced, takes the
     /// cache's lock and prepares the staging folder. `archive` is `--archive`'s file, checked
     /// (`FlagFile`). Whatever it took is given back when it fails.
-    static func open(_ options: GenerateOptions, archive: URL?, environment: RunEnvironment, report: RunReport) async throws(OpenFailure) -> RunContext {
+    static func open(_ options: GenerateOptions, archive: URL?, environment: RunEnvironment, report: RunReport) async throws(OpeningFailure) -> RunContext {
         let now = options.now ?? environment.currentDate()
         let cacheFolder = environment.cacheFolder(options.cache)
         let output = environment.resolve(options.output).resolvingSymlinksInPath()
@@ -61,54 +52,54 @@ struct RunContext: Sendable {
             do {
                 templates = try TemplatesFolder.open(folder)
             } catch {
-                throw OpenFailure(message: "\(error)", code: .usage)
+                throw .templates(error)
             }
             templatesFolder = folder
         }
         do {
             try RunFolders.resolving(output: output, cache: cacheFolder, templates: templatesFolder).checkSeparate()
         } catch {
-            throw OpenFailure(message: "\(error)", code: .usage)
+            throw .overlap(error)
         }
         // Before anything is locked or written: a file, the home and working folders, and a
         // folder that is not a cache are left as they are.
         do {
             try OutputFolder.checkPlace(RealPath.of(output.path), protectedFolders: environment.protectedFolders)
         } catch {
-            throw OpenFailure(message: "\(error)", code: error.isUsage ? .usage : .failure)
+            throw .outputPlace(error)
         }
         do {
             _ = try CacheFolder.check(cacheFolder)
         } catch {
-            throw OpenFailure(message: "\(error)", code: error.isUsage ? .usage : .failure)
+            throw .cacheFolder(error)
         }
         let site: SiteSetup
         do {
             site = try SiteSetup.load(from: templates, locales: options.locales, now: now, api: options.api, baseURL: options.baseURL)
         } catch {
-            throw OpenFailure(message: "\(error)", code: .failure)
+            throw .site(error)
         }
         let client: CurlHTTPClient?
         do {
             client = try makeClient(options, environment: environment)
         } catch {
-            throw OpenFailure(message: "\(error)", code: .usage)
+            throw .client(error)
         }
         let startedAt = environment.currentDate()
         // Each resource's release, written once: run backwards by `close`, or here when a
         // later step fails.
         var taken: [@Sendable () async -> Void] = []
         if let client { taken.append { await client.engine.shutdown() } }
-        func givingBack(_ message: String, _ code: ExitCode) async -> OpenFailure {
+        func givingBack(_ failure: OpeningFailure) async -> OpeningFailure {
             for release in taken.reversed() { await release() }
-            return OpenFailure(message: message, code: code)
+            return failure
         }
         let outputLock: RunLock
         do {
             let outputLockFile = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).lock")
             outputLock = try RunLock.acquire(outputLockFile, startedAt: startedAt)
         } catch {
-            throw await givingBack("\(error)", .failure)
+            throw await givingBack(.outputLock(error))
         }
         taken.append { outputLock.markFinished() }
         do {
@@ -116,14 +107,13 @@ struct RunContext: Sendable {
             let overridden = try OutputFolder.checkReplaceable(output.path, force: options.force, protectedFolders: environment.protectedFolders)
             if let overridden { report.forcing(overridden) }
         } catch {
-            if case .unlistable = error { throw await givingBack("\(error)", .failure) }
-            throw await givingBack("\(error)", .usage)
+            throw await givingBack(.outputNotReplaceable(error))
         }
         let cacheLock: RunLock
         do {
             cacheLock = try RunLock.acquire(cacheFolder.appendingPathComponent(CacheFolder.lockFileName), startedAt: startedAt)
         } catch {
-            throw await givingBack("\(error)", .failure)
+            throw await givingBack(.cacheLock(error))
         }
         taken.append { cacheLock.markFinished() }
         if cacheLock.previousRunWasInterrupted {
@@ -134,7 +124,7 @@ struct RunContext: Sendable {
         do {
             staged = try StagedSite(output: output)
         } catch {
-            throw await givingBack(error.outOfSpace.map { "\($0); \(RunReport.nothingPublished(over: output))" } ?? "\(error)", .failure)
+            throw await givingBack(.staging(error))
         }
         taken.append { staged.discard() }
         let cache: CacheDatabase
@@ -143,8 +133,7 @@ struct RunContext: Sendable {
             report.cacheOpened(opening)
             cache = opening.database
         } catch {
-            let code: ExitCode = if case let .refused(refusal) = error, refusal.isUsage { .usage } else { .failure }
-            throw await givingBack(error.outOfSpace.map { "\($0); \(RunReport.nothingPublished(over: output))" } ?? "\(error)", code)
+            throw await givingBack(.cache(error))
         }
         let feedCache = LocalFeedLoader(store: SQLiteFeedStore(cache), now: { now })
         let imageStore = SQLiteImageStore(cache, folder: cacheFolder.appendingPathComponent("images"), now: now)
@@ -156,9 +145,13 @@ struct RunContext: Sendable {
             imageStore: imageStore,
             maxImageBytes: options.maxImageBytes
         )
+        var network: (@Sendable () async -> NetworkStatistics)?
+        if let client { network = { await NetworkStatistics.of(client) } }
+        let roles = RunRoles(
+            service: service, cache: cache, site: StagingFolder(staged: staged, cacheFolder: cacheFolder), setup: site, report: report, network: network)
         return RunContext(
             options: options, now: now, cacheFolder: cacheFolder, archive: archive, client: client, feedCache: feedCache, service: service,
-            cache: cache, imageStore: imageStore, site: site, staged: staged, report: report, releases: taken
+            cache: cache, imageStore: imageStore, site: site, staged: staged, report: report, roles: roles, releases: taken
         )
     }
 

@@ -2,10 +2,10 @@ import FeedCore
 import FeedStorage
 import Foundation
 import Publishing
+import SiteGenerator
 
-/// Everything a `generate` run says, in one place: each phase hands its outcome here as it
-/// has it, and the run's end (a summary, or the error that stopped it) becomes the last
-/// lines and the exit code.
+/// Everything a `generate` run says, in one place: each step hands its outcome here as it
+/// has it, and the run's end (`RunEnding`) becomes its last lines.
 struct RunReport: Sendable {
     let reporter: Reporter
 
@@ -133,73 +133,19 @@ struct RunReport: Sendable {
 
     // MARK: - The run's end
 
-    func notStarted(_ failure: RunContext.OpenFailure) -> ExitCode {
-        reporter.error(failure.message)
-        return failure.code
-    }
-
-    /// The closing lines of a run that got past its start, and its exit code. `interrupted`:
-    /// the run was cancelled (Ctrl-C, SIGTERM), whatever error that made a phase throw.
-    func finish(_ result: Result<RunSummary, any Error>, context: RunContext, elapsed: Duration, interrupted: Bool) -> ExitCode {
-        let summary: RunSummary
-        switch result {
-        case let .success(done): summary = done
-        case let .failure(error): return stopped(by: error, context: context, interrupted: interrupted)
-        }
-        if reporter.hiddenProblems > 0 {
-            reporter.info("… and \(reporter.hiddenProblems) more problems (run with --verbose to see them all)")
-        }
-        let timings = summary.phases.map { "\($0.name) \(String(format: "%.3f", $0.seconds)) s" }.joined(separator: ", ")
-        reporter.detail("phases: \(timings); files: \(summary.files.written) written, \(summary.files.unchanged) unchanged")
-        reporter.info("published \(context.output.appendingPathComponent("index.html").path)")
-        if let baseURL = context.options.baseURL, !summary.syndication.isEmpty {
-            reporter.info("feeds for \(baseURL.text): \(summary.syndication.joined(separator: ", "))")
-        }
-        if summary.isDegraded {
-            reporter.warning("degraded: \(summary.degradedReasons.joined(separator: ", "))")
-        }
-        let firstLocale = context.site.renderers[0]
-        reporter.result(summary.line(elapsed: elapsed.seconds, age: firstLocale.relative))
-        return summary.isDegraded ? .degraded : .success
-    }
-
-    private func stopped(by error: any Error, context: RunContext, interrupted: Bool) -> ExitCode {
+    /// Says the ending's lines; its exit status.
+    func end(_ ending: RunEnding) -> ExitCode {
         reporter.clearProgress()
-        let nothingPublished = Self.nothingPublished(over: context.output)
-        let unchanged = Self.previousSiteUnchanged(context.output).map { "; \($0)" } ?? ""
-        let archive = error as? ArchiveStep.NotWritten
-        // A cancelled step throws `CancellationError`, which a step may have wrapped in its
-        // own error (a write that stopped part-way): any error of a cancelled run is the
-        // interruption.
-        if interrupted || error is CancellationError || archive?.reason is CancellationError {
-            if let archive {
-                reporter.error("interrupted; the site was published to \(archive.output.path), but the archive \(archive.archive.path) was not written")
-            } else {
-                reporter.error("interrupted; \(nothingPublished)")
+        for line in ending.lines {
+            switch line {
+            case let .error(text): reporter.error(text)
+            case let .warning(text): reporter.warning(text)
+            case let .info(text): reporter.info(text)
+            case let .detail(text): reporter.detail(text)
+            case let .result(text): reporter.result(text)
             }
-            return .interrupted
         }
-        if let full = OutOfSpace.found(in: error) {
-            // Whichever phase met the full disk, and through whichever wrapper: one line.
-            reporter.error("\(full); \(nothingPublished)")
-            return .failure
-        }
-        switch error {
-        case let error as FeedService.FeedUnavailable:
-            reporter.error(error.headline(connectionError: context.site.renderers[0].connectionErrorMessage))
-            var cause = error.remoteFailure.map { "feed: \($0); " } ?? "feed: offline run; "
-            cause += "\(error.cacheProblem) (cache \(context.cacheFolder.path)). Nothing was published\(unchanged). "
-            cause += error.advice
-            reporter.error(cause)
-        case let error as PublishStep.StrictRefusal:
-            reporter.error("--strict: nothing published because \(error.reasons.joined(separator: ", "))\(unchanged)")
-        case let error as ArchiveStep.NotWritten:
-            let reason = OutOfSpace.found(in: error.reason).map { "\($0)" } ?? "\(error.reason)"
-            reporter.error("the site was published to \(error.output.path), but the archive was not written: \(reason)")
-        default:
-            reporter.error("\(error); \(nothingPublished)")
-        }
-        return .failure
+        return ending.code
     }
 
     // MARK: - The metrics file
@@ -212,16 +158,6 @@ struct RunReport: Sendable {
     /// go stale unnoticed. The run's exit status stands.
     func metricsNotWritten(_ failure: MetricsFile.NotWritten) {
         reporter.error("\(failure)")
-    }
-
-    /// How a run that stopped before the swap ends its error line: it speaks of the previous
-    /// site only when there is one.
-    static func nothingPublished(over output: URL) -> String {
-        previousSiteUnchanged(output).map { "nothing published, \($0)" } ?? "nothing published"
-    }
-
-    private static func previousSiteUnchanged(_ output: URL) -> String? {
-        FileManager.default.fileExists(atPath: output.path) ? "the previous site is unchanged" : nil
     }
 }
 

@@ -55,10 +55,11 @@ final class CancelledRenderingTests: XCTestCase {
     func test_searchIndexWrite_inACancelledTaskThrowsCancellationErrorBeforeItsFirstFile() async throws {
         let staged = try StagedSite(output: try makeTemporaryFolder(for: self).appendingPathComponent("site"))
         let entries = (1...30).map { SiteEntry(image: uniqueImage(description: "item \($0)"), stored: nil, firstSeen: fixedNow()) }
-        let search = try SearchIndexFiles(entries: entries, staged: staged)
+        let site = StagingFolder(staged: staged, cacheFolder: staged.staging)
+        let search = SearchIndexFiles(entries: entries, scratch: try site.scratch("search"))
         for (place, entry) in entries.enumerated() { try search.add(entry, comments: [], place: place) }
 
-        let result = await inCancelledTask { try search.write(to: ["search/"], in: staged) }
+        let result = await inCancelledTask { try search.write(to: ["search/"], in: site) }
 
         XCTAssertThrowsError(try result.get()) { XCTAssertTrue($0 is CancellationError, "\($0)") }
         XCTAssertFalse(FileManager.default.fileExists(atPath: staged.staging.appendingPathComponent("search").path))
@@ -77,20 +78,20 @@ final class CancelledRenderingTests: XCTestCase {
     }
 
     /// After the swap the site is published: a cancellation before the archive's first
-    /// entry, as in its middle, is the archive's, reported as not written.
-    func test_archiveStep_inACancelledTaskThrowsNotWrittenForTheCancellationAndWritesNoArchive() async throws {
+    /// entry, as in its middle, is the interruption, and leaves no archive.
+    func test_archiveStep_inACancelledTaskThrowsTheInterruptionAndWritesNoArchive() async throws {
         let folder = try makeTemporaryFolder(for: self)
         let site = folder.appendingPathComponent("site")
         try FileManager.default.createDirectory(at: site, withIntermediateDirectories: false)
         try Data("<p>published</p>".utf8).write(to: site.appendingPathComponent("index.html"))
         let archive = folder.appendingPathComponent("site.tar")
-        let step = ArchiveStep(
-            output: site, archive: archive, now: fixedNow(), report: RunReport(reporter: Reporter(console: SilentConsole(), verbosity: .normal)))
+        let step = ArchiveStep(output: site, archive: archive, now: fixedNow())
+        let progress = StepProgress(report: RunReport(reporter: Reporter(console: SilentConsole(), verbosity: .normal)), label: step.name)
 
-        let result = await inCancelledTask { try step.run() }
+        let result = await inCancelledTask { try step.run(progress) }
 
         XCTAssertThrowsError(try result.get()) { error in
-            XCTAssertTrue((error as? ArchiveStep.NotWritten)?.reason is CancellationError, "\(error)")
+            guard case .interrupted? = error as? RunError else { return XCTFail("\(error)") }
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["site"], "no archive, no temporary file")
     }

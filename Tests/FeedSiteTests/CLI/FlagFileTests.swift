@@ -60,9 +60,9 @@ final class FlagFileTests: XCTestCase {
         let folder = try realTemporaryFolder()
         for inside in ["site/feedsite.prom", "site/./metrics/x.prom", "site"] {
             XCTAssertThrowsError(try named(archive: nil, metrics: inside, in: folder), inside) { error in
-                let failure = error as? RunContext.OpenFailure
-                XCTAssertEqual(failure?.code, .usage, inside)
-                XCTAssertTrue(failure?.message.hasPrefix("--metrics-file \(inside) is inside the output folder") == true, failure?.message ?? "")
+                let (code, message) = ending(of: error)
+                XCTAssertEqual(code, .usage, inside)
+                XCTAssertTrue(message?.hasPrefix("--metrics-file \(inside) is inside the output folder") == true, message ?? "")
             }
         }
         assertRefused(
@@ -77,9 +77,9 @@ final class FlagFileTests: XCTestCase {
 
         for (archive, metrics) in [("run.out", "run.out"), ("run.out", "./run.out"), ("new.out", "new.out"), ("run.out", "hard.out")] {
             XCTAssertThrowsError(try named(archive: archive, metrics: metrics, in: folder), "\(archive) \(metrics)") { error in
-                XCTAssertEqual((error as? RunContext.OpenFailure)?.code, .usage)
-                XCTAssertTrue(
-                    (error as? RunContext.OpenFailure)?.message.hasPrefix("--archive and --metrics-file name the same file, ") == true, "\(error)")
+                let (code, message) = ending(of: error)
+                XCTAssertEqual(code, .usage)
+                XCTAssertTrue(message?.hasPrefix("--archive and --metrics-file name the same file, ") == true, "\(error)")
             }
         }
     }
@@ -97,9 +97,18 @@ final class FlagFileTests: XCTestCase {
 
     private func assertRefused(archive: String, in folder: URL, _ message: String, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertThrowsError(try named(archive: archive, metrics: nil, in: folder), file: file, line: line) { error in
-            XCTAssertEqual((error as? RunContext.OpenFailure)?.code, .usage, file: file, line: line)
-            XCTAssertEqual((error as? RunContext.OpenFailure)?.message, message, file: file, line: line)
+            let (code, said) = ending(of: error)
+            XCTAssertEqual(code, .usage, file: file, line: line)
+            XCTAssertEqual(said, message, file: file, line: line)
         }
+    }
+
+    /// The exit status and the one error line a run stopped by `error` ends with.
+    private func ending(of error: any Error) -> (code: ExitCode?, message: String?) {
+        guard let failure = error as? OpeningFailure else { return (nil, nil) }
+        let ending = RunEnding.of(RunSummary(), error: .opening(failure), facts: .init(previousSiteExists: false))
+        guard case let .error(message)? = ending.lines.first, ending.lines.count == 1 else { return (ending.code, nil) }
+        return (ending.code, message)
     }
 
     private func realTemporaryFolder() throws -> URL {

@@ -1,11 +1,11 @@
 import FeedCore
 import Foundation
-import Publishing
 import SiteGenerator
 
-/// The comments phase: every image's comments (API, else cache), its comments page written at once in
-/// every locale, its terms and record gathered for the search index and, with
-/// `--export-data`, its line of `data/items.jsonl`, so no image's comments outlive its page.
+/// Every image's comments (API, else cache), its comments page written at once in every
+/// locale, its terms and record gathered for the search index and, with `--export-data`,
+/// its line of `data/items.jsonl`, so no image's comments outlive its page. The cache's
+/// writes are one transaction.
 ///
 /// The export's lines must come in feed order, while the comments arrive in whatever order
 /// their requests end. Each line is made as soon as its comments are in and handed to an
@@ -16,10 +16,13 @@ import SiteGenerator
 /// whole phase behind that request (up to `--retries` timeouts); reading the comments back
 /// from the cache in a second pass misses comments that could not be saved, and reads every
 /// item's cache entry a second time.
-struct CommentsStep {
+struct CommentsStep: RunStep {
+    /// The feed's items, each with its stored image.
+    let entries: [SiteEntry]
     let service: FeedService
+    let cache: any CacheBatches
     let renderers: [SiteRenderer]
-    let staged: StagedSite
+    let site: any StagingSite
     let report: RunReport
     /// Items a feed page shows, for each comments page's link back to its feed page.
     let pageSize: Int
@@ -27,14 +30,31 @@ struct CommentsStep {
     let tasksAtOnce: Int
     /// `--export-data`: also write each item's line of `data/items.jsonl`.
     let exportData: Bool
-    /// Gathers each item's terms and record for the search index.
-    let search: SearchIndexFiles
 
-    func run(entries: [SiteEntry]) async throws -> CommentsTally {
-        let (service, renderers, staged, report, pageSize, search) = (service, renderers, staged, report, pageSize, search)
-        let progress = ProgressCounter()
+    var name: String { "comments" }
+    var phase: RunPhase { .comments }
+
+    struct Outcome: StepOutcome {
+        let tally: CommentsTally
+        /// Every item's terms, their records waiting to be written.
+        let search: SearchIndexFiles
+
+        func record(in summary: inout RunSummary) {
+            summary.comments = tally
+        }
+    }
+
+    func run(_ progress: StepProgress) async throws -> Outcome {
+        let search = SearchIndexFiles(entries: entries, scratch: try site.scratch("search"))
+        let tally = try await cache.batch { try await run(progress, search: search) }
+        return Outcome(tally: tally, search: search)
+    }
+
+    private func run(_ progress: StepProgress, search: SearchIndexFiles) async throws -> CommentsTally {
+        let (entries, service, renderers, site, report, pageSize) = (entries, service, renderers, site, report, pageSize)
+        let counter = ProgressCounter()
         let total = entries.count
-        let export = exportData ? try OrderedLinesFile(SitePaths.dataExport, in: staged) : nil
+        let export = exportData ? try site.orderedLines(at: SitePaths.dataExport) : nil
         let outcomes = try await concurrentMap(Array(entries.indices), limit: tasksAtOnce) { index -> CommentsTally in
             let entry = entries[index]
             let result = try await service.loadComments(for: entry.id)
@@ -51,12 +71,12 @@ struct CommentsStep {
             for renderer in renderers {
                 let page = try renderer.commentsPage(
                     for: entry, comments: comments, feedPage: index / pageSize + 1, position: index + 1, feedCount: total)
-                try staged.write(page.html, to: page.path)
+                try site.write(page.html, to: page.path)
             }
             try export?.add(DataExportLine.encode(entry, comments: exported), number: index)
             try search.add(entry, comments: comments, place: index)
-            let (done, failed) = progress.add(failed: comments == nil)
-            report.progress("comments", done: done, total: total, failed: failed)
+            let (done, failed) = counter.add(failed: comments == nil)
+            progress.update(done: done, total: total, failed: failed)
             return tally
         }
         let tally = outcomes.reduce(into: CommentsTally()) { sum, one in

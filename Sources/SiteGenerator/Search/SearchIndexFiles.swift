@@ -1,7 +1,5 @@
 import FeedCore
 import Foundation
-import Publishing
-import SiteGenerator
 import Synchronization
 
 /// Each locale's search index (`SearchIndex`), gathered while the comments load and written
@@ -13,18 +11,24 @@ import Synchronization
 /// holds the terms and their items, and a digest and a place per item, never the records.
 /// The records reach the scratch file a batch at a time and come back a file's worth at a
 /// time, not a system call each. Every locale's index holds the same bytes: each file is
-/// written once and hard-linked into the other locales' folders.
-final class SearchIndexFiles: Sendable {
+/// written once and linked into the other locales' folders.
+public final class SearchIndexFiles: Sendable {
     private let itemCount: Int
     /// Places in the feed of items that came before (the same id twice): shown once.
     private let repeats: Set<Int>
-    /// Where the scratch file was made (it has no name once open), for messages.
-    private let scratchPath: String
     private let state: Mutex<State>
+
+    /// An item was never added, so the index cannot be named.
+    public struct Incomplete: Error, CustomStringConvertible {
+        public let missing: Int
+        public let itemCount: Int
+
+        public var description: String { "cannot write the search index: item \(missing + 1) of \(itemCount) never came" }
+    }
 
     private struct State: ~Copyable {
         var index: SearchIndex
-        let scratch: ScratchFile
+        let scratch: any ScratchStorage
         /// Records not yet in the scratch file, and where in it they will start.
         var batch: [UInt8] = []
         var batchOffset = 0
@@ -37,12 +41,11 @@ final class SearchIndexFiles: Sendable {
     /// Records gathered before they go to the scratch file in one write.
     private static let batchBytes = 256 * 1024
 
-    init(entries: [SiteEntry], staged: StagedSite) throws(PublishError) {
+    /// The index of `entries`, its records waiting in `scratch`, which it owns from now on.
+    public init(entries: [SiteEntry], scratch: sending any ScratchStorage) {
         var seen = Set<UUID>()
         var repeats = Set<Int>()
         for (place, entry) in entries.enumerated() where !seen.insert(entry.id).inserted { repeats.insert(place) }
-        let (scratch, scratchPath) = try staged.scratchFile("search")
-        self.scratchPath = scratchPath
         itemCount = entries.count
         self.repeats = repeats
         state = Mutex(
@@ -53,11 +56,11 @@ final class SearchIndexFiles: Sendable {
 
     /// Adds the item at `place` in the feed (each place once), with its comments, `nil` when
     /// there were none to have.
-    func add(_ entry: SiteEntry, comments: [ImageComment]?, place: Int) throws(PublishError) {
+    public func add(_ entry: SiteEntry, comments: [ImageComment]?, place: Int) throws {
         let terms = repeats.contains(place) ? [] : SearchDocument.terms(of: entry, comments: comments)
         let record = SearchDocument.record(of: entry, comments: comments)
         let digest = SearchDocument.digest(record)
-        try state.withLock { (state) throws(PublishError) in
+        try state.withLock { state in
             state.index.add(terms, item: place)
             state.offsets[place] = state.batchOffset + state.batch.count
             state.lengths[place] = Int32(record.count)
@@ -68,21 +71,17 @@ final class SearchIndexFiles: Sendable {
         }
     }
 
-    private func flush(_ state: inout State) throws(PublishError) {
-        do {
-            let place = try state.scratch.append(state.batch)
-            state.batchOffset = place.offset + place.length
-            state.batch.removeAll(keepingCapacity: true)
-        } catch {
-            throw .writing(scratchPath, failedWith: error)
-        }
+    private func flush(_ state: inout State) throws {
+        let place = try state.scratch.append(state.batch)
+        state.batchOffset = place.offset + place.length
+        state.batch.removeAll(keepingCapacity: true)
     }
 
     /// Writes the index into each of `folders` (from the site root, each ending with `/`):
     /// the term files and the items' files under the generation's folder, then `index.js`.
     /// Every item must have been added. Returns what was written, for `--verbose`. Throws
     /// `CancellationError` before the next file once the task is cancelled.
-    func write(to folders: [String], in staged: StagedSite) throws -> Written {
+    public func write(to folders: [String], in site: some SiteFileWriter) throws -> Written {
         try state.withLock { state -> Written in
             try flush(&state)
             var index = SearchIndex(itemCount: itemCount)
@@ -94,8 +93,8 @@ final class SearchIndexFiles: Sendable {
                 try Task.checkCancellation()
                 let paths = folders.map { "\($0)\(generation)/\(file.name).js" }
                 guard let first = paths.first else { return }
-                try staged.write(file.text, to: first)
-                for path in paths.dropFirst() { try staged.link(first, to: path) }
+                try site.write(file.text, to: first)
+                for path in paths.dropFirst() { try site.link(first, to: path) }
             }
             for file in terms.files { try write(file) }
             let perFile = SearchDocument.docsPerFile
@@ -105,38 +104,34 @@ final class SearchIndexFiles: Sendable {
                 try write(SearchDocument.file(number, records: try records(places, from: state)))
             }
             let root = SearchIndex.root(generation: generation, itemCount: itemCount, docsPerFile: perFile, terms: terms)
-            for folder in folders { try staged.write(root, to: folder + "index.js") }
+            for folder in folders { try site.write(root, to: folder + "index.js") }
             return Written(termFiles: terms.files.count, itemFiles: itemFiles, locales: folders.count)
         }
     }
 
     /// The files of one locale's index, and how many locales have one.
-    struct Written {
-        let termFiles: Int
-        let itemFiles: Int
-        let locales: Int
+    public struct Written: Equatable, Sendable {
+        public let termFiles: Int
+        public let itemFiles: Int
+        public let locales: Int
     }
 
     /// The records of `places`, read from the scratch file in one go when they lie close
     /// together there, as items that load one after another do.
-    private func records(_ places: Range<Int>, from state: borrowing State) throws(PublishError) -> [ArraySlice<UInt8>] {
+    private func records(_ places: Range<Int>, from state: borrowing State) throws -> [ArraySlice<UInt8>] {
         if let missing = places.first(where: { state.offsets[$0] < 0 }) {
-            throw .cannotWrite("the search index", reason: "item \(missing + 1) of \(itemCount) never came")
+            throw Incomplete(missing: missing, itemCount: itemCount)
         }
         let start = places.map { state.offsets[$0] }.min() ?? 0
         let end = places.map { state.offsets[$0] + Int(state.lengths[$0]) }.max() ?? 0
-        do {
-            if end - start <= Self.batchBytes {
-                let span = try state.scratch.read((start, end - start))
-                return places.map { span[state.offsets[$0] - start..<state.offsets[$0] - start + Int(state.lengths[$0])] }
-            }
-            var records: [ArraySlice<UInt8>] = []
-            for place in places {
-                records.append(try state.scratch.read((state.offsets[place], Int(state.lengths[place])))[...])
-            }
-            return records
-        } catch {
-            throw .writing(scratchPath, failedWith: error)
+        if end - start <= Self.batchBytes {
+            let span = try state.scratch.read((start, end - start))
+            return places.map { span[state.offsets[$0] - start..<state.offsets[$0] - start + Int(state.lengths[$0])] }
         }
+        var records: [ArraySlice<UInt8>] = []
+        for place in places {
+            records.append(try state.scratch.read((state.offsets[place], Int(state.lengths[place])))[...])
+        }
+        return records
     }
 }

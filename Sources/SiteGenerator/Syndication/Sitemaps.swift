@@ -1,43 +1,11 @@
-import Foundation
-import Publishing
-import SiteGenerator
-
-/// With `--base-url`: each locale's `feed.json` and `feed.atom`, and the sitemap of every
-/// page of every locale. Without it, nothing.
-struct SyndicationStep {
-    /// `--base-url`; `nil`: nothing to write.
-    let baseURL: BaseURL?
-    let renderers: [SiteRenderer]
-    let staged: StagedSite
-
-    /// The files written, from the site root. Throws `CancellationError` before the next
-    /// locale's feeds, or the next page of the sitemap, once the task is cancelled.
-    func run(entries: [SiteEntry], feedPageCount: Int) throws -> [String] {
-        guard let baseURL else { return [] }
-        var written: [String] = []
-        for renderer in renderers {
-            try Task.checkCancellation()
-            guard let feed = try renderer.syndicationFeed(of: entries) else { continue }
-            try staged.write(JSONFeedDocument.render(feed), to: renderer.paths.jsonFeed)
-            try staged.write(AtomDocument.render(feed), to: renderer.paths.atomFeed)
-            written += [renderer.paths.jsonFeed, renderer.paths.atomFeed]
-        }
-        var seen = Set<UUID>()
-        let pages = SiteRenderer.sitemapPages(
-            languages: renderers.map { ($0.locale, $0.paths) }, baseURL: baseURL, feedPageCount: feedPageCount,
-            imageIDs: entries.map(\.id).filter { seen.insert($0).inserted })
-        return written + (try Sitemaps.publish(pages, baseURL: baseURL) { try staged.write($0, to: $1) })
-    }
-}
-
 /// Pages into sitemaps that each stay within sitemaps.org's limits (50,000 URLs, 50 MB), and
 /// within `maxBytes`.
-enum Sitemaps {
+public enum Sitemaps {
     /// Writes the sitemap of `pages` through `write` (text, path from the site root):
     /// `sitemap.xml` when one is enough, else `sitemap-1.xml` … and `sitemap.xml` as their
     /// index. The first waits until it is known whether it is the only one; every other is
     /// written as soon as it is made. Returns the paths written.
-    static func publish(
+    public static func publish(
         _ pages: some Sequence<SitemapDocument.Page>, baseURL: BaseURL, maxURLs: Int = SitemapDocument.maxURLs, maxBytes: Int = maxBytes,
         write: (String, String) throws -> Void
     ) throws -> [String] {
@@ -66,14 +34,14 @@ enum Sitemaps {
     /// a sitemap is held whole while it is written (and, on a rerun, beside the previous
     /// one it is compared with), so smaller files keep a large site's peak memory down
     /// (BENCHMARKS.md, "First-seen dates and feeds").
-    static let maxBytes = 10 * 1024 * 1024
+    public static let maxBytes = 10 * 1024 * 1024
 
     /// Hands each sitemap's text to `write` as soon as it is full (`maxURLs` pages or
     /// `maxBytes` bytes), with its number from 1, in page order; at least one, empty when
     /// there are no pages. Returns how many there were. Pages are turned into text as they
     /// come, so only one sitemap's text is held at a time. Once the task is cancelled, the
     /// next page throws `CancellationError`.
-    static func make(
+    public static func make(
         _ pages: some Sequence<SitemapDocument.Page>, maxURLs: Int = SitemapDocument.maxURLs, maxBytes: Int = maxBytes,
         write: (String, Int) throws -> Void
     ) throws -> Int {

@@ -1,0 +1,59 @@
+import Foundation
+
+/// A `generate` run's steps, in order: read this to know what a run does.
+///
+/// 1. feed: every page from the API (saved to the cache), else the cache;
+/// 2. images: each distinct URL from the image cache or downloaded, placed in the site;
+/// 3. comments: each image's comments (API, else cache), its comments page made at once,
+///    its words gathered for the search; then what the network cost;
+/// 4. render: what is written so far starts going to the disk; each locale's search
+///    index, the feed pages, with `--base-url` the feeds and the sitemap, the stylesheet
+///    and the manifest;
+/// 5. publish: everything on the disk, the new site swapped into place;
+/// 6. archive: with `--archive`, the tar file.
+///
+/// Each step is made with what it uses: the run's roles, its options, and what the steps
+/// before it found, as values. `StepRunner` runs them, times them, stops the run once it
+/// is cancelled and folds their outcomes into the run's summary. Nothing reaches the
+/// output folder before the publish step: a failed or cancelled run leaves the previous
+/// site exactly as it was. To add a step: a type conforming to `RunStep` in `Steps/`, with
+/// its tests, and one line here.
+struct GenerateRun {
+    let roles: RunRoles
+    let options: GenerateOptions
+    /// The run's clock: `--now`, `SOURCE_DATE_EPOCH` or the time the run started.
+    let now: Date
+    /// `--archive`'s file, checked.
+    let archive: URL?
+
+    /// Twice as many items are worked on as requests may be in flight (the client's slots
+    /// hold the rest back), so storing one answer overlaps the next request instead of
+    /// leaving a slot idle: BENCHMARKS.md, cold image phase.
+    var tasksAtOnce: Int { options.concurrency * 2 }
+
+    func run(_ runner: StepRunner) async throws(RunError) {
+        let (service, site, report, renderers) = (roles.service, roles.site, roles.report, roles.setup.renderers)
+        let feed = try await runner.run(
+            FeedStep(service: service, api: options.api, maxItems: options.maxItems, maxPages: options.maxPages, report: report))
+        let images = try await runner.run(
+            ImagesStep(feed: feed, service: service, cache: roles.cache, site: site, report: report, now: now, tasksAtOnce: tasksAtOnce))
+        let entries = images.entries
+        let comments = try await runner.run(
+            CommentsStep(
+                entries: entries, service: service, cache: roles.cache, renderers: renderers, site: site, report: report, pageSize: options.pageSize,
+                tasksAtOnce: tasksAtOnce, exportData: options.exportData))
+        if let network = roles.network { try await runner.run(NetworkStep(statistics: network, report: report)) }
+        try await runner.run(EarlyFlushStep(site: site))
+        try await runner.run(
+            SearchIndexStep(search: comments.search, folders: renderers.map(\.paths.searchFolder), items: entries.count, site: site, report: report))
+        let pages = try await runner.run(FeedPagesStep(entries: entries, source: feed.source, renderers: renderers, site: site, pageSize: options.pageSize))
+        try await runner.run(
+            SyndicationStep(entries: entries, feedPageCount: pages.pageCount, baseURL: options.baseURL, renderers: renderers, site: site))
+        try await runner.run(
+            WholeSiteStep(
+                facts: runner.summary.manifestFacts(api: options.api, now: now, locales: renderers.map(\.locale)),
+                stylesheet: roles.setup.templates.stylesheet, searchScript: roles.setup.templates.searchScript, site: site))
+        try await runner.run(PublishStep(site: site, strict: options.strict, degradedReasons: runner.summary.degradedReasons))
+        if let archive { try await runner.run(ArchiveStep(output: site.output, archive: archive, now: now)) }
+    }
+}

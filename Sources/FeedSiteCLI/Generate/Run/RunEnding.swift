@@ -1,0 +1,112 @@
+import FeedCore
+import Foundation
+import SiteGenerator
+
+/// How a `generate` run ends: its exit status and its closing lines. `of` is the one place
+/// where a run's outcome becomes a status; everything before it returns or throws values.
+struct RunEnding: Equatable {
+    enum Line: Equatable {
+        case error(String)
+        case warning(String)
+        case info(String)
+        /// Only with `--verbose`.
+        case detail(String)
+        /// The closing summary, on standard output.
+        case result(String)
+    }
+
+    let code: ExitCode
+    let lines: [Line]
+
+    /// What the closing lines say besides the outcome.
+    struct Facts {
+        /// Whether a site is at the output (the previous one, when nothing was published).
+        var previousSiteExists: Bool
+        /// The published site's folder.
+        var output = URL(fileURLWithPath: "/")
+        var cacheFolder = ""
+        /// `--archive`'s file.
+        var archive: URL?
+        var baseURL: BaseURL?
+        /// The first locale's words for an API that could not be reached.
+        var connectionErrorMessage = ""
+        /// The first locale's relative date ("2 days ago").
+        var age: (Date) -> String = { _ in "" }
+        var elapsed = Duration.zero
+        /// Problems counted but not shown (without `--verbose`).
+        var hiddenProblems = 0
+    }
+
+    /// The ending of a run whose steps gave `summary` and stopped with `error`, or ran
+    /// through when it is `nil`.
+    static func of(_ summary: RunSummary, error: RunError?, facts: Facts) -> RunEnding {
+        guard let error else { return published(summary, facts: facts) }
+        let nothingPublished = facts.previousSiteExists ? "nothing published, the previous site is unchanged" : "nothing published"
+        let unchanged = facts.previousSiteExists ? "; the previous site is unchanged" : ""
+        switch error {
+        case let .opening(failure):
+            return RunEnding(code: code(of: failure), lines: [.error(message(of: failure, nothingPublished: nothingPublished))])
+        case .interrupted:
+            if summary.published, let archive = facts.archive {
+                let line = "interrupted; the site was published to \(facts.output.path), but the archive \(archive.path) was not written"
+                return RunEnding(code: .interrupted, lines: [.error(line)])
+            }
+            return RunEnding(code: .interrupted, lines: [.error("interrupted; \(nothingPublished)")])
+        case let .outOfSpace(full):
+            return RunEnding(code: .failure, lines: [.error("\(full); \(nothingPublished)")])
+        case let .feedUnavailable(unavailable):
+            var cause = unavailable.remoteFailure.map { "feed: \($0); " } ?? "feed: offline run; "
+            cause += "\(unavailable.cacheProblem) (cache \(facts.cacheFolder)). Nothing was published\(unchanged). "
+            cause += unavailable.advice
+            return RunEnding(code: .failure, lines: [.error(unavailable.headline(connectionError: facts.connectionErrorMessage)), .error(cause)])
+        case let .strictRefusal(reasons):
+            return RunEnding(code: .failure, lines: [.error("--strict: nothing published because \(reasons.joined(separator: ", "))\(unchanged)")])
+        case let .archiveNotWritten(reason):
+            let why = OutOfSpace.found(in: reason).map { "\($0)" } ?? "\(reason)"
+            return RunEnding(code: .failure, lines: [.error("the site was published to \(facts.output.path), but the archive was not written: \(why)")])
+        case let .failed(error):
+            return RunEnding(code: .failure, lines: [.error("\(error); \(nothingPublished)")])
+        }
+    }
+
+    /// A run that published: exit 0, or 3 when degraded.
+    private static func published(_ summary: RunSummary, facts: Facts) -> RunEnding {
+        var lines: [Line] = []
+        if facts.hiddenProblems > 0 {
+            lines.append(.info("… and \(facts.hiddenProblems) more problems (run with --verbose to see them all)"))
+        }
+        let timings = summary.phases.map { "\($0.name) \(String(format: "%.3f", $0.seconds)) s" }.joined(separator: ", ")
+        lines.append(.detail("phases: \(timings); files: \(summary.files.written) written, \(summary.files.unchanged) unchanged"))
+        lines.append(.info("published \(facts.output.appendingPathComponent("index.html").path)"))
+        if let baseURL = facts.baseURL, !summary.syndication.isEmpty {
+            lines.append(.info("feeds for \(baseURL.text): \(summary.syndication.joined(separator: ", "))"))
+        }
+        if summary.isDegraded {
+            lines.append(.warning("degraded: \(summary.degradedReasons.joined(separator: ", "))"))
+        }
+        lines.append(.result(summary.line(elapsed: facts.elapsed.seconds, age: facts.age)))
+        return RunEnding(code: summary.isDegraded ? .degraded : .success, lines: lines)
+    }
+
+    /// A usage error (2) when the command line asked for what cannot be; a failure (1)
+    /// when the machine could not give what it asked.
+    private static func code(of failure: OpeningFailure) -> ExitCode {
+        switch failure {
+        case .flagFile, .templates, .overlap, .client: .usage
+        case let .outputPlace(refusal), let .outputNotReplaceable(refusal): refusal.isUsage ? .usage : .failure
+        case let .cacheFolder(refusal), let .cache(.refused(refusal)): refusal.isUsage ? .usage : .failure
+        case .site, .outputLock, .cacheLock, .staging, .cache(.failed): .failure
+        }
+    }
+
+    /// The error's words; a full disk met while making the staging folder or opening the
+    /// cache also says that nothing was published.
+    private static func message(of failure: OpeningFailure, nothingPublished: String) -> String {
+        switch failure {
+        case .staging, .cache:
+            OutOfSpace.found(in: failure.error).map { "\($0); \(nothingPublished)" } ?? "\(failure.error)"
+        default:
+            "\(failure.error)"
+        }
+    }
+}

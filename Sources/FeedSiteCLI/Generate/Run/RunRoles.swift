@@ -1,0 +1,16 @@
+import Foundation
+
+/// What a run's steps work with, by role. A real run gives the network, the cache's
+/// database and a staging folder (`RunContext`); a test gives stubs and memory.
+struct RunRoles: Sendable {
+    /// The loading rules over the HTTP client and the three stores.
+    let service: FeedService
+    /// Each step's writes to the cache as one transaction.
+    let cache: any CacheBatches
+    let site: any StagingSite
+    /// The templates and one renderer per locale.
+    let setup: SiteSetup
+    let report: RunReport
+    /// What the network has cost so far; `nil` for an offline run.
+    let network: (@Sendable () async -> NetworkStatistics)?
+}

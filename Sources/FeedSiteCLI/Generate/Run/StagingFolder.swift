@@ -1,0 +1,92 @@
+import FeedCore
+import FileSystem
+import Foundation
+import Publishing
+import SiteGenerator
+
+/// A run's site staged in a folder beside the output (`StagedSite`), and made durable with
+/// the cache folder before it is swapped in.
+struct StagingFolder: StagingSite {
+    let staged: StagedSite
+    /// Flushed to the disk with the site, so the caches a published site relies on survive
+    /// a power cut as it does.
+    let cacheFolder: URL
+
+    var output: URL { staged.output }
+    var fileCounts: StagedSite.Counts { staged.fileCounts }
+
+    func write(_ text: String, to path: String) throws {
+        try staged.write(text, to: path)
+    }
+
+    func write(_ data: Data, to path: String) throws {
+        try staged.write(data, to: path)
+    }
+
+    func link(_ existing: String, to path: String) throws {
+        try staged.link(existing, to: path)
+    }
+
+    func prepareFolder(_ folder: String) throws {
+        try staged.prepareFolder(folder)
+    }
+
+    func placeImage(_ image: StoredImage, at path: String, from store: any ImageStore) async throws {
+        try await store.export(image, to: staged.url(for: path))
+    }
+
+    func orderedLines(at path: String) throws -> any OrderedLines {
+        try OrderedLinesFile(path, in: staged)
+    }
+
+    func scratch(_ name: String) throws -> any ScratchStorage {
+        let (file, path) = try staged.scratchFile(name)
+        return NamedScratchFile(file: file, path: path)
+    }
+
+    func writeManifest(generator: String, run: Manifest.Run) throws {
+        try staged.writeManifest(generator: generator, run: run)
+    }
+
+    /// Starting early means the flush before the swap has little left to wait for, and
+    /// durability costs less than that flush alone (BENCHMARKS.md, "Durable writes").
+    func startFlush() {
+        DiskSync.startFlush(folders)
+    }
+
+    func publish() async throws {
+        try Task.checkCancellation()
+        do {
+            try DiskSync.flush(folders)
+        } catch {
+            throw PublishError.cannotPublish(output.path, reason: "could not flush the new site and the caches to the disk: \(error)")
+        }
+        try Task.checkCancellation()
+        try staged.publish()
+    }
+
+    private var folders: [String] { [staged.staging.path, cacheFolder.path] }
+}
+
+/// A scratch file of the staging folder, whose errors name the path it was made at (it has
+/// no name once open).
+private struct NamedScratchFile: ScratchStorage {
+    let file: ScratchFile
+    let path: String
+
+    func append(_ bytes: [UInt8]) throws -> (offset: Int, length: Int) {
+        do {
+            return try file.append(bytes)
+        } catch {
+            throw PublishError.writing(path, failedWith: error)
+        }
+    }
+
+    func read(_ place: (offset: Int, length: Int)) throws -> [UInt8] {
+        do {
+            return try file.read(place)
+        } catch {
+            throw PublishError.writing(path, failedWith: error)
+        }
+    }
+}

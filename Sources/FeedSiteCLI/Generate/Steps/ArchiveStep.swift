@@ -1,0 +1,32 @@
+import FileSystem
+import Foundation
+import Publishing
+
+/// With `--archive`, the published site as a reproducible tar file. It is written whole or
+/// not at all: a failure or a cancellation leaves the file as it was, or no file.
+struct ArchiveStep: RunStep {
+    let output: URL
+    let archive: URL
+    /// The run's clock: every entry's modification time.
+    let now: Date
+
+    var name: String { "archive" }
+    var phase: RunPhase { .archive }
+
+    /// Throws `RunError.archiveNotWritten`, or `RunError.interrupted`: the site is
+    /// published either way.
+    func run(_ progress: StepProgress) throws -> StepDone {
+        do {
+            try Task.checkCancellation()
+            try TarArchive.write(folder: output, paths: try SiteFiles.list(output), to: archive, modificationDate: now) { done, total in
+                progress.update(done: done, total: total)
+            }
+            try DiskSync.flush([archive.path])
+        } catch is CancellationError {
+            throw RunError.interrupted
+        } catch {
+            throw RunError.archiveNotWritten(reason: error)
+        }
+        return StepDone()
+    }
+}

@@ -1,0 +1,76 @@
+import FeedCore
+import Foundation
+import SiteGenerator
+
+/// Each distinct image URL once, from the image cache or downloaded, and every stored
+/// image placed in the site. The cache's writes are one transaction.
+struct ImagesStep: RunStep {
+    let feed: FeedStep.Outcome
+    let service: FeedService
+    let cache: any CacheBatches
+    let site: any StagingSite
+    let report: RunReport
+    /// The run's clock: when a live feed was saved.
+    let now: Date
+    /// Images worked on at once.
+    let tasksAtOnce: Int
+
+    var name: String { "images" }
+    var phase: RunPhase { .images }
+
+    struct Outcome: StepOutcome {
+        /// Each item of the feed with its stored image, if it could be had: what the pages
+        /// need of the feed.
+        let entries: [SiteEntry]
+        let tally: ImageTally
+        /// The images of the feed the cache now holds, which pruning keeps.
+        let cachedFeedImages: CacheRetention.CachedFeedImages?
+
+        func record(in summary: inout RunSummary) {
+            summary.images = tally
+            summary.cachedFeedImages = cachedFeedImages
+        }
+    }
+
+    func run(_ progress: StepProgress) async throws -> Outcome {
+        let items = feed.feed
+        // Each item points at the position of its URL among the distinct URLs.
+        var position: [URL: Int] = [:]
+        var urls: [URL] = []
+        let slots = items.map { item in
+            let url = item.image.url
+            if let known = position[url] { return known }
+            position[url] = urls.count
+            urls.append(url)
+            return urls.count - 1
+        }
+        position = [:]
+        let (site, service, report, tasksAtOnce) = (site, service, report, tasksAtOnce)
+        try site.prepareFolder("images")
+        let counter = ProgressCounter()
+        let total = urls.count
+        let results = try await cache.batch {
+            try await concurrentMap(urls, limit: tasksAtOnce) { url -> (stored: StoredImage?, downloaded: Bool) in
+                let result = try await service.loadImage(from: url)
+                switch result {
+                case let .cached(stored), let .downloaded(stored):
+                    try await site.placeImage(stored, at: SitePaths.image(stored), from: service.imageStore)
+                case let .failed(failure):
+                    report.imageFailed(url, failure)
+                }
+                let (done, failed) = counter.add(failed: result.stored == nil)
+                progress.update(done: done, total: total, failed: failed)
+                return (result.stored, result.isDownload)
+            }
+        }
+        var tally = ImageTally()
+        tally.downloaded = results.count(where: \.downloaded)
+        tally.failed = results.count { $0.stored == nil }
+        tally.fromCache = results.count - tally.downloaded - tally.failed
+        tally.files = Set(results.compactMap { $0.stored?.digest }).count
+        report.imagesLoaded(tally)
+        let entries = zip(items, slots).map { SiteEntry(image: $0.image, stored: results[$1].stored, firstSeen: $0.firstSeen) }
+        return Outcome(
+            entries: entries, tally: tally, cachedFeedImages: .init(of: entries, source: feed.source, inCache: feed.inCache, now: now))
+    }
+}
