@@ -64,8 +64,10 @@ let package = Package(
             dependencies: ["FeedCore", "HTTP", "FileSystem", "FeedStorage", "SiteGenerator", "BuiltInTemplates", "Publishing", "LoopbackHTTP", "SampleAPI"]
         ),
         .executableTarget(name: "feedsite", dependencies: ["FeedSiteCLI"]),
+        // The benchmark; BENCHMARKS.md beside its sources says what it measured.
         .executableTarget(
-            name: "feedsite-bench", dependencies: ["FeedCore", "FeedStorage", "CCurl", "HTTP", "LoopbackHTTP", "SampleAPI", "SiteGenerator", "Hashing"]),
+            name: "feedsite-bench", dependencies: ["FeedCore", "FeedStorage", "CCurl", "HTTP", "LoopbackHTTP", "SampleAPI", "SiteGenerator", "Hashing"],
+            exclude: ["BENCHMARKS.md"]),
         // Helpers both test targets use: fixtures, clocks, temporary folders.
         .target(name: "TestSupport", dependencies: ["FeedCore", "Hashing"], path: "Tests/TestSupport"),
         // Fast unit tests: no sockets, no processes.
