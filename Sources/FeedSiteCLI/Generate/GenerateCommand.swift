@@ -84,7 +84,7 @@ struct GenerateCommand {
         }
         await context.close()
         // Once the engine has stopped, every transfer's bytes are counted.
-        if let client = context.client { metrics.network = await NetworkStatistics.of(client) }
+        if let client = context.client { metrics.network = await client.statistics }
         return code
     }
 
@@ -115,7 +115,7 @@ struct GenerateCommand {
             service: context.service, renderers: renderers, staged: staged, report: report, pageSize: options.pageSize, tasksAtOnce: context.tasksAtOnce,
             exportData: options.exportData, search: search)
         summary.comments = try await context.cache.batch { try await comments.run(entries: entries) }
-        if let client = context.client { report.network(await NetworkStatistics.of(client)) }
+        if let client = context.client { report.network(await client.statistics) }
         try start("render")
         let publish = PublishStep(staged: staged, cacheFolder: context.cacheFolder, strict: options.strict)
         publish.startFlush()
