@@ -6,8 +6,10 @@ import Synchronization
 /// transient failures and busy statuses tried again (`RetryPolicy`), `Retry-After` honoured
 /// for the whole host, `--rate` (`HostPace`), and a host that failed `downThreshold`
 /// requests in a row left alone for the rest of the run. A request fails the host when its
-/// retries are spent without an answer, or still busy (408, 425, 429, 5xx), or when it is told to wait longer than the policy allows;
-/// any other answer shows the host is up.
+/// retries are spent without an answer, or still busy (408, 425, 429, 5xx), or when it is
+/// told to wait longer than the policy allows; any other answer shows the host is up.
+/// Pauses and the pace are measured on the clock's monotonic time, `Retry-After` dates on
+/// its wall clock.
 public final class CurlHTTPClient: HTTPClient {
     public let engine: CurlEngine
     private let policy: RetryPolicy
