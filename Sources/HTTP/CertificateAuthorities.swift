@@ -3,15 +3,13 @@ import FeedCore
 import Foundation
 
 /// The certificates a TLS connection may chain to: the system's trust store plus a private
-/// CA (`--ca-file`), handed to libcurl as one PEM bundle in memory. libcurl's own
-/// `CURLOPT_CAINFO` would replace the system's store rather than add to it.
-/// `@unchecked`: the bundle is written once in `init` and only read afterwards.
-public final class CertificateAuthorities: @unchecked Sendable {
+/// CA (`--ca-file`), as one PEM bundle that each transfer hands libcurl from memory.
+/// libcurl's own `CURLOPT_CAINFO` would replace the system's store rather than add to it.
+public struct CertificateAuthorities: Sendable {
     /// The private CA's file, for a libcurl that cannot take the bundle from memory.
     let addedFile: String
-    private let bundle: UnsafeMutableRawBufferPointer
-    /// Where the system's store was read from, or `nil` when none was found.
-    private let systemFile: String?
+    /// The system's store, then the private CA's certificates.
+    let pem: Data
 
     /// Adds `added`, the bytes of `file` (PEM), to the system's store; fails when they hold
     /// no certificate. The caller reads the file, as it reads every file a user names.
@@ -19,26 +17,11 @@ public final class CertificateAuthorities: @unchecked Sendable {
         guard String(decoding: added, as: UTF8.self).contains("-----BEGIN CERTIFICATE-----") else {
             throw HTTPClientError.connectivity("\(file) holds no PEM certificate (-----BEGIN CERTIFICATE-----)")
         }
-        let system = Self.systemStore()
-        var pem = system.flatMap { FileManager.default.contents(atPath: $0) } ?? Data()
+        var pem = Self.systemStore().flatMap { FileManager.default.contents(atPath: $0) } ?? Data()
         pem.append(contentsOf: Array("\n".utf8))
         pem.append(added)
-        bundle = UnsafeMutableRawBufferPointer.allocate(byteCount: pem.count, alignment: 1)
-        pem.copyBytes(to: bundle)
+        self.pem = pem
         addedFile = file
-        systemFile = system
-    }
-
-    deinit {
-        bundle.deallocate()
-    }
-
-    /// Points the transfer at the bundle (libcurl keeps a pointer, not a copy).
-    func apply(to easy: UnsafeMutableRawPointer) -> CURLcode {
-        let result = fs_easy_setopt_blob(easy, Int32(FS_CURLOPT_CAINFO_BLOB), bundle.baseAddress, bundle.count)
-        guard result != FS_CURLE_OK else { return result }
-        // A libcurl without blob support (before 7.77) can still trust the private CA alone.
-        return fs_easy_setopt_string(easy, Int32(FS_CURLOPT_CAINFO), addedFile)
     }
 
     /// The system's bundle as libcurl was built to find it (7.84 and later say), else the

@@ -6,12 +6,13 @@ import Synchronization
 /// Runs HTTP requests through libcurl's multi interface on one thread of its own: the thread
 /// adds and removes transfers, lets libcurl move every one of them along
 /// (`curl_multi_perform`), and sleeps in `curl_multi_poll` until a socket is ready, a
-/// timer is due, or `curl_multi_wakeup` says a request arrived or was cancelled.
+/// timer is due, or a wake-up (`LoopWaker`) says a request arrived or was cancelled.
 ///
 /// `perform` is one try of one request; `CurlHTTPClient` adds retries and politeness.
 /// Bodies stream into the request's sink as they arrive, so memory stays flat whatever the
-/// answer's size; a body past its limit stops at once. Cancelling the calling task removes
-/// its transfer at the next turn of the loop, and no callback runs after `perform` returns.
+/// answer's size; a body past its limit stops at once. Cancelling the calling task ends its
+/// request at once if the loop has not taken it yet, else at the loop's next turn, and no
+/// callback runs after `perform` returns.
 public final class CurlEngine: Sendable {
     public struct Configuration: Sendable {
         /// Requests in flight at once (`CurlHTTPClient` holds the others back) and connections
@@ -34,33 +35,16 @@ public final class CurlEngine: Sendable {
         }
     }
 
-    /// Why a try produced no answer, and whether another try may do better.
-    public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
-        public let error: HTTPClientError
-        /// Connection refused, reset or closed early, or a timeout.
-        public let isTransient: Bool
-
-        public init(error: HTTPClientError, isTransient: Bool) {
-            self.error = error
-            self.isTransient = isTransient
-        }
-
-        public var description: String { error.reason }
-    }
-
     let configuration: Configuration
     let core: Core
 
-    public convenience init(_ configuration: Configuration) throws(HTTPClientError) {
-        try self.init(configuration, hooks: Hooks())
-    }
-
-    init(_ configuration: Configuration, hooks: Hooks) throws(HTTPClientError) {
+    public init(_ configuration: Configuration) throws(HTTPClientError) {
         guard Curl.isReady else { throw HTTPClientError.connectivity("libcurl could not be initialised") }
         self.configuration = configuration
-        self.core = Core(multi: try CurlMulti(maxConnections: max(1, configuration.maxConnections)), hooks: hooks)
-        let core = self.core
-        let thread = Thread { core.loop() }
+        let core = Core(waker: try LoopWaker())
+        self.core = core
+        let loop = Handoff(CurlLoop(core: core, multi: try CurlMulti(maxConnections: max(1, configuration.maxConnections)), configuration: configuration))
+        let thread = Thread { loop.take()?.run() }
         thread.name = "feedsite-curl"
         thread.start()
     }
@@ -71,13 +55,12 @@ public final class CurlEngine: Sendable {
         core.requestStop()
     }
 
-    /// One try: the answer (its 2xx body streamed into `sink`), or a `Failure`, or the
+    /// One try: the answer (its 2xx body streamed into `sink`), or a `TransportFailure`, or the
     /// sink's own error, or `CancellationError` (the task was cancelled or the engine shut
     /// down), or an `HTTPClientError` when libcurl itself failed.
     public func perform(_ request: HTTPGet, into sink: HTTPBodySink) async throws -> HTTPAnswer {
         try Task.checkCancellation()
-        let transfer = try CurlTransfer(request: request, sink: sink, configuration: configuration)
-        return try await transfer.run(on: core)
+        return try await core.perform(Core.Job(request: request, sink: sink))
     }
 
     /// Bytes received so far by every transfer that has ended: headers and bodies as they
@@ -96,16 +79,6 @@ public final class CurlEngine: Sendable {
     /// wait, when no request was made.
     public func beginShutdown() {
         core.requestStop()
-    }
-
-    /// Points where tests can force an interleaving of the requesting task and the loop.
-    struct Hooks: Sendable {
-        /// On the requesting task, after its transfer is marked as waiting and before it is
-        /// handed to the loop.
-        var beforeHandOff: (@Sendable () -> Void)?
-        /// On the loop's thread, each turn, once it has taken the new transfers and ended
-        /// the cancelled ones.
-        var afterRequestsHandled: (@Sendable () -> Void)?
     }
 }
 

@@ -5,9 +5,11 @@ import Synchronization
 /// `HTTPClient` over the libcurl engine, with the manners of the README's Network section:
 /// transient failures and busy statuses tried again (`RetryPolicy`), `Retry-After` honoured
 /// for the whole host, `--rate` (`HostPace`), and a host that failed `downThreshold`
-/// requests in a row left alone for the rest of the run. A request fails the host when its retries are spent without an answer, or still
-/// busy (408, 425, 429, 5xx), or when it is told to wait longer than the policy allows;
-/// any other answer shows the host is up.
+/// requests in a row left alone for the rest of the run. A request fails the host when its
+/// retries are spent without an answer, or still busy (408, 425, 429, 5xx), or when it is
+/// told to wait longer than the policy allows; any other answer shows the host is up.
+/// Pauses and the pace are measured on the clock's monotonic time, `Retry-After` dates on
+/// its wall clock.
 public final class CurlHTTPClient: HTTPClient {
     public let engine: CurlEngine
     private let policy: RetryPolicy
@@ -15,35 +17,24 @@ public final class CurlHTTPClient: HTTPClient {
     private let health: HostHealth
     private let slots: RequestSlots
     private let pace: HostPace?
-    private let counts = Mutex(Traffic())
+    private let counts = Mutex(Counts())
 
-    /// What the run's requests cost: how many there were and how many extra tries and host
-    /// pauses they took, so a run can say when an API is getting worse.
-    public struct Traffic: Equatable, Sendable {
-        public var requests = 0
-        /// Tries beyond each request's first.
-        public var retries = 0
-        /// `Retry-After` pauses asked by servers.
-        public var pauses = 0
-        /// With `--rate`, the time during which at least one request waited for its turn.
-        public var heldBackByPace: TimeInterval = 0
-        /// Bytes received: headers and bodies as they came over the network, every try's.
-        public var receivedBytes = 0
-
-        public init(requests: Int = 0, retries: Int = 0, pauses: Int = 0, heldBackByPace: TimeInterval = 0, receivedBytes: Int = 0) {
-            self.requests = requests
-            self.retries = retries
-            self.pauses = pauses
-            self.heldBackByPace = heldBackByPace
-            self.receivedBytes = receivedBytes
-        }
+    private struct Counts {
+        var requests = 0
+        var retries = 0
+        var pauses = 0
     }
 
-    public var traffic: Traffic {
-        var traffic = counts.withLock { $0 }
-        traffic.heldBackByPace = pace?.heldBack ?? 0
-        traffic.receivedBytes = engine.receivedBytes
-        return traffic
+    /// What the run's requests cost so far; final once the engine has stopped, when every
+    /// transfer's bytes are counted.
+    public var statistics: NetworkStatistics {
+        get async {
+            let counts = counts.withLock { $0 }
+            let heldBack = pace?.heldBack ?? .zero
+            return NetworkStatistics(
+                requests: counts.requests, retries: counts.retries, pauses: counts.pauses, rate: rate, rateWait: heldBack.seconds,
+                receivedBytes: engine.receivedBytes, hostsDown: await health.down, downThreshold: health.downThreshold)
+        }
     }
 
     /// The `--rate` in force: requests a second to each host, or `nil` for no limit.
@@ -63,21 +54,6 @@ public final class CurlHTTPClient: HTTPClient {
         self.health = HostHealth(downThreshold: downThreshold)
         self.slots = RequestSlots(count: engine.configuration.maxConnections)
         self.pace = rate.map(HostPace.init(perSecond:))
-    }
-
-    /// A host taken as down during the run, and how many requests to it were not sent.
-    public struct HostDown: Equatable, Sendable {
-        public let host: String
-        public let notSent: Int
-
-        public init(host: String, notSent: Int) {
-            self.host = host
-            self.notSent = notSent
-        }
-    }
-
-    public var hostsDown: [HostDown] {
-        get async { await health.down.map { HostDown(host: $0.host, notSent: $0.notSent) } }
     }
 
     public func get(_ request: HTTPGet, into body: HTTPBodySink) async throws -> HTTPAnswer {
@@ -119,7 +95,7 @@ public final class CurlHTTPClient: HTTPClient {
         try await slots.acquire()
         defer { slots.release() }
         if let pace { try await waitForStart(host, pace: pace) }
-        switch await health.turn(for: host, now: clock.now()) {
+        switch await health.turn(for: host, now: clock.instant()) {
         case .down: return .fail(.connectivity(Self.downReason(host, threshold: health.downThreshold)))
         // Paused by a server while this request waited for its slot or its start.
         case .wait: return .notSent
@@ -129,7 +105,7 @@ public final class CurlHTTPClient: HTTPClient {
         let answer: HTTPAnswer
         do {
             answer = try await engine.perform(request, into: body)
-        } catch let failure as CurlEngine.Failure {
+        } catch let failure as TransportFailure {
             if policy.retries(failure, tries: tries) {
                 return .retry(after: policy.backoff(afterTries: tries, random: clock.random()))
             }
@@ -143,7 +119,7 @@ public final class CurlHTTPClient: HTTPClient {
         let now = clock.now()
         if let pause = policy.hostPause(answer, now: now) {
             counts.withLock { $0.pauses += 1 }
-            await health.pause(host, until: now.addingTimeInterval(pause.seconds))
+            await health.pause(host, until: clock.instant() + pause)
         }
         switch policy.decide(answer, tries: tries, now: now, random: clock.random()) {
         case .accept:
@@ -172,11 +148,11 @@ public final class CurlHTTPClient: HTTPClient {
     private func waitForTurn(_ host: String) async throws {
         while true {
             try Task.checkCancellation()
-            switch await health.turn(for: host, now: clock.now()) {
+            switch await health.turn(for: host, now: clock.instant()) {
             case .go:
                 return
             case let .wait(until):
-                try await clock.sleep(.milliseconds(max(1, Int((until.timeIntervalSince(clock.now()) * 1000).rounded(.up)))))
+                try await clock.sleep(max(.milliseconds(1), until - clock.instant()))
             case .down:
                 throw HTTPClientError.connectivity(Self.downReason(host, threshold: health.downThreshold))
             }
@@ -184,10 +160,10 @@ public final class CurlHTTPClient: HTTPClient {
     }
 
     private func waitForStart(_ host: String, pace: HostPace) async throws {
-        let wait = pace.reserve(host, now: clock.now())
-        guard wait > 0 else { return }
-        defer { pace.finishedWaiting(now: clock.now()) }
-        try await clock.sleep(.milliseconds(Int((wait * 1000).rounded(.up))))
+        let wait = pace.reserve(host, now: clock.instant())
+        guard wait > .zero else { return }
+        defer { pace.finishedWaiting(now: clock.instant()) }
+        try await clock.sleep(wait)
     }
 
     /// `host` or `host:port`, the unit that pauses and goes down together.

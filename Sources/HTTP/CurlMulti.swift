@@ -1,15 +1,9 @@
 import CCurl
 import FeedCore
 
-/// libcurl's multi handle: the transfers in flight and the connections they share.
-///
-/// It is freed in `deinit`, when the last holder lets go, so no thread can wake or run a
-/// freed handle: the engine's loop thread, the engine and every waiting transfer reach it
-/// only through the engine's core, which holds it. The loop takes every easy handle out of
-/// it before the loop ends.
-final class CurlMulti: @unchecked Sendable {
-    /// `curl_multi_wakeup` is the one call any thread may make; every other call belongs to
-    /// the engine's loop thread.
+/// libcurl's multi handle: the transfers in flight and the connections they share. It
+/// belongs to the engine's loop (`CurlLoop`), which alone calls it, and is freed with it.
+final class CurlMulti {
     let handle: UnsafeMutableRawPointer
 
     /// A multi handle that multiplexes HTTP/2 and opens at most `maxConnections` at once.
@@ -19,13 +13,6 @@ final class CurlMulti: @unchecked Sendable {
         try set(FS_CURLMOPT_PIPELINING, FS_CURLPIPE_MULTIPLEX, "HTTP/2 multiplexing")
         try set(FS_CURLMOPT_MAX_TOTAL_CONNECTIONS, maxConnections, "the connection limit")
         try set(FS_CURLMOPT_MAXCONNECTS, maxConnections, "the connection cache's size")
-        // The loop relies on waking up at once when a request arrives or is cancelled; a
-        // libcurl that cannot (no wakeup socket) is refused here rather than found slow later.
-        // The byte this leaves only makes the loop's first wait return at once.
-        let woken = curl_multi_wakeup(handle)
-        guard woken == FS_CURLM_OK else {
-            throw HTTPClientError.connectivity("libcurl cannot wake its transfer engine: \(Self.reason(woken))")
-        }
     }
 
     deinit {
@@ -34,12 +21,14 @@ final class CurlMulti: @unchecked Sendable {
         _ = curl_multi_cleanup(handle)
     }
 
-    /// Makes a `curl_multi_poll` under way (or the next one) return at once. It cannot fail
-    /// once `init` has woken the handle: libcurl reports a full wakeup socket as success, as
-    /// a wakeup is then already pending. Were it to fail anyway, the loop would still turn
-    /// within its longest wait (`Core.longestWait`).
-    func wakeUp() {
-        _ = curl_multi_wakeup(handle)
+    /// Waits until one of libcurl's sockets or `descriptor` is ready to read, libcurl's next
+    /// timer is due, or `milliseconds` passed.
+    func poll(alsoWatching descriptor: Int32, milliseconds: Int32) -> CURLMcode {
+        // libcurl's `struct curl_waitfd`: the descriptor (an int), the events to watch for
+        // (CURL_WAIT_POLLIN, 1) and the events seen, two shorts; a tuple of these is laid out
+        // as that struct.
+        var watched: (fd: Int32, events: Int16, revents: Int16) = (descriptor, 1, 0)
+        return withUnsafeMutableBytes(of: &watched) { curl_multi_poll(handle, $0.baseAddress, 1, milliseconds, nil) }
     }
 
     /// libcurl's words for a multi interface error: "Out of memory".

@@ -37,8 +37,8 @@ extension CurlTransfer {
             // Wait for the HTTP/2 connection rather than open one connection per request.
             set(fs_easy_setopt_long(easy, Int32(FS_CURLOPT_PIPEWAIT), 1))
         }
-        if let authorities = configuration.certificateAuthorities {
-            set(authorities.apply(to: easy))
+        if let certificates {
+            set(certificates.apply(to: easy))
         }
         if !request.headers.isEmpty {
             for header in request.headers {

@@ -1,26 +1,24 @@
 import CCurl
 import FeedCore
 import Foundation
-import Synchronization
 
-/// One request on the engine: its easy handle, the state its callbacks build while libcurl
-/// runs it on the engine's thread, and the continuation of the task waiting for it.
-///
-/// The callbacks (`receiveHeader`, `receiveBody`) run only on the engine's thread, between
-/// `add` and `remove`, and are the only code touching the parsing state then; `outcome`
-/// reads it on the same thread before the handle leaves the multi handle. Only `phase` is
-/// shared with the waiting task, under its lock.
-final class CurlTransfer: @unchecked Sendable {
+/// One request on the engine's loop: its easy handle and the state its callbacks build
+/// while libcurl runs it. Made, run and ended on the loop's thread alone (`CurlLoop`), so it
+/// needs no lock; the task waiting for it is known by its ticket on the engine's board.
+final class CurlTransfer {
+    let ticket: Int
     let request: HTTPGet
     let sink: HTTPBodySink
     let host: String
     let configuration: CurlEngine.Configuration
+    /// Kept while the handle lives: libcurl points at its bytes.
+    let certificates: CertificateBundle?
     private(set) var easy: UnsafeMutableRawPointer?
     /// The request's extra headers, as libcurl holds them.
     var headerList: OpaquePointer?
     let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(FS_CURL_ERROR_SIZE))
 
-    // Built by the callbacks on the engine's thread.
+    // Built by the callbacks.
     private var head = Head()
     private var begun = false
     private var delivered = 0
@@ -32,17 +30,6 @@ final class CurlTransfer: @unchecked Sendable {
     /// The final answer's head has arrived and no body will follow (a 304, a 204, an empty
     /// body): the transfer is complete, though libcurl may not notice until it runs again.
     private var endedWithHead = false
-
-    private let phase = Mutex(Phase.created)
-
-    private enum Phase {
-        case created
-        /// Handed to the engine; `cancelRequested` once the task was cancelled, which the
-        /// engine's loop acts on whether the transfer is still in its inbox or running.
-        case waiting(CheckedContinuation<HTTPAnswer, Error>, cancelRequested: Bool)
-        case cancelledBeforeStart
-        case finished
-    }
 
     /// The headers of the answer being received; a new status line (a redirect, a 1xx)
     /// starts over.
@@ -58,11 +45,13 @@ final class CurlTransfer: @unchecked Sendable {
     /// Most of a non-2xx body read (and dropped) to keep the connection for the next request.
     private static let discardLimit = 1024 * 1024
 
-    init(request: HTTPGet, sink: HTTPBodySink, configuration: CurlEngine.Configuration) throws(HTTPClientError) {
-        self.request = request
-        self.sink = sink
-        self.host = request.url.host ?? ""
+    init(ticket: Int, job: CurlEngine.Core.Job, configuration: CurlEngine.Configuration, certificates: CertificateBundle?) throws(HTTPClientError) {
+        self.ticket = ticket
+        self.request = job.request
+        self.sink = job.sink
+        self.host = job.request.url.host ?? ""
         self.configuration = configuration
+        self.certificates = certificates
         errorBuffer.initialize(repeating: 0, count: Int(FS_CURL_ERROR_SIZE))
         guard let easy = curl_easy_init() else { throw HTTPClientError.connectivity("libcurl could not create a transfer") }
         self.easy = easy
@@ -75,60 +64,6 @@ final class CurlTransfer: @unchecked Sendable {
         errorBuffer.deallocate()
     }
 
-    // MARK: - The waiting task
-
-    /// Hands the transfer to `engine` and waits for its answer; cancelling the task marks
-    /// the transfer and wakes the engine, which ends it at its next turn.
-    func run(on engine: CurlEngine.Core) async throws -> HTTPAnswer {
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                let start = phase.withLock { phase -> Bool in
-                    guard case .created = phase else { return false }
-                    phase = .waiting(continuation, cancelRequested: false)
-                    return true
-                }
-                guard start else {
-                    continuation.resume(throwing: CancellationError())
-                    return
-                }
-                engine.hooks.beforeHandOff?()
-                engine.add(self)
-            }
-        } onCancel: {
-            let waiting = phase.withLock { phase -> Bool in
-                switch phase {
-                case .created:
-                    phase = .cancelledBeforeStart
-                    return false
-                case let .waiting(continuation, _):
-                    phase = .waiting(continuation, cancelRequested: true)
-                    return true
-                case .cancelledBeforeStart, .finished:
-                    return false
-                }
-            }
-            if waiting { engine.wakeUp() }
-        }
-    }
-
-    /// The waiting task was cancelled: the engine must end the transfer.
-    var isCancelRequested: Bool {
-        phase.withLock { phase in
-            guard case .waiting(_, cancelRequested: true) = phase else { return false }
-            return true
-        }
-    }
-
-    /// Delivers the outcome to the waiting task, once.
-    func resume(with result: Result<HTTPAnswer, Error>) {
-        let continuation = phase.withLock { phase -> CheckedContinuation<HTTPAnswer, Error>? in
-            guard case let .waiting(continuation, _) = phase else { return nil }
-            phase = .finished
-            return continuation
-        }
-        continuation?.resume(with: result)
-    }
-
     /// Frees the easy handle once it left the multi handle.
     func releaseHandle() {
         if let easy { curl_easy_cleanup(easy) }
@@ -137,7 +72,7 @@ final class CurlTransfer: @unchecked Sendable {
         headerList = nil
     }
 
-    // MARK: - Callbacks, on the engine's thread
+    // MARK: - Callbacks
 
     func receiveHeader(_ line: UnsafeRawBufferPointer) -> Bool {
         guard let text = HeaderLine(line) else { return true }
@@ -203,7 +138,7 @@ final class CurlTransfer: @unchecked Sendable {
         (200..<300).contains(status)
     }
 
-    // MARK: - Outcome, on the engine's thread
+    // MARK: - Outcome
 
     /// The answer, or why there is none, once libcurl finished with `code`.
     func outcome(_ code: CURLcode) -> Result<HTTPAnswer, Error> {
@@ -223,7 +158,7 @@ final class CurlTransfer: @unchecked Sendable {
             return .success(answer(tries: 1))
         }
         if let failure { return .failure(failure) }
-        return .failure(CurlEngine.Failure(code: code, transfer: self, configuration: configuration))
+        return .failure(failure(code))
     }
 
     func answer(tries: Int) -> HTTPAnswer {
@@ -246,7 +181,7 @@ final class CurlTransfer: @unchecked Sendable {
     /// headers of every answer it followed and the body of the last, whatever its status.
     var receivedBytes: Int { info(Int32(FS_CURLINFO_HEADER_SIZE)) + Int(info64(Int32(FS_CURLINFO_SIZE_DOWNLOAD_T))) }
 
-    // What `CurlEngine.Failure` needs to explain an error.
+    // What `failure(_:)` needs to explain an error.
     var errorText: String { String(cString: errorBuffer) }
     var bodyBytesReceived: Int { delivered }
     var expectedBodyBytes: Int? { head.contentLength }

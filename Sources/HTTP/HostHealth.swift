@@ -1,18 +1,14 @@
-import Foundation
-
 /// What the run knows of each host: when the host asked every request to wait
 /// (`Retry-After`), and how many requests in a row failed to reach it or found it busy.
 /// After `downThreshold` such failures in a row (each after its retries), the host is taken
 /// as down for the rest of the run: its remaining requests are not sent, only counted.
+/// Pauses end at instants of a monotonic clock (`RetryClock.instant`), which no one sets.
 actor HostHealth {
-    struct Down: Equatable, Sendable {
-        let host: String
-        let notSent: Int
-    }
+    typealias Instant = ContinuousClock.Instant
 
     enum Turn: Equatable {
         case go
-        case wait(until: Date)
+        case wait(until: Instant)
         case down
     }
 
@@ -20,7 +16,7 @@ actor HostHealth {
     private var hosts: [String: Host] = [:]
 
     private struct Host {
-        var pausedUntil: Date?
+        var pausedUntil: Instant?
         var failuresInARow = 0
         var isDown = false
         var notSent = 0
@@ -31,7 +27,7 @@ actor HostHealth {
     }
 
     /// Whether a request to `host` may go now; a refused request counts as not sent.
-    func turn(for host: String, now: Date) -> Turn {
+    func turn(for host: String, now: Instant) -> Turn {
         var state = hosts[host, default: Host()]
         defer { hosts[host] = state }
         if state.isDown {
@@ -44,7 +40,7 @@ actor HostHealth {
     }
 
     /// Holds every request to `host` until `until` (a later pause wins).
-    func pause(_ host: String, until: Date) {
+    func pause(_ host: String, until: Instant) {
         var state = hosts[host, default: Host()]
         state.pausedUntil = max(state.pausedUntil ?? until, until)
         hosts[host] = state
@@ -64,7 +60,7 @@ actor HostHealth {
     }
 
     /// The hosts taken as down, by name.
-    var down: [Down] {
-        hosts.filter(\.value.isDown).map { Down(host: $0.key, notSent: $0.value.notSent) }.sorted { $0.host < $1.host }
+    var down: [NetworkStatistics.HostDown] {
+        hosts.filter(\.value.isDown).map { .init(host: $0.key, notSent: $0.value.notSent) }.sorted { $0.host < $1.host }
     }
 }

@@ -17,6 +17,13 @@ public struct RetryPolicy: Equatable, Sendable {
 
     public static let retriedStatuses: Set<Int> = [408, 425, 429, 500, 502, 503, 504]
 
+    /// The failures that another try may not meet: the connection refused, lost or closed
+    /// early, a timeout, a failed HTTP/2 stream. An unknown host, TLS, a bad redirect or a
+    /// bad answer would fail the same way again.
+    public static let retriedFailures: Set<TransportFailure.Kind> = [
+        .refused, .unreachable, .timeout, .closedEarly, .reset, .connectionLost, .streamFailed,
+    ]
+
     public init(retries: Int = 3) {
         self.retries = retries
     }
@@ -60,8 +67,8 @@ public struct RetryPolicy: Equatable, Sendable {
     }
 
     /// Whether a failed try number `tries` is tried again.
-    public func retries(_ failure: CurlEngine.Failure, tries: Int) -> Bool {
-        failure.isTransient && tries <= retries
+    public func retries(_ failure: TransportFailure, tries: Int) -> Bool {
+        Self.retriedFailures.contains(failure.kind) && tries <= retries
     }
 
     /// The wait before try `tries + 1`: `random` × min(`maxDelay`, `baseDelay` × 2^(`tries` − 1)).

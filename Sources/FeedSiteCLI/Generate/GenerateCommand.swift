@@ -79,7 +79,7 @@ struct GenerateCommand {
         }
         await context.close()
         // Once the engine has stopped, every transfer's bytes are counted.
-        if let client = context.client { metrics.network = await NetworkStatistics.of(client) }
+        if let client = context.client { metrics.network = await client.statistics }
         return code
     }
 

@@ -146,7 +146,7 @@ struct RunContext: Sendable {
             maxImageBytes: options.maxImageBytes
         )
         var network: (@Sendable () async -> NetworkStatistics)?
-        if let client { network = { await NetworkStatistics.of(client) } }
+        if let client { network = { await client.statistics } }
         let roles = RunRoles(
             service: service, cache: cache, site: StagingFolder(staged: staged, cacheFolder: cacheFolder), setup: site, report: report, network: network)
         return RunContext(

@@ -1,6 +1,7 @@
 import FeedCore
 import FeedStorage
 import Foundation
+import HTTP
 import Publishing
 import SiteGenerator
 

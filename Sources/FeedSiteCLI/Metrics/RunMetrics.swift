@@ -1,5 +1,6 @@
 import FeedCore
 import Foundation
+import HTTP
 
 /// What `--metrics-file` records of one run, for Prometheus: when it ended, its exit status
 /// and duration, each phase's time, the figures of its summary as far as it got, its

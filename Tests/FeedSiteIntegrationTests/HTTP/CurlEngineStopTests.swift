@@ -1,41 +1,16 @@
 import FeedCore
 import Foundation
 import LoopbackHTTP
-import Synchronization
 import TestSupport
 import XCTest
 
-@testable import HTTP
+import HTTP
 
-/// Cancelling a request and shutting the engine down end every transfer, whatever the
-/// moment, against a server on 127.0.0.1 that never answers: only the engine can end these
-/// requests before their 60 s timeout. Nothing here sleeps; waits have a generous watchdog.
+/// Shutting the engine down ends every transfer, against a server on 127.0.0.1 that never
+/// answers: only the engine can end these requests before their 60 s timeout. Nothing here
+/// sleeps; waits have a generous watchdog, on a thread of their own. Every moment a
+/// cancellation can come is `TransferBoardTests`' business.
 final class CurlEngineStopTests: XCTestCase {
-    func test_perform_endsWithCancellationWhenCancelledBeforeTheLoopTakesTheTransfer() async throws {
-        let script = HTTPResponseScript([HTTPResponse(status: 200, delivery: .hang)])
-        let server = try makeServer(script.next)
-        let turns = LoopTurns()
-        var hooks = CurlEngine.Hooks()
-        // The interleaving that a cancellation must survive: the task is cancelled after its
-        // transfer is marked waiting and before it reaches the loop, and the loop completes
-        // whole turns in between, so a cancellation the loop looked for only among the
-        // transfers it had would be over before the transfer arrived.
-        hooks.beforeHandOff = {
-            withUnsafeCurrentTask { $0?.cancel() }
-            turns.waitForAnotherTurn()
-        }
-        hooks.afterRequestsHandled = { turns.turned() }
-        let engine = try makeEngine(hooks: hooks)
-        turns.attach(engine)
-        let url = server.baseURL.absoluteString
-
-        let error = await Task { await errorOf { try await engine.perform(testRequest(url), into: HTTPBodyBuffer()) } }.value
-
-        XCTAssertEqual(turns.waits, [true], "the loop did not complete a turn between the cancellation and the hand-off")
-        XCTAssertTrue(error is CancellationError, "got \(String(describing: error))")
-        XCTAssertEqual(script.count, 0, "a transfer cancelled before the loop took it is never sent")
-    }
-
     func test_shutdown_endsEveryRequestInFlightWithCancellationAndLaterRequestsFailAtOnce() async throws {
         let arrived = DispatchSemaphore(value: 0)
         let script = HTTPResponseScript([HTTPResponse(status: 200, delivery: .hang)])
@@ -50,7 +25,7 @@ final class CurlEngineStopTests: XCTestCase {
             Task { try await engine.perform(testRequest("\(base)/\(number)"), into: sink) }
         }
         for _ in requests {
-            let reached = await Task.detached { arrived.wait(timeout: .now() + 30) }.value
+            let reached = await signal(of: arrived, within: 30)
             XCTAssertEqual(reached, .success, "a request never reached the server")
         }
 
@@ -90,7 +65,7 @@ final class CurlEngineStopTests: XCTestCase {
         let engine = try makeEngine()
         let url = server.baseURL.absoluteString
         let request = Task { try await engine.perform(testRequest(url), into: HTTPBodyBuffer()) }
-        let reached = await Task.detached { arrived.wait(timeout: .now() + 30) }.value
+        let reached = await signal(of: arrived, within: 30)
         XCTAssertEqual(reached, .success, "the request never reached the server")
 
         engine.beginShutdown()
@@ -109,59 +84,12 @@ final class CurlEngineStopTests: XCTestCase {
     }
 
     /// An engine whose requests would wait a minute for an answer; shut down when the test ends.
-    private func makeEngine(hooks: CurlEngine.Hooks = CurlEngine.Hooks()) throws -> CurlEngine {
+    private func makeEngine() throws -> CurlEngine {
         var configuration = CurlEngine.Configuration(userAgent: "feedsite/test")
         configuration.requestTimeout = .seconds(60)
         configuration.maxConnections = 4
-        let engine = try CurlEngine(configuration, hooks: hooks)
+        let engine = try CurlEngine(configuration)
         addTeardownBlock { await engine.shutdown() }
         return engine
-    }
-}
-
-/// Counts the turns of an engine's loop (through `Hooks.afterRequestsHandled`) and waits for
-/// the next one.
-private final class LoopTurns: Sendable {
-    private let state = Mutex(State())
-    private let turnedSignal = DispatchSemaphore(value: 0)
-
-    private struct State {
-        var count = 0
-        var waits: [Bool] = []
-        /// Weak: the engine's hooks hold this.
-        weak var core: CurlEngine.Core?
-    }
-
-    func attach(_ engine: CurlEngine) {
-        state.withLock { $0.core = engine.core }
-    }
-
-    /// On the loop's thread, each turn.
-    func turned() {
-        state.withLock { $0.count += 1 }
-        turnedSignal.signal()
-    }
-
-    /// Whether each `waitForAnotherTurn` saw its turn within the limit.
-    var waits: [Bool] { state.withLock { $0.waits } }
-
-    /// Wakes the loop and waits until it has handled its requests in a turn that began after
-    /// this call, or a generous limit passed (recorded in `waits`). Waking it again after
-    /// each turn keeps the wait short: the loop would otherwise sit out its longest poll.
-    func waitForAnotherTurn() {
-        let (seen, core) = state.withLock { ($0.count, $0.core) }
-        core?.wakeUp()
-        let deadline = DispatchTime.now() + 30
-        var waited = true
-        // The turn counted as `seen + 1` may have begun before this call; the one after it
-        // began after that turn had ended.
-        while state.withLock({ $0.count }) < seen + 2 {
-            guard turnedSignal.wait(timeout: deadline) == .success else {
-                waited = false
-                break
-            }
-            core?.wakeUp()
-        }
-        state.withLock { $0.waits.append(waited) }
     }
 }

@@ -6,12 +6,6 @@ import Synchronization
 import TestSupport
 import XCTest
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// One try of one request through the real libcurl engine, against a real server on
 /// 127.0.0.1 that answers, misbehaves or stays silent on purpose.
 final class CurlEngineTests: XCTestCase {
@@ -130,39 +124,6 @@ final class CurlEngineTests: XCTestCase {
         XCTAssertEqual(answer.url.path, "/final.png")
     }
 
-    func test_perform_failsOnARedirectLoopAfterTenRedirects() async throws {
-        let script = HTTPResponseScript([HTTPResponse(status: 302, headers: ["Location": "/again"])])
-        let server = try makeServer(script.next)
-
-        let failure = await failure(of: server.baseURL.absoluteString + "/start")
-
-        XCTAssertEqual(failure, CurlEngine.Failure(error: HTTPClientError(.invalidAnswer, "more than 10 redirects"), isTransient: false))
-        XCTAssertEqual(script.count, 11, "the request and ten redirects")
-    }
-
-    func test_perform_refusesARedirectToAnythingButHTTP() async throws {
-        let server = try makeServer { _ in HTTPResponse(status: 302, headers: ["Location": "file:///etc/passwd"]) }
-
-        let failure = await failure(of: server.baseURL.absoluteString)
-
-        XCTAssertEqual(failure?.error, HTTPClientError(.invalidAnswer, "redirected to a URL that is not http or https"))
-    }
-
-    func test_perform_refusesARedirectToAURLWithCredentialsAndSendsNone() async throws {
-        let script = HTTPResponseScript([HTTPResponse(status: 200, body: Data("image".utf8))])
-        let server = try makeServer { request in
-            request.path == "/start"
-                ? HTTPResponse(status: 302, headers: ["Location": "http://user:secret@127.0.0.1:\(request.serverPort)/signed-in"])
-                : script.next(request)
-        }
-
-        let failure = await failure(of: server.baseURL.absoluteString + "/start")
-
-        let refused = HTTPClientError(.invalidAnswer, "redirected to a URL with credentials (user:password@), which feedsite never sends")
-        XCTAssertEqual(failure, CurlEngine.Failure(error: refused, isTransient: false))
-        XCTAssertEqual(script.requests.map { $0.headers["authorization"] ?? "none" }, [], "the redirect was not followed")
-    }
-
     // MARK: - Limits
 
     func test_perform_stopsBeforeTheBodyWhenContentLengthIsOverTheLimit() async throws {
@@ -189,81 +150,6 @@ final class CurlEngineTests: XCTestCase {
         XCTAssertLessThan(server.bodyBytesSent, limit + 8 * 1024 * 1024, "what socket buffers held when the transfer stopped, no more")
     }
 
-    // MARK: - Broken connections
-
-    func test_perform_failsTransientlyWhenTheConnectionIsRefused() async throws {
-        let server = try makeServer { _ in HTTPResponse(status: 200) }
-        server.stop()
-
-        let failure = await failure(of: server.baseURL.absoluteString)
-
-        XCTAssertEqual(failure, CurlEngine.Failure(error: .connectivity("connection refused"), isTransient: true))
-    }
-
-    func test_perform_failsTransientlyWhenTheConnectionIsReset() async throws {
-        let server = try makeServer { _ in HTTPResponse(status: 200, delivery: .reset) }
-
-        let failure = await failure(of: server.baseURL.absoluteString)
-
-        XCTAssertEqual(failure?.isTransient, true)
-        XCTAssertEqual(failure?.error.kind, .connectivity)
-        XCTAssertTrue(["connection reset", "connection closed without an answer"].contains(failure?.error.reason ?? ""), "\(String(describing: failure))")
-    }
-
-    func test_perform_failsTransientlyWhenTheServerClosesWithoutAnswering() async throws {
-        let server = try makeServer { _ in .hangUp }
-
-        let failure = await failure(of: server.baseURL.absoluteString)
-
-        XCTAssertEqual(failure, CurlEngine.Failure(error: .connectivity("connection closed without an answer"), isTransient: true))
-    }
-
-    func test_perform_saysHowMuchOfABodyArrivedBeforeTheConnectionClosed() async throws {
-        let server = try makeServer { _ in HTTPResponse(status: 200, body: Data(count: 1_024), delivery: .truncated(afterBytes: 512)) }
-
-        let failure = await failure(of: server.baseURL.absoluteString)
-
-        XCTAssertEqual(failure, CurlEngine.Failure(error: .connectivity("connection closed after 512 of 1,024 bytes"), isTransient: true))
-    }
-
-    func test_perform_timesOutOnAServerThatNeverAnswers() async throws {
-        let server = try makeServer { _ in HTTPResponse(status: 200, delivery: .hang) }
-
-        let failure = await failure(of: server.baseURL.absoluteString, engine: try makeEngine(for: self, timeout: .milliseconds(200)))
-
-        XCTAssertEqual(failure, CurlEngine.Failure(error: .connectivity("timed out after 0.2 s"), isTransient: true))
-    }
-
-    func test_perform_timesOutWhenNoConnectionCanBeMade() async throws {
-        let listener = try FullListener()
-
-        let failure = await failure(of: "http://127.0.0.1:\(listener.port)/", engine: try makeEngine(for: self, connectTimeout: .milliseconds(200)))
-
-        XCTAssertEqual(failure, CurlEngine.Failure(error: .connectivity("no connection within 0.2 s"), isTransient: true))
-    }
-
-    /// The one test that takes a second of real time: libcurl measures a slow body in whole seconds.
-    func test_perform_stopsABodyTricklingBelowTheLowSpeedLimit() async throws {
-        let server = try makeServer { _ in HTTPResponse(status: 200, body: Data(count: 100_000), delivery: .trickle(bytes: 10, every: .milliseconds(50))) }
-
-        let failure = await failure(of: server.baseURL.absoluteString, engine: try makeEngine(for: self, lowSpeed: (1024, 1)))
-
-        XCTAssertEqual(failure, CurlEngine.Failure(error: .connectivity("slower than 1 KiB/s for 1 s"), isTransient: true))
-    }
-
-    // MARK: - TLS
-
-    func test_perform_failsTheTLSHandshakeWithAPlainHTTPServerAndSaysSo() async throws {
-        let server = try makeServer { _ in HTTPResponse(status: 200) }
-
-        let failure = await failure(of: "https://127.0.0.1:\(server.port)/")
-
-        XCTAssertEqual(failure?.isTransient, false, "TLS errors are not retried")
-        XCTAssertEqual(failure?.error.kind, .connectivity)
-        let reason = failure?.error.reason ?? ""
-        XCTAssertTrue(reason.hasPrefix("TLS: handshake with 127.0.0.1 failed ("), reason)
-    }
-
     // MARK: - The sink and cancellation
 
     func test_perform_stopsTheTransferAndRethrowsTheSinksError() async throws {
@@ -286,7 +172,7 @@ final class CurlEngineTests: XCTestCase {
         let url = server.baseURL.absoluteString
 
         let task = Task { try await engine.perform(testRequest(url), into: sink) }
-        let reached = await Task.detached { entered.wait(timeout: .now() + 10) }.value
+        let reached = await signal(of: entered, within: 10)
         XCTAssertEqual(reached, .success, "the request never reached the server")
         task.cancel()
         let error = await errorOf { try await task.value }
@@ -341,97 +227,5 @@ final class CurlEngineTests: XCTestCase {
         let body = HTTPBodyBuffer()
         let answer = try await makeEngine(for: self).perform(testRequest(url, headers: headers), into: body)
         return (body.data, answer)
-    }
-
-    private func failure(of url: String, engine: CurlEngine? = nil) async -> CurlEngine.Failure? {
-        do {
-            let engine = try engine ?? makeEngine(for: self)
-            let answer = try await engine.perform(testRequest(url), into: HTTPBodyBuffer())
-            XCTFail("expected a failure, got status \(answer.status)")
-        } catch let failure as CurlEngine.Failure {
-            return failure
-        } catch {
-            XCTFail("expected CurlEngine.Failure, got \(error)")
-        }
-        return nil
-    }
-}
-
-/// A GET with the tests' limit name.
-func testRequest(_ url: String, headers: [String] = [], limit: Int = 16 * 1024 * 1024) -> HTTPGet {
-    HTTPGet(url: URL(string: url)!, headers: headers, maxBodyBytes: limit, limitName: "for tests")
-}
-
-/// Records what the client hands it.
-final class RecordingSink: HTTPBodySink {
-    private let state = Mutex<(events: [String], bytes: Int)>(([], 0))
-
-    var events: [String] { state.withLock { $0.events } }
-    var bytes: Int { state.withLock { $0.bytes } }
-
-    func begin(_ answer: HTTPAnswer) {
-        state.withLock {
-            $0.events.append("begin \(answer.status)")
-            $0.bytes = 0
-        }
-    }
-
-    func write(_ bytes: UnsafeRawBufferPointer) {
-        state.withLock { $0.bytes += bytes.count }
-    }
-}
-
-/// Fails as soon as the body begins.
-final class FailingSink: HTTPBodySink {
-    private let error: any Error & Sendable
-
-    init(_ error: any Error & Sendable) {
-        self.error = error
-    }
-
-    func begin(_ answer: HTTPAnswer) throws { throw error }
-    func write(_ bytes: UnsafeRawBufferPointer) throws { throw error }
-}
-
-/// A port that accepts no more connections: a listening socket with a backlog of one that
-/// never accepts, already filled by a connection of its own, so a new connection attempt
-/// waits unanswered, as one to a host that drops packets does.
-final class FullListener {
-    let port: UInt16
-    private let listener: Int32
-    private let filler: Int32
-
-    init() throws {
-        #if canImport(Glibc)
-            let streamType = Int32(SOCK_STREAM.rawValue)
-        #else
-            let streamType = SOCK_STREAM
-        #endif
-        let listener = socket(AF_INET, streamType, 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(listener, $0, length) == 0 && listen(listener, 0) == 0 && getsockname(listener, $0, &length) == 0
-            }
-        }
-        guard bound else {
-            close(listener)
-            throw NSError(domain: "FullListener", code: Int(errno))
-        }
-        let filler = socket(AF_INET, streamType, 0)
-        _ = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(filler, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        self.listener = listener
-        self.filler = filler
-        port = UInt16(bigEndian: address.sin_port)
-    }
-
-    deinit {
-        close(filler)
-        close(listener)
     }
 }

@@ -2,7 +2,6 @@ import FeedCore
 import Foundation
 import HTTP
 import LoopbackHTTP
-import Synchronization
 import TestSupport
 import XCTest
 
@@ -101,7 +100,7 @@ final class CurlHTTPClientTests: XCTestCase {
         let base = server.baseURL
 
         let first = Task { try await fetch(base.appendingPathComponent("first"), with: client) }
-        let reached = await Task.detached { entered.wait(timeout: .now() + 10) }.value
+        let reached = await signal(of: entered, within: 10)
         XCTAssertEqual(reached, .success, "the first request never reached the server")
         let second = Task { try await fetch(base.appendingPathComponent("second"), with: client) }
         second.cancel()
@@ -153,6 +152,20 @@ final class CurlHTTPClientTests: XCTestCase {
         XCTAssertEqual(clock.sleeps, [.seconds(5)], "the next request to the host waited out the pause")
     }
 
+    func test_get_waitsOutAHostsPauseWhateverTheWallClockDoesMeanwhile() async throws {
+        let script = HTTPResponseScript([HTTPResponse(status: 429, headers: ["Retry-After": "5"]), .json("{}")])
+        let server = try makeServer(script.next)
+        let clock = InstantRetryClock()
+        let client = try makeHTTPClient(for: self, retries: 0, clock: clock)
+
+        _ = try await fetch(server.baseURL.appendingPathComponent("a"), with: client)
+        clock.stepWallClock(by: -3600)
+        let (_, second) = try await fetch(server.baseURL.appendingPathComponent("b"), with: client)
+
+        XCTAssertEqual(second.status, 200)
+        XCTAssertEqual(clock.sleeps, [.seconds(5)], "the pause, not the hour the wall clock stepped back")
+    }
+
     func test_get_refusesARetryAfterLongerThanSixtySeconds() async throws {
         let script = HTTPResponseScript([HTTPResponse(status: 429, headers: ["Retry-After": "120"])])
         let server = try makeServer(script.next)
@@ -181,8 +194,8 @@ final class CurlHTTPClientTests: XCTestCase {
 
         XCTAssertEqual(script.count, 8, "requests 9, 10 and 11 were not sent")
         XCTAssertEqual(reasons.suffix(3), Array(repeating: "not sent: 127.0.0.1:\(server.port) failed 8 requests in a row and is taken as down", count: 3))
-        let down = await client.hostsDown
-        XCTAssertEqual(down, [CurlHTTPClient.HostDown(host: "127.0.0.1:\(server.port)", notSent: 3)])
+        let down = await client.statistics.hostsDown
+        XCTAssertEqual(down, [NetworkStatistics.HostDown(host: "127.0.0.1:\(server.port)", notSent: 3)])
     }
 
     func test_get_countsOnlyFailuresInARow() async throws {
@@ -197,74 +210,11 @@ final class CurlHTTPClientTests: XCTestCase {
         let (_, last) = try await fetch(server.baseURL.appendingPathComponent("16"), with: client)
 
         XCTAssertEqual(last.status, 200, "a 404 is an answer: the count started over, and the 16th request was sent")
-        let down = await client.hostsDown
+        let down = await client.statistics.hostsDown
         XCTAssertEqual(down, [])
     }
 
-    // MARK: - --rate
-
-    func test_get_withARateSendsRequestsThatComeTogetherOneIntervalApart() async throws {
-        let clock = InstantRetryClock()
-        let arrivals = ArrivalTimes(clock: clock)
-        let server = try makeServer(arrivals.record)
-        let client = CurlHTTPClient(engine: try makeEngine(for: self, maxConnections: 1), policy: RetryPolicy(retries: 0), clock: clock.clock, rate: 2)
-
-        try await fetchTogether(6, from: server, with: client)
-
-        XCTAssertEqual(arrivals.offsets, [0, 0.5, 1, 1.5, 2, 2.5])
-        XCTAssertEqual(clock.sleeps, Array(repeating: .milliseconds(500), count: 5))
-        XCTAssertEqual(client.traffic.heldBackByPace, 2.5, accuracy: 1e-9)
-    }
-
-    func test_get_withARateGivesRequestsInFlightTogetherStartsOneIntervalApart() async throws {
-        // "Now" stays put, so every start is taken at the same moment, whatever the order.
-        let clock = InstantRetryClock(advancesOnSleep: false)
-        let script = HTTPResponseScript([.json("{}")])
-        let server = try makeServer(script.next)
-        let client = CurlHTTPClient(engine: try makeEngine(for: self, maxConnections: 4), policy: RetryPolicy(retries: 0), clock: clock.clock, rate: 4)
-
-        try await fetchTogether(12, from: server, with: client)
-
-        XCTAssertEqual(script.count, 12)
-        XCTAssertEqual(
-            clock.sleeps.sorted(), (1..<12).map { .milliseconds(250 * $0) }, "one request went at once, each other one interval after the one before")
-    }
-
-    func test_get_withARatePacesEachHostOnItsOwn() async throws {
-        let clock = InstantRetryClock()
-        let first = ArrivalTimes(clock: clock)
-        let second = ArrivalTimes(clock: clock)
-        let api = try makeServer(first.record)
-        let images = try makeServer(second.record)
-        let client = CurlHTTPClient(engine: try makeEngine(for: self, maxConnections: 1), policy: RetryPolicy(retries: 0), clock: clock.clock, rate: 1)
-
-        for _ in 0..<2 {
-            _ = try await fetch(api.baseURL, with: client)
-            _ = try await fetch(images.baseURL, with: client)
-        }
-
-        XCTAssertEqual(first.offsets, [0, 1])
-        XCTAssertEqual(second.offsets, [0, 1], "the second host's first request did not wait for the first host's pace")
-    }
-
-    func test_get_withARateStillWaitsOutARetryAfterLongerThanTheInterval() async throws {
-        let clock = InstantRetryClock()
-        let arrivals = ArrivalTimes(clock: clock)
-        let script = HTTPResponseScript([HTTPResponse(status: 429, headers: ["Retry-After": "3"]), .json("{}")])
-        let server = try makeServer { request in
-            _ = arrivals.record(request)
-            return script.next(request)
-        }
-        let client = CurlHTTPClient(engine: try makeEngine(for: self), policy: RetryPolicy(retries: 1), clock: clock.clock, rate: 2)
-
-        let (_, answer) = try await fetch(server.baseURL, with: client)
-
-        XCTAssertEqual(answer.status, 200)
-        XCTAssertEqual(arrivals.offsets, [0, 3])
-        XCTAssertEqual(clock.sleeps, [.seconds(3)], "the pause, not the pace")
-    }
-
-    func test_traffic_countsTheHeadersAndBodiesOfEveryTry() async throws {
+    func test_statistics_countsTheHeadersAndBodiesOfEveryTry() async throws {
         let busy = HTTPResponse(status: 503, body: Data(repeating: 0x20, count: 100))
         let script = HTTPResponseScript([busy, .json(String(repeating: " ", count: 1_000))])
         let client = try makeHTTPClient(for: self, retries: 1, clock: InstantRetryClock(randoms: [0]))
@@ -272,7 +222,7 @@ final class CurlHTTPClientTests: XCTestCase {
         let (data, _) = try await fetch(try makeServer(script.next).baseURL, with: client)
 
         XCTAssertEqual(data.count, 1_000)
-        let traffic = client.traffic
+        let traffic = await client.statistics
         XCTAssertEqual(traffic.requests, 1)
         XCTAssertEqual(traffic.retries, 1)
         let heads = [
@@ -282,7 +232,7 @@ final class CurlHTTPClientTests: XCTestCase {
         XCTAssertEqual(traffic.receivedBytes, 1_100 + heads.map(\.utf8.count).reduce(0, +), "both heads and both bodies, the busy one's too")
     }
 
-    func test_traffic_countsACompressedAnswerAsItCameNotAsDecoded() async throws {
+    func test_statistics_countsACompressedAnswerAsItCameNotAsDecoded() async throws {
         // gzip of {"items":[{},{},…]} with 2,000 empty objects: 6,011 bytes decoded.
         let gzipped = Data([
             0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0x03, 0xed, 0xc2, 0xa1, 0x0d, 0x00, 0x20, 0x0c, 0x00, 0xb0, 0x5f, 0xd0, 0x5c, 0xc0,
@@ -296,8 +246,9 @@ final class CurlHTTPClientTests: XCTestCase {
         _ = try await client.get(.api(server.baseURL), into: body)
 
         XCTAssertEqual(body.data.count, 6_011)
-        XCTAssertGreaterThan(client.traffic.receivedBytes, gzipped.count)
-        XCTAssertLessThan(client.traffic.receivedBytes, gzipped.count + 300)
+        let received = await client.statistics.receivedBytes
+        XCTAssertGreaterThan(received, gzipped.count)
+        XCTAssertLessThan(received, gzipped.count + 300)
     }
 
     // MARK: - Helpers
@@ -321,8 +272,8 @@ final class CurlHTTPClientBusyHostTests: XCTestCase {
         }
 
         XCTAssertEqual(script.count, 16, "8 requests tried twice, then nothing more")
-        let down = await client.hostsDown
-        XCTAssertEqual(down, [CurlHTTPClient.HostDown(host: "127.0.0.1:\(server.port)", notSent: 2)])
+        let down = await client.statistics.hostsDown
+        XCTAssertEqual(down, [NetworkStatistics.HostDown(host: "127.0.0.1:\(server.port)", notSent: 2)])
     }
 
     func test_get_countsARefusedRetryAfterAsAFailure() async throws {
@@ -336,37 +287,7 @@ final class CurlHTTPClientBusyHostTests: XCTestCase {
         }
 
         XCTAssertEqual(script.count, 8)
-        let down = await client.hostsDown
+        let down = await client.statistics.hostsDown
         XCTAssertEqual(down.map(\.notSent), [1])
-    }
-}
-
-/// When each request reached a server, on the test's retry clock, as seconds after the first.
-private final class ArrivalTimes: Sendable {
-    private let clock: InstantRetryClock
-    private let times = Mutex<[Date]>([])
-
-    init(clock: InstantRetryClock) {
-        self.clock = clock
-    }
-
-    @Sendable func record(_ request: HTTPRequest) -> HTTPResponse {
-        times.withLock { $0.append(clock.now) }
-        return .json("{}")
-    }
-
-    var offsets: [TimeInterval] {
-        let sorted = times.withLock { $0 }.sorted()
-        return sorted.map { $0.timeIntervalSince(sorted[0]) }
-    }
-}
-
-/// Sends `count` requests to `server` at once and waits for all of them.
-private func fetchTogether(_ count: Int, from server: LoopbackHTTPServer, with client: CurlHTTPClient) async throws {
-    try await withThrowingTaskGroup(of: Void.self) { group in
-        for index in 0..<count {
-            group.addTask { _ = try await fetch(server.baseURL.appendingPathComponent("\(index)"), with: client) }
-        }
-        try await group.waitForAll()
     }
 }

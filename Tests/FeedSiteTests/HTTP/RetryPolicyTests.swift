@@ -69,13 +69,27 @@ final class RetryPolicyTests: XCTestCase {
         XCTAssertEqual(policy.backoff(afterTries: 3, random: 0.25), .milliseconds(500))
     }
 
-    func test_retries_onlyTransientFailuresWhileTriesRemain() {
-        let transient = CurlEngine.Failure(error: .connectivity("connection reset"), isTransient: true)
-        let final = CurlEngine.Failure(error: .connectivity("TLS: certificate for a not trusted"), isTransient: false)
+    func test_retries_failuresThatAnotherTryMayNotMeetWhileTriesRemain() {
+        for kind in [TransportFailure.Kind.refused, .unreachable, .timeout, .closedEarly, .reset, .connectionLost, .streamFailed] {
+            let failure = TransportFailure(kind, "a reason")
 
-        XCTAssertTrue(RetryPolicy(retries: 3).retries(transient, tries: 3))
-        XCTAssertFalse(RetryPolicy(retries: 3).retries(transient, tries: 4))
-        XCTAssertFalse(RetryPolicy(retries: 3).retries(final, tries: 1))
+            XCTAssertTrue(RetryPolicy(retries: 3).retries(failure, tries: 3), "\(kind)")
+            XCTAssertFalse(RetryPolicy(retries: 3).retries(failure, tries: 4), "\(kind): the tries are spent")
+        }
+    }
+
+    func test_retries_neverFailuresThatWouldComeAgain() {
+        for kind in [TransportFailure.Kind.unknownHost, .proxy, .tls, .badRedirect, .badAnswer, .other] {
+            XCTAssertFalse(RetryPolicy(retries: 3).retries(TransportFailure(kind, "a reason"), tries: 1), "\(kind)")
+        }
+    }
+
+    func test_error_isAnUnusableAnswerForABadRedirectOrAnswerAndNoConnectivityOtherwise() {
+        for kind in TransportFailure.Kind.allCases {
+            let expected: HTTPClientError.Kind = [.badRedirect, .badAnswer].contains(kind) ? .invalidAnswer : .connectivity
+
+            XCTAssertEqual(TransportFailure(kind, "a reason").error, HTTPClientError(expected, "a reason"), "\(kind)")
+        }
     }
 
     // MARK: - Helpers

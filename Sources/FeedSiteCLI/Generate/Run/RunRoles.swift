@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 
 /// What a run's steps work with, by role. A real run gives the network, the cache's
 /// database and a staging folder (`RunContext`); a test gives stubs and memory.

@@ -1,3 +1,5 @@
+import HTTP
+
 /// What the network cost, said once the last request of the run is done (with `--rate`, or
 /// when requests were tried again or hosts were taken as down).
 struct NetworkStep: RunStep {
