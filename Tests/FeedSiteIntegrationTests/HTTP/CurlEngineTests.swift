@@ -181,7 +181,7 @@ final class CurlEngineTests: XCTestCase {
         let sink = RecordingSink()
 
         let error = await errorOf { try await makeEngine(for: self).perform(testRequest(server.baseURL.absoluteString, limit: limit), into: sink) }
-        server.stop()
+        await server.stop()
 
         XCTAssertEqual(error as? HTTPClientError, HTTPClientError(.invalidAnswer, "answer larger than the 8 MiB limit for tests"))
         XCTAssertLessThanOrEqual(sink.bytes, limit, "the sink never holds more than the limit")
@@ -193,7 +193,7 @@ final class CurlEngineTests: XCTestCase {
 
     func test_perform_failsTransientlyWhenTheConnectionIsRefused() async throws {
         let server = try makeServer { _ in HTTPResponse(status: 200) }
-        server.stop()
+        await server.stop()
 
         let failure = await failure(of: server.baseURL.absoluteString)
 

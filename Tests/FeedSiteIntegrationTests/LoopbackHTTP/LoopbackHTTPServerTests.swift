@@ -353,7 +353,7 @@ final class LoopbackHTTPServerTests: XCTestCase {
         let client = try makeClient()
         _ = try await fetch(server.baseURL, with: client)
 
-        server.stop()
+        await server.stop()
 
         do {
             let (_, response) = try await fetch(server.baseURL, with: client)
