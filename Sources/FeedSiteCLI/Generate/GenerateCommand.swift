@@ -118,28 +118,35 @@ struct GenerateCommand {
         if let client = context.client { report.network(await NetworkStatistics.of(client)) }
         try start("render")
         let publish = PublishStep(staged: staged, cacheFolder: context.cacheFolder, strict: options.strict)
-        publish.startFlush()
-        // The index first, so its terms are gone before the feed pages are made.
-        let searchStarted = ContinuousClock.now
-        let index = try search.write(to: renderers.map(\.paths.searchFolder), in: staged)
-        report.searchIndexWritten(index, items: entries.count, elapsed: ContinuousClock.now - searchStarted)
-        summary.feedPages = try await FeedPagesStep(renderers: renderers, staged: staged, report: report, pageSize: options.pageSize)
-            .run(entries: entries, source: source)
-        summary.syndication = try SyndicationStep(baseURL: options.baseURL, renderers: renderers, staged: staged)
-            .run(entries: entries, feedPageCount: summary.feedPages)
-        try WholeSiteStep(
-            staged: staged, stylesheet: context.site.templates.stylesheet, searchScript: context.site.templates.searchScript, api: options.api,
-            now: context.now, locales: renderers.map(\.locale)
-        ).run(summary)
-        try start("publish")
-        try publish.run(summary)
+        let flushing = publish.startFlush()
+        do {
+            // The index first, so its terms are gone before the feed pages are made.
+            let searchStarted = ContinuousClock.now
+            let index = try search.write(to: renderers.map(\.paths.searchFolder), in: staged)
+            report.searchIndexWritten(index, items: entries.count, elapsed: ContinuousClock.now - searchStarted)
+            summary.feedPages = try await FeedPagesStep(renderers: renderers, staged: staged, report: report, pageSize: options.pageSize)
+                .run(entries: entries, source: source)
+            summary.syndication = try SyndicationStep(baseURL: options.baseURL, renderers: renderers, staged: staged)
+                .run(entries: entries, feedPageCount: summary.feedPages)
+            try WholeSiteStep(
+                staged: staged, stylesheet: context.site.templates.stylesheet, searchScript: context.site.templates.searchScript, api: options.api,
+                now: context.now, locales: renderers.map(\.locale)
+            ).run(summary)
+            try start("publish")
+            try await publish.run(summary)
+        } catch {
+            // The flush started above ends before the run does, however the run ends.
+            _ = await flushing.finished()
+            throw error
+        }
+        _ = await flushing.finished()
         summary.published = true
         summary.files = staged.fileCounts
         if let archive = context.archive {
             // Not `start`: after the swap, a cancellation is the archive's to report, as not
             // written, since the site is published.
             timer.start("archive")
-            try ArchiveStep(output: context.output, archive: archive, now: context.now, report: report).run()
+            try await ArchiveStep(output: context.output, archive: archive, now: context.now, report: report).run()
         }
     }
 }

@@ -36,20 +36,21 @@ struct PublishStep {
 
     /// Starts writing what the run has written so far to the disk while the feed pages and
     /// the manifest are made, so the flush before the swap has little left to wait for and
-    /// durability costs less than that flush alone (BENCHMARKS.md, "Durable writes").
-    func startFlush() {
+    /// durability costs less than that flush alone (BENCHMARKS.md, "Durable writes"). The
+    /// run awaits the flush's `finished()` before it ends, however it ends.
+    func startFlush() -> DiskFlush {
         DiskSync.startFlush(folders)
     }
 
     /// Swaps the new site in, once it and the caches are on the disk (`DiskSync`). A run
     /// cancelled before the swap, during the flush too, publishes nothing.
-    func run(_ summary: RunSummary) throws {
+    func run(_ summary: RunSummary) async throws {
         if strict, summary.isDegraded {
             throw StrictRefusal(reasons: summary.degradedReasons)
         }
         try Task.checkCancellation()
         do {
-            try DiskSync.flush(folders)
+            try await DiskSync.flush(folders)
         } catch {
             throw PublishError.cannotPublish(staged.output.path, reason: "could not flush the new site and the caches to the disk: \(error)")
         }
@@ -76,14 +77,14 @@ struct ArchiveStep {
     let now: Date
     let report: RunReport
 
-    func run() throws {
+    func run() async throws {
         let report = report
         do {
             try Task.checkCancellation()
             try TarArchive.write(folder: output, paths: try SiteFiles.list(output), to: archive, modificationDate: now) { done, total in
                 report.progress("archive", done: done, total: total)
             }
-            try DiskSync.flush([archive.path])
+            try await DiskSync.flush([archive.path])
         } catch {
             throw NotWritten(output: output, archive: archive, reason: error)
         }

@@ -87,7 +87,7 @@ final class CancelledRenderingTests: XCTestCase {
         let step = ArchiveStep(
             output: site, archive: archive, now: fixedNow(), report: RunReport(reporter: Reporter(console: SilentConsole(), verbosity: .normal)))
 
-        let result = await inCancelledTask { try step.run() }
+        let result = await inCancelledTask { try await step.run() }
 
         XCTAssertThrowsError(try result.get()) { error in
             XCTAssertTrue((error as? ArchiveStep.NotWritten)?.reason is CancellationError, "\(error)")
