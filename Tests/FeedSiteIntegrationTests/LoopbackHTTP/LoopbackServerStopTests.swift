@@ -1,6 +1,9 @@
 import Dispatch
+import FeedCore
 import Foundation
+import HTTP
 import Synchronization
+import TestSupport
 import XCTest
 
 @testable import LoopbackHTTP
@@ -11,9 +14,9 @@ import XCTest
     import Darwin
 #endif
 
-/// What stopping does to the listening socket, watched through the calls made on it: the
-/// accept loop is over before the socket is closed, and an awaited stop waits off the
-/// threads that run tasks.
+/// What stopping does: the port refuses connections and open ones are dropped; the listening
+/// socket, watched through the calls made on it, is closed only once the accept loop is over;
+/// an awaited stop waits off the threads that run tasks.
 final class LoopbackServerStopTests: XCTestCase {
     /// A closed descriptor's number is handed to the next file the process opens: an accept
     /// made after the close would take that file's connections, or fail on it.
@@ -61,7 +64,79 @@ final class LoopbackServerStopTests: XCTestCase {
         XCTAssertFalse(inTask, "stop() waited in the awaiting task, on a thread that runs tasks")
     }
 
+    // MARK: - Stopping
+
+    func test_stop_refusesNewConnections() throws {
+        let server = try makeServer { _ in HTTPResponse(status: 200) }
+        let port = server.port
+
+        server.stop()
+
+        XCTAssertThrowsError(try LoopbackSocketClient(port: port)) { error in
+            XCTAssertEqual((error as? LoopbackSocketClient.ConnectError)?.errno, ECONNREFUSED, "\(error)")
+        }
+    }
+
+    func test_stop_makesAClientsRequestsFailWithConnectionRefused() async throws {
+        let server = try makeServer { _ in HTTPResponse(status: 200) }
+        let client = try makeClient()
+        _ = try await fetch(server.baseURL, with: client)
+
+        await server.stop()
+
+        do {
+            let (_, response) = try await fetch(server.baseURL, with: client)
+            XCTFail("expected an error, got \(response)")
+        } catch {
+            XCTAssertEqual(error as? HTTPClientError, .connectivity("connection refused"))
+        }
+    }
+
+    func test_stop_dropsOpenKeepAliveConnections() throws {
+        let server = try makeServer { _ in HTTPResponse(status: 200, body: Data("kept".utf8)) }
+        let client = try LoopbackSocketClient(port: server.port)
+        client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
+        let answer = client.readOneResponse()
+
+        server.stop()
+
+        XCTAssertEqual(answer?.hasSuffix("kept"), true, answer ?? "nothing")
+        XCTAssertEqual(client.readUntilClosed(), "", "the kept-alive connection is closed by stop()")
+    }
+
+    func test_stop_twiceDoesNothingTheSecondTime() throws {
+        let server = try makeServer { _ in HTTPResponse(status: 200) }
+        let port = server.port
+
+        server.stop()
+        server.stop()
+
+        XCTAssertThrowsError(try LoopbackSocketClient(port: port))
+    }
+
+    func test_deinit_stopsAServerThatWasReleasedWithoutStop() throws {
+        var server: LoopbackHTTPServer? = try LoopbackHTTPServer { _ in HTTPResponse(status: 200) }
+        weak let released = server
+        let port = try XCTUnwrap(server?.port)
+
+        server = nil
+
+        XCTAssertNil(released, "the last reference is gone, so deinit should run and stop the server")
+        XCTAssertThrowsError(try LoopbackSocketClient(port: port), "a released server should refuse connections")
+        released?.stop()
+    }
+
     // MARK: - Helpers
+
+    private func makeServer(handler: @escaping LoopbackHTTPServer.Handler) throws -> LoopbackHTTPServer {
+        let server = try LoopbackHTTPServer(handler: handler)
+        addTeardownBlock { server.stop() }
+        return server
+    }
+
+    private func makeClient() throws -> CurlHTTPClient {
+        try makeHTTPClient(for: self)
+    }
 
     /// The system's calls on the listening socket, each logged, with `accept` replaced; an
     /// accept made once the socket is closed is logged as such.
