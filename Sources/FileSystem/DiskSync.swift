@@ -13,32 +13,32 @@ import Foundation
 /// rather than an `fsync` per file: BENCHMARKS.md, "Durable writes", says what it costs.
 public enum DiskSync {
     /// Flushes each file system holding one of `paths` (files or folders) once; a path that
-    /// does not exist is passed over.
-    public static func flush(_ paths: [String]) throws(FileSystemError) {
-        try flush(paths, with: syncFileSystem)
+    /// does not exist is passed over. The flush runs on a thread of its own, awaited: it may
+    /// take seconds, and no thread that runs tasks is held meanwhile.
+    public static func flush(_ paths: [String]) async throws(FileSystemError) {
+        try await flush(paths, with: syncFileSystem)
     }
 
-    /// Starts `flush` on a thread of its own and returns at once; `finished` hears how it
-    /// went, on that thread. A run need not listen: the `flush` that follows meets any error
-    /// again, and by then has little left to write.
-    public static func startFlush(_ paths: [String], finished: @escaping @Sendable (FileSystemError?) -> Void = { _ in }) {
-        startFlush(paths, with: syncFileSystem, finished: finished)
+    /// Starts `flush` on a thread of its own and returns at once. Whoever starts it awaits
+    /// the flush's `finished()` before ending, whatever happened meanwhile; it need not look
+    /// at the error: the `flush` that follows meets any error again, and by then has little
+    /// left to write.
+    public static func startFlush(_ paths: [String]) -> DiskFlush {
+        startFlush(paths, with: syncFileSystem)
     }
 
     /// `startFlush`, with `sync` in place of `syncfs` (for tests).
-    static func startFlush(_ paths: [String], with sync: @escaping @Sendable (Int32) -> Int32, finished: @escaping @Sendable (FileSystemError?) -> Void) {
-        Thread.detachNewThread {
-            do throws(FileSystemError) {
-                try flush(paths, with: sync)
-                finished(nil)
-            } catch {
-                finished(error)
-            }
-        }
+    static func startFlush(_ paths: [String], with sync: @escaping @Sendable (Int32) -> Int32) -> DiskFlush {
+        DiskFlush(name: "disk-flush") { () throws(FileSystemError) in try flushHere(paths, with: sync) }
     }
 
     /// `flush`, with `sync` in place of `syncfs` (for tests).
-    static func flush(_ paths: [String], with sync: (Int32) -> Int32) throws(FileSystemError) {
+    static func flush(_ paths: [String], with sync: @escaping @Sendable (Int32) -> Int32) async throws(FileSystemError) {
+        if let error = await startFlush(paths, with: sync).finished() { throw error }
+    }
+
+    /// The flush itself, on the calling thread, which it blocks until the disk has it all.
+    private static func flushHere(_ paths: [String], with sync: (Int32) -> Int32) throws(FileSystemError) {
         var flushed = Set<UInt64>()
         for path in paths {
             var info = stat()

@@ -18,7 +18,8 @@ import Synchronization
 /// back), and so does the response's `delivery`: a trickle sleeps on that thread. A
 /// `HEAD` request gets the head its `GET` would get, `Content-Length` included, and no
 /// body. `stop()` closes the listening socket and every open connection: afterwards the
-/// port refuses connections, as a switched-off API does. Releasing the server stops it too.
+/// port refuses connections, as a switched-off API does; async code awaits it, and the
+/// waiting is done off the threads that run tasks. Releasing the server stops it too.
 public final class LoopbackHTTPServer: Sendable {
     public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
 
@@ -43,16 +44,27 @@ public final class LoopbackHTTPServer: Sendable {
     public convenience init(
         port: UInt16 = 0, limits: Limits = Limits(), onClientHangUp: (@Sendable () -> Void)? = nil, handler: @escaping Handler
     ) throws {
-        try self.init(port: port, limits: limits, onClientHangUp: onClientHangUp, accept: LoopbackServerCore.systemAccept, handler: handler)
+        try self.init(port: port, limits: limits, onClientHangUp: onClientHangUp, listenerCalls: .system, handler: handler)
     }
 
     /// As the public initializer, with the call that takes each connection off the listening
     /// socket given: a test passes one that fails as a process out of file descriptors does.
-    init(
+    convenience init(
         port: UInt16, limits: Limits, onClientHangUp: (@Sendable () -> Void)?, accept: @escaping LoopbackServerCore.Accept,
         handler: @escaping Handler
     ) throws {
-        core = try LoopbackServerCore(port: port, limits: limits, onClientHangUp: onClientHangUp, accept: accept, handler: handler)
+        var calls = LoopbackServerCore.ListenerCalls.system
+        calls.accept = accept
+        try self.init(port: port, limits: limits, onClientHangUp: onClientHangUp, listenerCalls: calls, handler: handler)
+    }
+
+    /// As the public initializer, with every call made on the listening socket given: a test
+    /// watches what `stop()` does to it, and on which thread.
+    init(
+        port: UInt16, limits: Limits, onClientHangUp: (@Sendable () -> Void)?, listenerCalls: LoopbackServerCore.ListenerCalls,
+        handler: @escaping Handler
+    ) throws {
+        core = try LoopbackServerCore(port: port, limits: limits, onClientHangUp: onClientHangUp, calls: listenerCalls, handler: handler)
         let core = self.core
         let thread = Thread { core.acceptLoop() }
         thread.name = "loopback-accept"
@@ -76,9 +88,23 @@ public final class LoopbackHTTPServer: Sendable {
 
     /// Stops accepting and drops every open connection, cutting short any trickle, endless
     /// body or hang; returns once the port is closed and no connection sends any more.
-    /// A handler still running carries on, but its answer can no longer be sent.
+    /// A handler still running carries on, but its answer can no longer be sent. The waiting
+    /// is done on a thread of its own, so no thread that runs tasks is held meanwhile.
+    public func stop() async {
+        let core = self.core
+        await withCheckedContinuation { continuation in
+            let thread = Thread {
+                core.stop()
+                continuation.resume()
+            }
+            thread.name = "loopback-stop"
+            thread.start()
+        }
+    }
+
+    /// `stop()` for a caller that cannot await (a `deinit`, a `defer`, code that is not
+    /// `async`): the same, waiting on the calling thread.
     public func stop() {
         core.stop()
     }
-
 }

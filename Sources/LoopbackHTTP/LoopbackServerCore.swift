@@ -10,24 +10,16 @@ import Synchronization
 /// The listening socket and the connections' threads of a `LoopbackHTTPServer`: what the
 /// threads share, so releasing the server runs its `deinit`.
 final class LoopbackServerCore: Sendable {
-    /// Takes the next connection off the listening socket, as `accept(2)` does.
-    typealias Accept = @Sendable (_ listener: Int32) -> Accepted
-
-    enum Accepted: Sendable {
-        case connection(Int32)
-        case failed(errno: Int32)
-    }
-
     let port: UInt16
     let limits: LoopbackHTTPServer.Limits
     /// `limits.maxConnections`, or fewer when the process may open too few files for that
     /// many.
     let maxConnections: Int
     private let listener: Int32
-    private let accept: Accept
-    private let handler: LoopbackHTTPServer.Handler
+    private let calls: ListenerCalls
+    let handler: LoopbackHTTPServer.Handler
     let onClientHangUp: (@Sendable () -> Void)?
-    private let state = Mutex(State())
+    let state = Mutex(State())
     private let acceptLoopEnded = DispatchSemaphore(value: 0)
     /// Signalled by `stop()`, to cut short the accept loop's pause after a failed accept.
     private let stopping = DispatchSemaphore(value: 0)
@@ -36,22 +28,13 @@ final class LoopbackServerCore: Sendable {
     let deliveries = DispatchGroup()
     let sentBodyBytes = Atomic<Int>(0)
 
-    private struct State {
+    struct State {
         var stopped = false
         var connections: Set<Int32> = []
     }
 
-    static let systemAccept: Accept = { listener in
-        #if canImport(Glibc)
-            let connection = Glibc.accept(listener, nil, nil)
-        #else
-            let connection = Darwin.accept(listener, nil, nil)
-        #endif
-        return connection >= 0 ? .connection(connection) : .failed(errno: errno)
-    }
-
     init(
-        port: UInt16, limits: LoopbackHTTPServer.Limits, onClientHangUp: (@Sendable () -> Void)?, accept: @escaping Accept,
+        port: UInt16, limits: LoopbackHTTPServer.Limits, onClientHangUp: (@Sendable () -> Void)?, calls: ListenerCalls,
         handler: @escaping LoopbackHTTPServer.Handler
     ) throws {
         let fd = socket(AF_INET, Self.streamType, 0)
@@ -82,7 +65,7 @@ final class LoopbackServerCore: Sendable {
         self.port = UInt16(bigEndian: address.sin_port)
         self.limits = limits
         self.maxConnections = Self.connectionLimit(limits.maxConnections, descriptorLimit: Self.descriptorLimit())
-        self.accept = accept
+        self.calls = calls
         self.handler = handler
         self.onClientHangUp = onClientHangUp
     }
@@ -95,6 +78,10 @@ final class LoopbackServerCore: Sendable {
         sentBodyBytes.load(ordering: .relaxed)
     }
 
+    /// Stops accepting and shuts every connection, then waits, on the calling thread, for
+    /// the accept loop to return and every delivery to end. The listening socket is closed
+    /// only once the loop has returned: closed any earlier, its number could be reused by a
+    /// file opened meanwhile, and an accept still to come would take that file's connections.
     func stop() {
         let alreadyStopped = state.withLock { state -> Bool in
             if state.stopped { return true }
@@ -107,10 +94,12 @@ final class LoopbackServerCore: Sendable {
         // Every caller waits for the deliveries, which end at once on shut sockets.
         defer { deliveries.wait() }
         guard !alreadyStopped else { return }
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
+        // Shutting the listening socket wakes an accept waiting on it, and makes any later
+        // one fail at once.
+        calls.shutDown(listener)
         stopping.signal()
         acceptLoopEnded.wait()
+        calls.close(listener)
     }
 
     /// Accepts until `stop()`, whatever a client does: a failed accept (no file descriptor
@@ -118,15 +107,14 @@ final class LoopbackServerCore: Sendable {
     /// pause, and a connection past the limit is answered 503 at once.
     func acceptLoop() {
         defer { acceptLoopEnded.signal() }
-        while true {
+        while !isStopped {
             let connection: Int32
-            switch accept(listener) {
+            switch calls.accept(listener) {
             case let .connection(accepted):
                 connection = accepted
             case let .failed(code):
-                if isStopped { return }
                 if code == EINTR || code == ECONNABORTED { continue }
-                _ = stopping.wait(timeout: .now() + .nanoseconds(Self.nanoseconds(limits.acceptRetryDelay)))
+                calls.pause(limits.acceptRetryDelay, stopping)
                 continue
             }
             let admission = state.withLock { state -> Admission in
@@ -176,99 +164,6 @@ final class LoopbackServerCore: Sendable {
         case full
         case stopped
     }
-
-    private func configure(_ connection: Int32) {
-        var yes: Int32 = 1
-        setsockopt(connection, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
-        #if canImport(Darwin)
-            setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
-        #endif
-        // A send that makes no progress for the idle time fails: a client that stops
-        // reading an answer does not hold its thread forever.
-        let microseconds = max(1, Self.nanoseconds(limits.idleTimeout) / 1000)
-        var timeout = timeval(tv_sec: microseconds / 1_000_000, tv_usec: .init(microseconds % 1_000_000))
-        setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    }
-
-    private func serve(_ connection: Int32) {
-        defer {
-            // The slot is free before the client can see the connection close.
-            state.withLock { state in
-                state.connections.remove(connection)
-                close(connection)
-            }
-        }
-        var reader = RequestReader(maxHeaderBytes: limits.maxHeaderBytes, maxBodyBytes: limits.maxBodyBytes)
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        var deadline = ContinuousClock.now + limits.idleTimeout
-        while true {
-            let parsed: RequestReader.Result
-            do {
-                parsed = try reader.next()
-            } catch {
-                let response = Self.plain(error.status, "\(error)")
-                _ = deliver(response, keepAlive: false, on: connection)
-                drainBeforeClosing(connection, into: &chunk)
-                return
-            }
-            switch parsed {
-            case .needMoreBytes:
-                switch receive(into: &chunk, on: connection, before: deadline) {
-                case let .bytes(count):
-                    reader.append(chunk[0..<count])
-                case .closed:
-                    return
-                case .timedOut:
-                    if reader.holdsPartialRequest {
-                        _ = deliver(Self.plain(408, "the request did not arrive in time"), keepAlive: false, on: connection)
-                    }
-                    return
-                }
-            case .request(var request, let keepAlive):
-                request.serverPort = port
-                let response = handler(request)
-                guard deliver(response, keepAlive: keepAlive, headOnly: request.method == "HEAD", on: connection) else { return }
-                deadline = ContinuousClock.now + limits.idleTimeout
-            }
-        }
-    }
-
-    private enum Received {
-        case bytes(Int)
-        case closed
-        case timedOut
-    }
-
-    /// Reads what the connection has into `chunk`, waiting for it until `deadline`. A
-    /// failed read reads as closed; so does a socket `stop()` shut down.
-    private func receive(into chunk: inout [UInt8], on connection: Int32, before deadline: ContinuousClock.Instant) -> Received {
-        while true {
-            let remaining = deadline - .now
-            guard remaining > .zero else { return .timedOut }
-            var descriptor = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, Self.milliseconds(remaining))
-            if ready < 0 && errno == EINTR { continue }
-            guard ready != 0 else { continue }
-            guard ready > 0 else { return .closed }
-            let count = chunk.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
-            if count < 0 && errno == EINTR { continue }
-            return count > 0 ? .bytes(count) : .closed
-        }
-    }
-
-    /// After refusing a request: sends no more, then reads and drops what the client still
-    /// sends (a body it was told is refused), up to a bound and the idle time, so that
-    /// closing does not reset the connection under the answer before the client reads it.
-    private func drainBeforeClosing(_ connection: Int32, into chunk: inout [UInt8]) {
-        shutdown(connection, Int32(SHUT_WR))
-        let deadline = ContinuousClock.now + limits.idleTimeout
-        var drained = 0
-        while drained < Self.maxDrainedBytes, case let .bytes(count) = receive(into: &chunk, on: connection, before: deadline) {
-            drained += count
-        }
-    }
-
-    private static let maxDrainedBytes = 1024 * 1024
 
     /// The server's own short answer, in plain text.
     static func plain(_ status: Int, _ message: String) -> HTTPResponse {

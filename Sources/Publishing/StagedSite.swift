@@ -23,8 +23,8 @@ import Synchronization
 public final class StagedSite: Sendable {
     public let output: URL
     public let staging: URL
-    private let outputPath: String
-    private let stagingPath: String
+    let outputPath: String
+    let stagingPath: String
     /// Whether there is a previous site whose unchanged files can be kept.
     private let hasPreviousSite: Bool
     private let createdFolders = Mutex<Set<String>>([])
@@ -185,85 +185,6 @@ public final class StagedSite: Sendable {
         }
     }
 
-    /// Swaps the new site into place, its dot-entries moved in from the old one, and removes
-    /// the old one. When the swap fails, the dot-entries go back where they were.
-    public func publish() throws(PublishError) {
-        let moved = try moveDotEntriesIn()
-        do throws(PublishError) {
-            if FileManager.default.fileExists(atPath: output.path) {
-                guard Self.exchange(staging, output) else {
-                    try replaceWithoutExchange()
-                    return
-                }
-            } else if rename(staging.path, output.path) != 0 {
-                throw PublishError.publishing(output.path, failedWith: FileSystemError.fromErrno())
-            }
-        } catch {
-            putBack(moved)
-            throw error
-        }
-        // After an exchange the staging path holds the previous site.
-        try? FileManager.default.removeItem(at: staging)
-    }
-
-    /// Throws away the staging folder; the output is left as it was.
-    public func discard() {
-        try? FileManager.default.removeItem(at: staging)
-    }
-
-    /// Carries each top-level dot-entry of the output (`.htaccess`, `.well-known/`, `.git/`,
-    /// whatever it is) into the new site as itself, never as a copy: a folder is renamed, so
-    /// it moves whole, links and all; anything else is hard-linked, so it is in the old site
-    /// until the swap and in the new one after, the same file with its times and its other
-    /// names, and renamed where it cannot be linked. A dot-entry the new site has of its own
-    /// is the new site's. The names renamed, to be put back if the swap fails; one that cannot
-    /// be carried over stops the publish, with those put back.
-    private func moveDotEntriesIn() throws(PublishError) -> [String] {
-        let entries: [(name: String, isFolder: Bool)]
-        do {
-            entries = try PlainFile.entries(inFolder: outputPath, followingLinks: false)
-        } catch {
-            guard error.isNoSuchFile else { throw .cannotPublish(outputPath, reason: "cannot list its dot-files to keep them: \(error)") }
-            return []
-        }
-        var moved: [String] = []
-        for (name, isFolder) in entries where name.hasPrefix(".") {
-            let source = outputPath + "/" + name
-            let destination = stagingPath + "/" + name
-            var existing = stat()
-            if lstat(destination, &existing) == 0 { continue }
-            if !isFolder, (try? PlainFile.link(source, to: destination, replacing: false)) != nil { continue }
-            guard rename(source, destination) == 0 else {
-                let failure = FileSystemError.fromErrno()
-                putBack(moved)
-                throw .cannotPublish(outputPath, reason: "cannot move \(name) into the new site: \(failure)")
-            }
-            moved.append(name)
-        }
-        return moved
-    }
-
-    /// Renames the dot-entries `names`, moved into the staging folder, back into the output.
-    private func putBack(_ names: [String]) {
-        for name in names { rename(stagingPath + "/" + name, outputPath + "/" + name) }
-    }
-
-    /// Where the kernel cannot exchange folders (macOS, some file systems): move the old
-    /// site aside, move the new one in, remove the old. The output is missing for an instant.
-    private func replaceWithoutExchange() throws(PublishError) {
-        let aside = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).feedsite-old-\(getpid())")
-        try? FileManager.default.removeItem(at: aside)
-        guard rename(output.path, aside.path) == 0 else {
-            throw .publishing(output.path, failedWith: FileSystemError.fromErrno())
-        }
-        guard rename(staging.path, output.path) == 0 else {
-            let failure = FileSystemError.fromErrno()
-            _ = rename(aside.path, output.path)
-            throw .publishing(output.path, failedWith: failure)
-        }
-        try? FileManager.default.removeItem(at: aside)
-    }
-
     /// Removes `.<output>.feedsite-staging-<pid>` and `.feedsite-old-<pid>` folders whose
     /// process is gone. A run killed while publishing may have left the user's dot-entries at
     /// the top of one (moved in, not yet swapped in, or swapped out with the old site): each
@@ -284,19 +205,5 @@ public final class StagedSite: Sendable {
             }
             try? FileManager.default.removeItem(atPath: leftover)
         }
-    }
-
-    /// `renameat2(RENAME_EXCHANGE)`: swaps two paths atomically. Glibc's Swift module does
-    /// not export it, so it is looked up at run time; `false` where it is not available.
-    private static func exchange(_ first: URL, _ second: URL) -> Bool {
-        #if os(Linux)
-            typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
-            guard let renameat2 = SystemFunction.named("renameat2", as: RenameAt2.self) else { return false }
-            let atCurrentFolder: Int32 = -100
-            let exchangeFlag: UInt32 = 1 << 1
-            return renameat2(atCurrentFolder, first.path, atCurrentFolder, second.path, exchangeFlag) == 0
-        #else
-            return false
-        #endif
     }
 }

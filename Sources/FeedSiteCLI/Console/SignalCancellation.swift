@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -54,13 +55,17 @@ public enum SignalCancellation {
         return code
     }
 
-    /// Returns once every source has been registered, or after a second if one never is
-    /// (registering fails only when the process is out of descriptors or memory).
-    private static func untilRegistered(_ registered: DispatchGroup) async {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                _ = registered.wait(timeout: .now() + .seconds(1))
-                continuation.resume()
+    /// Returns once every source has been registered, or after `timeout` (a second) if one
+    /// never is (registering fails only when the process is out of descriptors or memory).
+    /// Nothing blocks meanwhile: the group and the timer each offer to end the wait, and the
+    /// first to come ends it.
+    static func untilRegistered(_ registered: DispatchGroup, timeout: DispatchTimeInterval = .seconds(1)) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let waiting = Mutex<CheckedContinuation<Void, Never>?>(continuation)
+            let end: @Sendable () -> Void = { waiting.withLock { $0.take() }?.resume() }
+            registered.notify(queue: .global(), execute: end)
+            if timeout != .never {
+                DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: end)
             }
         }
     }

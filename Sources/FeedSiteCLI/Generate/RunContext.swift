@@ -147,8 +147,9 @@ struct RunContext: Sendable {
         )
         var network: (@Sendable () async -> NetworkStatistics)?
         if let client { network = { await client.statistics } }
-        let roles = RunRoles(
-            service: service, cache: cache, site: StagingFolder(staged: staged, cacheFolder: cacheFolder), setup: site, report: report, network: network)
+        let stagingFolder = StagingFolder(staged: staged, cacheFolder: cacheFolder)
+        taken.append { await stagingFolder.flushEnded() }
+        let roles = RunRoles(service: service, cache: cache, site: stagingFolder, setup: site, report: report, network: network)
         return RunContext(
             options: options, now: now, cacheFolder: cacheFolder, archive: archive, client: client, feedCache: feedCache, service: service,
             cache: cache, imageStore: imageStore, site: site, staged: staged, report: report, roles: roles, releases: taken

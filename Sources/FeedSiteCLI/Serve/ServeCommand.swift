@@ -33,7 +33,7 @@ struct ServeCommand {
         }
         console.output("serving \(site.path) at http://127.0.0.1:\(server.port)/ (Ctrl-C to stop)")
         await untilStopped()
-        server.stop()
+        await server.stop()
         return .success
     }
 

@@ -47,7 +47,7 @@ final class CurlEngineFailureTests: XCTestCase {
 
     func test_perform_failsWhenTheConnectionIsRefused() async throws {
         let server = try makeServer { _ in HTTPResponse(status: 200) }
-        server.stop()
+        await server.stop()
 
         let failure = await failure(of: server.baseURL.absoluteString)
 

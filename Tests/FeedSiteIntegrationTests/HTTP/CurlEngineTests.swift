@@ -142,7 +142,7 @@ final class CurlEngineTests: XCTestCase {
         let sink = RecordingSink()
 
         let error = await errorOf { try await makeEngine(for: self).perform(testRequest(server.baseURL.absoluteString, limit: limit), into: sink) }
-        server.stop()
+        await server.stop()
 
         XCTAssertEqual(error as? HTTPClientError, HTTPClientError(.invalidAnswer, "answer larger than the 8 MiB limit for tests"))
         XCTAssertLessThanOrEqual(sink.bytes, limit, "the sink never holds more than the limit")

@@ -65,7 +65,7 @@ final class CurlHTTPClientTests: XCTestCase {
 
     func test_get_failsWithTheReasonAndTheTriesWhenEveryTryFailsToConnect() async throws {
         let server = try makeServer { _ in HTTPResponse(status: 200) }
-        server.stop()
+        await server.stop()
         let clock = InstantRetryClock()
 
         let error = await errorOf { try await fetch(server.baseURL, with: makeHTTPClient(for: self, retries: 3, clock: clock)) }

@@ -235,68 +235,6 @@ final class LoopbackHTTPServerTests: XCTestCase {
         XCTAssertEqual(bodyBytes, 5, "only GET got the body")
     }
 
-    // MARK: - Bodies from a file
-
-    func test_serve_sendsAFileBodyWholeInPiecesAndKeepsTheConnection() throws {
-        let bytes = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
-        let file = try makeFile(bytes)
-        let server = try makeServer { _ in HTTPResponse(status: 200, file: HTTPBodyFile(regularFileAt: file.path)!) }
-        let client = try LoopbackSocketClient(port: server.port)
-
-        client.send("GET /1 HTTP/1.1\r\nHost: h\r\n\r\nGET /2 HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
-        let (received, end) = client.readToEnd()
-        server.stop()
-
-        let head = Array("HTTP/1.1 200 OK\r\nContent-Length: 200000\r\nConnection: keep-alive\r\n\r\n".utf8)
-        let lastHead = Array("HTTP/1.1 200 OK\r\nContent-Length: 200000\r\nConnection: close\r\n\r\n".utf8)
-        XCTAssertEqual(end, .closed)
-        XCTAssertEqual(received.count, head.count + lastHead.count + 2 * bytes.count)
-        XCTAssertTrue(received == head + bytes + lastHead + bytes, "both answers carry the file's bytes in order")
-        XCTAssertEqual(server.bodyBytesSent, 2 * bytes.count)
-    }
-
-    func test_serve_answersHEADForAFileBodyWithTheFilesLengthAndNoBytes() throws {
-        let file = try makeFile(Array(repeating: 1, count: 70_000))
-
-        let (received, bodyBytes) = try exchange("HEAD /image.png HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n") { _ in
-            HTTPResponse(status: 200, headers: ["Content-Type": "image/png"], file: HTTPBodyFile(regularFileAt: file.path)!)
-        }
-
-        XCTAssertEqual(received, "HTTP/1.1 200 OK\r\nContent-Type: image/png\r\nContent-Length: 70000\r\nConnection: close\r\n\r\n")
-        XCTAssertEqual(bodyBytes, 0)
-    }
-
-    func test_serve_sendsAFileRemovedAfterItWasOpenedAsItWasWhenOpened() throws {
-        let file = try makeFile(Array("the old site".utf8))
-        let opened = try XCTUnwrap(HTTPBodyFile(regularFileAt: file.path))
-        try FileManager.default.removeItem(at: file)
-        let server = try makeServer { _ in HTTPResponse(status: 200, file: opened) }
-        let client = try LoopbackSocketClient(port: server.port)
-
-        client.send("GET / HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
-
-        XCTAssertTrue(client.readUntilClosed().hasSuffix("\r\n\r\nthe old site"))
-    }
-
-    /// The head promised the length the file had when opened; a file cut shorter since
-    /// cannot keep that promise, so the connection closes instead of waiting for bytes that
-    /// will never come.
-    func test_serve_closesTheConnectionWhenAFileBodyEndsShortOfItsLength() throws {
-        let file = try makeFile(Array(repeating: 2, count: 100_000))
-        let opened = try XCTUnwrap(HTTPBodyFile(regularFileAt: file.path))
-        try FileHandle(forWritingTo: file).truncate(atOffset: 10)
-        let server = try makeServer { _ in HTTPResponse(status: 200, file: opened) }
-        let client = try LoopbackSocketClient(port: server.port)
-
-        client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
-        let head = try XCTUnwrap(client.readHead())
-        let (rest, end) = client.readToEnd()
-
-        XCTAssertTrue(head.head.contains("Content-Length: 100000\r\n"), head.head)
-        XCTAssertEqual(head.bodyStart.count + rest.count, 10)
-        XCTAssertEqual(end, .closed, "a kept-alive connection is closed all the same")
-    }
-
     // MARK: - Counting body bytes
 
     func test_bodyBytesSent_countsBodiesButNotHeadsOverAllConnections() throws {
@@ -335,68 +273,6 @@ final class LoopbackHTTPServerTests: XCTestCase {
         }
     }
 
-    // MARK: - Stopping
-
-    func test_stop_refusesNewConnections() throws {
-        let server = try makeServer { _ in HTTPResponse(status: 200) }
-        let port = server.port
-
-        server.stop()
-
-        XCTAssertThrowsError(try LoopbackSocketClient(port: port)) { error in
-            XCTAssertEqual((error as? LoopbackSocketClient.ConnectError)?.errno, ECONNREFUSED, "\(error)")
-        }
-    }
-
-    func test_stop_makesAClientsRequestsFailWithConnectionRefused() async throws {
-        let server = try makeServer { _ in HTTPResponse(status: 200) }
-        let client = try makeClient()
-        _ = try await fetch(server.baseURL, with: client)
-
-        server.stop()
-
-        do {
-            let (_, response) = try await fetch(server.baseURL, with: client)
-            XCTFail("expected an error, got \(response)")
-        } catch {
-            XCTAssertEqual(error as? HTTPClientError, .connectivity("connection refused"))
-        }
-    }
-
-    func test_stop_dropsOpenKeepAliveConnections() throws {
-        let server = try makeServer { _ in HTTPResponse(status: 200, body: Data("kept".utf8)) }
-        let client = try LoopbackSocketClient(port: server.port)
-        client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
-        let answer = client.readOneResponse()
-
-        server.stop()
-
-        XCTAssertEqual(answer?.hasSuffix("kept"), true, answer ?? "nothing")
-        XCTAssertEqual(client.readUntilClosed(), "", "the kept-alive connection is closed by stop()")
-    }
-
-    func test_stop_twiceDoesNothingTheSecondTime() throws {
-        let server = try makeServer { _ in HTTPResponse(status: 200) }
-        let port = server.port
-
-        server.stop()
-        server.stop()
-
-        XCTAssertThrowsError(try LoopbackSocketClient(port: port))
-    }
-
-    func test_deinit_stopsAServerThatWasReleasedWithoutStop() throws {
-        var server: LoopbackHTTPServer? = try LoopbackHTTPServer { _ in HTTPResponse(status: 200) }
-        weak let released = server
-        let port = try XCTUnwrap(server?.port)
-
-        server = nil
-
-        XCTAssertNil(released, "the last reference is gone, so deinit should run and stop the server")
-        XCTAssertThrowsError(try LoopbackSocketClient(port: port), "a released server should refuse connections")
-        released?.stop()
-    }
-
     // MARK: - Helpers
 
     private func makeServer(handler: @escaping LoopbackHTTPServer.Handler) throws -> LoopbackHTTPServer {
@@ -419,11 +295,5 @@ final class LoopbackHTTPServerTests: XCTestCase {
         let received = client.readUntilClosed()
         server.stop()
         return (received, server.bodyBytesSent)
-    }
-
-    private func makeFile(_ bytes: [UInt8]) throws -> URL {
-        let file = try makeTemporaryFolder(for: self).appendingPathComponent("body")
-        try Data(bytes).write(to: file)
-        return file
     }
 }

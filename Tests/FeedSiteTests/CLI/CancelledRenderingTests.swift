@@ -88,7 +88,7 @@ final class CancelledRenderingTests: XCTestCase {
         let step = ArchiveStep(output: site, archive: archive, now: fixedNow())
         let progress = StepProgress(report: RunReport(reporter: Reporter(console: SilentConsole(), verbosity: .normal)), label: step.name)
 
-        let result = await inCancelledTask { try step.run(progress) }
+        let result = await inCancelledTask { try await step.run(progress) }
 
         XCTAssertThrowsError(try result.get()) { error in
             guard case .interrupted? = error as? RunError else { return XCTFail("\(error)") }

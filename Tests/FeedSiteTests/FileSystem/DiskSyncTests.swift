@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Synchronization
 import TestSupport
@@ -6,61 +7,77 @@ import XCTest
 @testable import FileSystem
 
 final class DiskSyncTests: XCTestCase {
-    func test_flush_syncsEachFileSystemOnceHoweverManyPathsItHolds() throws {
+    func test_flush_syncsEachFileSystemOnceHoweverManyPathsItHolds() async throws {
         let folder = try makeTemporaryFolder(for: self)
         let file = folder.appendingPathComponent("page.html")
         try Data("x".utf8).write(to: file)
-        var calls = 0
+        let calls = Atomic(0)
 
-        try DiskSync.flush([folder.path, file.path, folder.path]) { _ in
-            calls += 1
+        try await DiskSync.flush([folder.path, file.path, folder.path]) { _ in
+            calls.add(1, ordering: .relaxed)
             return 0
         }
 
-        XCTAssertEqual(calls, 1)
+        XCTAssertEqual(calls.load(ordering: .relaxed), 1)
     }
 
-    func test_flush_syncsEveryFileSystemOfThePaths() throws {
+    func test_flush_syncsEveryFileSystemOfThePaths() async throws {
         let folder = try makeTemporaryFolder(for: self)
         guard try deviceOf(folder.path) != deviceOf("/proc") else { throw XCTSkip("the temporary folder is on /proc's file system") }
-        var calls = 0
+        let calls = Atomic(0)
 
-        try DiskSync.flush([folder.path, "/proc"]) { _ in
-            calls += 1
+        try await DiskSync.flush([folder.path, "/proc"]) { _ in
+            calls.add(1, ordering: .relaxed)
             return 0
         }
 
-        XCTAssertEqual(calls, 2)
+        XCTAssertEqual(calls.load(ordering: .relaxed), 2)
     }
 
-    func test_flush_passesOverPathsThatDoNotExist() throws {
-        var calls = 0
+    func test_flush_passesOverPathsThatDoNotExist() async throws {
+        let calls = Atomic(0)
 
-        try DiskSync.flush(["/no/such/folder/anywhere"]) { _ in
-            calls += 1
+        try await DiskSync.flush(["/no/such/folder/anywhere"]) { _ in
+            calls.add(1, ordering: .relaxed)
             return 0
         }
 
-        XCTAssertEqual(calls, 0)
+        XCTAssertEqual(calls.load(ordering: .relaxed), 0)
     }
 
-    func test_flush_throwsTheSystemsReasonWhenTheSyncFails() throws {
+    func test_flush_throwsTheSystemsReasonWhenTheSyncFails() async throws {
         let folder = try makeTemporaryFolder(for: self)
 
-        XCTAssertThrowsError(
-            try DiskSync.flush([folder.path]) { _ in
+        do {
+            try await DiskSync.flush([folder.path]) { _ in
                 errno = EIO
                 return -1
             }
-        ) { error in
-            XCTAssertEqual((error as? FileSystemError)?.code, EIO)
+            XCTFail("the flush did not throw")
+        } catch {
+            XCTAssertEqual(error.code, EIO)
         }
     }
 
-    func test_flush_ofARealFolderSucceeds() throws {
+    func test_flush_ofARealFolderSucceeds() async throws {
         let folder = try makeTemporaryFolder(for: self)
 
-        XCTAssertNoThrow(try DiskSync.flush([folder.path]))
+        try await DiskSync.flush([folder.path])
+    }
+
+    /// A sync can take seconds: it must not hold one of the few threads that run tasks.
+    func test_flush_syncsOnAThreadOfItsOwnRatherThanInTheAwaitingTask() async throws {
+        let folder = try makeTemporaryFolder(for: self)
+        let syncedInTask = Mutex<Bool?>(nil)
+
+        try await DiskSync.flush([folder.path]) { _ in
+            let inTask = withUnsafeCurrentTask { $0 != nil }
+            syncedInTask.withLock { $0 = inTask }
+            return 0
+        }
+
+        let inTask = try XCTUnwrap(syncedInTask.withLock { $0 })
+        XCTAssertFalse(inTask, "synced in the awaiting task, on a thread that runs tasks")
     }
 
     // MARK: - startFlush, as a run calls it
@@ -69,35 +86,21 @@ final class DiskSyncTests: XCTestCase {
         let folder = try makeTemporaryFolder(for: self)
         try Data("x".utf8).write(to: folder.appendingPathComponent("page.html"))
 
-        let error = await flushInTheBackground([folder.path])
+        let error = await DiskSync.startFlush([folder.path]).finished()
 
         XCTAssertNil(error)
-    }
-
-    func test_startFlush_reportsWhatStoppedTheRealFlush() async throws {
-        let socketFile = try makeTemporaryFolder(for: self).appendingPathComponent("socket").path
-        let socket = try bindSocket(at: socketFile)
-        defer { close(socket) }
-
-        let error = await flushInTheBackground([socketFile])
-
-        XCTAssertEqual(error?.code, ENXIO, "a socket cannot be opened to be flushed")
     }
 
     func test_startFlush_flushesOnAThreadOfItsOwn() async throws {
         let folder = try makeTemporaryFolder(for: self)
         let syncedOn = Mutex<pthread_t?>(nil)
+        let caller = pthread_self()
 
-        let caller = await withCheckedContinuation { continuation in
-            let caller = pthread_self()
-            DiskSync.startFlush(
-                [folder.path],
-                with: { _ in
-                    syncedOn.withLock { $0 = pthread_self() }
-                    return 0
-                },
-                finished: { _ in continuation.resume(returning: caller) })
+        let flush = DiskSync.startFlush([folder.path]) { _ in
+            syncedOn.withLock { $0 = pthread_self() }
+            return 0
         }
+        _ = await flush.finished()
 
         let thread = try XCTUnwrap(syncedOn.withLock { $0 })
         XCTAssertEqual(pthread_equal(thread, caller), 0, "synced on the calling thread")
@@ -106,45 +109,55 @@ final class DiskSyncTests: XCTestCase {
     func test_startFlush_reportsTheSystemsReasonWhenTheSyncFails() async throws {
         let folder = try makeTemporaryFolder(for: self)
 
-        let error = await withCheckedContinuation { continuation in
-            DiskSync.startFlush(
-                [folder.path],
-                with: { _ in
-                    errno = EIO
-                    return -1
-                },
-                finished: { continuation.resume(returning: $0) })
-        }
+        let error = await DiskSync.startFlush([folder.path]) { _ in
+            errno = EIO
+            return -1
+        }.finished()
 
         XCTAssertEqual(error?.code, EIO)
     }
 
+    /// What `finished()` awaits is the end of the flush's thread: after it, no sync is left
+    /// running, and every caller hears the same outcome.
+    func test_startFlush_finishedReturnsOnlyOnceTheSyncHasReturned() async throws {
+        let folder = try makeTemporaryFolder(for: self)
+        let release = DispatchSemaphore(value: 0)
+        let returned = Atomic(false)
+        let flush = DiskSync.startFlush([folder.path]) { _ in
+            release.wait()
+            returned.store(true, ordering: .sequentiallyConsistent)
+            errno = EIO
+            return -1
+        }
+
+        release.signal()
+        let first = await flush.finished()
+        let second = await flush.finished()
+
+        XCTAssertTrue(returned.load(ordering: .sequentiallyConsistent), "finished() returned while the sync was still running")
+        XCTAssertEqual(first?.code, EIO)
+        XCTAssertEqual(second?.code, EIO, "asked again once it is over")
+    }
+
+    /// A cancelled run still waits for its flush before it ends: no thread is left flushing.
+    func test_startFlush_finishedInACancelledTaskStillWaitsForTheFlush() async throws {
+        let folder = try makeTemporaryFolder(for: self)
+        let release = DispatchSemaphore(value: 0)
+        let flush = DiskSync.startFlush([folder.path]) { _ in
+            release.wait()
+            errno = EIO
+            return -1
+        }
+
+        let result = await inCancelledTask { () -> Int32? in
+            release.signal()
+            return await flush.finished()?.code
+        }
+
+        XCTAssertEqual(try result.get(), EIO, "the cancelled wait returned before the flush had ended")
+    }
+
     // MARK: - Helpers
-
-    /// `startFlush(paths)` as the run calls it, and what it reported when it finished.
-    private func flushInTheBackground(_ paths: [String]) async -> FileSystemError? {
-        await withCheckedContinuation { continuation in
-            DiskSync.startFlush(paths) { continuation.resume(returning: $0) }
-        }
-    }
-
-    /// A Unix socket bound at `path`: a file that exists but cannot be opened.
-    private func bindSocket(at path: String) throws -> Int32 {
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw FileSystemError.fromErrno() }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: path.utf8.prefix($0.count - 1)) }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard bound == 0 else {
-            let error = FileSystemError.fromErrno()
-            close(descriptor)
-            throw error
-        }
-        return descriptor
-    }
 
     private func deviceOf(_ path: String) throws -> UInt64 {
         var info = stat()

@@ -3,14 +3,22 @@ import FileSystem
 import Foundation
 import Publishing
 import SiteGenerator
+import Synchronization
 
 /// A run's site staged in a folder beside the output (`StagedSite`), and made durable with
 /// the cache folder before it is swapped in.
-struct StagingFolder: StagingSite {
+final class StagingFolder: StagingSite {
     let staged: StagedSite
     /// Flushed to the disk with the site, so the caches a published site relies on survive
     /// a power cut as it does.
     let cacheFolder: URL
+    /// The flush `startFlush` began, if any.
+    private let early = Mutex<DiskFlush?>(nil)
+
+    init(staged: StagedSite, cacheFolder: URL) {
+        self.staged = staged
+        self.cacheFolder = cacheFolder
+    }
 
     var output: URL { staged.output }
     var fileCounts: StagedSite.Counts { staged.fileCounts }
@@ -51,13 +59,21 @@ struct StagingFolder: StagingSite {
     /// Starting early means the flush before the swap has little left to wait for, and
     /// durability costs less than that flush alone (BENCHMARKS.md, "Durable writes").
     func startFlush() {
-        DiskSync.startFlush(folders)
+        let flush = DiskSync.startFlush(folders)
+        early.withLock { $0 = flush }
+    }
+
+    /// Waits for the flush `startFlush` began, if any, to end: a run does not end with a
+    /// thread of its still writing. What it met, the flush before the swap meets again.
+    func flushEnded() async {
+        _ = await early.withLock { $0 }?.finished()
     }
 
     func publish() async throws {
         try Task.checkCancellation()
+        await flushEnded()
         do {
-            try DiskSync.flush(folders)
+            try await DiskSync.flush(folders)
         } catch {
             throw PublishError.cannotPublish(output.path, reason: "could not flush the new site and the caches to the disk: \(error)")
         }

@@ -15,13 +15,13 @@ struct ArchiveStep: RunStep {
 
     /// Throws `RunError.archiveNotWritten`, or `RunError.interrupted`: the site is
     /// published either way.
-    func run(_ progress: StepProgress) throws -> StepDone {
+    func run(_ progress: StepProgress) async throws -> StepDone {
         do {
             try Task.checkCancellation()
             try TarArchive.write(folder: output, paths: try SiteFiles.list(output), to: archive, modificationDate: now) { done, total in
                 progress.update(done: done, total: total)
             }
-            try DiskSync.flush([archive.path])
+            try await DiskSync.flush([archive.path])
         } catch is CancellationError {
             throw RunError.interrupted
         } catch {
