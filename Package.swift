@@ -87,7 +87,8 @@ let package = Package(
             // .ci/check-search, not bundled.
             exclude: ["Site/__Snapshots__", "Site/Search/search-terms.json"]
         ),
-        // Through real HTTP on 127.0.0.1, libcurl, and the built executable.
+        // Through real HTTP on 127.0.0.1, libcurl, the built executable, and other programs
+        // (GNU tar, sha256sum, python3's zlib) reading what we write.
         .testTarget(
             name: "FeedSiteIntegrationTests",
             dependencies: [
