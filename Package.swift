@@ -16,9 +16,13 @@ let package = Package(
     targets: [
         .target(name: "CSHA256", cSettings: [.unsafeFlags(["-O2"])]),
         .target(name: "Hashing", dependencies: ["CSHA256"], swiftSettings: optimizedInDebug),
-        // Pure feed logic: the domain, the API's endpoints and mappers, the cache policy and
-        // use cases, JSON. No system calls.
-        .target(name: "FeedCore", dependencies: ["Hashing"]),
+        // What every layer reads and writes alike: JSON, ISO 8601 dates, byte counts in words,
+        // a full disk (OutOfSpace). It knows no feed, file or site, so the file toolkit and
+        // publishing stand on it without the feed.
+        .target(name: "Basics", dependencies: ["Hashing"]),
+        // Pure feed logic: the domain (images' formats and sizes included), the API's
+        // endpoints and mappers, the cache policy and use cases. No system calls.
+        .target(name: "FeedCore", dependencies: ["Basics", "Hashing"]),
         // Our own declarations of libcurl's API, linked against the libcurl.so.4 that the
         // toolchain's Foundation already needs: no header or -dev package to install.
         .target(
@@ -40,18 +44,19 @@ let package = Package(
         // SQLite: a connection, statements, transactions, errors in plain words.
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         // HTTP: the libcurl engine, the retry policy.
-        .target(name: "HTTP", dependencies: ["CCurl", "FeedCore"]),
-        // The file system: plain and atomic files, locks, disk flushes, system errors.
-        .target(name: "FileSystem", dependencies: ["FeedCore", "Hashing"]),
+        .target(name: "HTTP", dependencies: ["CCurl", "Basics", "FeedCore"]),
+        // The file system: plain and atomic files, locks, disk flushes, system errors. Knows
+        // no feed and no image.
+        .target(name: "FileSystem", dependencies: ["Basics", "Hashing"]),
         // Storage: the cache codec, the stores.
-        .target(name: "FeedStorage", dependencies: ["FeedCore", "FileSystem", "Hashing", "SQLite"]),
+        .target(name: "FeedStorage", dependencies: ["Basics", "FeedCore", "FileSystem", "Hashing", "SQLite"]),
         // The site: templates, strings, dates, page models. Pure.
-        .target(name: "SiteGenerator", dependencies: ["FeedCore", "Hashing"]),
+        .target(name: "SiteGenerator", dependencies: ["Basics", "FeedCore", "Hashing"]),
         // Publishing: staging, the manifest, verify, tar.
-        .target(name: "Publishing", dependencies: ["FeedCore", "FileSystem", "Hashing"]),
+        .target(name: "Publishing", dependencies: ["Basics", "FileSystem", "Hashing"]),
         // The demo: a loopback HTTP server (also `feedsite serve`'s) and the sample API it serves.
         .target(name: "LoopbackHTTP"),
-        .target(name: "SampleAPI", dependencies: ["FeedCore", "LoopbackHTTP"], swiftSettings: optimizedInDebug),
+        .target(name: "SampleAPI", dependencies: ["Basics", "FeedCore", "LoopbackHTTP"], swiftSettings: optimizedInDebug),
         // The default templates, stylesheet and string tables, compiled in: the plugin runs the
         // embed-templates tool on Templates/ at every build that finds a file there changed, so
         // Templates/ stays their one copy and the binary needs no folder beside it.
@@ -61,12 +66,15 @@ let package = Package(
         // The command line: arguments, the run, the console.
         .target(
             name: "FeedSiteCLI",
-            dependencies: ["FeedCore", "HTTP", "FileSystem", "FeedStorage", "SiteGenerator", "BuiltInTemplates", "Publishing", "LoopbackHTTP", "SampleAPI"]
+            dependencies: [
+                "Basics", "FeedCore", "HTTP", "FileSystem", "FeedStorage", "SiteGenerator", "BuiltInTemplates", "Publishing", "LoopbackHTTP", "SampleAPI",
+            ]
         ),
         .executableTarget(name: "feedsite", dependencies: ["FeedSiteCLI"]),
         // The benchmark; BENCHMARKS.md beside its sources says what it measured.
         .executableTarget(
-            name: "feedsite-bench", dependencies: ["FeedCore", "FeedStorage", "CCurl", "HTTP", "LoopbackHTTP", "SampleAPI", "SiteGenerator", "Hashing"],
+            name: "feedsite-bench",
+            dependencies: ["Basics", "FeedCore", "FeedStorage", "CCurl", "HTTP", "LoopbackHTTP", "SampleAPI", "SiteGenerator", "Hashing"],
             exclude: ["BENCHMARKS.md"]),
         // Helpers both test targets use: fixtures, clocks, temporary folders.
         .target(name: "TestSupport", dependencies: ["FeedCore", "Hashing"], path: "Tests/TestSupport"),
@@ -74,18 +82,19 @@ let package = Package(
         .testTarget(
             name: "FeedSiteTests",
             dependencies: [
-                "TestSupport", "FeedCore", "HTTP", "Hashing", "FileSystem", "FeedStorage", "SiteGenerator", "BuiltInTemplates", "Publishing",
+                "TestSupport", "Basics", "FeedCore", "HTTP", "Hashing", "FileSystem", "FeedStorage", "SiteGenerator", "BuiltInTemplates", "Publishing",
                 "LoopbackHTTP", "SampleAPI", "FeedSiteCLI", "SQLite",
             ],
             // The search rule's vectors are read from their path by the tests and by
             // .ci/check-search, not bundled.
             exclude: ["Site/__Snapshots__", "Site/Search/search-terms.json"]
         ),
-        // Through real HTTP on 127.0.0.1, libcurl, and the built executable.
+        // Through real HTTP on 127.0.0.1, libcurl, the built executable, and other programs
+        // (GNU tar, sha256sum, python3's zlib) reading what we write.
         .testTarget(
             name: "FeedSiteIntegrationTests",
             dependencies: [
-                "TestSupport", "FeedCore", "HTTP", "Hashing", "FileSystem", "FeedStorage", "SiteGenerator", "BuiltInTemplates", "Publishing",
+                "TestSupport", "Basics", "FeedCore", "HTTP", "Hashing", "FileSystem", "FeedStorage", "SiteGenerator", "BuiltInTemplates", "Publishing",
                 "LoopbackHTTP", "SampleAPI", "FeedSiteCLI", "SQLite", "feedsite",
             ],
             // The cache an earlier feedsite wrote, for the upgrade's tests; read from its

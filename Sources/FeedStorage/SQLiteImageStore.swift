@@ -1,3 +1,4 @@
+import Basics
 import FeedCore
 import FileSystem
 import Foundation
@@ -41,14 +42,15 @@ public final class SQLiteImageStore: ImageStore {
         guard let sha256 else { return nil }
         let blob = blobPath(for: sha256)
         let digest: FileDigest.Result
+        var sniffer = ImageSniffer()
         do {
-            guard let found = try FileDigest.sha256(ofFileAtPath: blob) else { return nil }
+            guard let found = try FileDigest.sha256(ofFileAtPath: blob, reading: { sniffer.consume($0) }) else { return nil }
             digest = found
         } catch {
             throw CacheError.file(.read, blob, reason: error.description)
         }
         guard digest.sha256 == sha256 else { return nil }
-        return StoredImage(digest: digest.digest, byteCount: digest.byteCount, format: ImageFormat.detect(digest.head), dimensions: digest.dimensions)
+        return StoredImage(digest: digest.digest, byteCount: digest.byteCount, format: sniffer.format, dimensions: sniffer.dimensions)
     }
 
     /// A new temporary file beside the blobs, created now: off the network's thread, and

@@ -1,17 +1,13 @@
-import FeedCore
 import Foundation
 import Hashing
 
-/// SHA-256 of a file, read in chunks so memory stays flat whatever the file's size; an
-/// image's dimensions are read from the same chunks on the way.
+/// SHA-256 of a file, read in chunks so memory stays flat whatever the file's size. A
+/// caller that wants more from the same bytes (an image's type and size) sees each chunk
+/// on the way, so the file is read once.
 public enum FileDigest {
     public struct Result: Equatable, Sendable {
         public let digest: SHA256.Digest
         public let byteCount: Int
-        /// The first bytes, for telling the file's type.
-        public let head: [UInt8]
-        /// The size its header gives, if it is an image with a header `ImageDimensionsReader` knows.
-        public let dimensions: ImageDimensions?
 
         /// Lower-case hex.
         public var sha256: String { digest.hex }
@@ -22,18 +18,19 @@ public enum FileDigest {
         try sha256(ofFileAtPath: url.path)
     }
 
-    public static func sha256(ofFileAtPath path: String) throws(FileSystemError) -> Result? {
+    /// The digest of the file at `path`, or `nil` when there is no such file; `reading` is
+    /// handed every chunk, in order, before it is hashed.
+    public static func sha256(
+        ofFileAtPath path: String, reading: (UnsafeRawBufferPointer) -> Void = { _ in }
+    ) throws(FileSystemError) -> Result? {
         var hasher = SHA256()
         var count = 0
-        var head: [UInt8] = []
-        var dimensions = ImageDimensionsReader()
         let found = try PlainFile.readChunks(path) { chunk in
-            if head.count < ImageFormat.signatureLength { head.append(contentsOf: chunk.prefix(ImageFormat.signatureLength - head.count)) }
-            dimensions.consume(chunk)
+            reading(chunk)
             hasher.update(chunk)
             count += chunk.count
         }
         guard found else { return nil }
-        return Result(digest: SHA256.Digest(hasher.finalize()), byteCount: count, head: head, dimensions: dimensions.dimensions)
+        return Result(digest: SHA256.Digest(hasher.finalize()), byteCount: count)
     }
 }

@@ -1,4 +1,4 @@
-import FeedCore
+import Basics
 import FileSystem
 
 /// Why a site could not be built or put in place; the previous site is untouched.

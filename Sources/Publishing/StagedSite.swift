@@ -1,4 +1,3 @@
-import FeedCore
 import FileSystem
 import Foundation
 import Synchronization

@@ -1,3 +1,4 @@
+import Basics
 import FeedCore
 import Foundation
 import LoopbackHTTP

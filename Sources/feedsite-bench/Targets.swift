@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
     @preconcurrency import Darwin
 #endif
+import Basics
 import FeedCore
 import Foundation
 import SampleAPI

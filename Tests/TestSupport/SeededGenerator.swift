@@ -11,4 +11,17 @@ public struct SeededGenerator: RandomNumberGenerator {
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
+
+    /// `count` bytes of the generator started at `seed`, each number's eight bytes in the
+    /// machine's order: the same every run.
+    public static func bytes(count: Int, seed: UInt64) -> [UInt8] {
+        var generator = SeededGenerator(seed: seed)
+        var out = [UInt8]()
+        out.reserveCapacity(count + 8)
+        while out.count < count {
+            withUnsafeBytes(of: generator.next()) { out.append(contentsOf: $0) }
+        }
+        out.removeLast(out.count - count)
+        return out
+    }
 }

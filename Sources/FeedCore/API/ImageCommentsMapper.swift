@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// Turns a comments response into comments in server order, all or nothing.

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// Reads an API body with our own strict JSON reader rather than `JSONDecoder`

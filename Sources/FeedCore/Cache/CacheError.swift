@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// Why a store could not do what it was asked, in the words the user is told. Every store

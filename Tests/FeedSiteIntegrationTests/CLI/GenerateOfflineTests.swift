@@ -10,10 +10,10 @@ import XCTest
 /// `feedsite generate` when the API cannot be reached or answers nonsense: the feed and
 /// comments caches with the seven-day rule, exit codes 3 and 1.
 final class GenerateOfflineTests: XCTestCase {
-    private let t0 = "2024-05-20T11:24:59Z"
-    private let t0PlusSixDays = "2024-05-26T11:24:59Z"
-    private let t0PlusSevenDaysMinusOneSecond = "2024-05-27T11:24:58Z"
-    private let t0PlusSevenDays = "2024-05-27T11:24:59Z"
+    let t0 = "2024-05-20T11:24:59Z"
+    let t0PlusSixDays = "2024-05-26T11:24:59Z"
+    let t0PlusSevenDaysMinusOneSecond = "2024-05-27T11:24:58Z"
+    let t0PlusSevenDays = "2024-05-27T11:24:59Z"
 
     func test_generate_publishesTheCachedFeedWhenTheAPIIsOffAndTheCacheIsLessThanSevenDaysOld() async throws {
         let source = SyntheticFeed(itemCount: 14, commentsPerItem: 2, imageBytes: 48, now: fixedNow())
@@ -263,57 +263,5 @@ final class GenerateOfflineTests: XCTestCase {
         XCTAssertEqual(result.diagnostics.split(separator: "\n").first, "feedsite: error: --offline, and the cache holds no usable feed", result.diagnostics)
         XCTAssertTrue(result.diagnostics.contains("Nothing was published. Run once"), result.diagnostics)
         XCTAssertFalse(result.diagnostics.contains("previous site"), "there was none: \(result.diagnostics)")
-    }
-
-    // MARK: - validate-cache
-
-    func test_validateCache_deletesACorruptFeedCache() async throws {
-        let server = try makeServer(SyntheticFeed(itemCount: 2, commentsPerItem: 1, imageBytes: 48, now: fixedNow()))
-        let run = try makeRunFolder()
-        _ = await run.generate(api: server.apiRoot, now: t0)
-        let cache = CacheContents(folder: run.cache)
-        try cache.edit("UPDATE feed_items SET id = 'not a UUID' WHERE position = 0")
-
-        let result = await runFeedsite(["validate-cache", "--cache", "cache", "--now", t0PlusSixDays], in: run.root)
-
-        XCTAssertEqual(result.code, .success, result.diagnostics)
-        XCTAssertTrue(
-            result.output.contains(
-                "feed cache in \(cache.database.path): unreadable (cannot read cache database \(cache.database.path): the cached feed holds an item whose id is not a UUID: not a UUID), deleted"
-            ),
-            result.output)
-        XCTAssertNil(try cache.cachedFeed())
-        XCTAssertEqual(try cache.tableCounts()["feed_items"], 0)
-    }
-
-    func test_validateCache_deletesAnExpiredFeedCacheAndKeepsAValidOne() async throws {
-        let server = try makeServer(SyntheticFeed(itemCount: 2, commentsPerItem: 0, imageBytes: 48, now: fixedNow()))
-        let run = try makeRunFolder()
-        _ = await run.generate(api: server.apiRoot, now: t0)
-        let cache = CacheContents(folder: run.cache)
-
-        let valid = await runFeedsite(["validate-cache", "--cache", "cache", "--now", t0PlusSevenDaysMinusOneSecond], in: run.root)
-        XCTAssertEqual(valid.code, .success)
-        XCTAssertTrue(valid.output.contains("feed cache in \(cache.database.path): valid (saved \(t0)), kept"), valid.output)
-        XCTAssertEqual(try cache.cachedFeed()?.feed.count, 2)
-
-        let expired = await runFeedsite(["validate-cache", "--cache", "cache", "--now", t0PlusSevenDays], in: run.root)
-        XCTAssertEqual(expired.code, .success)
-        XCTAssertTrue(
-            expired.output.contains("feed cache in \(cache.database.path): expired (saved \(t0), seven days old or more), deleted"), expired.output)
-        XCTAssertNil(try cache.cachedFeed())
-    }
-
-    func test_generate_validatesTheFeedCacheWhenItEnds() async throws {
-        let server = try makeServer(SyntheticFeed(itemCount: 2, commentsPerItem: 0, imageBytes: 48, now: fixedNow()))
-        let run = try makeRunFolder()
-        _ = await run.generate(api: server.apiRoot, now: t0)
-        server.stop()
-
-        let expired = await run.generate(api: server.apiRoot, now: t0PlusSevenDays)
-
-        XCTAssertEqual(expired.code, .failure)
-        XCTAssertTrue(expired.diagnostics.contains("deleted the feed cache saved 2024-05-20T11:24:59Z"), expired.diagnostics)
-        XCTAssertNil(try CacheContents(folder: run.cache).cachedFeed())
     }
 }

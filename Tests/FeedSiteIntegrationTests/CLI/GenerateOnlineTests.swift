@@ -247,57 +247,9 @@ final class GenerateOnlineTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: run.file("images").path).count, 2)
     }
 
-    // MARK: - Invalid data and connectivity: one clear line, exit 1, output untouched
-
-    func test_generate_reportsInvalidDataAndLeavesTheOutputAsItWasOnStatus201() async throws {
-        try await assertInvalidFeed(HTTPResponse.json(#"{"items":[]}"#, status: 201), mentions: "status 201")
-    }
-
-    func test_generate_reportsInvalidDataOnAnItemWithAMalformedID() async throws {
-        try await assertInvalidFeed(.json(#"{"items":[{"id":"not-a-uuid","image":"http://a.com/1.png"}]}"#), mentions: "is not a UUID")
-    }
-
-    func test_generate_reportsInvalidDataOnAnItemWithoutImage() async throws {
-        try await assertInvalidFeed(.json(#"{"items":[{"id":"\#(UUID().uuidString)"}]}"#), mentions: "image: missing")
-    }
-
-    func test_generate_reportsInvalidDataOnANonHTTPImageURL() async throws {
-        try await assertInvalidFeed(.json(#"{"items":[{"id":"\#(UUID().uuidString)","image":"javascript:alert(1)"}]}"#), mentions: "not an http(s) URL")
-    }
-
-    func test_generate_reportsInvalidDataOnABodyThatIsNotJSON() async throws {
-        try await assertInvalidFeed(HTTPResponse(status: 200, body: Data("<html>oops</html>".utf8)), mentions: "not JSON")
-    }
-
-    func test_generate_reportsAConnectivityErrorWhenTheAPIIsSwitchedOff() async throws {
-        let server = try makeServer(SyntheticFeed(itemCount: 1, now: fixedNow()))
-        server.stop()
-        let run = try makeRunFolder()
-        let previous = try publishPreviousSite(in: run)
-
-        let result = await run.generate(api: server.apiRoot)
-
-        XCTAssertEqual(result.code, .failure)
-        XCTAssertTrue(result.diagnostics.contains("connectivity error from \(server.apiRoot.absoluteString)/feed?limit=10"), result.diagnostics)
-        XCTAssertEqual(try snapshotOfFiles(in: run.site), previous)
-    }
-
-    func test_generate_writesNothingWhenTheFeedIsUnavailableAndThereWasNoSite() async throws {
-        let server = try makeServer(SyntheticFeed(itemCount: 1, now: fixedNow()))
-        server.stop()
-        let run = try makeRunFolder()
-
-        let result = await run.generate(api: server.apiRoot)
-
-        XCTAssertEqual(result.code, .failure)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: run.site.path))
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: run.root.path).filter { $0.hasPrefix(".") }
-        XCTAssertEqual(leftovers, [".site.lock"], "no staging folder is left behind, only the lock file")
-    }
-
     // MARK: - Helpers
 
-    private func assertInvalidFeed(_ response: HTTPResponse, mentions reason: String, file: StaticString = #filePath, line: UInt = #line) async throws {
+    func assertInvalidFeed(_ response: HTTPResponse, mentions reason: String, file: StaticString = #filePath, line: UInt = #line) async throws {
         let server = try makeServer(SyntheticFeed(itemCount: 1, now: fixedNow())) { request in
             request.path.hasSuffix("/feed") ? response : nil
         }
@@ -314,7 +266,7 @@ final class GenerateOnlineTests: XCTestCase {
     }
 
     /// A site from an earlier run, to check that a failed run leaves it as it was.
-    private func publishPreviousSite(in run: RunFolder) throws -> [String: Data] {
+    func publishPreviousSite(in run: RunFolder) throws -> [String: Data] {
         try FileManager.default.createDirectory(at: run.file("comments"), withIntermediateDirectories: true)
         try Data("<p>previous site</p>".utf8).write(to: run.file("index.html"))
         try Data("<p>previous comments</p>".utf8).write(to: run.file("comments/A.html"))
@@ -322,7 +274,7 @@ final class GenerateOnlineTests: XCTestCase {
         return try snapshotOfFiles(in: run.site)
     }
 
-    private func matches(of pattern: String, in text: String) -> [String] {
+    func matches(of pattern: String, in text: String) -> [String] {
         let regex = try! NSRegularExpression(pattern: pattern)
         return regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { match in
             Range(match.range(at: 1), in: text).map { String(text[$0]) }

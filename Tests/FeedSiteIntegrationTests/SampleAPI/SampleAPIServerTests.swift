@@ -113,229 +113,32 @@ final class SampleAPIServerTests: XCTestCase {
         XCTAssertEqual(server.requestCounts.feed, 4, "pages of 2, 2, 1, then the empty page")
     }
 
-    // MARK: - Comments
-
-    func test_comments_servesTheItemsCommentsInOrder() async throws {
-        let server = try makeServer()
-        let id = source.ids(0..<1)[0]
-
-        let comments = try await makeClient().load(ImageCommentsEndpoint.get(imageID: id).url(baseURL: server.apiRoot), mapping: ImageCommentsMapper.map)
-
-        XCTAssertEqual(
-            comments, source.comments(forItemAt: 0).map { ImageComment(id: $0.id, message: $0.message, createdAt: $0.createdAt, username: $0.username) })
-        XCTAssertEqual(comments.count, 3)
-    }
-
-    func test_comments_servesEmptyListForItemWithoutComments() async throws {
-        let server = try makeServer()
-        let id = source.ids(1..<2)[0]
-
-        let comments = try await makeClient().load(ImageCommentsEndpoint.get(imageID: id).url(baseURL: server.apiRoot), mapping: ImageCommentsMapper.map)
-
-        XCTAssertEqual(comments, [])
-    }
-
-    func test_comments_writesCreatedAtWithPlus0000Offset() async throws {
-        let server = try makeServer()
-
-        let (data, response) = try await rawGet(ImageCommentsEndpoint.get(imageID: source.ids(0..<1)[0]).url(baseURL: server.apiRoot))
-
-        XCTAssertEqual(response.status, 200)
-        XCTAssertTrue(String(decoding: data, as: UTF8.self).contains(#""created_at":"2020-05-20T11:24:59+0000""#), String(decoding: data, as: UTF8.self))
-    }
-
-    func test_comments_carryAnETagAndAnswer304WhenItStillHolds() async throws {
-        let server = try makeServer()
-        let url = ImageCommentsEndpoint.get(imageID: source.ids(0..<1)[0]).url(baseURL: server.apiRoot)
-
-        let (_, first) = try await rawGet(url)
-        let etag = try XCTUnwrap(first.etag)
-        let (unchanged, again) = try await rawGet(url, headers: ["If-None-Match: \(etag)"])
-        let (changed, stale) = try await rawGet(url, headers: ["If-None-Match: \"not-the-current-one\""])
-
-        XCTAssertEqual(first.status, 200)
-        XCTAssertEqual(again.status, 304)
-        XCTAssertEqual(again.etag, etag)
-        XCTAssertEqual(unchanged, Data())
-        XCTAssertEqual(stale.status, 200)
-        XCTAssertFalse(changed.isEmpty)
-    }
-
-    func test_comments_ofDifferentImagesHaveDifferentETags() async throws {
-        let server = try makeServer()
-
-        let (_, first) = try await rawGet(ImageCommentsEndpoint.get(imageID: source.ids(0..<1)[0]).url(baseURL: server.apiRoot))
-        let (_, third) = try await rawGet(ImageCommentsEndpoint.get(imageID: source.ids(2..<3)[0]).url(baseURL: server.apiRoot))
-
-        XCTAssertNotNil(first.etag)
-        XCTAssertNotEqual(first.etag, third.etag)
-    }
-
-    func test_comments_unknownOrMalformedImageIDIs404() async throws {
-        let server = try makeServer()
-
-        let unknown = try await rawGet(ImageCommentsEndpoint.get(imageID: UUID()).url(baseURL: server.apiRoot))
-        let malformed = try await rawGet(server.apiRoot.appendingPathComponent("image/not-a-uuid/comments"))
-
-        XCTAssertEqual(unknown.1.status, 404)
-        XCTAssertEqual(malformed.1.status, 404)
-    }
-
-    // MARK: - Images
-
-    func test_image_servesTheSourcesBytesAsPNG() async throws {
-        let server = try makeServer()
-        let url = URL(string: "http://127.0.0.1:\(server.port)/images/1.png")!
-
-        let (data, response) = try await rawGet(url)
-
-        XCTAssertEqual(response.status, 200)
-        XCTAssertEqual(response.contentType, "image/png")
-        XCTAssertEqual(Array(data), source.image(at: "/images/1.png"))
-    }
-
-    func test_image_ofEveryFeedItemLoadsThroughTheImageDataMapper() async throws {
-        let server = try makeServer()
-        let client = try makeClient()
-
-        for item in try await feed(server, FeedEndpoint.get(limit: 10)) {
-            let (data, answer) = try await fetch(item.url, with: client)
-            XCTAssertEqual(try FeedImageDataMapper.map(answer, head: Array(data.prefix(32))), .png, item.url.absoluteString)
-        }
-    }
-
-    func test_image_servesRealDemoPictures() async throws {
-        let server = try makeServer(source: DemoFeed(now: fixedNow()))
-        let items = try await feed(server, FeedEndpoint.get(limit: 1))
-        let url = try XCTUnwrap(items.first?.url)
-
-        let (data, answer) = try await fetch(url, with: try makeClient())
-
-        XCTAssertEqual(try FeedImageDataMapper.map(answer, head: Array(data.prefix(32))), .png)
-        XCTAssertEqual(Array(data), DemoFeed(now: fixedNow()).image(at: "/images/1.png"))
-    }
-
-    // MARK: - Other routes
-
-    func test_unknownPathIs404() async throws {
-        let server = try makeServer()
-
-        for path in ["/", "/v1", "/v2/feed", "/v1/image", "/images/99.png", "/v1/image/\(source.ids(0..<1)[0].uuidString)/likes"] {
-            let (_, response) = try await rawGet(URL(string: "http://127.0.0.1:\(server.port)\(path)")!)
-            XCTAssertEqual(response.status, 404, path)
-        }
-    }
-
-    func test_nonGETRequestIs405() async throws {
-        let server = try makeServer()
-        let client = try LoopbackSocketClient(port: server.port)
-
-        client.send("DELETE /v1/feed HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-
-        XCTAssertTrue(client.readUntilClosed().hasPrefix("HTTP/1.1 405 "))
-    }
-
-    // MARK: - Request counts
-
-    func test_requestCounts_startAtZero() throws {
-        let server = try makeServer()
-
-        let counts = server.requestCounts
-        XCTAssertEqual([counts.feed, counts.comments, counts.images, counts.other, counts.bodyBytes, counts.total], [0, 0, 0, 0, 0, 0])
-    }
-
-    func test_requestCounts_countFeedCommentsImagesAndOtherRequests() async throws {
-        let server = try makeServer()
-        let root = server.apiRoot
-        let origin = "http://127.0.0.1:\(server.port)"
-
-        _ = try await rawGet(FeedEndpoint.get(limit: 2).url(baseURL: root))
-        _ = try await rawGet(FeedEndpoint.get(after: source.ids(1..<2)[0], limit: 2).url(baseURL: root))
-        _ = try await rawGet(ImageCommentsEndpoint.get(imageID: source.ids(0..<1)[0]).url(baseURL: root))
-        for number in 1...3 {
-            _ = try await rawGet(URL(string: "\(origin)/images/\(number).png")!)
-        }
-        _ = try await rawGet(URL(string: "\(origin)/favicon.ico")!)
-
-        let counts = server.requestCounts
-        XCTAssertEqual(counts.feed, 2)
-        XCTAssertEqual(counts.comments, 1)
-        XCTAssertEqual(counts.images, 3)
-        XCTAssertEqual(counts.other, 1)
-        XCTAssertEqual(counts.total, 7)
-        XCTAssertGreaterThanOrEqual(counts.bodyBytes, 3 * (source.image(at: "/images/1.png")?.count ?? 0))
-    }
-
-    // MARK: - Intercept
-
-    func test_intercept_overridesARouteAndPassesTheOthersThrough() async throws {
-        let server = try makeServer { request in
-            request.path.hasSuffix("/feed") ? .json(#"{"error":"down"}"#, status: 503) : nil
-        }
-
-        let (_, feedResponse) = try await rawGet(FeedEndpoint.get(limit: 2).url(baseURL: server.apiRoot))
-        let comments = try await makeClient().load(
-            ImageCommentsEndpoint.get(imageID: source.ids(0..<1)[0]).url(baseURL: server.apiRoot), mapping: ImageCommentsMapper.map)
-
-        XCTAssertEqual(feedResponse.status, 503)
-        XCTAssertEqual(comments.count, 3)
-        XCTAssertEqual(server.requestCounts.feed, 1, "intercepted requests are counted too")
-        XCTAssertEqual(server.requestCounts.comments, 1)
-    }
-
-    func test_intercept_canHangUpToPlayAnUnreachableAPI() async throws {
-        let server = try makeServer { _ in .hangUp }
-
-        do {
-            let items = try await feed(server, FeedEndpoint.get(limit: 2))
-            XCTFail("expected a connectivity error, got \(items)")
-        } catch let error as RemoteLoadError {
-            XCTAssertEqual(error.kind, .connectivity, "\(error)")
-        }
-    }
-
-    // MARK: - Stop
-
-    func test_stop_makesTheAPIUnreachable() async throws {
-        let server = try makeServer()
-        _ = try await feed(server, FeedEndpoint.get(limit: 1))
-
-        server.stop()
-
-        do {
-            let items = try await feed(server, FeedEndpoint.get(limit: 1))
-            XCTFail("expected a connectivity error, got \(items)")
-        } catch let error as RemoteLoadError {
-            XCTAssertEqual(error.kind, .connectivity, "\(error)")
-        }
-    }
-
     // MARK: - Helpers
 
-    private let source = FixedSampleFeedSource(count: 5)
+    let source = FixedSampleFeedSource(count: 5)
 
-    private func makeServer(source: SampleFeedSource? = nil, intercept: (@Sendable (HTTPRequest) -> HTTPResponse?)? = nil) throws -> SampleAPIServer {
+    func makeServer(source: SampleFeedSource? = nil, intercept: (@Sendable (HTTPRequest) -> HTTPResponse?)? = nil) throws -> SampleAPIServer {
         let server = try SampleAPIServer(source: source ?? self.source, intercept: intercept)
         addTeardownBlock { server.stop() }
         return server
     }
 
-    private func makeClient() throws -> CurlHTTPClient {
+    func makeClient() throws -> CurlHTTPClient {
         try makeHTTPClient(for: self)
     }
 
-    private func feed(_ server: SampleAPIServer, _ endpoint: FeedEndpoint) async throws -> [FeedImage] {
+    func feed(_ server: SampleAPIServer, _ endpoint: FeedEndpoint) async throws -> [FeedImage] {
         try await makeClient().load(endpoint.url(baseURL: server.apiRoot), mapping: FeedItemsMapper.map)
     }
 
-    private func rawGet(_ url: URL, headers: [String] = []) async throws -> (Data, HTTPAnswer) {
+    func rawGet(_ url: URL, headers: [String] = []) async throws -> (Data, HTTPAnswer) {
         try await fetch(url, with: try makeClient(), headers: headers)
     }
 }
 
 /// A small sample feed: item 0 has a description full of JSON-special characters and three
 /// comments; odd items have no comments; every other item lacks a location.
-private struct FixedSampleFeedSource: SampleFeedSource {
+struct FixedSampleFeedSource: SampleFeedSource {
     static let trickyText = "quote \" backslash \\ newline \n tab \t control \u{01} <b>tag</b> & ünïcødé 😀"
 
     let itemCount: Int
@@ -378,11 +181,11 @@ private struct FixedSampleFeedSource: SampleFeedSource {
         return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: UInt8(number), count: 100 * number)
     }
 
-    private static func id(_ index: Int) -> UUID {
+    static func id(_ index: Int) -> UUID {
         UUID(uuidString: String(format: "AAAAAAAA-0000-4000-8000-%012lX", index + 1))!
     }
 
-    private static func commentID(_ item: Int, _ comment: Int) -> UUID {
+    static func commentID(_ item: Int, _ comment: Int) -> UUID {
         UUID(uuidString: String(format: "BBBBBBBB-%04lX-4000-8000-%012lX", comment + 1, item + 1))!
     }
 }

@@ -87,7 +87,7 @@ final class SHA256Tests: XCTestCase {
     // MARK: - Incremental hashing
 
     func test_update_inOddSizedPiecesEqualsOneShot() {
-        let message = pseudoRandomBytes(count: 10_000, seed: 42)
+        let message = SeededGenerator.bytes(count: 10_000, seed: 42)
         let pieceSizes = [1, 3, 7, 13, 55, 56, 63, 64, 65, 127, 128, 129, 1000, 4097]
 
         var hasher = SHA256()
@@ -104,7 +104,7 @@ final class SHA256Tests: XCTestCase {
     }
 
     func test_update_splitAtEveryPositionEqualsOneShot() {
-        let message = pseudoRandomBytes(count: 200, seed: 7)
+        let message = SeededGenerator.bytes(count: 200, seed: 7)
         let expected = SHA256.hash(message)
 
         for split in 0...message.count {
@@ -116,7 +116,7 @@ final class SHA256Tests: XCTestCase {
     }
 
     func test_update_byteByByteEqualsOneShot() {
-        let message = pseudoRandomBytes(count: 300, seed: 3)
+        let message = SeededGenerator.bytes(count: 300, seed: 3)
 
         var hasher = SHA256()
         for byte in message {
@@ -138,7 +138,7 @@ final class SHA256Tests: XCTestCase {
     }
 
     func test_update_withNonContiguousSequenceEqualsContiguous() {
-        let message = pseudoRandomBytes(count: 1_000, seed: 11)
+        let message = SeededGenerator.bytes(count: 1_000, seed: 11)
 
         var hasher = SHA256()
         hasher.update(message.lazy.map { $0 })
@@ -147,7 +147,7 @@ final class SHA256Tests: XCTestCase {
     }
 
     func test_update_withRawBufferEqualsOneShot() {
-        let message = pseudoRandomBytes(count: 777, seed: 5)
+        let message = SeededGenerator.bytes(count: 777, seed: 5)
 
         var hasher = SHA256()
         message.withUnsafeBytes { hasher.update($0) }
@@ -156,7 +156,7 @@ final class SHA256Tests: XCTestCase {
     }
 
     func test_hash_ofDataEqualsHashOfBytes() {
-        let message = pseudoRandomBytes(count: 513, seed: 9)
+        let message = SeededGenerator.bytes(count: 513, seed: 9)
 
         XCTAssertEqual(SHA256.hash(Data(message)), SHA256.hash(message))
     }
@@ -173,63 +173,9 @@ final class SHA256Tests: XCTestCase {
         XCTAssertEqual(hasher.finalize(), SHA256.hash(bytes("abc")))
     }
 
-    // MARK: - Agreement with the system tool
-
-    func test_hexDigest_agreesWithSystemSha256sumOnMultiMegabyteInput() throws {
-        guard let tool = ["/usr/bin/sha256sum", "/bin/sha256sum"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            throw XCTSkip("sha256sum is not installed")
-        }
-        let folder = try makeTemporaryFolder(for: self)
-        let file = folder.appendingPathComponent("input.bin")
-        let message = pseudoRandomBytes(count: 3 * 1024 * 1024 + 17, seed: 2024)
-        try Data(message).write(to: file)
-
-        let expected = try run(tool, arguments: [file.path]).split(separator: " ").first.map(String.init)
-
-        var incremental = SHA256()
-        var offset = 0
-        while offset < message.count {
-            let end = min(offset + 65_537, message.count)
-            incremental.update(message[offset..<end])
-            offset = end
-        }
-        XCTAssertEqual(SHA256.hexDigest(message), expected)
-        XCTAssertEqual(SHA256.hex(incremental.finalize()), expected)
-    }
-
     // MARK: - Helpers
 
     private func bytes(_ text: String) -> [UInt8] {
         Array(text.utf8)
-    }
-
-    /// SplitMix64 bytes: the same every run.
-    private func pseudoRandomBytes(count: Int, seed: UInt64) -> [UInt8] {
-        var state = seed
-        var out = [UInt8]()
-        out.reserveCapacity(count + 8)
-        while out.count < count {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            z ^= z >> 31
-            withUnsafeBytes(of: z) { out.append(contentsOf: $0) }
-        }
-        out.removeLast(out.count - count)
-        return out
-    }
-
-    private func run(_ executable: String, arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "\(executable) failed")
-        return String(decoding: data, as: UTF8.self)
     }
 }

@@ -5,33 +5,8 @@ import TestSupport
 import XCTest
 
 /// The archive against the ustar format (POSIX.1-1988, as pax(1) describes it) field by
-/// field, and against GNU tar.
+/// field; the integration tests read it with GNU tar too.
 final class TarArchiveTests: XCTestCase {
-    // MARK: - GNU tar
-
-    func test_write_givesAnArchiveGNUTarListsAndExtractsToTheOriginalFiles() throws {
-        let tar = try gnuTar()
-        let (folder, files) = try makeSite()
-        let archive = try makeTemporaryFolder(for: self).appendingPathComponent("site.tar")
-
-        try TarArchive.write(folder: folder, paths: files.keys.sorted(), to: archive, modificationDate: fixedNow())
-
-        let listing = try run(tar, ["--list", "--verbose", "--numeric-owner", "--file", archive.path])
-        let lines = listing.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.map { String($0.split(separator: " ").last!) }, Self.entries, listing)
-        for line in lines {
-            XCTAssertTrue(line.hasPrefix(line.hasSuffix("/") ? "drwxr-xr-x 0/0" : "-rw-r--r-- 0/0"), line)
-        }
-        let extracted = try makeTemporaryFolder(for: self)
-        _ = try run(tar, ["--extract", "--file", archive.path, "--directory", extracted.path])
-        XCTAssertEqual(CacheFixtures.files(under: extracted), files.keys.sorted())
-        for (path, data) in files {
-            XCTAssertEqual(try Data(contentsOf: extracted.appendingPathComponent(path)), data, path)
-            let modified = try FileManager.default.attributesOfItem(atPath: extracted.appendingPathComponent(path).path)[.modificationDate] as? Date
-            XCTAssertEqual(modified, fixedNow(), path)
-        }
-    }
-
     // MARK: - Headers
 
     func test_write_putsEveryFieldOfAFileHeaderAtItsUstarOffset() throws {
@@ -71,9 +46,9 @@ final class TarArchiveTests: XCTestCase {
         let archive = try archiveOfSite()
         let (header, _) = try XCTUnwrap(headers(in: archive).first { field($0.header, 0, 100) == pad("f.txt", 100) })
 
-        XCTAssertEqual(field(header, 345, 155), pad(Self.longFolder, 155), "prefix")
-        XCTAssertEqual(Self.longFolder.utf8.count + 1 + "f.txt".utf8.count, Self.longPath.utf8.count)
-        XCTAssertGreaterThan(Self.longPath.utf8.count, 100)
+        XCTAssertEqual(field(header, 345, 155), pad(TarTestSite.longFolder, 155), "prefix")
+        XCTAssertEqual(TarTestSite.longFolder.utf8.count + 1 + "f.txt".utf8.count, TarTestSite.longPath.utf8.count)
+        XCTAssertGreaterThan(TarTestSite.longPath.utf8.count, 100)
     }
 
     func test_write_listsEntriesInPathOrderFoldersFirstEachPaddedTo512BytesAndEndsWithTwoZeroBlocks() throws {
@@ -82,10 +57,10 @@ final class TarArchiveTests: XCTestCase {
 
         let found = headers(in: archive)
 
-        XCTAssertEqual(found.map { fullName(of: $0.header) }, Self.entries)
+        XCTAssertEqual(found.map { fullName(of: $0.header) }, TarTestSite.entries)
         XCTAssertEqual(archive.count % 512, 0)
         var expectedSize = 0
-        for path in Self.entries {
+        for path in TarTestSite.entries {
             let size = files[path]?.count ?? 0
             expectedSize += 512 + (size + 511) / 512 * 512
         }
@@ -162,7 +137,7 @@ final class TarArchiveTests: XCTestCase {
             modificationDate: fixedNow()
         ) { done, total in reports.append("\(done)/\(total)") }
 
-        XCTAssertEqual(reports, (1...Self.entries.count).map { "\($0)/\(Self.entries.count)" })
+        XCTAssertEqual(reports, (1...TarTestSite.entries.count).map { "\($0)/\(TarTestSite.entries.count)" })
     }
 
     // MARK: - Reproducibility
@@ -187,29 +162,9 @@ final class TarArchiveTests: XCTestCase {
 
     // MARK: - Helpers
 
-    private static let longFolder = String(repeating: "d", count: 60) + "/" + String(repeating: "e", count: 50)
-    private static let longPath = longFolder + "/f.txt"
-    private static let entries = [
-        "a.txt", longFolder.components(separatedBy: "/")[0] + "/", longFolder + "/", longPath, "sub/", "sub/big.bin", "sub/empty", "sub/exactly512",
-    ]
-
-    /// Files of several sizes: 5 bytes, none, exactly one block, more than the writer's
-    /// 256 KiB buffer; and a path that needs the prefix field.
     private func makeSite() throws -> (URL, [String: Data]) {
         let folder = try makeTemporaryFolder(for: self)
-        let files: [String: Data] = [
-            "a.txt": Data("hello".utf8),
-            "sub/empty": Data(),
-            "sub/exactly512": Data(repeating: 7, count: 512),
-            "sub/big.bin": Data((0..<300_001).map { UInt8(truncatingIfNeeded: $0 &* 31) }),
-            Self.longPath: Data("long".utf8),
-        ]
-        for (path, data) in files {
-            let url = folder.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: url)
-        }
-        return (folder, files)
+        return (folder, try TarTestSite.write(into: folder))
     }
 
     private func archiveOfSite() throws -> [UInt8] {
@@ -258,29 +213,6 @@ final class TarArchiveTests: XCTestCase {
     private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
     private func zeros(_ count: Int) -> [UInt8] { [UInt8](repeating: 0, count: count) }
     private func pad(_ text: String, _ length: Int) -> [UInt8] { bytes(text) + zeros(length - text.utf8.count) }
-
-    private func gnuTar() throws -> URL {
-        let tar = URL(fileURLWithPath: "/usr/bin/tar")
-        guard FileManager.default.isExecutableFile(atPath: tar.path) else { throw XCTSkip("no /usr/bin/tar") }
-        let version = try run(tar, ["--version"])
-        guard version.contains("GNU tar") else { throw XCTSkip("/usr/bin/tar is not GNU tar") }
-        return tar
-    }
-
-    /// Runs `tool` and returns what it printed; fails the test on a non-zero exit.
-    private func run(_ tool: URL, _ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> String {
-        let process = Process()
-        process.executableURL = tool
-        process.arguments = arguments
-        process.environment = ["TZ": "UTC", "LC_ALL": "C"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let printed = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "\(tool.path) \(arguments)", file: file, line: line)
-        return String(decoding: printed, as: UTF8.self)
-    }
 }
 
 extension String {

@@ -1,4 +1,4 @@
-import FeedCore
+import Basics
 import TestSupport
 import XCTest
 

@@ -1,4 +1,4 @@
-import FeedCore
+import Basics
 import Foundation
 import XCTest
 

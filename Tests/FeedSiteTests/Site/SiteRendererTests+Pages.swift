@@ -1,0 +1,237 @@
+import Basics
+import FeedCore
+import Foundation
+import Publishing
+import SiteGenerator
+import TestSupport
+import XCTest
+
+/// The comments page and the feed page: what each shows, and how each names and sizes its
+/// images.
+extension SiteRendererTests {
+    // MARK: - Comments page
+
+    func test_commentsPage_showsTheConnectionErrorInPlaceOfUnavailableComments() throws {
+        for locale in ["en", "pt-BR", "el"] {
+            let message = try SiteFixtures.strings(locale).string(.genericConnectionError)
+
+            let html = try render(commentsPage(comments: nil, locale: locale), locale: locale)
+
+            XCTAssertTrue(html.contains(#"<p class="error" role="alert">\#(HTML.escape(message))</p>"#), "\(locale):\n\(html)")
+            XCTAssertFalse(html.contains(#"<ol class="comments">"#), locale)
+            XCTAssertFalse(html.contains(#"<p class="empty">"#), "no 'no comments yet' when they could not be loaded, in \(locale)")
+        }
+    }
+
+    func test_commentsPage_withEmptyCommentsSaysSoWithoutAnError() throws {
+        let html = try render(commentsPage(comments: []))
+
+        XCTAssertTrue(html.contains(#"<p class="empty">No comments yet.</p>"#), html)
+        XCTAssertFalse(html.contains(#"class="error""#), html)
+        XCTAssertFalse(html.contains(#"<ol class="comments">"#), html)
+    }
+
+    func test_commentsPage_showsCommentsInServerOrderWithoutError() throws {
+        let html = try render(commentsPage(comments: SiteFixtures.comments()))
+
+        XCTAssertFalse(html.contains(#"class="error""#), html)
+        XCTAssertFalse(html.contains(#"<p class="empty">"#), html)
+        let positions = ["ada_l", "alan &lt;turing&gt;", "grace", "linus"].map { html.range(of: $0)?.lowerBound }
+        XCTAssertFalse(positions.contains(nil), html)
+        XCTAssertEqual(positions.compactMap { $0 }, positions.compactMap { $0 }.sorted())
+    }
+
+    func test_commentsPage_wrapsRelativeDatesInTimeElements() throws {
+        let createdAt = now.adding(days: -1)
+        let dates = CommentDateFormatter(locale: "en")
+
+        let html = try render(commentsPage(comments: [SiteFixtures.comment(createdAt: createdAt)]))
+
+        XCTAssertTrue(html.contains(#"<time datetime="2024-05-19T11:24:59Z" title="\#(HTML.escape(dates.absolute(createdAt)))">1 day ago</time>"#), html)
+    }
+
+    func test_commentsPage_linksBackToTheFeedPageHoldingTheImage() throws {
+        let html = try render(commentsPage(comments: [], feedPage: 3))
+
+        XCTAssertTrue(html.contains(#"<a class="back" href="../page/3.html#image-\#(SiteFixtures.firstID.uuidString)">"#), html)
+        XCTAssertTrue(html.contains("My Feed</a>"), html)
+    }
+
+    func test_commentsPage_showsTheImageWithItsDescriptionAsAlternativeText() throws {
+        let entry = SiteEntry(image: SiteFixtures.image(description: "A lake", location: "Kew"), stored: SiteFixtures.stored("f"))
+
+        let html = try render(commentsPage(entry: entry, comments: []))
+
+        XCTAssertTrue(html.contains(#"<img src="../images/\#(String(repeating: "f", count: 64)).png" alt="A lake""#), html)
+    }
+
+    // MARK: - Feed page
+
+    func test_feedPage_showsEachItemWithItsAnchorImageAndCommentsLink() throws {
+        let id = SiteFixtures.firstID.uuidString
+        let entry = SiteEntry(image: SiteFixtures.image(description: nil, location: "Kew"), stored: SiteFixtures.stored("a"))
+
+        let html = try SiteFixtures.renderer().render(FeedPageModel(number: 2, pageCount: 2, entries: [entry], paths: SitePaths()))
+
+        XCTAssertTrue(html.contains(#"<li class="card" id="image-\#(id)">"#), html)
+        XCTAssertTrue(
+            html.contains(#"<a class="frame" href="../comments/\#(id).html"><img src="../images/\#(String(repeating: "a", count: 64)).png" alt="Kew""#), html)
+        XCTAssertTrue(html.contains(#"<a class="comments-link" href="../comments/\#(id).html">View comments"#), html)
+        XCTAssertFalse(html.contains(#"class="description""#), "no description when there is none")
+    }
+
+    func test_feedPage_showsPlaceholderAndOriginalLinkForMissingImage() throws {
+        let entry = SiteEntry(image: SiteFixtures.image(url: "https://images.example/gone.png"), stored: nil)
+
+        let html = try SiteFixtures.renderer().render(FeedPageModel(number: 1, pageCount: 1, entries: [entry], paths: SitePaths()))
+
+        XCTAssertTrue(
+            html.contains(
+                #"<div class="frame missing"><p>Image unavailable</p><a href="https://images.example/gone.png" rel="noopener noreferrer">Open original</a></div>"#
+            ), html)
+        XCTAssertFalse(html.contains("<img"), html)
+    }
+
+    func test_feedPage_showsLocationAndDescriptionOnlyWhenPresent() throws {
+        let with = SiteEntry(image: SiteFixtures.image(description: "D", location: "L"), stored: nil)
+        let without = SiteEntry(image: SiteFixtures.image(description: nil, location: nil), stored: nil)
+        let renderer = try SiteFixtures.renderer()
+
+        let shown = try renderer.render(FeedPageModel(number: 1, pageCount: 1, entries: [with], paths: SitePaths()))
+        let hidden = try renderer.render(FeedPageModel(number: 1, pageCount: 1, entries: [without], paths: SitePaths()))
+
+        XCTAssertTrue(shown.contains("<span>L</span></p>"), shown)
+        XCTAssertTrue(shown.contains(#"<p class="description">D</p>"#), shown)
+        XCTAssertFalse(hidden.contains(#"class="location""#), hidden)
+        XCTAssertFalse(hidden.contains(#"class="description""#), hidden)
+    }
+
+    func test_feedPage_keepsLineBreaksOfMultiLineText() throws {
+        let entry = SiteEntry(image: SiteFixtures.image(description: "first line\nsecond line"), stored: nil)
+        let stylesheet = String(decoding: try SiteFixtures.templates().stylesheet, as: UTF8.self)
+
+        let html = try SiteFixtures.renderer().render(FeedPageModel(number: 1, pageCount: 1, entries: [entry], paths: SitePaths()))
+
+        XCTAssertTrue(html.contains("<p class=\"description\">first line\nsecond line</p>"), html)
+        XCTAssertTrue(stylesheet.contains("white-space: pre-line"))
+    }
+
+    func test_feedPage_withoutItemsShowsTheEmptyMessage() throws {
+        let html = try SiteFixtures.renderer().render(FeedPageModel(number: 1, pageCount: 1, entries: [], paths: SitePaths()))
+
+        XCTAssertTrue(html.contains(#"<p class="empty">No images in this feed yet.</p>"#), html)
+        XCTAssertFalse(html.contains(#"<ol class="feed">"#), html)
+    }
+
+    func test_feedPage_ofASinglePageHasNoPagination() throws {
+        let html = try SiteFixtures.renderer().render(FeedPageModel(number: 1, pageCount: 1, entries: SiteFixtures.feedEntries(), paths: SitePaths()))
+
+        XCTAssertFalse(html.contains("pagination"), html)
+        XCTAssertTrue(html.contains("<title>My Feed</title>"), html)
+    }
+
+    func test_feedPage_linksToPreviousAndNextPages() throws {
+        let html = try SiteFixtures.renderer().render(FeedPageModel(number: 2, pageCount: 3, entries: [], paths: SitePaths()))
+
+        XCTAssertTrue(html.contains(#"<a class="previous" rel="prev" href="../index.html">"#), html)
+        XCTAssertTrue(html.contains(#"<a class="next" rel="next" href="3.html">"#), html)
+        XCTAssertTrue(html.contains(#"<span class="position">Page 2 of 3</span>"#), html)
+        XCTAssertTrue(html.contains("<title>My Feed · Page 2 of 3</title>"), html)
+    }
+
+    func test_feedPage_firstOfSeveralHasOnlyANextLinkAndThePlainTitle() throws {
+        let html = try SiteFixtures.renderer().render(FeedPageModel(number: 1, pageCount: 3, entries: [], paths: SitePaths()))
+
+        XCTAssertFalse(html.contains(#"rel="prev""#), html)
+        XCTAssertTrue(html.contains(#"<a class="next" rel="next" href="page/2.html">"#), html)
+        XCTAssertTrue(html.contains("<title>My Feed</title>"), html)
+    }
+
+    func test_feedPage_fromTheCacheSaysWhenTheFeedWasSaved() throws {
+        let page = FeedPageModel(number: 1, pageCount: 1, entries: [], paths: SitePaths())
+
+        let cached = try SiteFixtures.renderer().render(page, feedSavedAt: now.adding(days: -3))
+        let live = try SiteFixtures.renderer().render(page)
+        let portuguese = try SiteFixtures.renderer(locale: "pt-BR").render(page, feedSavedAt: now.adding(days: -3))
+
+        XCTAssertTrue(cached.contains(#"<p class="notice" role="status">Offline copy: this feed was saved 3 days ago.</p>"#), cached)
+        XCTAssertFalse(live.contains("notice"), live)
+        XCTAssertTrue(portuguese.contains("Cópia offline: este feed foi salvo há 3 dias."), portuguese)
+    }
+
+    /// The templates' bound on a render's steps must never stop a real page: the largest
+    /// feed page `--page-size` allows, and a comments page of thousands of comments.
+    func test_pages_asLargeAsARunMakesRenderWithTheBuiltInTemplates() throws {
+        let renderer = try SiteFixtures.renderer()
+        let entries = (0..<10_000).map { SiteFixtures.feedEntries()[$0 % 4] }
+        let comments = (0..<5_000).map { SiteFixtures.comments()[$0 % 4] }
+
+        let feed = try renderer.feedPage(1, of: 1, entries: entries, firstPosition: 1, feedCount: entries.count, feedSavedAt: fixedNow())
+        let page = try renderer.commentsPage(for: entries[0], comments: comments, feedPage: 1, position: 1, feedCount: 1)
+
+        XCTAssertEqual(feed.html.components(separatedBy: "<li class=\"card\"").count - 1, 10_000)
+        XCTAssertEqual(page.html.components(separatedBy: "An older comment").count - 1, 1_250)
+    }
+
+    // MARK: - Images: size and text alternative
+
+    func test_pages_giveImagesTheWidthAndHeightFromTheirHeader() throws {
+        let entry = SiteEntry(image: SiteFixtures.image(), stored: SiteFixtures.stored("a", width: 1200, height: 1600))
+
+        let feed = try SiteFixtures.renderer().render(FeedPageModel(number: 1, pageCount: 1, entries: [entry], paths: SitePaths()))
+        let comments = try render(commentsPage(entry: entry, comments: []))
+
+        XCTAssertTrue(feed.contains(#"alt="A description" width="1200" height="1600" loading="lazy" decoding="async">"#), feed)
+        XCTAssertTrue(comments.contains(#"alt="A description" width="1200" height="1600" decoding="async">"#), comments)
+    }
+
+    func test_pages_leaveOutWidthAndHeightWhenTheSizeIsUnknown() throws {
+        let stored = StoredImage(sha256: String(repeating: "d", count: 64), byteCount: 10, format: .svg, dimensions: nil)
+        let entry = SiteEntry(image: SiteFixtures.image(), stored: stored)
+
+        let feed = try SiteFixtures.renderer().render(FeedPageModel(number: 1, pageCount: 1, entries: [entry], paths: SitePaths()))
+        let comments = try render(commentsPage(entry: entry, comments: []))
+
+        for html in [feed, comments] {
+            XCTAssertTrue(html.contains(#".svg" alt="A description" "#), html)
+            XCTAssertFalse(html.contains(#"width=""#), html)
+            XCTAssertFalse(html.contains(#"height=""#), html)
+        }
+    }
+
+    func test_pages_nameAnImageByItsDescriptionElseItsLocation() throws {
+        let described = SiteEntry(image: SiteFixtures.image(id: SiteFixtures.firstID, description: "A lake", location: "Kew"), stored: SiteFixtures.stored())
+        let located = SiteEntry(image: SiteFixtures.image(id: SiteFixtures.secondID, description: nil, location: "Kew"), stored: SiteFixtures.stored())
+        let blank = SiteEntry(image: SiteFixtures.image(id: SiteFixtures.thirdID, description: " \n ", location: "Kew"), stored: SiteFixtures.stored())
+
+        let feed = try SiteFixtures.renderer().render(FeedPageModel(number: 1, pageCount: 1, entries: [described, located, blank], paths: SitePaths()))
+
+        XCTAssertEqual(matches(of: #"alt="([^"]*)""#, in: feed), ["A lake", "Kew", "Kew"])
+        XCTAssertTrue(try render(commentsPage(entry: located, comments: [])).contains(#"alt="Kew""#))
+    }
+
+    func test_pages_nameAnImageWithoutDescriptionOrLocationByItsPlaceInTheWholeFeed() throws {
+        let bare = (0..<3).map { _ in SiteEntry(image: SiteFixtures.image(id: UUID(), description: nil, location: nil), stored: SiteFixtures.stored()) }
+        let expected = [
+            ("en", ["Image 11 of 45", "Image 12 of 45", "Image 13 of 45"], "Image 3 of 45"),
+            ("el", ["Εικόνα 11 από 45", "Εικόνα 12 από 45", "Εικόνα 13 από 45"], "Εικόνα 3 από 45"),
+            ("pt-BR", ["Imagem 11 de 45", "Imagem 12 de 45", "Imagem 13 de 45"], "Imagem 3 de 45"),
+        ]
+        for (locale, feedAlts, commentsAlt) in expected {
+            let renderer = try SiteFixtures.renderer(locale: locale)
+
+            let feed = try renderer.render(FeedPageModel(number: 2, pageCount: 5, entries: bare, paths: SitePaths(), firstPosition: 11, feedCount: 45))
+            let comments = try renderer.render(commentsPage(entry: bare[0], comments: [], position: 3, feedCount: 45, locale: locale))
+
+            XCTAssertEqual(matches(of: #"alt="([^"]*)""#, in: feed), feedAlts, locale)
+            XCTAssertEqual(matches(of: #"alt="([^"]*)""#, in: comments), [commentsAlt], locale)
+        }
+    }
+
+    func test_feedPage_neverLinksAnImageWithAnEmptyTextAlternative() throws {
+        let html = try SiteFixtures.renderer().render(FeedPageModel(number: 1, pageCount: 1, entries: SiteFixtures.feedEntries(), paths: SitePaths()))
+
+        XCTAssertFalse(html.contains(#"alt="""#), html)
+        XCTAssertTrue(html.contains(#"alt="Image 4 of 4""#), html)
+    }
+}
