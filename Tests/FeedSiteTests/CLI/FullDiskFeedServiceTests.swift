@@ -70,7 +70,7 @@ final class FullDiskFeedServiceTests: XCTestCase {
         let result = try await sut.loadComments(for: UUID())
 
         guard case let .live(_, saveFailure) = result else { return XCTFail("expected live, got \(result)") }
-        XCTAssertEqual(saveFailure as? CacheError, denied)
+        XCTAssertEqual(saveFailure, denied)
     }
 
     func test_loadFeed_throwsOutOfSpaceWhenTheFeedCannotBeSaved() async {
@@ -92,7 +92,7 @@ final class FullDiskFeedServiceTests: XCTestCase {
         let loaded = try await sut.loadFeed(pageLimit: 10, maxItems: nil, maxPages: nil, onPage: { _, _ in })
 
         XCTAssertEqual(loaded.source, .live)
-        XCTAssertEqual(loaded.saveFailure as? CacheError, denied)
+        XCTAssertEqual(loaded.saveFailure, denied)
     }
 
     func test_concurrentMap_stopsAtTheFirstFullDiskAndCancelsTheRest() async {
@@ -176,7 +176,7 @@ private final class FailingImageStore: ImageStore {
 
     var discardedDownloads: Int { discarded.withLock { $0 } }
 
-    func retrieve(for url: URL) async throws -> StoredImage? { nil }
+    func retrieve(for url: URL) -> StoredImage? { nil }
 
     func newDownload() throws(CacheError) -> Download {
         if step == .start { throw error }
@@ -187,9 +187,9 @@ private final class FailingImageStore: ImageStore {
         throw error
     }
 
-    func delete(for url: URL) async throws {}
+    func delete(for url: URL) {}
 
-    func export(_ image: StoredImage, to destination: URL) async throws {}
+    func export(_ image: StoredImage, to destination: URL) {}
 
     /// Keeps nothing: its bytes are written, or writing them fails as the store was told.
     final class Download: ImageDownload {
