@@ -22,4 +22,3 @@ public protocol ImageStore: Sendable {
     /// there is `.full` naming `destination`.
     func export(_ image: StoredImage, to destination: URL) async throws(CacheError)
 }
-

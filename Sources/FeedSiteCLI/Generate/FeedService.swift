@@ -7,7 +7,8 @@ import Foundation
 ///
 /// The stores' failures arrive as `CacheError`s. A cache that cannot be written because its
 /// disk is full (`.full`) is no per-item problem: every load throws the `OutOfSpace`, which
-/// stops the run, instead of delivering a failure to warn of.
+/// stops the run, instead of delivering a failure to warn of. Any other store failure is the
+/// one item's: delivered, warned of, and the run goes on.
 struct FeedService: Sendable {
     let client: HTTPClient?
     let api: URL
@@ -229,6 +230,22 @@ struct FeedService: Sendable {
             if case let .full(full) = error { throw full }
             return .failed(.store(error))
         }
+    }
+
+    /// `loadImage(from:)`, then the image put at `destination(image)` in the site being built.
+    /// An image that cannot be put there has failed like one that could not be had: the page
+    /// shows a placeholder, and the run goes on. A full disk stops the run.
+    func loadImage(from url: URL, exportingTo destination: (StoredImage) -> URL) async throws -> ImageResult {
+        let result = try await loadImage(from: url)
+        guard let stored = result.stored else { return result }
+        do {
+            try await imageStore.export(stored, to: destination(stored))
+        } catch .full(let full) {
+            throw full
+        } catch {
+            return .failed(.store(error))
+        }
+        return result
     }
 
     /// Streams the image into a download `store` made, checks that it is an image, and has

@@ -102,7 +102,7 @@ struct GenerateCommand {
         ).run()
         (summary.feedSource, summary.items, summary.feedStoppedAfterPages) = (source, feed.count, stoppedAfterPages)
         try start("images")
-        let images = ImagesStep(service: context.service, store: context.imageStore, staged: staged, report: report, tasksAtOnce: context.tasksAtOnce)
+        let images = ImagesStep(service: context.service, staged: staged, report: report, tasksAtOnce: context.tasksAtOnce)
         // Each phase's writes to the cache are one transaction, committed as it ends. The
         // feed is handed over whole, not kept beside the entries made of it.
         var feedToStore: [FeedItem]? = consume feed

@@ -7,7 +7,6 @@ import SiteGenerator
 /// stored image linked into the site.
 struct ImagesStep {
     let service: FeedService
-    let store: any ImageStore
     let staged: StagedSite
     let report: RunReport
     /// Images worked on at once.
@@ -27,18 +26,13 @@ struct ImagesStep {
             return urls.count - 1
         }
         position = [:]
-        let (staged, service, store, report) = (staged, service, store, report)
+        let (staged, service, report) = (staged, service, report)
         try staged.prepareFolder("images")
         let progress = ProgressCounter()
         let total = urls.count
         let results = try await concurrentMap(urls, limit: tasksAtOnce) { url -> (stored: StoredImage?, downloaded: Bool) in
-            let result = try await service.loadImage(from: url)
-            switch result {
-            case let .cached(stored), let .downloaded(stored):
-                try await store.export(stored, to: staged.url(for: SitePaths.image(stored)))
-            case let .failed(failure):
-                report.imageFailed(url, failure)
-            }
+            let result = try await service.loadImage(from: url) { staged.url(for: SitePaths.image($0)) }
+            if case let .failed(failure) = result { report.imageFailed(url, failure) }
             let (done, failed) = progress.add(failed: result.stored == nil)
             report.progress("images", done: done, total: total, failed: failed)
             return (result.stored, result.isDownload)

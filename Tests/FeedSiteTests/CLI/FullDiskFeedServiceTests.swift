@@ -1,5 +1,6 @@
 import FeedCore
 import Foundation
+import Hashing
 import Synchronization
 import TestSupport
 import XCTest
@@ -31,6 +32,13 @@ final class FullDiskFeedServiceTests: XCTestCase {
         let sut = makeSUT(imageStore: FailingImageStore(failing: .start, with: .full(OutOfSpace(path: "/cache/images/blobs", limit: .quota))))
 
         await assertThrowsOutOfSpace(path: "/cache/images/blobs") { _ = try await sut.loadImage(from: anyImageURL()) }
+    }
+
+    func test_loadImageExporting_throwsOutOfSpaceWhenTheSiteCannotTakeTheImage() async throws {
+        let site = URL(fileURLWithPath: "/site/.feedsite-staging/images/abc.png")
+        let sut = makeSUT(imageStore: FailingImageStore(failing: .export, with: .full(OutOfSpace(path: site.path, limit: .device))))
+
+        await assertThrowsOutOfSpace(path: site.path) { _ = try await sut.loadImage(from: anyImageURL()) { _ in site } }
     }
 
     func test_loadImage_stillFailsOnlyTheImageWhenTheStoreFailsForAnotherReason() async throws {
@@ -159,10 +167,11 @@ final class FullDiskFeedServiceTests: XCTestCase {
 }
 
 /// An `ImageStore` that fails with `error` at one step of storing a download: starting it,
-/// writing into it, or taking it in. It counts the downloads discarded.
+/// writing into it, taking it in, or putting the image in the site. It counts the downloads
+/// discarded.
 private final class FailingImageStore: ImageStore {
     enum Step {
-        case start, write, insert
+        case start, write, insert, export
     }
 
     private let step: Step
@@ -184,12 +193,15 @@ private final class FailingImageStore: ImageStore {
     }
 
     func insert(_ download: Download, for url: URL) async throws(CacheError) -> StoredImage {
-        throw error
+        if step == .insert { throw error }
+        return StoredImage(digest: SHA256.digest(Data(download.head)), byteCount: download.head.count, format: .png)
     }
 
     func delete(for url: URL) {}
 
-    func export(_ image: StoredImage, to destination: URL) {}
+    func export(_ image: StoredImage, to destination: URL) throws(CacheError) {
+        if step == .export { throw error }
+    }
 
     /// Keeps nothing: its bytes are written, or writing them fails as the store was told.
     final class Download: ImageDownload {

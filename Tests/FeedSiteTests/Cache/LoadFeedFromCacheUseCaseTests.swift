@@ -154,7 +154,8 @@ final class LoadFeedFromCacheUseCaseTests: XCTestCase {
         return (sut, store)
     }
 
-    private func expect(_ sut: LocalFeedLoader, toCompleteWith expected: Result<CachedFeed?, CacheError>, file: StaticString = #filePath, line: UInt = #line) async
+    private func expect(_ sut: LocalFeedLoader, toCompleteWith expected: Result<CachedFeed?, CacheError>, file: StaticString = #filePath, line: UInt = #line)
+        async
     {
         let received: Result<CachedFeed?, CacheError>
         do {
