@@ -29,7 +29,6 @@ protocol CommentsStoreSpecs {
     func test_storeSideEffects_fromConcurrentCallersForDifferentImagesKeepEveryImagesComments() async throws
 }
 
-
 extension CommentsStoreSpecs where Self: XCTestCase {
     func assertThatRetrieveDeliversEmptyOnEmptyCache(on sut: CommentsStore, file: StaticString = #filePath, line: UInt = #line) async {
         await expect(sut, toRetrieve: nil, for: UUID(), file: file, line: line)

@@ -25,7 +25,6 @@ protocol FeedStoreSpecs {
     func test_storeSideEffects_fromConcurrentCallersNeverFailAndLeaveOneCompleteValue() async throws
 }
 
-
 typealias FeedCacheValue = (feed: [FeedItem], timestamp: Date)
 
 extension FeedStoreSpecs where Self: XCTestCase {
