@@ -71,7 +71,7 @@ public final class CacheDatabase: Sendable {
         }
     }
 
-    /// Reads under the lock; an SQLite failure is a read error naming the database.
+    /// Reads under the mutex; an SQLite failure is a read error naming the database.
     func read<Value: Sendable>(_ body: (Connection) throws -> Value) throws(CacheError) -> Value {
         do {
             return try locked { try body($0) }
