@@ -16,7 +16,7 @@ final class ItemFailureFeedServiceTests: XCTestCase {
 
     // MARK: - Images
 
-    func test_loadImage_downloadsAnImageWhoseCacheEntryCannotBeReadAgain() async throws {
+    func test_loadImage_downloadsAgainAnImageWhoseCacheEntryCannotBeRead() async throws {
         let store = ScriptedImageStore(retrieveFailure: denied)
         let (sut, client) = makeSUT(imageStore: store)
         let url = anyImageURL()
