@@ -2,13 +2,14 @@ import FeedCore
 import FileSystem
 import Foundation
 import SQLite
+import Synchronization
 
 /// The cache's one SQLite database (`<cache>/cache.sqlite`): the saved feed, each image's
 /// comments, the index from image URL to blob, and when each blob was last referred to. The
 /// image bytes themselves stay files (`SQLiteImageStore`).
 ///
-/// One connection, shared by the stores behind a lock: SQLite's calls are short, so a store
-/// holds the lock only for its statements. Each statement is compiled once and reused.
+/// One connection, shared by the stores behind a mutex: SQLite's calls are short, so a store
+/// holds the mutex only for its statements. Each statement is compiled once and reused.
 ///
 /// A write is atomic on its own: alone, it is one transaction, committed (and synced) before
 /// it returns; inside `batch`, it is a savepoint of the batch's one transaction, which the
@@ -16,7 +17,7 @@ import SQLite
 /// commit, not 10,000.
 ///
 /// Every failure is a `CacheError` naming the database; a full disk is `.full`.
-public final class CacheDatabase: @unchecked Sendable {
+public final class CacheDatabase: Sendable {
     public static let fileName = "cache.sqlite"
 
     /// The database file.
@@ -24,9 +25,9 @@ public final class CacheDatabase: @unchecked Sendable {
 
     /// The SQLite library's version, such as "3.40.1".
     public static var sqliteVersion: String { Database.libraryVersion }
-    /// Unchecked: the connection is only touched while `lock` is held (`locked`).
-    private let connection: Connection
-    private let lock = NSLock()
+    /// The connection is only reachable through the mutex (`locked`), which hands it to one
+    /// caller at a time; a body it is handed to must not keep it.
+    private let connection: Mutex<Connection>
 
     /// The connection, the statements compiled on it, and whether a batch is open.
     final class Connection {
@@ -47,20 +48,20 @@ public final class CacheDatabase: @unchecked Sendable {
         }
     }
 
-    init(path: String, database: Database) {
+    init(path: String, database: sending Database) {
         self.path = path
-        self.connection = Connection(database: database)
+        self.connection = Mutex(Connection(database: database))
     }
 
-    private func locked<Value>(_ body: (Connection) throws -> Value) rethrows -> Value {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(connection)
+    /// `body` with the connection, under the mutex. What it returns leaves the mutex, so it
+    /// must be `Sendable`: nothing of the connection's.
+    private func locked<Value: Sendable>(_ body: (Connection) throws -> Value) rethrows -> Value {
+        try connection.withLock { connection in try body(connection) }
     }
 
     /// Brings the database to the current schema; `filling` runs in the same transaction when
     /// the database is new.
-    func migrate<Value>(filling: (Connection) throws -> Value?) throws(CacheError) -> Value? {
+    func migrate<Value: Sendable>(filling: (Connection) throws -> Value?) throws(CacheError) -> Value? {
         do {
             return try locked { connection in
                 try CacheSchema.migrate(connection.database, path: path) { try filling(connection) }
@@ -70,8 +71,8 @@ public final class CacheDatabase: @unchecked Sendable {
         }
     }
 
-    /// Reads under the lock; an SQLite failure is a read error naming the database.
-    func read<Value>(_ body: (Connection) throws -> Value) throws(CacheError) -> Value {
+    /// Reads under the mutex; an SQLite failure is a read error naming the database.
+    func read<Value: Sendable>(_ body: (Connection) throws -> Value) throws(CacheError) -> Value {
         do {
             return try locked { try body($0) }
         } catch {
@@ -83,7 +84,7 @@ public final class CacheDatabase: @unchecked Sendable {
     /// or, inside a batch, a savepoint of the batch's transaction. What `body` did is rolled
     /// back when it throws.
     @discardableResult
-    func write<Value>(_ body: (Connection) throws -> Value) throws(CacheError) -> Value {
+    func write<Value: Sendable>(_ body: (Connection) throws -> Value) throws(CacheError) -> Value {
         do {
             return try locked { connection in
                 let database = connection.database

@@ -14,9 +14,10 @@ public struct CachedComments: Equatable, Sendable {
     }
 }
 
-/// Where each image's last good comments are kept, with the `FeedStore` semantics per image.
+/// Where each image's last good comments are kept, with the `FeedStore` semantics per image
+/// (its failures `CacheError`s too).
 public protocol CommentsStore: Sendable {
-    func retrieve(imageID: UUID) async throws -> CachedComments?
-    func insert(_ comments: [ImageComment], validators: HTTPValidators?, timestamp: Date, imageID: UUID) async throws
-    func delete(imageID: UUID) async throws
+    func retrieve(imageID: UUID) async throws(CacheError) -> CachedComments?
+    func insert(_ comments: [ImageComment], validators: HTTPValidators?, timestamp: Date, imageID: UUID) async throws(CacheError)
+    func delete(imageID: UUID) async throws(CacheError)
 }

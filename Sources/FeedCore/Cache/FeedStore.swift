@@ -13,20 +13,20 @@ public struct CachedFeed: Equatable, Sendable {
 
 /// Where the last good feed is kept. Retrieve delivers `nil` when empty; insert replaces;
 /// delete on an empty store does nothing. Side effects run serially, writes are atomic, and
-/// errors are thrown, never swallowed.
+/// errors are thrown as `CacheError`s, never swallowed.
 public protocol FeedStore: Sendable {
-    func retrieve() async throws -> CachedFeed?
-    func insert(_ feed: [FeedItem], timestamp: Date) async throws
-    func deleteCachedFeed() async throws
+    func retrieve() async throws(CacheError) -> CachedFeed?
+    func insert(_ feed: [FeedItem], timestamp: Date) async throws(CacheError)
+    func deleteCachedFeed() async throws(CacheError)
     /// When each item of the saved feed was first seen, by id (the first listing of an id
     /// counts); empty when the store is. Asked on every live run (`LocalFeedLoader.dated`),
     /// so a store may answer without building the whole feed.
-    func firstSeenDates() async throws -> [UUID: Date]
+    func firstSeenDates() async throws(CacheError) -> [UUID: Date]
 }
 
 extension FeedStore {
     /// The dates of the retrieved feed.
-    public func firstSeenDates() async throws -> [UUID: Date] {
+    public func firstSeenDates() async throws(CacheError) -> [UUID: Date] {
         guard let cache = try await retrieve() else { return [:] }
         return [UUID: Date](firstSeen: cache.feed.lazy.map { ($0.image.id, $0.firstSeen) })
     }

@@ -11,26 +11,14 @@ public protocol ImageStore: Sendable {
     /// Where a download's bytes wait until the store takes them in.
     associatedtype Download: ImageDownload
 
-    func retrieve(for url: URL) async throws -> StoredImage?
+    func retrieve(for url: URL) async throws(CacheError) -> StoredImage?
     /// A new download, ready for bytes.
-    func newDownload() throws -> Download
+    func newDownload() throws(CacheError) -> Download
     /// Stores the download's bytes (once per content) and points `url` at them. The
     /// download is gone afterwards, whether the insert succeeded or not.
-    func insert(_ download: Download, for url: URL) async throws -> StoredImage
-    func delete(for url: URL) async throws
-    func export(_ image: StoredImage, to destination: URL) async throws
-}
-
-extension ImageStore {
-    /// Stores bytes already in memory, through a download like any other.
-    public func insert(_ data: Data, for url: URL) async throws -> StoredImage {
-        let download = try newDownload()
-        do {
-            try data.withUnsafeBytes { try download.write($0) }
-        } catch {
-            download.discard()
-            throw error
-        }
-        return try await insert(download, for: url)
-    }
+    func insert(_ download: Download, for url: URL) async throws(CacheError) -> StoredImage
+    func delete(for url: URL) async throws(CacheError)
+    /// Puts the image's bytes at `destination`, a path in the site being built. A full disk
+    /// there is `.full` naming `destination`.
+    func export(_ image: StoredImage, to destination: URL) async throws(CacheError)
 }

@@ -14,13 +14,13 @@ public struct LocalCommentsLoader: Sendable {
     /// validators the API sent for them. One insert, which overrides: the store's atomic write
     /// replaces the old file in one step, so unlike the feed's save there is no moment without
     /// comments to fall back on.
-    public func save(_ comments: [ImageComment], validators: HTTPValidators? = nil, for imageID: UUID) async throws {
+    public func save(_ comments: [ImageComment], validators: HTTPValidators? = nil, for imageID: UUID) async throws(CacheError) {
         try await store.insert(comments, validators: validators, timestamp: now(), imageID: imageID)
     }
 
     /// The image's saved comments whatever their age: their validators can still make the
     /// next request conditional, and a 304 makes even old comments live again.
-    public func stored(for imageID: UUID) async throws -> CachedComments? {
+    public func stored(for imageID: UUID) async throws(CacheError) -> CachedComments? {
         try await store.retrieve(imageID: imageID)
     }
 

@@ -32,12 +32,12 @@ public struct LocalFeedLoader: Sendable {
     /// "delete old, then insert" without the moment between the two when neither is there,
     /// so a failed save (a full disk) keeps the old feed. An insert replaces the cached feed
     /// whole (`FeedStoreSpecs`).
-    public func save(_ feed: [FeedItem]) async throws {
+    public func save(_ feed: [FeedItem]) async throws(CacheError) {
         try await store.insert(feed, timestamp: now())
     }
 
     /// The cached feed while it is less than seven days old; `nil` when expired or empty.
-    public func load() async throws -> CachedFeed? {
+    public func load() async throws(CacheError) -> CachedFeed? {
         guard let cache = try await store.retrieve(), CachePolicy.validate(cache.timestamp, against: now()) else {
             return nil
         }
@@ -45,7 +45,7 @@ public struct LocalFeedLoader: Sendable {
     }
 
     /// Deletes a cache that is expired or cannot be read; leaves an empty or valid one alone.
-    public func validateCache() async throws -> Validation {
+    public func validateCache() async throws(CacheError) -> Validation {
         let cache: CachedFeed?
         do {
             cache = try await store.retrieve()

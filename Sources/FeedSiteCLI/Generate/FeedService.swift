@@ -7,8 +7,9 @@ import Foundation
 /// and each image's bytes. `client` is `nil` for `--offline` runs, which use the caches only.
 ///
 /// The stores' failures arrive as `CacheError`s. A cache that cannot be written because its
-/// disk is full is no per-item problem: every load throws the `OutOfSpace`, which stops the
-/// run, instead of delivering a failure to warn of.
+/// disk is full (`.full`) is no per-item problem: every load throws the `OutOfSpace`, which
+/// stops the run, instead of delivering a failure to warn of. Any other store failure is the
+/// one item's: delivered, warned of, and the run goes on.
 struct FeedService: Sendable {
     let client: HTTPClient?
     let api: URL
@@ -30,7 +31,7 @@ struct FeedService: Sendable {
         /// Why the remote load failed, when the feed came from the cache.
         let remoteFailure: RemoteLoadError?
         /// Why the loaded feed could not be saved to the cache, if it could not.
-        let saveFailure: (any Error)?
+        let saveFailure: CacheError?
         /// How many image URLs carried credentials (`user:password@`), removed as it loaded.
         let credentialsRemoved: Int
         /// The pages read when `--max-pages` stopped a live feed that went on; else `nil`.
@@ -43,7 +44,7 @@ struct FeedService: Sendable {
         let remoteFailure: RemoteLoadError?
         /// What was wrong with the cache: the error reading it, or `nil` when it held no
         /// feed less than seven days old.
-        let cacheFailure: (any Error)?
+        let cacheFailure: CacheError?
 
         var cacheProblem: String {
             cacheFailure.map { "\($0)" } ?? "no cached feed less than \(CachePolicy.maxAgeInDays) days old"
@@ -72,10 +73,10 @@ struct FeedService: Sendable {
 
     enum CommentsResult: Sendable {
         /// `saveFailure` says why the comments could not be saved to the cache, if they could not.
-        case live([ImageComment], saveFailure: (any Error)?)
+        case live([ImageComment], saveFailure: CacheError?)
         case cached([ImageComment], savedAt: Date, remoteFailure: RemoteLoadError?)
         /// `cacheFailure` is the error reading the cache, `nil` when it held no valid comments.
-        case unavailable(remoteFailure: RemoteLoadError?, cacheFailure: (any Error)?)
+        case unavailable(remoteFailure: RemoteLoadError?, cacheFailure: CacheError?)
     }
 
     enum ImageResult: Sendable {
@@ -128,11 +129,12 @@ struct FeedService: Sendable {
                     maxItems: maxItems, maxPages: maxPages, onPage: onPage)
                 let (images, removed) = Self.withoutCredentials(loaded.items)
                 let feed = await feedCache.dated(images)
-                var saveFailure: (any Error)?
+                var saveFailure: CacheError?
                 do {
                     try await feedCache.save(feed)
+                } catch .full(let full) {
+                    throw full
                 } catch {
-                    if let full = OutOfSpace.found(in: error) { throw full }
                     saveFailure = error
                 }
                 return LoadedFeed(
@@ -145,8 +147,6 @@ struct FeedService: Sendable {
         let cached: CachedFeed?
         do {
             cached = try await feedCache.load()
-        } catch is CancellationError {
-            throw CancellationError()
         } catch {
             throw FeedUnavailable(remoteFailure: remoteFailure, cacheFailure: error)
         }
@@ -178,11 +178,9 @@ struct FeedService: Sendable {
     /// request is conditional, and a 304 makes them the live ones (saved again, as new).
     func loadComments(for imageID: UUID) async throws -> CommentsResult {
         var stored: CachedComments?
-        var storeFailure: (any Error)?
+        var storeFailure: CacheError?
         do {
             stored = try await commentsCache.stored(for: imageID)
-        } catch is CancellationError {
-            throw CancellationError()
         } catch {
             storeFailure = error
         }
@@ -200,8 +198,9 @@ struct FeedService: Sendable {
                 do {
                     try await commentsCache.save(comments, validators: validators, for: imageID)
                     return .live(comments, saveFailure: nil)
+                } catch .full(let full) {
+                    throw full
                 } catch {
-                    if let full = OutOfSpace.found(in: error) { throw full }
                     return .live(comments, saveFailure: error)
                 }
             } catch let error as RemoteLoadError {
@@ -227,9 +226,27 @@ struct FeedService: Sendable {
         } catch let error as RemoteLoadError {
             return .failed(.remote(error))
         } catch let error as CacheError {
-            if let full = error.outOfSpace { throw full }
+            // The store's, or the download's passed on by the client, which throws a sink's
+            // errors untouched: the one place a `CacheError` arrives as `any Error`.
+            if case let .full(full) = error { throw full }
             return .failed(.store(error))
         }
+    }
+
+    /// `loadImage(from:)`, then the image put in the site being built by `place`. An image
+    /// that cannot be put there has failed like one that could not be had: the page shows a
+    /// placeholder, and the run goes on. A full disk stops the run.
+    func loadImage(from url: URL, placing place: (StoredImage) async throws(CacheError) -> Void) async throws -> ImageResult {
+        let result = try await loadImage(from: url)
+        guard let stored = result.stored else { return result }
+        do {
+            try await place(stored)
+        } catch .full(let full) {
+            throw full
+        } catch {
+            return .failed(.store(error))
+        }
+        return result
     }
 
     /// Streams the image into a download `store` made, checks that it is an image, and has

@@ -17,7 +17,7 @@ final class FeedUnavailableHeadlineTests: XCTestCase {
     }
 
     func test_headline_saysTheAnswerWasNotAValidFeedWhenTheAPIAnsweredInvalidData() {
-        for cacheFailure in [nil, CacheError.cannot(.read, "the cached feed", reason: "damaged") as (any Error)?] {
+        for cacheFailure in [nil, CacheError.cannot(.read, "the cached feed", reason: "damaged")] {
             let unavailable = FeedService.FeedUnavailable(remoteFailure: failure(.invalidData, "body is not JSON"), cacheFailure: cacheFailure)
 
             XCTAssertEqual(unavailable.headline(connectionError: connectionError), "the API's answer was not a valid feed")

@@ -1,6 +1,7 @@
 import Basics
 import FeedCore
 import Foundation
+import Hashing
 import Synchronization
 import TestSupport
 import XCTest
@@ -32,6 +33,16 @@ final class FullDiskFeedServiceTests: XCTestCase {
         let sut = makeSUT(imageStore: FailingImageStore(failing: .start, with: .full(OutOfSpace(path: "/cache/images/blobs", limit: .quota))))
 
         await assertThrowsOutOfSpace(path: "/cache/images/blobs") { _ = try await sut.loadImage(from: anyImageURL()) }
+    }
+
+    func test_loadImagePlacing_throwsOutOfSpaceWhenTheSiteCannotTakeTheImage() async throws {
+        let site = URL(fileURLWithPath: "/site/.feedsite-staging/images/abc.png")
+        let imageStore = FailingImageStore(failing: .export, with: .full(OutOfSpace(path: site.path, limit: .device)))
+        let sut = makeSUT(imageStore: imageStore)
+
+        await assertThrowsOutOfSpace(path: site.path) {
+            _ = try await sut.loadImage(from: anyImageURL()) { (stored) throws(CacheError) in try await imageStore.export(stored, to: site) }
+        }
     }
 
     func test_loadImage_stillFailsOnlyTheImageWhenTheStoreFailsForAnotherReason() async throws {
@@ -71,7 +82,7 @@ final class FullDiskFeedServiceTests: XCTestCase {
         let result = try await sut.loadComments(for: UUID())
 
         guard case let .live(_, saveFailure) = result else { return XCTFail("expected live, got \(result)") }
-        XCTAssertEqual(saveFailure as? CacheError, denied)
+        XCTAssertEqual(saveFailure, denied)
     }
 
     func test_loadFeed_throwsOutOfSpaceWhenTheFeedCannotBeSaved() async {
@@ -93,7 +104,7 @@ final class FullDiskFeedServiceTests: XCTestCase {
         let loaded = try await sut.loadFeed(pageLimit: 10, maxItems: nil, maxPages: nil, onPage: { _, _ in })
 
         XCTAssertEqual(loaded.source, .live)
-        XCTAssertEqual(loaded.saveFailure as? CacheError, denied)
+        XCTAssertEqual(loaded.saveFailure, denied)
     }
 
     func test_concurrentMap_stopsAtTheFirstFullDiskAndCancelsTheRest() async {
@@ -160,10 +171,11 @@ final class FullDiskFeedServiceTests: XCTestCase {
 }
 
 /// An `ImageStore` that fails with `error` at one step of storing a download: starting it,
-/// writing into it, or taking it in. It counts the downloads discarded.
+/// writing into it, taking it in, or putting the image in the site. It counts the downloads
+/// discarded.
 private final class FailingImageStore: ImageStore {
     enum Step {
-        case start, write, insert
+        case start, write, insert, export
     }
 
     private let step: Step
@@ -177,7 +189,7 @@ private final class FailingImageStore: ImageStore {
 
     var discardedDownloads: Int { discarded.withLock { $0 } }
 
-    func retrieve(for url: URL) async throws -> StoredImage? { nil }
+    func retrieve(for url: URL) -> StoredImage? { nil }
 
     func newDownload() throws(CacheError) -> Download {
         if step == .start { throw error }
@@ -185,12 +197,15 @@ private final class FailingImageStore: ImageStore {
     }
 
     func insert(_ download: Download, for url: URL) async throws(CacheError) -> StoredImage {
-        throw error
+        if step == .insert { throw error }
+        return StoredImage(digest: SHA256.digest(Data(download.head)), byteCount: download.head.count, format: .png)
     }
 
-    func delete(for url: URL) async throws {}
+    func delete(for url: URL) {}
 
-    func export(_ image: StoredImage, to destination: URL) async throws {}
+    func export(_ image: StoredImage, to destination: URL) throws(CacheError) {
+        if step == .export { throw error }
+    }
 
     /// Keeps nothing: its bytes are written, or writing them fails as the store was told.
     final class Download: ImageDownload {

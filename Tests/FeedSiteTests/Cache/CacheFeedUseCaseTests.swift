@@ -20,7 +20,7 @@ final class CacheFeedUseCaseTests: XCTestCase {
 
     func test_save_keepsTheOldCacheWhenTheInsertFails() async {
         let (sut, store) = makeSUT()
-        store.completeInsertion(with: anyError())
+        store.completeInsertion(with: anyCacheError())
 
         try? await sut.save(uniqueFeedItems())
 
@@ -51,7 +51,7 @@ final class CacheFeedUseCaseTests: XCTestCase {
 
     func test_save_failsOnInsertionError() async {
         let (sut, store) = makeSUT()
-        let insertionError = NSError(domain: "insertion", code: 7)
+        let insertionError = anyCacheError("insertion 7")
         store.completeInsertion(with: insertionError)
 
         await expect(sut, toCompleteWithError: insertionError)
@@ -90,12 +90,12 @@ final class CacheFeedUseCaseTests: XCTestCase {
         return (sut, store)
     }
 
-    private func expect(_ sut: LocalFeedLoader, toCompleteWithError expectedError: NSError?, file: StaticString = #filePath, line: UInt = #line) async {
+    private func expect(_ sut: LocalFeedLoader, toCompleteWithError expectedError: CacheError?, file: StaticString = #filePath, line: UInt = #line) async {
         do {
             try await sut.save(uniqueFeedItems())
             XCTAssertNil(expectedError, "Expected save to fail with \(String(describing: expectedError))", file: file, line: line)
         } catch {
-            XCTAssertEqual(error as NSError, expectedError, file: file, line: line)
+            XCTAssertEqual(error, expectedError, file: file, line: line)
         }
     }
 }

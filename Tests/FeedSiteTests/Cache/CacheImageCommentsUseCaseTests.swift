@@ -40,7 +40,7 @@ final class CacheImageCommentsUseCaseTests: XCTestCase {
 
     func test_save_failsOnInsertionError() async {
         let (sut, store) = makeSUT()
-        let insertionError = NSError(domain: "insertion", code: 3)
+        let insertionError = anyCacheError("insertion 3")
         store.completeInsertion(with: insertionError)
 
         await expect(sut, toCompleteWithError: insertionError)
@@ -60,12 +60,12 @@ final class CacheImageCommentsUseCaseTests: XCTestCase {
         return (sut, store)
     }
 
-    private func expect(_ sut: LocalCommentsLoader, toCompleteWithError expectedError: NSError?, file: StaticString = #filePath, line: UInt = #line) async {
+    private func expect(_ sut: LocalCommentsLoader, toCompleteWithError expectedError: CacheError?, file: StaticString = #filePath, line: UInt = #line) async {
         do {
             try await sut.save(CacheFixtures.uniqueComments(), for: UUID())
             XCTAssertNil(expectedError, "Expected save to fail with \(String(describing: expectedError))", file: file, line: line)
         } catch {
-            XCTAssertEqual(error as NSError, expectedError, file: file, line: line)
+            XCTAssertEqual(error, expectedError, file: file, line: line)
         }
     }
 }

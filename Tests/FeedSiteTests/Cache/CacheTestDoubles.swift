@@ -23,43 +23,43 @@ final class CacheFeedStoreSpy: FeedStore {
 
     private struct State {
         var receivedMessages: [ReceivedMessage] = []
-        var deletionResult: Result<Void, Error> = .success(())
-        var insertionResult: Result<Void, Error> = .success(())
-        var retrievalResult: Result<CachedFeed?, Error> = .success(nil)
+        var deletionResult: Result<Void, CacheError> = .success(())
+        var insertionResult: Result<Void, CacheError> = .success(())
+        var retrievalResult: Result<CachedFeed?, CacheError> = .success(nil)
     }
 
     private let state = Mutex(State())
 
     var receivedMessages: [ReceivedMessage] { state.withLock { $0.receivedMessages } }
 
-    func completeDeletion(with error: Error) { state.withLock { $0.deletionResult = .failure(error) } }
+    func completeDeletion(with error: CacheError) { state.withLock { $0.deletionResult = .failure(error) } }
     func completeDeletionSuccessfully() { state.withLock { $0.deletionResult = .success(()) } }
-    func completeInsertion(with error: Error) { state.withLock { $0.insertionResult = .failure(error) } }
+    func completeInsertion(with error: CacheError) { state.withLock { $0.insertionResult = .failure(error) } }
     func completeInsertionSuccessfully() { state.withLock { $0.insertionResult = .success(()) } }
-    func completeRetrieval(with error: Error) { state.withLock { $0.retrievalResult = .failure(error) } }
+    func completeRetrieval(with error: CacheError) { state.withLock { $0.retrievalResult = .failure(error) } }
     func completeRetrievalWithEmptyCache() { state.withLock { $0.retrievalResult = .success(nil) } }
     func completeRetrieval(with feed: [FeedItem], timestamp: Date) {
         state.withLock { $0.retrievalResult = .success(CachedFeed(feed: feed, timestamp: timestamp)) }
     }
 
-    func retrieve() async throws -> CachedFeed? {
-        try state.withLock {
-            $0.receivedMessages.append(.retrieve)
-            return try $0.retrievalResult.get()
+    func retrieve() async throws(CacheError) -> CachedFeed? {
+        try state.withLock { (state) throws(CacheError) in
+            state.receivedMessages.append(.retrieve)
+            return try state.retrievalResult.get()
         }
     }
 
-    func insert(_ feed: [FeedItem], timestamp: Date) async throws {
-        try state.withLock {
-            $0.receivedMessages.append(.insert(feed, timestamp))
-            try $0.insertionResult.get()
+    func insert(_ feed: [FeedItem], timestamp: Date) async throws(CacheError) {
+        try state.withLock { (state) throws(CacheError) in
+            state.receivedMessages.append(.insert(feed, timestamp))
+            try state.insertionResult.get()
         }
     }
 
-    func deleteCachedFeed() async throws {
-        try state.withLock {
-            $0.receivedMessages.append(.deleteCachedFeed)
-            try $0.deletionResult.get()
+    func deleteCachedFeed() async throws(CacheError) {
+        try state.withLock { (state) throws(CacheError) in
+            state.receivedMessages.append(.deleteCachedFeed)
+            try state.deletionResult.get()
         }
     }
 }
@@ -74,41 +74,41 @@ final class CacheCommentsStoreSpy: CommentsStore {
 
     private struct State {
         var receivedMessages: [ReceivedMessage] = []
-        var deletionResult: Result<Void, Error> = .success(())
-        var insertionResult: Result<Void, Error> = .success(())
-        var retrievalResult: Result<CachedComments?, Error> = .success(nil)
+        var deletionResult: Result<Void, CacheError> = .success(())
+        var insertionResult: Result<Void, CacheError> = .success(())
+        var retrievalResult: Result<CachedComments?, CacheError> = .success(nil)
     }
 
     private let state = Mutex(State())
 
     var receivedMessages: [ReceivedMessage] { state.withLock { $0.receivedMessages } }
 
-    func completeDeletion(with error: Error) { state.withLock { $0.deletionResult = .failure(error) } }
-    func completeInsertion(with error: Error) { state.withLock { $0.insertionResult = .failure(error) } }
-    func completeRetrieval(with error: Error) { state.withLock { $0.retrievalResult = .failure(error) } }
+    func completeDeletion(with error: CacheError) { state.withLock { $0.deletionResult = .failure(error) } }
+    func completeInsertion(with error: CacheError) { state.withLock { $0.insertionResult = .failure(error) } }
+    func completeRetrieval(with error: CacheError) { state.withLock { $0.retrievalResult = .failure(error) } }
     func completeRetrievalWithEmptyCache() { state.withLock { $0.retrievalResult = .success(nil) } }
     func completeRetrieval(with comments: [ImageComment], timestamp: Date) {
         state.withLock { $0.retrievalResult = .success(CachedComments(comments: comments, timestamp: timestamp)) }
     }
 
-    func retrieve(imageID: UUID) async throws -> CachedComments? {
-        try state.withLock {
-            $0.receivedMessages.append(.retrieve(imageID: imageID))
-            return try $0.retrievalResult.get()
+    func retrieve(imageID: UUID) async throws(CacheError) -> CachedComments? {
+        try state.withLock { (state) throws(CacheError) in
+            state.receivedMessages.append(.retrieve(imageID: imageID))
+            return try state.retrievalResult.get()
         }
     }
 
-    func insert(_ comments: [ImageComment], validators: HTTPValidators?, timestamp: Date, imageID: UUID) async throws {
-        try state.withLock {
-            $0.receivedMessages.append(.insert(comments, validators, timestamp, imageID: imageID))
-            try $0.insertionResult.get()
+    func insert(_ comments: [ImageComment], validators: HTTPValidators?, timestamp: Date, imageID: UUID) async throws(CacheError) {
+        try state.withLock { (state) throws(CacheError) in
+            state.receivedMessages.append(.insert(comments, validators, timestamp, imageID: imageID))
+            try state.insertionResult.get()
         }
     }
 
-    func delete(imageID: UUID) async throws {
-        try state.withLock {
-            $0.receivedMessages.append(.delete(imageID: imageID))
-            try $0.deletionResult.get()
+    func delete(imageID: UUID) async throws(CacheError) {
+        try state.withLock { (state) throws(CacheError) in
+            state.receivedMessages.append(.delete(imageID: imageID))
+            try state.deletionResult.get()
         }
     }
 }
@@ -215,6 +215,11 @@ enum CacheFixtures {
     static let garbage = Data("invalid data \u{0}\u{1} not json {".utf8)
 }
 
+/// A store's failure, told apart from others by `entry`.
+func anyCacheError(_ entry: String = "any entry") -> CacheError {
+    .cannot(.read, entry, reason: "any reason")
+}
+
 /// Asserts that `error` is a `CacheError` for `operation` naming `entry` ("cache database
 /// /c/cache.sqlite").
 func assertCacheError(_ error: Error?, _ operation: CacheError.Operation, naming entry: String, file: StaticString = #filePath, line: UInt = #line) {
@@ -230,7 +235,7 @@ func assertCacheError(_ error: Error?, _ operation: CacheError.Operation, naming
 
 extension CommentsStore {
     /// Inserts comments without validators, as most specs do.
-    func insert(_ comments: [ImageComment], timestamp: Date, imageID: UUID) async throws {
+    func insert(_ comments: [ImageComment], timestamp: Date, imageID: UUID) async throws(CacheError) {
         try await insert(comments, validators: nil, timestamp: timestamp, imageID: imageID)
     }
 }

@@ -52,7 +52,7 @@ final class DateFeedItemsUseCaseTests: XCTestCase {
 
     func test_dated_datesEveryItemNowWhenTheCacheCannotBeRead() async {
         let (sut, store) = makeSUT()
-        store.completeRetrieval(with: anyError())
+        store.completeRetrieval(with: anyCacheError())
         let feed = uniqueImageFeed()
 
         let items = await sut.dated(feed)

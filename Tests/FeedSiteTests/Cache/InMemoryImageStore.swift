@@ -35,11 +35,15 @@ actor InMemoryImageStore: ImageStore {
 
     /// Writes the bytes at `destination`: the one thing here that touches a file, as
     /// exporting is putting an image into the site being built.
-    func export(_ image: StoredImage, to destination: URL) throws {
+    func export(_ image: StoredImage, to destination: URL) throws(CacheError) {
         guard let data = blobs[image.digest] else {
-            throw CacheError.cannot(.read, "image \(image.sha256)", reason: "not in the store")
+            throw .cannot(.read, "image \(image.sha256)", reason: "not in the store")
         }
-        try data.write(to: destination, options: .atomic)
+        do {
+            try data.write(to: destination, options: .atomic)
+        } catch {
+            throw .cannot(.write, destination.path, reason: "\(error)")
+        }
     }
 
     /// Test hook: number of distinct blobs held.

@@ -20,7 +20,7 @@ final class LoadFeedFromCacheUseCaseTests: XCTestCase {
 
     func test_load_failsOnRetrievalError() async {
         let (sut, store) = makeSUT()
-        let retrievalError = anyError()
+        let retrievalError = anyCacheError()
         store.completeRetrieval(with: retrievalError)
 
         await expect(sut, toCompleteWith: .failure(retrievalError))
@@ -88,7 +88,7 @@ final class LoadFeedFromCacheUseCaseTests: XCTestCase {
 
     func test_load_hasNoSideEffectsOnRetrievalError() async {
         let (sut, store) = makeSUT()
-        store.completeRetrieval(with: anyError())
+        store.completeRetrieval(with: anyCacheError())
 
         _ = try? await sut.load()
 
@@ -154,13 +154,14 @@ final class LoadFeedFromCacheUseCaseTests: XCTestCase {
         return (sut, store)
     }
 
-    private func expect(_ sut: LocalFeedLoader, toCompleteWith expected: Result<CachedFeed?, NSError>, file: StaticString = #filePath, line: UInt = #line) async
+    private func expect(_ sut: LocalFeedLoader, toCompleteWith expected: Result<CachedFeed?, CacheError>, file: StaticString = #filePath, line: UInt = #line)
+        async
     {
-        let received: Result<CachedFeed?, NSError>
+        let received: Result<CachedFeed?, CacheError>
         do {
             received = .success(try await sut.load())
         } catch {
-            received = .failure(error as NSError)
+            received = .failure(error)
         }
         XCTAssertEqual(received, expected, file: file, line: line)
     }

@@ -25,7 +25,7 @@ final class LoadImageCommentsFromCacheUseCaseTests: XCTestCase {
 
     func test_stored_failsOnRetrievalError() async {
         let (sut, store) = makeSUT()
-        let retrievalError = anyError()
+        let retrievalError = anyCacheError()
         store.completeRetrieval(with: retrievalError)
 
         await expect(sut, toRetrieve: .failure(retrievalError))
@@ -59,7 +59,7 @@ final class LoadImageCommentsFromCacheUseCaseTests: XCTestCase {
     func test_stored_hasNoSideEffectsOnRetrievalError() async {
         let (sut, store) = makeSUT()
         let imageID = UUID()
-        store.completeRetrieval(with: anyError())
+        store.completeRetrieval(with: anyCacheError())
 
         _ = try? await sut.stored(for: imageID)
 
@@ -143,13 +143,13 @@ final class LoadImageCommentsFromCacheUseCaseTests: XCTestCase {
     }
 
     private func expect(
-        _ sut: LocalCommentsLoader, toRetrieve expected: Result<CachedComments?, NSError>, file: StaticString = #filePath, line: UInt = #line
+        _ sut: LocalCommentsLoader, toRetrieve expected: Result<CachedComments?, CacheError>, file: StaticString = #filePath, line: UInt = #line
     ) async {
-        let received: Result<CachedComments?, NSError>
+        let received: Result<CachedComments?, CacheError>
         do {
             received = .success(try await sut.stored(for: UUID()))
         } catch {
-            received = .failure(error as NSError)
+            received = .failure(error)
         }
         XCTAssertEqual(received, expected, file: file, line: line)
     }

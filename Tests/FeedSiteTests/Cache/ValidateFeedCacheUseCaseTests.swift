@@ -13,7 +13,7 @@ final class ValidateFeedCacheUseCaseTests: XCTestCase {
 
     func test_validateCache_deletesCacheOnRetrievalError() async {
         let (sut, store) = makeSUT()
-        store.completeRetrieval(with: anyError())
+        store.completeRetrieval(with: anyCacheError())
 
         _ = try? await sut.validateCache()
 
@@ -68,8 +68,8 @@ final class ValidateFeedCacheUseCaseTests: XCTestCase {
 
     func test_validateCache_failsOnDeletionErrorOfFailedRetrieval() async {
         let (sut, store) = makeSUT()
-        let deletionError = NSError(domain: "deletion", code: 1)
-        store.completeRetrieval(with: anyError())
+        let deletionError = anyCacheError("deletion 1")
+        store.completeRetrieval(with: anyCacheError())
         store.completeDeletion(with: deletionError)
 
         await expect(sut, toCompleteWith: .failure(deletionError))
@@ -79,7 +79,7 @@ final class ValidateFeedCacheUseCaseTests: XCTestCase {
     func test_validateCache_failsOnDeletionErrorOfExpiredCache() async {
         let now = fixedNow()
         let (sut, store) = makeSUT(currentDate: { now })
-        let deletionError = NSError(domain: "deletion", code: 2)
+        let deletionError = anyCacheError("deletion 2")
         store.completeRetrieval(with: uniqueFeedItems(), timestamp: now.minusCacheMaxAge())
         store.completeDeletion(with: deletionError)
 
@@ -136,13 +136,13 @@ final class ValidateFeedCacheUseCaseTests: XCTestCase {
     }
 
     private func expect(
-        _ sut: LocalFeedLoader, toCompleteWith expected: Result<LocalFeedLoader.Validation, NSError>, file: StaticString = #filePath, line: UInt = #line
+        _ sut: LocalFeedLoader, toCompleteWith expected: Result<LocalFeedLoader.Validation, CacheError>, file: StaticString = #filePath, line: UInt = #line
     ) async {
-        let received: Result<LocalFeedLoader.Validation, NSError>
+        let received: Result<LocalFeedLoader.Validation, CacheError>
         do {
             received = .success(try await sut.validateCache())
         } catch {
-            received = .failure(error as NSError)
+            received = .failure(error)
         }
         XCTAssertEqual(received, expected, file: file, line: line)
     }

@@ -61,7 +61,7 @@ final class InMemoryStagingSite: StagingSite {
         state.withLock { $0.folders.append(folder) }
     }
 
-    func placeImage(_ image: StoredImage, at path: String, from store: any ImageStore) async throws {
+    func placeImage(_ image: StoredImage, at path: String, from store: any ImageStore) async throws(CacheError) {
         state.withLock { $0.files[path] = Data("image \(image.digest)".utf8) }
     }
 

@@ -16,6 +16,14 @@ func makeCache(for testCase: XCTestCase, now: Date = fixedNow(), file: StaticStr
     return (folder, try openCache(in: folder, now: now))
 }
 
+/// An image store in a cache folder of the test's own (`makeCache`), its blobs under
+/// `images`, its clock at `now`.
+func makeImageStore(for testCase: XCTestCase, now: Date = fixedNow()) throws -> (sut: SQLiteImageStore, cache: CacheDatabase, images: URL) {
+    let (folder, cache) = try makeCache(for: testCase)
+    let images = folder.appendingPathComponent("images")
+    return (SQLiteImageStore(cache, folder: images, now: now), cache, images)
+}
+
 /// The database in `folder`, opened as a run opens it.
 func openCache(in folder: URL, now: Date = fixedNow()) throws -> CacheDatabase {
     try CacheDatabase.open(folder: folder, now: now).database
@@ -62,6 +70,11 @@ extension CacheDatabase {
             tables[table] = try rows("SELECT * FROM \"\(table)\" ORDER BY 1")
         }
         return tables
+    }
+
+    /// When the blob named `sha256` was last referred to, by its row; `nil` without one.
+    func lastReferred(_ sha256: String) throws -> Date? {
+        try rows("SELECT last_referred FROM blobs WHERE sha256 = '\(sha256)'").first?.first?.date
     }
 
     /// Makes every `event` (INSERT, UPDATE, DELETE) on `table` fail from now on, as SQLite

@@ -131,7 +131,7 @@ final class SQLiteCommentsStoreTests: XCTestCase, FailableCommentsStoreSpecs {
         let error = await retrieveError(for: imageID, from: SQLiteCommentsStore(cache))
 
         XCTAssertEqual(
-            error as? CacheError,
+            error,
             .cannot(.read, "cache database \(cache.path)", reason: "the comments of image \(imageID.uuidString) are not a list of comments"))
     }
 

@@ -118,7 +118,7 @@ final class SQLiteFeedStoreTests: XCTestCase, FailableFeedStoreSpecs {
         let error = await retrieveError(from: SQLiteFeedStore(cache))
 
         XCTAssertEqual(
-            error as? CacheError,
+            error,
             .cannot(.read, "cache database \(cache.path)", reason: "the cached feed holds an image URL that is not http(s): javascript:alert(1)"))
     }
 
@@ -128,7 +128,7 @@ final class SQLiteFeedStoreTests: XCTestCase, FailableFeedStoreSpecs {
         let error = await retrieveError(from: SQLiteFeedStore(cache))
 
         XCTAssertEqual(
-            error as? CacheError,
+            error,
             .cannot(.read, "cache database \(cache.path)", reason: "the cached feed holds an item whose id is not a UUID: not-a-uuid"))
     }
 

@@ -39,7 +39,7 @@ final class StagingFolder: StagingSite {
         try staged.prepareFolder(folder)
     }
 
-    func placeImage(_ image: StoredImage, at path: String, from store: any ImageStore) async throws {
+    func placeImage(_ image: StoredImage, at path: String, from store: any ImageStore) async throws(CacheError) {
         try await store.export(image, to: staged.url(for: path))
     }
 

@@ -16,7 +16,7 @@ protocol StagingSite: SiteFileWriter {
     /// compare with.
     func prepareFolder(_ folder: String) throws
     /// Puts `image` at `path` (from the site root), from `store`.
-    func placeImage(_ image: StoredImage, at path: String, from store: any ImageStore) async throws
+    func placeImage(_ image: StoredImage, at path: String, from store: any ImageStore) async throws(CacheError)
     /// A file of numbered lines that arrive in any order and are written in order.
     func orderedLines(at path: String) throws -> any OrderedLines
     /// Room for bytes that wait to be read back, named after `name`.

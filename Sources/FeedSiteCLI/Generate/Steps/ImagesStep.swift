@@ -51,13 +51,10 @@ struct ImagesStep: RunStep {
         let total = urls.count
         let results = try await cache.batch {
             try await concurrentMap(urls, limit: tasksAtOnce) { url -> (stored: StoredImage?, downloaded: Bool) in
-                let result = try await service.loadImage(from: url)
-                switch result {
-                case let .cached(stored), let .downloaded(stored):
+                let result = try await service.loadImage(from: url) { (stored) throws(CacheError) in
                     try await site.placeImage(stored, at: SitePaths.image(stored), from: service.imageStore)
-                case let .failed(failure):
-                    report.imageFailed(url, failure)
                 }
+                if case let .failed(failure) = result { report.imageFailed(url, failure) }
                 let (done, failed) = counter.add(failed: result.stored == nil)
                 progress.update(done: done, total: total, failed: failed)
                 return (result.stored, result.isDownload)

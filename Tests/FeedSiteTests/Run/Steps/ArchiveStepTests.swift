@@ -8,38 +8,41 @@ import XCTest
 /// The archive step on its own: the published site as a tar file (its cancellation is in
 /// `CancelledRenderingTests`).
 final class ArchiveStepTests: XCTestCase {
-    func test_run_writesATarOfThePublishedSiteHoldingEachFolderAndFileWithItsBytes() throws {
+    func test_run_writesATarOfThePublishedSiteHoldingEachFolderAndFileWithItsBytes() async throws {
         let folder = try makeTemporaryFolder(for: self)
         let site = try makeSite(in: folder, files: ["index.html": "<p>published</p>", "images/a.png": "png", "comments/b.html": "<p>b</p>"])
         let archive = folder.appendingPathComponent("site.tar")
         let step = ArchiveStep(output: site, archive: archive, now: fixedNow())
 
-        _ = try step.run(progress(for: step))
+        _ = try await step.run(progress(for: step))
 
         let tar = try TarEntries(Data(contentsOf: archive))
         XCTAssertEqual(tar.paths, ["comments/", "comments/b.html", "images/", "images/a.png", "index.html"])
         XCTAssertEqual(tar.entries.last.map { String(decoding: $0.data, as: UTF8.self) }, "<p>published</p>")
     }
 
-    func test_run_leavesOutTheSitesTopLevelDotFiles() throws {
+    func test_run_leavesOutTheSitesTopLevelDotFiles() async throws {
         let folder = try makeTemporaryFolder(for: self)
         let site = try makeSite(in: folder, files: ["index.html": "<p>published</p>", ".htaccess": "the user's"])
         let archive = folder.appendingPathComponent("site.tar")
         let step = ArchiveStep(output: site, archive: archive, now: fixedNow())
 
-        _ = try step.run(progress(for: step))
+        _ = try await step.run(progress(for: step))
 
         XCTAssertEqual(try TarEntries(Data(contentsOf: archive)).paths, ["index.html"])
     }
 
-    func test_run_thatCannotWriteTheArchiveThrowsArchiveNotWritten() throws {
+    func test_run_thatCannotWriteTheArchiveThrowsArchiveNotWritten() async throws {
         let folder = try makeTemporaryFolder(for: self)
         let site = try makeSite(in: folder, files: ["index.html": "<p>published</p>"])
         let notAFolder = folder.appendingPathComponent("file")
         try Data("a file".utf8).write(to: notAFolder)
         let step = ArchiveStep(output: site, archive: notAFolder.appendingPathComponent("site.tar"), now: fixedNow())
 
-        XCTAssertThrowsError(try step.run(progress(for: step))) { error in
+        do {
+            _ = try await step.run(progress(for: step))
+            XCTFail("expected the archive not to be written")
+        } catch {
             guard case .archiveNotWritten? = error as? RunError else { return XCTFail("\(error)") }
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["file", "site"])
