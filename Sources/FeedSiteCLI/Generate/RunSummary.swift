@@ -86,21 +86,3 @@ struct RunSummary: Sendable {
         seconds < 10 ? String(format: "%.2f s", seconds) : String(format: "%.1f s", seconds)
     }
 }
-
-/// What the images phase got: each distinct image URL downloaded, from the cache, or failed.
-struct ImageTally: Equatable, Sendable {
-    var downloaded = 0
-    var fromCache = 0
-    var failed = 0
-    /// Distinct image files in the site (identical bytes from several URLs count once).
-    var files = 0
-}
-
-/// Where each image's comments came from, and how many comments the pages show.
-struct CommentsTally: Equatable, Sendable {
-    var live = 0
-    var fromCache = 0
-    var unavailable = 0
-    /// Comments on all the pages.
-    var count = 0
-}

@@ -23,7 +23,7 @@ struct RunMetrics: Sendable {
     var cacheBytes: Int?
 
     /// The phases a run goes through, in order, each with a sample (0 when not reached).
-    static let phases = ["feed", "images", "comments", "render", "publish", "archive"]
+    static let phases = RunPhase.allCases.map(\.rawValue)
 
     /// The times the file carries from one run to the next. `nil`: none is known (no file
     /// before, or one whose sample is missing or not a number), written as 0.

@@ -34,17 +34,7 @@ struct ImagesStep: RunStep {
 
     func run(_ progress: StepProgress) async throws -> Outcome {
         let items = feed.feed
-        // Each item points at the position of its URL among the distinct URLs.
-        var position: [URL: Int] = [:]
-        var urls: [URL] = []
-        let slots = items.map { item in
-            let url = item.image.url
-            if let known = position[url] { return known }
-            position[url] = urls.count
-            urls.append(url)
-            return urls.count - 1
-        }
-        position = [:]
+        let (urls, slots) = Self.distinctURLs(of: items)
         let (site, service, report, tasksAtOnce) = (site, service, report, tasksAtOnce)
         try site.prepareFolder("images")
         let counter = ProgressCounter()
@@ -69,5 +59,20 @@ struct ImagesStep: RunStep {
         let entries = zip(items, slots).map { SiteEntry(image: $0.image, stored: results[$1].stored, firstSeen: $0.firstSeen) }
         return Outcome(
             entries: entries, tally: tally, cachedFeedImages: .init(of: entries, source: feed.source, inCache: feed.inCache, now: now))
+    }
+
+    /// Each distinct image URL once, in the order the feed first has it, and for each item
+    /// the position of its URL among them.
+    static func distinctURLs(of items: [FeedItem]) -> (urls: [URL], slots: [Int]) {
+        var position: [URL: Int] = [:]
+        var urls: [URL] = []
+        let slots = items.map { item in
+            let url = item.image.url
+            if let known = position[url] { return known }
+            position[url] = urls.count
+            urls.append(url)
+            return urls.count - 1
+        }
+        return (urls, slots)
     }
 }

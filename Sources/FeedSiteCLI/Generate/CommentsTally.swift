@@ -1,0 +1,8 @@
+/// Where each image's comments came from, and how many comments the pages show.
+struct CommentsTally: Equatable, Sendable {
+    var live = 0
+    var fromCache = 0
+    var unavailable = 0
+    /// Comments on all the pages.
+    var count = 0
+}
