@@ -46,7 +46,7 @@ struct GenerateRun {
         try await runner.run(EarlyFlushStep(site: site))
         try await runner.run(
             SearchIndexStep(search: comments.search, folders: renderers.map(\.paths.searchFolder), items: entries.count, site: site, report: report))
-        let pages = try await runner.run(FeedPagesStep(entries: entries, source: feed.source, renderers: renderers, site: site, pageSize: options.pageSize))
+        let pages = try await runner.run(FeedPagesStep(entries: entries, source: runner.summary.feedSource, renderers: renderers, site: site, pageSize: options.pageSize))
         try await runner.run(
             SyndicationStep(entries: entries, feedPageCount: pages.pageCount, baseURL: options.baseURL, renderers: renderers, site: site))
         try await runner.run(

@@ -11,7 +11,6 @@ import SiteGenerator
 /// its folders, the HTTP client, the cache's database and the stores over it, the
 /// renderers and the staged site; given to the steps by role (`roles`).
 struct RunContext: Sendable {
-    let options: GenerateOptions
     /// The run's clock: `--now`, `SOURCE_DATE_EPOCH` or the time the run started.
     let now: Date
     let cacheFolder: URL
@@ -19,13 +18,11 @@ struct RunContext: Sendable {
     /// `nil` for `--offline`.
     let client: CurlHTTPClient?
     let feedCache: LocalFeedLoader
-    let service: FeedService
     /// The cache's database, shared by its stores.
     let cache: CacheDatabase
     let imageStore: SQLiteImageStore
     let site: SiteSetup
     let staged: StagedSite
-    let report: RunReport
     /// What the steps work with, by role.
     let roles: RunRoles
     /// How to give back what `open` took (the engine, the locks, the staging folder), in
@@ -151,8 +148,8 @@ struct RunContext: Sendable {
         taken.append { await stagingFolder.flushEnded() }
         let roles = RunRoles(service: service, cache: cache, site: stagingFolder, setup: site, report: report, network: network)
         return RunContext(
-            options: options, now: now, cacheFolder: cacheFolder, archive: archive, client: client, feedCache: feedCache, service: service,
-            cache: cache, imageStore: imageStore, site: site, staged: staged, report: report, roles: roles, releases: taken
+            now: now, cacheFolder: cacheFolder, archive: archive, client: client, feedCache: feedCache, cache: cache, imageStore: imageStore,
+            site: site, staged: staged, roles: roles, releases: taken
         )
     }
 
