@@ -37,12 +37,6 @@ public struct OutOfSpace: Error, Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// An error that can tell whether it was a full disk.
-public protocol SpaceAwareError: Error {
-    /// The full disk behind this error, or `nil` when it failed for another reason.
-    var outOfSpace: OutOfSpace? { get }
-}
-
 extension OutOfSpace: SpaceAwareError {
     public var outOfSpace: OutOfSpace? { self }
 }

@@ -115,13 +115,6 @@ extension CacheCodec {
 
 extension CacheCodec.Contents: Equatable where Element: Equatable {}
 
-/// One line of the feed file: an image and when it was first seen, which files written before
-/// first-seen dates were kept lack (`LegacyCache` dates those by the file's timestamp).
-struct FeedCacheLine: Equatable, Sendable {
-    let image: FeedImage
-    let firstSeen: Date?
-}
-
 extension CacheCodec<FeedCacheLine> {
     /// `{"id":"<UUID>","url":"…","description":"…","location":"…","firstSeen":<seconds since
     /// 2001>}`, without the fields an image lacks; one image a line.

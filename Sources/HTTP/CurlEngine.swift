@@ -1,4 +1,3 @@
-import CCurl
 import FeedCore
 import Foundation
 import Synchronization
@@ -80,9 +79,4 @@ public final class CurlEngine: Sendable {
     public func beginShutdown() {
         core.requestStop()
     }
-}
-
-/// libcurl's global set-up, once per process, before the first handle.
-enum Curl {
-    static let isReady: Bool = curl_global_init(Int(FS_CURL_GLOBAL_ALL)) == FS_CURLE_OK
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Where a 2xx answer's body goes as it arrives, so no body is ever held whole by the client.
 ///
@@ -10,21 +9,4 @@ import Synchronization
 public protocol HTTPBodySink: AnyObject, Sendable {
     func begin(_ answer: HTTPAnswer) throws
     func write(_ bytes: UnsafeRawBufferPointer) throws
-}
-
-/// Keeps the body in memory: for API answers, which the request's limit keeps small.
-public final class HTTPBodyBuffer: HTTPBodySink {
-    private let bytes = Mutex(Data())
-
-    public init() {}
-
-    public func begin(_ answer: HTTPAnswer) {
-        bytes.withLock { $0.removeAll(keepingCapacity: true) }
-    }
-
-    public func write(_ chunk: UnsafeRawBufferPointer) {
-        bytes.withLock { $0.append(contentsOf: chunk) }
-    }
-
-    public var data: Data { bytes.withLock { $0 } }
 }
