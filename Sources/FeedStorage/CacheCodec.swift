@@ -9,10 +9,10 @@ import Foundation
 ///
 ///     {"timestamp":<seconds since 2001>,"value":[<element>,…],"etag":"…","lastModified":"…"}
 ///
-/// Elements are JSON text written by hand (`JSONText`) rather than through `JSONEncoder`,
-/// because a warm run encodes every comments list again (BENCHMARKS.md, "What each trick
-/// buys", row 5), and read back with `JSONReader`. Encoding the same values gives the same
-/// bytes.
+/// Elements are JSON text written by hand (`JSONText`) rather than through `JSONEncoder`, because a
+/// warm run encodes every comments list again (BENCHMARKS.md, "What each trick buys", row "cache
+/// elements written by hand"), and read back with `JSONReader`. Encoding the same values gives the
+/// same bytes.
 public struct CacheCodec<Element>: Sendable {
     /// What a cache file holds.
     public struct Contents {

@@ -63,8 +63,9 @@ public final class IncomingFile: ImageDownload {
     }
 
     /// Empties the file (creating it and its folder if need be) and forgets what was hashed.
-    /// Calling it before a download makes the file there, off the network's thread: creating
-    /// a file is the slowest step of storing an image on ext4 (BENCHMARKS.md, image phase).
+    /// Calling it before a download makes the file there, off the network's thread: creating a file
+    /// is the slowest step of storing an image on ext4 (BENCHMARKS.md, "What each trick buys", row
+    /// "image files made before the request").
     public func restart() throws(CacheError) {
         do {
             try state.withLock { (state: inout State) throws(FileSystemError) in

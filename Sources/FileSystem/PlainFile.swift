@@ -10,7 +10,7 @@ import Foundation
 ///
 /// Writes use `open`/`write`/`close` and nothing more. Foundation's `Data.write(to:)` calls
 /// `fsync` on Linux, which made every cache and page write wait for the disk (BENCHMARKS.md,
-/// "Earlier work on the render and on memory", item 1). Crash safety comes from writing to a
+/// "What each trick buys", row "writes without fsync"). Crash safety comes from writing to a
 /// temporary name and renaming (`AtomicFile`), not from flushing.
 public enum PlainFile {
     /// Creates or truncates `path` and writes `data` to it. Missing parent folders are

@@ -52,10 +52,11 @@ final class CurlLoop {
                 return .broken(.connectivity("libcurl failed while running the transfers: \(CurlMulti.reason(performed))"))
             }
             endFinished()
-            // libcurl shortens the wait to its next timer (timeouts, retries of its own).
-            // It sets none for an HTTP/2 stream that ended with its head (a 304): such a
-            // transfer is finished only on libcurl's next turn, so take it at once rather
-            // than after a second of silence (BENCHMARKS.md, warm runs over HTTPS).
+            // libcurl shortens the wait to its next timer (timeouts, retries of its own). It sets
+            // none for an HTTP/2 stream that ended with its head (a 304): such a transfer is
+            // finished only on libcurl's next turn, so take it at once rather than after a second
+            // of silence (BENCHMARKS.md, "What each trick buys", row "one more turn after a
+            // bodiless answer").
             let extraTurn = running.values.reduce(false) { $1.takeExtraTurn() || $0 }
             // A signal does not make it fail (libcurl takes EINTR as a wait that ended).
             let polled = multi.poll(alsoWatching: core.waker.readEnd, milliseconds: extraTurn ? 0 : Self.longestWait)

@@ -9,7 +9,7 @@ import CSHA256
 /// On x86 CPUs with the SHA extensions the block function runs in `CSHA256`; everywhere
 /// else, and in the tests that check the two agree, it is the Swift code below. It pays in
 /// the image phase of offline and warm runs, which hash every cached image they read back
-/// (BENCHMARKS.md, "What each trick buys", row 6).
+/// (BENCHMARKS.md, "What each trick buys", row "SHA-256 in hardware").
 public struct SHA256: Sendable {
     /// Whether this CPU can run the block function in hardware.
     public static let hardwareAvailable = feedsite_sha256_hardware_available() != 0

@@ -118,11 +118,11 @@ public final class StagedSite: Sendable {
             return
         }
         do {
-            // Straight to its name, not through `AtomicFile`: the staging folder is this
-            // run's alone and is swapped in whole, so a temporary name and a rename per page
-            // would buy nothing and cost time (BENCHMARKS.md, "What each trick buys", row 7).
-            // A path written twice may be a link to the previous site's file by now: the new
-            // bytes go into a new file, never through the link.
+            // Straight to its name, not through `AtomicFile`: the staging folder is this run's
+            // alone and is swapped in whole, so a temporary name and a rename per page would buy
+            // nothing and cost time (BENCHMARKS.md, "What each trick buys", row "staged pages
+            // written straight to their name"). A path written twice may be a link to the previous
+            // site's file by now: the new bytes go into a new file, never through the link.
             try PlainFile.write(data, to: destination, asNewFile: true)
         } catch {
             throw .writing(destination, failedWith: error)

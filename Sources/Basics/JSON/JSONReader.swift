@@ -1,8 +1,8 @@
 import Foundation
 import Hashing
 
-/// A strict RFC 8259 reader, faster than `JSONDecoder` (BENCHMARKS.md, "Earlier work on
-/// the render and on memory", item 3): for the caches feedsite writes itself, and for API
+/// A strict RFC 8259 reader, faster than `JSONDecoder` (BENCHMARKS.md, "What each trick
+/// buys", row "our own JSON reader"): for the caches feedsite writes itself, and for API
 /// answers (`JSONPayload` walks those field by field, saying which item and field were
 /// wrong).
 public struct JSONReader {

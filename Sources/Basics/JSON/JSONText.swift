@@ -1,8 +1,8 @@
 import Foundation
 
-/// Small pieces of JSON text, for writing large or frequent JSON by hand: the caches, the
-/// manifest and the sample API write faster this way than through `JSONEncoder`
-/// (BENCHMARKS.md, "What each trick buys", row 5), and without its intermediate copy of the
+/// Small pieces of JSON text, for writing large or frequent JSON by hand: the caches, the manifest
+/// and the sample API write faster this way than through `JSONEncoder` (BENCHMARKS.md, "What each
+/// trick buys", row "cache elements written by hand"), and without its intermediate copy of the
 /// whole value.
 public enum JSONText {
     /// `text` as a JSON string literal, quotes included.
@@ -10,7 +10,7 @@ public enum JSONText {
     /// Works on the UTF-8 bytes: the characters to escape are all ASCII, and no byte of a
     /// longer character is ASCII. Text with nothing to escape, most of it, is copied whole.
     /// What that buys over appending a Unicode scalar at a time: BENCHMARKS.md, "Exported
-    /// data (issue 18)".
+    /// data".
     public static func quoted(_ text: String) -> String {
         guard needsEscaping(text, lineSeparators: false) else {
             return "\"" + text + "\""

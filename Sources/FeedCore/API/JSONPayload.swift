@@ -2,7 +2,7 @@ import Basics
 import Foundation
 
 /// Reads an API body with our own strict JSON reader rather than `JSONDecoder`
-/// (BENCHMARKS.md, "Where the time goes on the network", item 5) and walks it field by
+/// (BENCHMARKS.md, "What each trick buys", row "our own JSON reader") and walks it field by
 /// field, with errors that say where, counting items from 1 as people do:
 /// `items[2].author.username: missing`.
 enum JSONPayload {

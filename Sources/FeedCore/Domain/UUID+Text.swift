@@ -4,7 +4,7 @@ import Hashing
 extension UUID {
     /// Parses `8-4-4-4-12` hexadecimal digits, in either case, as Foundation's
     /// `UUID(uuidString:)` does, without its `sscanf`: an offline run parses every id it
-    /// reads back (BENCHMARKS.md, "What each trick buys", row 1).
+    /// reads back (BENCHMARKS.md, "What each trick buys", row "UUID text by hand").
     public init?(text: some StringProtocol) {
         var text = String(text)
         guard let uuid = text.withUTF8(Self.parse) else { return nil }

@@ -26,9 +26,9 @@ struct GenerateRun {
     /// `--archive`'s file, checked.
     let archive: URL?
 
-    /// Twice as many items are worked on as requests may be in flight (the client's slots
-    /// hold the rest back), so storing one answer overlaps the next request instead of
-    /// leaving a slot idle: BENCHMARKS.md, cold image phase.
+    /// Twice as many items are worked on as requests may be in flight (the client's slots hold the
+    /// rest back), so storing one answer overlaps the next request instead of leaving a slot idle:
+    /// BENCHMARKS.md, "What each trick buys", row "storage overlapping the network".
     var tasksAtOnce: Int { options.concurrency * 2 }
 
     func run(_ runner: StepRunner) async throws(RunError) {
@@ -46,7 +46,8 @@ struct GenerateRun {
         try await runner.run(EarlyFlushStep(site: site))
         try await runner.run(
             SearchIndexStep(search: comments.search, folders: renderers.map(\.paths.searchFolder), items: entries.count, site: site, report: report))
-        let pages = try await runner.run(FeedPagesStep(entries: entries, source: runner.summary.feedSource, renderers: renderers, site: site, pageSize: options.pageSize))
+        let pages = try await runner.run(
+            FeedPagesStep(entries: entries, source: runner.summary.feedSource, renderers: renderers, site: site, pageSize: options.pageSize))
         try await runner.run(
             SyndicationStep(entries: entries, feedPageCount: pages.pageCount, baseURL: options.baseURL, renderers: renderers, site: site))
         try await runner.run(

@@ -14,7 +14,7 @@ import Synchronization
 /// Seconds to weeks are plain arithmetic (a UTC day is always 86,400 seconds); months and
 /// years go through the gregorian calendar. Each distinct phrase ("3 days ago") is formatted
 /// by Foundation once and remembered: a feed of 100,000 images has only a few hundred
-/// (BENCHMARKS.md, "What each trick buys", row 2: the comments phase).
+/// (BENCHMARKS.md, "What each trick buys", row "the relative-date memo").
 /// Absolute dates are put together from a remembered day ("November 14, 2023") and time of
 /// day ("10:13 PM"), with the locale's own connector, once start-up has checked that this
 /// gives exactly Foundation's full format; otherwise each is formatted whole.

@@ -34,7 +34,7 @@ public enum DocumentText {
     /// nothing to change, by far the most common, is copied whole by the writers. An ASCII
     /// byte is looked up in a bit mask, one shift a byte: the test of each byte against each
     /// character made escaping the hottest part of an unchanged render (BENCHMARKS.md,
-    /// "Nothing of the user's is lost, second pass").
+    /// "The safety checks of an unchanged render").
     @inline(__always)
     static func needsWork(_ bytes: UnsafeBufferPointer<UInt8>, markup: Bool) -> Bool {
         // Bytes 0 to 63: the C0 controls but tab, LF and CR, and with `markup` `" & ' < >`.

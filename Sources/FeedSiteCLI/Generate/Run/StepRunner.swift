@@ -39,7 +39,7 @@ final class StepRunner {
     /// glibc keeps it otherwise, in the arenas of the threads that freed it (the engine's,
     /// the task pool's, the manifest's), and a large run's phases would stack up; trimming
     /// only where the task pool's fan-outs end is not enough (BENCHMARKS.md, "What each
-    /// trick buys", row 3: peak memory).
+    /// trick buys", row "malloc_trim at the end of every phase").
     func endPhase() {
         guard let current else { return }
         summary.phases.append((current.phase.rawValue, (clock() - current.start).seconds))
