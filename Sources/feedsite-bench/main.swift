@@ -71,8 +71,9 @@ func runBenchmarks(_ options: Options) async throws {
             items: items, comments: options.comments, imageBytes: options.imageBytes, concurrency: options.concurrency, feedsite: feedsite, templates: templates
         )
         let feed = Benchmark.feed(settings)
+        // Stopped, awaited, at the end of this size; an error ends the bench, and the
+        // process with it, so no other path needs to stop it.
         let server = try SampleAPIServer(source: feed)
-        defer { server.stop() }
         let target = Benchmark.Target.sampleAPI(server)
         let benchmark = Benchmark(settings: settings, scratch: scratch.appendingPathComponent("sample"))
         let (cold, warm) = try await benchmark.run(against: target)
@@ -162,6 +163,7 @@ func runBenchmarks(_ options: Options) async throws {
         if items == 10_000 {
             targets += floorTargets(floorsByTransport, nginx: options.nginx)
         }
+        await server.stop()
     }
 
     if let small = coldSecondsPerItem[10_000], let large = coldSecondsPerItem[100_000] {
