@@ -12,7 +12,9 @@ import Synchronization
 ///                                          If-None-Match names the current one
 ///     GET /images/<name>                   image bytes
 ///
-/// Image URLs in the feed are absolute, built from the request's `Host` header.
+/// Image URLs in the feed are absolute, built from the request's `Host` header. Async code
+/// awaits `stop()`; a server released without it stops as it goes, waiting on the thread
+/// that let go of it last.
 public final class SampleAPIServer: Sendable {
     /// How many requests of each kind the server answered, and the bytes it sent.
     public struct RequestCounts: Equatable, Sendable {
