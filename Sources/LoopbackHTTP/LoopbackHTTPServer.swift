@@ -19,7 +19,8 @@ import Synchronization
 /// `HEAD` request gets the head its `GET` would get, `Content-Length` included, and no
 /// body. `stop()` closes the listening socket and every open connection: afterwards the
 /// port refuses connections, as a switched-off API does; async code awaits it, and the
-/// waiting is done off the threads that run tasks. Releasing the server stops it too.
+/// waiting is done off the threads that run tasks. Releasing the server stops it too, but
+/// waits on whichever thread let go of it last, so async code awaits `stop()` instead.
 public final class LoopbackHTTPServer: Sendable {
     public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
 
@@ -71,6 +72,8 @@ public final class LoopbackHTTPServer: Sendable {
         thread.start()
     }
 
+    /// Stops a server released without `stop()`, waiting on the releasing thread, which may
+    /// be one that runs tasks: no async code leaves this to stop its server.
     deinit {
         core.stop()
     }

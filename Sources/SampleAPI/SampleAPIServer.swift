@@ -12,7 +12,9 @@ import Synchronization
 ///                                          If-None-Match names the current one
 ///     GET /images/<name>                   image bytes
 ///
-/// Image URLs in the feed are absolute, built from the request's `Host` header.
+/// Image URLs in the feed are absolute, built from the request's `Host` header. Async code
+/// awaits `stop()`; a server released without it stops as it goes, waiting on the thread
+/// that let go of it last.
 public final class SampleAPIServer: Sendable {
     /// How many requests of each kind the server answered, and the bytes it sent.
     public struct RequestCounts: Equatable, Sendable {
@@ -42,10 +44,19 @@ public final class SampleAPIServer: Sendable {
 
     /// `intercept` may answer a request before the sample API does (return `nil` to pass),
     /// so tests can make one endpoint fail.
-    public init(source: SampleFeedSource, port: UInt16 = 0, intercept: (@Sendable (HTTPRequest) -> HTTPResponse?)? = nil) throws {
+    public convenience init(source: SampleFeedSource, port: UInt16 = 0, intercept: (@Sendable (HTTPRequest) -> HTTPResponse?)? = nil) throws {
+        try self.init(source: source, intercept: intercept) { handler in try LoopbackHTTPServer(port: port, handler: handler) }
+    }
+
+    /// As the public initializer, with the loopback server started by `listen` on the
+    /// handler given: a test starts one whose listening socket it watches.
+    init(
+        source: SampleFeedSource, intercept: (@Sendable (HTTPRequest) -> HTTPResponse?)?,
+        listen: (@escaping LoopbackHTTPServer.Handler) throws -> LoopbackHTTPServer
+    ) throws {
         let handler = Self.handler(for: source)
         let tally = self.tally
-        self.server = try LoopbackHTTPServer(port: port) { request in
+        self.server = try listen { request in
             let response = intercept?(request) ?? handler(request)
             tally.counts.withLock { counts in
                 let path = request.path
@@ -71,7 +82,14 @@ public final class SampleAPIServer: Sendable {
 
     public var requestCounts: RequestCounts { tally.counts.withLock { $0 } }
 
-    /// Switches the API off: the port refuses connections from now on.
+    /// Switches the API off: the port refuses connections from now on. The waiting is done
+    /// on a thread of its own, so the awaiting task holds none of the threads that run tasks.
+    public func stop() async {
+        await server.stop()
+    }
+
+    /// `stop()` for a caller that cannot await (a `defer`, a handler, code that is not
+    /// `async`): the same, waiting on the calling thread.
     public func stop() {
         server.stop()
     }

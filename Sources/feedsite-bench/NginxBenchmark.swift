@@ -15,10 +15,24 @@ struct NginxBenchmark {
     let certificates: LoopbackCertificates
 
     func run() async throws -> [Outcome] {
+        let server = try await NginxServer.start(
+            root: scratch.appendingPathComponent("www"), work: scratch.appendingPathComponent("nginx"), certificates: certificates)
+        // Awaited on both paths, not a `defer`: that could only wait for nginx to end by
+        // blocking the task's thread.
+        let outcomes: [Outcome]
+        do {
+            outcomes = try await run(against: server)
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+        return outcomes
+    }
+
+    private func run(against server: NginxServer) async throws -> [Outcome] {
         let items = settings.items
         let feed = Benchmark.feed(settings)
-        let server = try NginxServer(root: scratch.appendingPathComponent("www"), work: scratch.appendingPathComponent("nginx"), certificates: certificates)
-        defer { server.stop() }
         let start = ContinuousClock.now
         let export = StaticExport(feed: feed, bases: NginxServer.Scheme.allCases.map { server.apiRoot($0).deletingLastPathComponent() })
         let files = try export.write(to: scratch.appendingPathComponent("www"))

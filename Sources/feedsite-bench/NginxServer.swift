@@ -59,6 +59,14 @@ final class NginxServer: Sendable {
         }
     }
 
+    /// `init` from async code: starting waits, up to seconds, for nginx to listen, so it
+    /// waits on a thread of its own.
+    static func start(root: URL, work: URL, certificates: LoopbackCertificates) async throws -> NginxServer {
+        try await OwnThread.run(named: "nginx-start") { try NginxServer(root: root, work: work, certificates: certificates) }
+    }
+
+    /// A server released without `stop()` ends nginx here, waiting on whichever thread let
+    /// go of it last; async code awaits `stop()` instead.
     deinit {
         stop()
     }
@@ -68,7 +76,13 @@ final class NginxServer: Sendable {
         URL(string: "\(scheme.rawValue)://127.0.0.1:\(scheme == .http ? httpPort : httpsPort)/v1")!
     }
 
-    /// Ends nginx (SIGTERM: its fast shutdown) and waits for it; SIGKILL after 5 s.
+    /// `stop()` from async code: the waiting is done on a thread of its own.
+    func stop() async {
+        await OwnThread.run(named: "nginx-stop") { self.stop() }
+    }
+
+    /// Ends nginx (SIGTERM: its fast shutdown) and waits for it, on the calling thread;
+    /// SIGKILL after 5 s.
     func stop() {
         let first = stopped.withLock { stopped -> Bool in
             defer { stopped = true }

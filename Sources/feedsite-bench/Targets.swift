@@ -45,8 +45,7 @@ func memoryCheck(_ options: Options, feedsite: String) async throws -> [String] 
         let settings = Benchmark.Settings(
             items: 10_000, comments: options.comments, imageBytes: bytes, concurrency: options.concurrency, feedsite: feedsite, templates: templates)
         let server = try SampleAPIServer(source: Benchmark.feed(settings))
-        defer { server.stop() }
-        let cold = try await Benchmark(settings: settings, scratch: scratch).cold(against: .sampleAPI(server))
+        let cold = try await server.serving { try await Benchmark(settings: settings, scratch: scratch).cold(against: .sampleAPI(server)) }
         print("| \(bytes) | \(format(cold.seconds)) | \(megabytes(cold.peakMemory)) |")
         peaks.append(cold.peakMemory)
     }
@@ -64,8 +63,7 @@ func memoryCheck(_ options: Options, feedsite: String) async throws -> [String] 
     var faults = Faults()
     faults.images = "endless"
     let server = try SampleAPIServer(source: feed, intercept: faults.intercept(for: feed))
-    defer { server.stop() }
-    let cold = try await Benchmark(settings: settings, scratch: scratch).cold(against: .sampleAPI(server))
+    let cold = try await server.serving { try await Benchmark(settings: settings, scratch: scratch).cold(against: .sampleAPI(server)) }
     let stopper = "feedsite's \(ByteCountText.describe(HTTPGet.defaultImageLimit)) --max-image-bytes stops each"
     print("| endless image bodies (every image URL; \(stopper)) | wall s | image requests | images failed | peak RSS MB |")
     print("|---|---|---|---|---|")

@@ -72,95 +72,96 @@ func runBenchmarks(_ options: Options) async throws {
         )
         let feed = Benchmark.feed(settings)
         let server = try SampleAPIServer(source: feed)
-        defer { server.stop() }
-        let target = Benchmark.Target.sampleAPI(server)
-        let benchmark = Benchmark(settings: settings, scratch: scratch.appendingPathComponent("sample"))
-        let (cold, warm) = try await benchmark.run(against: target)
-        // Offline and hugo render alternately, twice each; the best of each counts.
-        let comparison = Comparison(scratch: scratch)
-        let hugoFeed = SyntheticFeed(itemCount: items, commentsPerItem: options.comments, imageBytes: options.imageBytes, now: Date())
-        var offlineRuns: [Benchmark.RunResult] = []
-        var hugoRuns: [Comparison.Result] = []
-        for attempt in 1...2 {
-            offlineRuns.append(try await benchmark.offline(attempt: attempt, against: target))
-            if options.compare, let hugo = try? comparison.hugo(source: hugoFeed, attempt: attempt) { hugoRuns.append(hugo) }
-        }
-        let offline = offlineRuns.min { $0.seconds < $1.seconds }!
-        let hugo = hugoRuns.min { $0.seconds < $1.seconds }
-
-        print("## \(items) items\n")
-        RunTable.sampleAPI([cold, warm, offline], items: items)
-        coldSecondsPerItem[items] = cold.seconds / Double(items)
-        print("")
-        print("Offline: best of \(offlineRuns.count) (\(offlineRuns.map { format($0.seconds) }.joined(separator: " s, ")) s).")
-        let warmImageRequests = warm.tally.imageRequests ?? 0
-        let warmOK = warmImageRequests == 0 && warm.filesWritten == 0 && warm.seconds < cold.seconds / 2
-        print(
-            "Warm run: \(warmImageRequests) image requests, \(warm.filesWritten) files written, \(format(warm.seconds / cold.seconds * 100, 0)) % of the cold time.\n"
-        )
-        let peak = max(cold.peakMemory, warm.peakMemory, offline.peakMemory)
-        if items == 10_000 {
-            targets.append(
-                "| warm run at 10,000 items: no image request, no file written, under half the cold time | \(warmImageRequests) requests, \(warm.filesWritten) written, \(format(warm.seconds / cold.seconds, 2))× cold | \(met(warmOK)) |"
-            )
-        }
-        if items == 100_000 {
-            targets.append("| peak memory at 100,000 items under 200 MB | \(megabytes(peak)) MB | \(met(peak < 200_000_000)) |")
-        }
-
-        var sampleFloors: FloorRows?
-        var curlCommands: String?
-        if options.compare {
-            print("| compared with | version | time s | count | feedsite | ratio |")
-            print("|---|---|---|---|---|---|")
-            if let curl = CurlFloor(scratch: scratch, concurrency: options.concurrency) {
-                let urls = FeedURLs(api: server.apiRoot, feed: feed)
-                let parts = try curl.measure(urls)
-                var bare: [LibcurlFloor.Result] = []
-                for _ in 1...2 {
-                    bare.append(try await LibcurlFloor.fetch(urls.images.map(\.url), concurrency: options.concurrency))
-                }
-                let floors = FloorRows(
-                    concurrency: options.concurrency, curlVersion: curl.version, parts: parts, bare: bare, cold: cold, warm: warm, offline: offline,
-                    offlineAttempts: offlineRuns.count)
-                floors.print(items: items)
-                sampleFloors = floors
-                curlCommands = curl.commandLines
-                if items == 10_000, !options.nginx {
-                    targets.append(
-                        "| image phase of a cold 10,000-item run within 1.25× of curl, sample API | \(format(floors.imageRatio))× | \(met(floors.imageRatio <= 1.25)) |"
-                    )
-                }
-            } else {
-                print("| curl | not installed | | | | |")
+        try await server.serving {
+            let target = Benchmark.Target.sampleAPI(server)
+            let benchmark = Benchmark(settings: settings, scratch: scratch.appendingPathComponent("sample"))
+            let (cold, warm) = try await benchmark.run(against: target)
+            // Offline and hugo render alternately, twice each; the best of each counts.
+            let comparison = Comparison(scratch: scratch)
+            let hugoFeed = SyntheticFeed(itemCount: items, commentsPerItem: options.comments, imageBytes: options.imageBytes, now: Date())
+            var offlineRuns: [Benchmark.RunResult] = []
+            var hugoRuns: [Comparison.Result] = []
+            for attempt in 1...2 {
+                offlineRuns.append(try await benchmark.offline(attempt: attempt, against: target))
+                if options.compare, let hugo = try? comparison.hugo(source: hugoFeed, attempt: attempt) { hugoRuns.append(hugo) }
             }
-            if let hugo {
-                let hugoRate = Double(hugo.count) / hugo.seconds
-                let feedsiteRate = Double(offline.pages) / offline.seconds
-                print(
-                    "| hugo, \(hugo.count) pages from equivalent content, minimal theme (best of \(hugoRuns.count)) | \(hugo.version.prefix(16)) | \(format(hugo.seconds)) | \(hugo.count) pages, \(format(hugoRate, 0)) pages/s | offline \(offline.pages) pages, \(format(feedsiteRate, 0)) pages/s | \(format(feedsiteRate / hugoRate))× hugo's pages/s |"
-                )
-                if items == 10_000 {
-                    targets.append(
-                        "| offline render of 10,000 items at least 2× hugo's pages/s | \(format(feedsiteRate / hugoRate))× | \(met(feedsiteRate / hugoRate >= 2)) |"
-                    )
-                }
-            } else {
-                print("| hugo | not installed, or failed | | | | |")
-            }
+            let offline = offlineRuns.min { $0.seconds < $1.seconds }!
+            let hugo = hugoRuns.min { $0.seconds < $1.seconds }
+
+            print("## \(items) items\n")
+            RunTable.sampleAPI([cold, warm, offline], items: items)
+            coldSecondsPerItem[items] = cold.seconds / Double(items)
             print("")
-            if let curlCommands { print("curl: \(curlCommands).\n") }
-        }
-
-        var floorsByTransport: [(transport: String, floors: FloorRows)] = sampleFloors.map { [("sample API, plain HTTP", $0)] } ?? []
-        if let certificates {
-            let outcomes = try await NginxBenchmark(settings: settings, scratch: scratch.appendingPathComponent("nginx"), certificates: certificates).run()
-            floorsByTransport = outcomes.compactMap { outcome in
-                outcome.floors.map { (outcome.scheme == .http ? "nginx, plain HTTP" : "nginx, HTTPS with HTTP/2", $0) }
+            print("Offline: best of \(offlineRuns.count) (\(offlineRuns.map { format($0.seconds) }.joined(separator: " s, ")) s).")
+            let warmImageRequests = warm.tally.imageRequests ?? 0
+            let warmOK = warmImageRequests == 0 && warm.filesWritten == 0 && warm.seconds < cold.seconds / 2
+            print(
+                "Warm run: \(warmImageRequests) image requests, \(warm.filesWritten) files written, \(format(warm.seconds / cold.seconds * 100, 0)) % of the cold time.\n"
+            )
+            let peak = max(cold.peakMemory, warm.peakMemory, offline.peakMemory)
+            if items == 10_000 {
+                targets.append(
+                    "| warm run at 10,000 items: no image request, no file written, under half the cold time | \(warmImageRequests) requests, \(warm.filesWritten) written, \(format(warm.seconds / cold.seconds, 2))× cold | \(met(warmOK)) |"
+                )
             }
-        }
-        if items == 10_000 {
-            targets += floorTargets(floorsByTransport, nginx: options.nginx)
+            if items == 100_000 {
+                targets.append("| peak memory at 100,000 items under 200 MB | \(megabytes(peak)) MB | \(met(peak < 200_000_000)) |")
+            }
+
+            var sampleFloors: FloorRows?
+            var curlCommands: String?
+            if options.compare {
+                print("| compared with | version | time s | count | feedsite | ratio |")
+                print("|---|---|---|---|---|---|")
+                if let curl = CurlFloor(scratch: scratch, concurrency: options.concurrency) {
+                    let urls = FeedURLs(api: server.apiRoot, feed: feed)
+                    let parts = try curl.measure(urls)
+                    var bare: [LibcurlFloor.Result] = []
+                    for _ in 1...2 {
+                        bare.append(try await LibcurlFloor.fetch(urls.images.map(\.url), concurrency: options.concurrency))
+                    }
+                    let floors = FloorRows(
+                        concurrency: options.concurrency, curlVersion: curl.version, parts: parts, bare: bare, cold: cold, warm: warm, offline: offline,
+                        offlineAttempts: offlineRuns.count)
+                    floors.print(items: items)
+                    sampleFloors = floors
+                    curlCommands = curl.commandLines
+                    if items == 10_000, !options.nginx {
+                        targets.append(
+                            "| image phase of a cold 10,000-item run within 1.25× of curl, sample API | \(format(floors.imageRatio))× | \(met(floors.imageRatio <= 1.25)) |"
+                        )
+                    }
+                } else {
+                    print("| curl | not installed | | | | |")
+                }
+                if let hugo {
+                    let hugoRate = Double(hugo.count) / hugo.seconds
+                    let feedsiteRate = Double(offline.pages) / offline.seconds
+                    print(
+                        "| hugo, \(hugo.count) pages from equivalent content, minimal theme (best of \(hugoRuns.count)) | \(hugo.version.prefix(16)) | \(format(hugo.seconds)) | \(hugo.count) pages, \(format(hugoRate, 0)) pages/s | offline \(offline.pages) pages, \(format(feedsiteRate, 0)) pages/s | \(format(feedsiteRate / hugoRate))× hugo's pages/s |"
+                    )
+                    if items == 10_000 {
+                        targets.append(
+                            "| offline render of 10,000 items at least 2× hugo's pages/s | \(format(feedsiteRate / hugoRate))× | \(met(feedsiteRate / hugoRate >= 2)) |"
+                        )
+                    }
+                } else {
+                    print("| hugo | not installed, or failed | | | | |")
+                }
+                print("")
+                if let curlCommands { print("curl: \(curlCommands).\n") }
+            }
+
+            var floorsByTransport: [(transport: String, floors: FloorRows)] = sampleFloors.map { [("sample API, plain HTTP", $0)] } ?? []
+            if let certificates {
+                let outcomes = try await NginxBenchmark(settings: settings, scratch: scratch.appendingPathComponent("nginx"), certificates: certificates).run()
+                floorsByTransport = outcomes.compactMap { outcome in
+                    outcome.floors.map { (outcome.scheme == .http ? "nginx, plain HTTP" : "nginx, HTTPS with HTTP/2", $0) }
+                }
+            }
+            if items == 10_000 {
+                targets += floorTargets(floorsByTransport, nginx: options.nginx)
+            }
         }
     }
 

@@ -7,24 +7,42 @@ import SampleAPI
 ///
 /// The API prefers port 48_080 so image URLs, and with them the image cache, stay the same
 /// from one demo run to the next; when that port is taken it uses any free one.
+///
+/// The run awaits the API's stop whatever its outcome (done, failed, interrupted) before it
+/// returns, so the port is closed by then; the stop waits off the threads that run tasks.
 struct DemoCommand {
     static let preferredPort: UInt16 = 48_080
 
     let options: GenerateOptions
     let environment: RunEnvironment
     let console: Console
+    /// Starts the sample API serving the feed given; a test starts one it watches.
+    var startAPI: @Sendable (DemoFeed) throws -> SampleAPIServer = Self.startSampleAPI
 
     func run() async -> ExitCode {
         let reporter = Reporter(console: console, verbosity: options.verbosity)
         let server: SampleAPIServer
         let source = DemoFeed(now: options.now ?? environment.currentDate())
         do {
-            server = try (try? SampleAPIServer(source: source, port: Self.preferredPort)) ?? SampleAPIServer(source: source)
+            server = try startAPI(source)
         } catch {
             reporter.error("cannot start the sample API: \(error)")
             return .failure
         }
-        defer { server.stop() }
+        // Not a `defer`: that could only stop the server by blocking the task's thread.
+        // `generate` reports every outcome, cancellation included, as an exit code, so this
+        // is reached on every path.
+        let code = await generate(against: server, reporter: reporter, source: source)
+        await server.stop()
+        return code
+    }
+
+    /// The sample API on the preferred port, or on any free one when that is taken.
+    static func startSampleAPI(_ source: DemoFeed) throws -> SampleAPIServer {
+        try (try? SampleAPIServer(source: source, port: preferredPort)) ?? SampleAPIServer(source: source)
+    }
+
+    private func generate(against server: SampleAPIServer, reporter: Reporter, source: DemoFeed) async -> ExitCode {
         reporter.info("demo: sample API serving \(source.itemCount) items at \(server.apiRoot.absoluteString)")
 
         var options = self.options

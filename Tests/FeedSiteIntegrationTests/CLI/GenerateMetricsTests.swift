@@ -53,7 +53,7 @@ final class GenerateMetricsTests: XCTestCase {
         let run = try makeRunFolderWithTextfileFolder()
         let first = await run.generate(api: server.apiRoot, metrics, currentDate: firstRun)
         XCTAssertEqual(first.code, .success, first.diagnostics)
-        server.stop()
+        await server.stop()
         try FileManager.default.removeItem(at: run.cache)
 
         let failed = await run.generate(api: server.apiRoot, metrics, currentDate: secondRun)
@@ -76,7 +76,7 @@ final class GenerateMetricsTests: XCTestCase {
         let server = try makeServer(SyntheticFeed(itemCount: 3, commentsPerItem: 1, imageBytes: 64, now: fixedNow()))
         let run = try makeRunFolderWithTextfileFolder()
         _ = await run.generate(api: server.apiRoot, metrics, currentDate: firstRun)
-        server.stop()
+        await server.stop()
 
         let cached = await run.generate(api: server.apiRoot, now: "2024-05-21T11:24:59Z", metrics, currentDate: secondRun)
 

@@ -51,7 +51,7 @@ extension GenerateOfflineTests {
         let server = try makeServer(SyntheticFeed(itemCount: 2, commentsPerItem: 0, imageBytes: 48, now: fixedNow()))
         let run = try makeRunFolder()
         _ = await run.generate(api: server.apiRoot, now: t0)
-        server.stop()
+        await server.stop()
 
         let expired = await run.generate(api: server.apiRoot, now: t0PlusSevenDays)
 

@@ -22,7 +22,7 @@ final class GenerateOfflineTests: XCTestCase {
         let online = await run.generate(api: server.apiRoot, now: t0)
         XCTAssertEqual(online.code, .success, online.diagnostics)
         let onlineFiles = try snapshotOfFiles(in: run.site)
-        server.stop()
+        await server.stop()
 
         let offline = await run.generate(api: server.apiRoot, now: t0PlusSixDays)
 
@@ -42,7 +42,7 @@ final class GenerateOfflineTests: XCTestCase {
         let server = try makeServer(SyntheticFeed(itemCount: 3, commentsPerItem: 1, imageBytes: 48, now: fixedNow()))
         let run = try makeRunFolder()
         _ = await run.generate(api: server.apiRoot, now: t0)
-        server.stop()
+        await server.stop()
 
         let offline = await run.generate(api: server.apiRoot, now: t0PlusSevenDaysMinusOneSecond)
 
@@ -55,7 +55,7 @@ final class GenerateOfflineTests: XCTestCase {
         let online = await run.generate(api: server.apiRoot, now: t0)
         XCTAssertEqual(online.code, .success, online.diagnostics)
         let published = try snapshotOfFiles(in: run.site)
-        server.stop()
+        await server.stop()
 
         let expired = await run.generate(api: server.apiRoot, now: t0PlusSevenDays)
 
@@ -71,7 +71,7 @@ final class GenerateOfflineTests: XCTestCase {
         let server = try makeServer(SyntheticFeed(itemCount: 4, commentsPerItem: 1, imageBytes: 48, now: fixedNow()))
         let run = try makeRunFolder()
         _ = await run.generate(api: server.apiRoot, now: t0)
-        server.stop()
+        await server.stop()
         let fromCache = await run.generate(api: server.apiRoot, now: t0PlusSixDays)
         XCTAssertEqual(fromCache.code, .degraded, fromCache.diagnostics)
         let published = try snapshotOfFiles(in: run.site)
@@ -84,7 +84,7 @@ final class GenerateOfflineTests: XCTestCase {
 
     func test_generate_printsTheConnectionErrorInThePagesLocale() async throws {
         let server = try makeServer(SyntheticFeed(itemCount: 1, now: fixedNow()))
-        server.stop()
+        await server.stop()
         let run = try makeRunFolder()
 
         let result = await run.generate(api: server.apiRoot, ["--locale", "pt-BR"])
@@ -140,10 +140,10 @@ final class GenerateOfflineTests: XCTestCase {
         let run = try makeRunFolder()
         let first = try makeServer(SyntheticFeed(itemCount: 3, commentsPerItem: 0, imageBytes: 48, now: fixedNow()))
         _ = await run.generate(api: first.apiRoot, now: t0)
-        first.stop()
+        await first.stop()
         let second = try makeServer(SyntheticFeed(itemCount: 7, commentsPerItem: 0, imageBytes: 48, now: fixedNow()))
         _ = await run.generate(api: second.apiRoot, now: t0)
-        second.stop()
+        await second.stop()
 
         let offline = await run.generate(api: second.apiRoot, now: t0PlusSixDays)
 
@@ -221,7 +221,7 @@ final class GenerateOfflineTests: XCTestCase {
         let server = try makeServer(SyntheticFeed(itemCount: 2, commentsPerItem: 1, imageBytes: 48, now: fixedNow()))
         let run = try makeRunFolder()
         _ = await run.generate(api: server.apiRoot, now: t0)
-        server.stop()
+        await server.stop()
         let cache = CacheContents(folder: run.cache)
         try cache.edit("UPDATE feed_items SET url = 'ftp://example.com/1.png' WHERE position = 1")
         let published = try snapshotOfFiles(in: run.site)

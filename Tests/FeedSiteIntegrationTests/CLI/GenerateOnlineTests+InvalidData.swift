@@ -32,7 +32,7 @@ extension GenerateOnlineTests {
 
     func test_generate_reportsAConnectivityErrorWhenTheAPIIsSwitchedOff() async throws {
         let server = try makeServer(SyntheticFeed(itemCount: 1, now: fixedNow()))
-        server.stop()
+        await server.stop()
         let run = try makeRunFolder()
         let previous = try publishPreviousSite(in: run)
 
@@ -45,7 +45,7 @@ extension GenerateOnlineTests {
 
     func test_generate_writesNothingWhenTheFeedIsUnavailableAndThereWasNoSite() async throws {
         let server = try makeServer(SyntheticFeed(itemCount: 1, now: fixedNow()))
-        server.stop()
+        await server.stop()
         let run = try makeRunFolder()
 
         let result = await run.generate(api: server.apiRoot)

@@ -39,7 +39,7 @@ extension PublishingTests {
         let server = try makeServer(SyntheticFeed(itemCount: 2, commentsPerItem: 0, imageBytes: 48, now: fixedNow()))
         let run = try makeRunFolder()
         _ = await run.generate(api: server.apiRoot, now: now)
-        server.stop()
+        await server.stop()
 
         _ = await run.generate(api: server.apiRoot, now: "2024-05-23T11:24:59Z")
 

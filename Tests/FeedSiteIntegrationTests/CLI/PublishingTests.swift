@@ -166,7 +166,7 @@ final class PublishingTests: XCTestCase {
         let run = try makeRunFolder()
         _ = await run.generate(api: server.apiRoot, now: now)
         let published = try snapshotOfFiles(in: run.site)
-        server.stop()
+        await server.stop()
 
         let result = await run.generate(api: server.apiRoot, now: "2024-05-21T11:24:59Z", ["--strict"])
 

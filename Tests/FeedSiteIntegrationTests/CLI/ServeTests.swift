@@ -51,9 +51,9 @@ final class ServeTests: XCTestCase {
         let folder = try makeTemporaryFolder(for: self)
         try writeSite(["index.html": "x"], to: folder.appendingPathComponent("Output"))
         let taken = try LoopbackHTTPServer { _ in HTTPResponse(status: 200) }
-        defer { taken.stop() }
 
         let run = await runFeedsite(["serve", "--port", "\(taken.port)"], in: folder)
+        await taken.stop()
 
         XCTAssertEqual(run.code, .failure)
         XCTAssertEqual(

@@ -93,7 +93,7 @@ extension SampleAPIServerTests {
         let server = try makeServer()
         _ = try await feed(server, FeedEndpoint.get(limit: 1))
 
-        server.stop()
+        await server.stop()
 
         do {
             let items = try await feed(server, FeedEndpoint.get(limit: 1))

@@ -41,7 +41,7 @@ final class FullDiskFeedServiceTests: XCTestCase {
         let sut = makeSUT(imageStore: imageStore)
 
         await assertThrowsOutOfSpace(path: site.path) {
-            _ = try await sut.loadImage(from: anyImageURL()) { (stored) throws(CacheError) in try await imageStore.export(stored, to: site) }
+            _ = try await sut.loadImage(from: anyImageURL()) { (stored) throws(CacheError) in try imageStore.export(stored, to: site) }
         }
     }
 
