@@ -15,7 +15,7 @@ final class LoopbackHTTPServerDeliveryTests: XCTestCase {
     // MARK: - Truncated
 
     func test_serve_sendsOnlyTheFirstBytesOfATruncatedBody() throws {
-        let server = try makeServer { _ in
+        let server = try makeLoopbackServer { _ in
             HTTPResponse(status: 200, body: Data("0123456789".utf8), delivery: .truncated(afterBytes: 4))
         }
         let client = try LoopbackSocketClient(port: server.port)
@@ -32,7 +32,7 @@ final class LoopbackHTTPServerDeliveryTests: XCTestCase {
     }
 
     func test_serve_sendsTheWholeBodyThenClosesWhenTruncatedAfterMoreBytesThanItHas() throws {
-        let server = try makeServer { _ in HTTPResponse(status: 200, body: Data("abc".utf8), delivery: .truncated(afterBytes: 99)) }
+        let server = try makeLoopbackServer { _ in HTTPResponse(status: 200, body: Data("abc".utf8), delivery: .truncated(afterBytes: 99)) }
         let client = try LoopbackSocketClient(port: server.port)
 
         client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
@@ -45,7 +45,7 @@ final class LoopbackHTTPServerDeliveryTests: XCTestCase {
     // MARK: - Reset
 
     func test_serve_resetsTheConnectionWithoutAnswering() throws {
-        let server = try makeServer { _ in HTTPResponse(status: 200, body: Data("never".utf8), delivery: .reset) }
+        let server = try makeLoopbackServer { _ in HTTPResponse(status: 200, body: Data("never".utf8), delivery: .reset) }
         let client = try LoopbackSocketClient(port: server.port)
 
         client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
@@ -58,7 +58,7 @@ final class LoopbackHTTPServerDeliveryTests: XCTestCase {
     // MARK: - Endless
 
     func test_serve_repeatsAnEndlessBodyUntilTheClientCloses() throws {
-        let server = try makeServer { _ in HTTPResponse(status: 200, body: Data("abc".utf8), delivery: .endless) }
+        let server = try makeLoopbackServer { _ in HTTPResponse(status: 200, body: Data("abc".utf8), delivery: .endless) }
         let client = try LoopbackSocketClient(port: server.port)
 
         client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
@@ -79,7 +79,7 @@ final class LoopbackHTTPServerDeliveryTests: XCTestCase {
     }
 
     func test_serve_repeatsSixteenKiBOfXForAnEndlessEmptyBody() throws {
-        let server = try makeServer { _ in HTTPResponse(status: 200, delivery: .endless) }
+        let server = try makeLoopbackServer { _ in HTTPResponse(status: 200, delivery: .endless) }
         let client = try LoopbackSocketClient(port: server.port)
 
         client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
@@ -90,7 +90,7 @@ final class LoopbackHTTPServerDeliveryTests: XCTestCase {
     }
 
     func test_stop_endsAnEndlessBodyAndEveryCountedByteReachesTheClient() throws {
-        let server = try makeServer { _ in HTTPResponse(status: 200, body: Data("abc".utf8), delivery: .endless) }
+        let server = try makeLoopbackServer { _ in HTTPResponse(status: 200, body: Data("abc".utf8), delivery: .endless) }
         let client = try LoopbackSocketClient(port: server.port)
         client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
         let head = try XCTUnwrap(client.readHead())
@@ -106,7 +106,7 @@ final class LoopbackHTTPServerDeliveryTests: XCTestCase {
 
     func test_serve_tricklesTheWholeBodyInPieces() throws {
         let body = Data((0..<64).map { UInt8($0) })
-        let server = try makeServer { _ in HTTPResponse(status: 200, body: body, delivery: .trickle(bytes: 4, every: .milliseconds(1))) }
+        let server = try makeLoopbackServer { _ in HTTPResponse(status: 200, body: body, delivery: .trickle(bytes: 4, every: .milliseconds(1))) }
         let client = try LoopbackSocketClient(port: server.port)
 
         client.send("GET / HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
@@ -125,7 +125,7 @@ final class LoopbackHTTPServerDeliveryTests: XCTestCase {
             HTTPResponse(status: 200, body: Data("slow".utf8), delivery: .trickle(bytes: 1, every: .milliseconds(1))),
             HTTPResponse(status: 200, body: Data("fast".utf8)),
         ])
-        let server = try makeServer(handler: script.next)
+        let server = try makeLoopbackServer(handler: script.next)
         let client = try LoopbackSocketClient(port: server.port)
 
         client.send("GET /1 HTTP/1.1\r\nHost: h\r\n\r\n")
@@ -138,7 +138,7 @@ final class LoopbackHTTPServerDeliveryTests: XCTestCase {
     }
 
     func test_stop_cutsATrickleShort() throws {
-        let server = try makeServer { _ in
+        let server = try makeLoopbackServer { _ in
             HTTPResponse(status: 200, body: Data("0123456789".utf8), delivery: .trickle(bytes: 2, every: .seconds(3600)))
         }
         let client = try LoopbackSocketClient(port: server.port)
@@ -159,7 +159,7 @@ final class LoopbackHTTPServerDeliveryTests: XCTestCase {
 
     func test_serve_neverAnswersAHangingRequestAndClosesWhenTheServerStops() throws {
         let handled = DispatchSemaphore(value: 0)
-        let server = try makeServer { _ in
+        let server = try makeLoopbackServer { _ in
             handled.signal()
             return HTTPResponse(status: 200, body: Data("never".utf8), delivery: .hang)
         }
@@ -219,12 +219,6 @@ final class LoopbackHTTPServerDeliveryTests: XCTestCase {
     }
 
     // MARK: - Helpers
-
-    private func makeServer(handler: @escaping LoopbackHTTPServer.Handler) throws -> LoopbackHTTPServer {
-        let server = try LoopbackHTTPServer(handler: handler)
-        addTeardownBlock { server.stop() }
-        return server
-    }
 
     /// Stops `server` on another thread; the semaphore is signalled once `stop()` returned.
     private func stopInBackground(_ server: LoopbackHTTPServer) -> DispatchSemaphore {

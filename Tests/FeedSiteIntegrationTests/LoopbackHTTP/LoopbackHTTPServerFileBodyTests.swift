@@ -11,7 +11,7 @@ final class LoopbackHTTPServerFileBodyTests: XCTestCase {
     func test_serve_sendsAFileBodyWholeInPiecesAndKeepsTheConnection() throws {
         let bytes = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
         let file = try makeFile(bytes)
-        let server = try makeServer { _ in HTTPResponse(status: 200, file: HTTPBodyFile(regularFileAt: file.path)!) }
+        let server = try makeLoopbackServer { _ in HTTPResponse(status: 200, file: HTTPBodyFile(regularFileAt: file.path)!) }
         let client = try LoopbackSocketClient(port: server.port)
 
         client.send("GET /1 HTTP/1.1\r\nHost: h\r\n\r\nGET /2 HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
@@ -29,7 +29,7 @@ final class LoopbackHTTPServerFileBodyTests: XCTestCase {
     func test_serve_answersHEADForAFileBodyWithTheFilesLengthAndNoBytes() throws {
         let file = try makeFile(Array(repeating: 1, count: 70_000))
 
-        let (received, bodyBytes) = try exchange("HEAD /image.png HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n") { _ in
+        let (received, bodyBytes) = try exchangeOnce("HEAD /image.png HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n") { _ in
             HTTPResponse(status: 200, headers: ["Content-Type": "image/png"], file: HTTPBodyFile(regularFileAt: file.path)!)
         }
 
@@ -41,7 +41,7 @@ final class LoopbackHTTPServerFileBodyTests: XCTestCase {
         let file = try makeFile(Array("the old site".utf8))
         let opened = try XCTUnwrap(HTTPBodyFile(regularFileAt: file.path))
         try FileManager.default.removeItem(at: file)
-        let server = try makeServer { _ in HTTPResponse(status: 200, file: opened) }
+        let server = try makeLoopbackServer { _ in HTTPResponse(status: 200, file: opened) }
         let client = try LoopbackSocketClient(port: server.port)
 
         client.send("GET / HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
@@ -56,7 +56,7 @@ final class LoopbackHTTPServerFileBodyTests: XCTestCase {
         let file = try makeFile(Array(repeating: 2, count: 100_000))
         let opened = try XCTUnwrap(HTTPBodyFile(regularFileAt: file.path))
         try FileHandle(forWritingTo: file).truncate(atOffset: 10)
-        let server = try makeServer { _ in HTTPResponse(status: 200, file: opened) }
+        let server = try makeLoopbackServer { _ in HTTPResponse(status: 200, file: opened) }
         let client = try LoopbackSocketClient(port: server.port)
 
         client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
@@ -69,24 +69,6 @@ final class LoopbackHTTPServerFileBodyTests: XCTestCase {
     }
 
     // MARK: - Helpers
-
-    private func makeServer(handler: @escaping LoopbackHTTPServer.Handler) throws -> LoopbackHTTPServer {
-        let server = try LoopbackHTTPServer(handler: handler)
-        addTeardownBlock { server.stop() }
-        return server
-    }
-
-    /// Sends `request` on one connection to a server answering with `handler`, reads until
-    /// the server closes it, and stops the server: what came back, and the body bytes the
-    /// server counted.
-    private func exchange(_ request: String, answering handler: @escaping LoopbackHTTPServer.Handler) throws -> (received: String, bodyBytes: Int) {
-        let server = try makeServer(handler: handler)
-        let client = try LoopbackSocketClient(port: server.port)
-        client.send(request)
-        let received = client.readUntilClosed()
-        server.stop()
-        return (received, server.bodyBytesSent)
-    }
 
     private func makeFile(_ bytes: [UInt8]) throws -> URL {
         let file = try makeTemporaryFolder(for: self).appendingPathComponent("body")

@@ -10,8 +10,8 @@ final class LoopbackHTTPServerTests: XCTestCase {
     // MARK: - Starting
 
     func test_init_picksAFreePortWhenAskedForPortZero() throws {
-        let first = try makeServer { _ in HTTPResponse(status: 200) }
-        let second = try makeServer { _ in HTTPResponse(status: 200) }
+        let first = try makeLoopbackServer { _ in HTTPResponse(status: 200) }
+        let second = try makeLoopbackServer { _ in HTTPResponse(status: 200) }
 
         XCTAssertNotEqual(first.port, 0)
         XCTAssertNotEqual(second.port, 0)
@@ -20,7 +20,7 @@ final class LoopbackHTTPServerTests: XCTestCase {
     }
 
     func test_init_throwsCannotListenOnAPortAlreadyInUse() throws {
-        let taken = try makeServer { _ in HTTPResponse(status: 200) }
+        let taken = try makeLoopbackServer { _ in HTTPResponse(status: 200) }
 
         XCTAssertThrowsError(try LoopbackHTTPServer(port: taken.port) { _ in HTTPResponse(status: 200) }) { error in
             guard case let .cannotListen(port, _) = error as? LoopbackHTTPServer.StartError else {
@@ -34,11 +34,11 @@ final class LoopbackHTTPServerTests: XCTestCase {
     // MARK: - Serving an HTTP client
 
     func test_serve_deliversTheHandlersResponseToAnHTTPClient() async throws {
-        let server = try makeServer { _ in
+        let server = try makeLoopbackServer { _ in
             HTTPResponse(status: 201, headers: ["Content-Type": "text/plain", "X-Test": "yes"], body: Data("created".utf8))
         }
 
-        let (data, response) = try await fetch(server.baseURL.appendingPathComponent("things"), with: makeClient())
+        let (data, response) = try await fetch(server.baseURL.appendingPathComponent("things"), with: makeHTTPClient(for: self))
 
         XCTAssertEqual(response.status, 201)
         XCTAssertEqual(response.contentType, "text/plain")
@@ -46,7 +46,7 @@ final class LoopbackHTTPServerTests: XCTestCase {
     }
 
     func test_serve_sendsEveryHeaderOfTheResponse() throws {
-        let server = try makeServer { _ in HTTPResponse(status: 200, headers: ["X-Test": "yes"]) }
+        let server = try makeLoopbackServer { _ in HTTPResponse(status: 200, headers: ["X-Test": "yes"]) }
         let client = try LoopbackSocketClient(port: server.port)
 
         client.send("GET / HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
@@ -56,13 +56,13 @@ final class LoopbackHTTPServerTests: XCTestCase {
 
     func test_serve_handsTheRequestToTheHandler() async throws {
         let received = Mutex<[HTTPRequest]>([])
-        let server = try makeServer { request in
+        let server = try makeLoopbackServer { request in
             received.withLock { $0.append(request) }
             return HTTPResponse(status: 200)
         }
         let url = try XCTUnwrap(URL(string: "http://127.0.0.1:\(server.port)/v1/feed?limit=3&after_id=ABC"))
 
-        _ = try await fetch(url, with: makeClient())
+        _ = try await fetch(url, with: makeHTTPClient(for: self))
 
         let requests = received.withLock { $0 }
         XCTAssertEqual(requests.count, 1)
@@ -75,7 +75,7 @@ final class LoopbackHTTPServerTests: XCTestCase {
 
     func test_serve_handsARequestBodyToTheHandler() async throws {
         let received = Mutex<[HTTPRequest]>([])
-        let server = try makeServer { request in
+        let server = try makeLoopbackServer { request in
             received.withLock { $0.append(request) }
             return HTTPResponse(status: 204)
         }
@@ -91,9 +91,9 @@ final class LoopbackHTTPServerTests: XCTestCase {
 
     func test_serve_deliversALargeBodyWhole() async throws {
         let body = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
-        let server = try makeServer { _ in HTTPResponse(status: 200, body: body) }
+        let server = try makeLoopbackServer { _ in HTTPResponse(status: 200, body: body) }
 
-        let (data, _) = try await fetch(server.baseURL, with: makeClient())
+        let (data, _) = try await fetch(server.baseURL, with: makeHTTPClient(for: self))
 
         XCTAssertEqual(data, body)
     }
@@ -101,7 +101,7 @@ final class LoopbackHTTPServerTests: XCTestCase {
     // MARK: - Raw HTTP
 
     func test_serve_answersPipelinedRequestsInOrderOnOneConnection() throws {
-        let server = try makeServer { request in HTTPResponse(status: 200, body: Data("answer to \(request.path)".utf8)) }
+        let server = try makeLoopbackServer { request in HTTPResponse(status: 200, body: Data("answer to \(request.path)".utf8)) }
         let client = try LoopbackSocketClient(port: server.port)
 
         client.send("GET /one HTTP/1.1\r\nHost: h\r\n\r\nGET /two HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
@@ -116,7 +116,7 @@ final class LoopbackHTTPServerTests: XCTestCase {
     }
 
     func test_serve_keepsAnHTTP11ConnectionOpenForTheNextRequest() throws {
-        let server = try makeServer { request in HTTPResponse(status: 200, body: Data(request.path.utf8)) }
+        let server = try makeLoopbackServer { request in HTTPResponse(status: 200, body: Data(request.path.utf8)) }
         let client = try LoopbackSocketClient(port: server.port)
 
         client.send("GET /first HTTP/1.1\r\nHost: h\r\n\r\n")
@@ -129,7 +129,7 @@ final class LoopbackHTTPServerTests: XCTestCase {
     }
 
     func test_serve_closesAnHTTP10ConnectionAfterTheResponse() throws {
-        let server = try makeServer { _ in HTTPResponse(status: 200, body: Data("old".utf8)) }
+        let server = try makeLoopbackServer { _ in HTTPResponse(status: 200, body: Data("old".utf8)) }
         let client = try LoopbackSocketClient(port: server.port)
 
         client.send("GET / HTTP/1.0\r\n\r\n")
@@ -142,7 +142,7 @@ final class LoopbackHTTPServerTests: XCTestCase {
 
     func test_serve_answersAMalformedRequestWith400AndCloses() throws {
         let handled = Mutex(0)
-        let server = try makeServer { _ in
+        let server = try makeLoopbackServer { _ in
             handled.withLock { $0 += 1 }
             return HTTPResponse(status: 200)
         }
@@ -159,7 +159,7 @@ final class LoopbackHTTPServerTests: XCTestCase {
     func test_serve_answersAnotherConnectionWhileAHandlerIsBlocked() throws {
         let entered = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
-        let server = try makeServer { request in
+        let server = try makeLoopbackServer { request in
             if request.path == "/slow" {
                 entered.signal()
                 release.wait()
@@ -185,7 +185,7 @@ final class LoopbackHTTPServerTests: XCTestCase {
 
     func test_serve_answersWithAScriptInOrderThenRepeatsItsLastAnswer() throws {
         let script = HTTPResponseScript([HTTPResponse(status: 503), .json(#"{"ok":true}"#)])
-        let server = try makeServer(handler: script.next)
+        let server = try makeLoopbackServer(handler: script.next)
         let client = try LoopbackSocketClient(port: server.port)
 
         client.send("GET /1 HTTP/1.1\r\nHost: h\r\n\r\n")
@@ -206,7 +206,7 @@ final class LoopbackHTTPServerTests: XCTestCase {
     // MARK: - Statuses without a body
 
     func test_serve_sendsNoBodyAndNoContentLengthFor304() throws {
-        let (received, bodyBytes) = try exchange("GET / HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n") { _ in
+        let (received, bodyBytes) = try exchangeOnce("GET / HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n") { _ in
             HTTPResponse(status: 304, headers: ["ETag": "\"v2\""], body: Data("stale".utf8))
         }
 
@@ -215,7 +215,7 @@ final class LoopbackHTTPServerTests: XCTestCase {
     }
 
     func test_serve_sendsNoBodyAndAZeroContentLengthFor204() throws {
-        let (received, bodyBytes) = try exchange("GET / HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n") { _ in
+        let (received, bodyBytes) = try exchangeOnce("GET / HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n") { _ in
             HTTPResponse(status: 204, body: Data("ignored".utf8))
         }
 
@@ -226,7 +226,7 @@ final class LoopbackHTTPServerTests: XCTestCase {
     // MARK: - HEAD
 
     func test_serve_answersHEADWithTheHeadGETWouldGetAndNoBody() throws {
-        let (received, bodyBytes) = try exchange("HEAD / HTTP/1.1\r\nHost: h\r\n\r\nGET / HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n") { _ in
+        let (received, bodyBytes) = try exchangeOnce("HEAD / HTTP/1.1\r\nHost: h\r\n\r\nGET / HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n") { _ in
             HTTPResponse(status: 200, headers: ["Content-Type": "text/plain"], body: Data("hello".utf8))
         }
 
@@ -238,7 +238,7 @@ final class LoopbackHTTPServerTests: XCTestCase {
     // MARK: - Counting body bytes
 
     func test_bodyBytesSent_countsBodiesButNotHeadsOverAllConnections() throws {
-        let server = try makeServer { request in HTTPResponse(status: 200, body: Data(request.path.utf8)) }
+        let server = try makeLoopbackServer { request in HTTPResponse(status: 200, body: Data(request.path.utf8)) }
         let first = try LoopbackSocketClient(port: server.port)
         let second = try LoopbackSocketClient(port: server.port)
 
@@ -254,7 +254,7 @@ final class LoopbackHTTPServerTests: XCTestCase {
     // MARK: - Hanging up
 
     func test_hangUp_closesTheConnectionWithoutAnswering() throws {
-        let server = try makeServer { _ in .hangUp }
+        let server = try makeLoopbackServer { _ in .hangUp }
         let client = try LoopbackSocketClient(port: server.port)
 
         client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
@@ -263,37 +263,13 @@ final class LoopbackHTTPServerTests: XCTestCase {
     }
 
     func test_hangUp_failsAClientsRequestWithAConnectivityError() async throws {
-        let server = try makeServer { _ in .hangUp }
+        let server = try makeLoopbackServer { _ in .hangUp }
 
         do {
-            let (_, response) = try await fetch(server.baseURL, with: makeClient())
+            let (_, response) = try await fetch(server.baseURL, with: makeHTTPClient(for: self))
             XCTFail("expected an error, got \(response)")
         } catch {
             XCTAssertEqual(error as? HTTPClientError, .connectivity("connection closed without an answer"))
         }
-    }
-
-    // MARK: - Helpers
-
-    private func makeServer(handler: @escaping LoopbackHTTPServer.Handler) throws -> LoopbackHTTPServer {
-        let server = try LoopbackHTTPServer(handler: handler)
-        addTeardownBlock { server.stop() }
-        return server
-    }
-
-    private func makeClient() throws -> CurlHTTPClient {
-        try makeHTTPClient(for: self)
-    }
-
-    /// Sends `request` on one connection to a server answering with `handler`, reads until
-    /// the server closes it, and stops the server: what came back, and the body bytes the
-    /// server counted.
-    private func exchange(_ request: String, answering handler: @escaping LoopbackHTTPServer.Handler) throws -> (received: String, bodyBytes: Int) {
-        let server = try makeServer(handler: handler)
-        let client = try LoopbackSocketClient(port: server.port)
-        client.send(request)
-        let received = client.readUntilClosed()
-        server.stop()
-        return (received, server.bodyBytesSent)
     }
 }

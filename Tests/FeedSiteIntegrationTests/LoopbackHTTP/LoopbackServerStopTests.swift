@@ -67,7 +67,7 @@ final class LoopbackServerStopTests: XCTestCase {
     // MARK: - Stopping
 
     func test_stop_refusesNewConnections() throws {
-        let server = try makeServer { _ in HTTPResponse(status: 200) }
+        let server = try makeLoopbackServer { _ in HTTPResponse(status: 200) }
         let port = server.port
 
         server.stop()
@@ -78,8 +78,8 @@ final class LoopbackServerStopTests: XCTestCase {
     }
 
     func test_stop_makesAClientsRequestsFailWithConnectionRefused() async throws {
-        let server = try makeServer { _ in HTTPResponse(status: 200) }
-        let client = try makeClient()
+        let server = try makeLoopbackServer { _ in HTTPResponse(status: 200) }
+        let client = try makeHTTPClient(for: self)
         _ = try await fetch(server.baseURL, with: client)
 
         await server.stop()
@@ -93,7 +93,7 @@ final class LoopbackServerStopTests: XCTestCase {
     }
 
     func test_stop_dropsOpenKeepAliveConnections() throws {
-        let server = try makeServer { _ in HTTPResponse(status: 200, body: Data("kept".utf8)) }
+        let server = try makeLoopbackServer { _ in HTTPResponse(status: 200, body: Data("kept".utf8)) }
         let client = try LoopbackSocketClient(port: server.port)
         client.send("GET / HTTP/1.1\r\nHost: h\r\n\r\n")
         let answer = client.readOneResponse()
@@ -105,7 +105,7 @@ final class LoopbackServerStopTests: XCTestCase {
     }
 
     func test_stop_twiceDoesNothingTheSecondTime() throws {
-        let server = try makeServer { _ in HTTPResponse(status: 200) }
+        let server = try makeLoopbackServer { _ in HTTPResponse(status: 200) }
         let port = server.port
 
         server.stop()
@@ -127,16 +127,6 @@ final class LoopbackServerStopTests: XCTestCase {
     }
 
     // MARK: - Helpers
-
-    private func makeServer(handler: @escaping LoopbackHTTPServer.Handler) throws -> LoopbackHTTPServer {
-        let server = try LoopbackHTTPServer(handler: handler)
-        addTeardownBlock { server.stop() }
-        return server
-    }
-
-    private func makeClient() throws -> CurlHTTPClient {
-        try makeHTTPClient(for: self)
-    }
 
     /// The system's calls on the listening socket, each logged, with `accept` replaced; an
     /// accept made once the socket is closed is logged as such.
