@@ -41,6 +41,19 @@ let package = Package(
                 .linkedLibrary("sqlite3", .when(platforms: [.macOS])),
             ]
         ),
+        // Our own declarations of zlib's API, linked against the libz.so.1 that libcurl itself
+        // needs (macOS ships zlib): no header or -dev package to install.
+        .target(
+            name: "CZlib",
+            linkerSettings: [
+                .linkedLibrary(":libz.so.1", .when(platforms: [.linux])),
+                .linkedLibrary("z", .when(platforms: [.macOS])),
+            ]
+        ),
+        // Pictures: our own decoders and encoders and the resampler that make renditions.
+        // Optimized even in debug builds, as hashing is: decoding a photograph unoptimized
+        // would make the tests crawl.
+        .target(name: "Images", dependencies: ["CZlib"], swiftSettings: optimizedInDebug),
         // SQLite: a connection, statements, transactions, errors in plain words.
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         // HTTP: the libcurl engine, the retry policy.
@@ -83,11 +96,11 @@ let package = Package(
             name: "FeedSiteTests",
             dependencies: [
                 "TestSupport", "Basics", "FeedCore", "HTTP", "Hashing", "FileSystem", "FeedStorage", "SiteGenerator", "BuiltInTemplates", "Publishing",
-                "LoopbackHTTP", "SampleAPI", "FeedSiteCLI", "SQLite",
+                "LoopbackHTTP", "SampleAPI", "FeedSiteCLI", "SQLite", "Images",
             ],
             // The search rule's vectors are read from their path by the tests and by
-            // .ci/check-search, not bundled.
-            exclude: ["Site/__Snapshots__", "Site/Search/search-terms.json"]
+            // .ci/check-search, not bundled; so are the pictures the codecs' tests decode.
+            exclude: ["Site/__Snapshots__", "Site/Search/search-terms.json", "Images/Fixtures"]
         ),
         // Through real HTTP on 127.0.0.1, libcurl, the built executable, and other programs
         // (GNU tar, sha256sum, python3's zlib) reading what we write.
