@@ -1,0 +1,185 @@
+/// Walks the coefficients one progressive scan sends and turns them into symbols and bits.
+struct ScanEncoder {
+    let planes: [CoefficientPlane]
+
+    /// The Huffman table a component's symbols use: 0 for luma (or gray), 1 for chroma.
+    static func table(ofComponent component: Int) -> Int { component == 0 ? 0 : 1 }
+
+    /// Sends `scan` into `sink`.
+    func encode<Sink: EntropySink>(_ scan: ProgressiveScan, into sink: inout Sink) {
+        if scan.isDC {
+            encodeDC(scan, into: &sink)
+        } else if scan.isRefinement {
+            encodeACRefinement(scan, into: &sink)
+        } else {
+            encodeACFirst(scan, into: &sink)
+        }
+    }
+
+    /// The blocks of a scan in the order it sends them, as (component, block index): MCU by
+    /// MCU for several components, the component's own blocks row by row for one.
+    func forEachBlock(of scan: ProgressiveScan, _ body: (Int, Int) -> Void) {
+        if scan.components.count == 1 {
+            let component = scan.components[0]
+            let plane = planes[component]
+            for row in 0..<plane.usedBlocksHigh {
+                for column in 0..<plane.usedBlocksWide { body(component, row * plane.blocksWide + column) }
+            }
+            return
+        }
+        let first = planes[scan.components[0]]
+        let mcusWide = first.blocksWide / first.horizontalSampling
+        let mcusHigh = first.blocksHigh / first.verticalSampling
+        for mcuRow in 0..<mcusHigh {
+            for mcuColumn in 0..<mcusWide {
+                for component in scan.components {
+                    let plane = planes[component]
+                    for v in 0..<plane.verticalSampling {
+                        for h in 0..<plane.horizontalSampling {
+                            body(component, (mcuRow * plane.verticalSampling + v) * plane.blocksWide + mcuColumn * plane.horizontalSampling + h)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private func encodeDC<Sink: EntropySink>(_ scan: ProgressiveScan, into sink: inout Sink) {
+        var predictions = [Int](repeating: 0, count: planes.count)
+        let shift = scan.successiveLow
+        forEachBlock(of: scan) { component, block in
+            let value = Int(planes[component].coefficients[block * 64]) >> shift
+            if scan.isRefinement {
+                sink.emit(bits: UInt32(value & 1), count: 1)
+                return
+            }
+            let difference = value - predictions[component]
+            predictions[component] = value
+            let size = Self.bitLength(abs(difference))
+            sink.emit(symbol: size, table: Self.table(ofComponent: component))
+            if size > 0 { sink.emit(bits: UInt32(truncatingIfNeeded: difference < 0 ? difference - 1 : difference), count: size) }
+        }
+    }
+
+    /// A band's first scan: each nonzero coefficient as a run of zeros and a size, then its
+    /// bits; blocks whose band ends in zeros are gathered into runs of end-of-band.
+    private func encodeACFirst<Sink: EntropySink>(_ scan: ProgressiveScan, into sink: inout Sink) {
+        let component = scan.components[0]
+        let table = Self.table(ofComponent: component)
+        var endOfBandRun = 0
+        planes[component].coefficients.withUnsafeBufferPointer { coefficients in
+            forEachBlock(of: scan) { _, block in
+                let base = coefficients.baseAddress! + block * 64
+                var run = 0
+                for k in scan.spectralStart...scan.spectralEnd {
+                    let coefficient = Int(base[k])
+                    let magnitude = abs(coefficient) >> scan.successiveLow
+                    if magnitude == 0 {
+                        run += 1
+                        continue
+                    }
+                    Self.sendEndOfBandRun(&endOfBandRun, table: table, into: &sink)
+                    while run > 15 {
+                        sink.emit(symbol: 0xF0, table: table)
+                        run -= 16
+                    }
+                    let size = Self.bitLength(magnitude)
+                    sink.emit(symbol: run << 4 | size, table: table)
+                    sink.emit(bits: UInt32(truncatingIfNeeded: coefficient < 0 ? ~magnitude : magnitude), count: size)
+                    run = 0
+                }
+                if run > 0 {
+                    endOfBandRun += 1
+                    if endOfBandRun == 0x7FFF { Self.sendEndOfBandRun(&endOfBandRun, table: table, into: &sink) }
+                }
+            }
+        }
+        Self.sendEndOfBandRun(&endOfBandRun, table: table, into: &sink)
+    }
+
+    /// A band's later scan, one more bit of each coefficient: coefficients that become
+    /// nonzero now are coded as in a first scan (their size is always 1, then their sign);
+    /// those already nonzero send their new bit bare, after the next symbol that passes them
+    /// or after the run of end-of-band that covers them.
+    private func encodeACRefinement<Sink: EntropySink>(_ scan: ProgressiveScan, into sink: inout Sink) {
+        let component = scan.components[0]
+        let table = Self.table(ofComponent: component)
+        var endOfBandRun = 0
+        // Bits of blocks inside the pending run of end-of-band, and of the current block since
+        // its last symbol. A run is sent early when its bits pile up, to keep this small.
+        var runBits = [UInt8]()
+        runBits.reserveCapacity(1024)
+        var blockBits = [UInt8]()
+        blockBits.reserveCapacity(64)
+        var magnitudes = [Int](repeating: 0, count: 64)
+        planes[component].coefficients.withUnsafeBufferPointer { coefficients in
+            forEachBlock(of: scan) { _, block in
+                let base = coefficients.baseAddress! + block * 64
+                var lastNew = -1
+                for k in scan.spectralStart...scan.spectralEnd {
+                    let magnitude = abs(Int(base[k])) >> scan.successiveLow
+                    magnitudes[k] = magnitude
+                    if magnitude == 1 { lastNew = k }
+                }
+                var run = 0
+                blockBits.removeAll(keepingCapacity: true)
+                for k in scan.spectralStart...scan.spectralEnd {
+                    let magnitude = magnitudes[k]
+                    if magnitude == 0 {
+                        run += 1
+                        continue
+                    }
+                    // Sixteen zeros are sent as such only when a new coefficient follows them;
+                    // otherwise the end-of-band covers them.
+                    while run > 15 && k <= lastNew {
+                        Self.sendEndOfBandRun(&endOfBandRun, bits: &runBits, table: table, into: &sink)
+                        sink.emit(symbol: 0xF0, table: table)
+                        run -= 16
+                        Self.send(&blockBits, into: &sink)
+                    }
+                    if magnitude > 1 {
+                        blockBits.append(UInt8(magnitude & 1))
+                        continue
+                    }
+                    Self.sendEndOfBandRun(&endOfBandRun, bits: &runBits, table: table, into: &sink)
+                    sink.emit(symbol: run << 4 | 1, table: table)
+                    sink.emit(bits: base[k] < 0 ? 0 : 1, count: 1)
+                    Self.send(&blockBits, into: &sink)
+                    run = 0
+                }
+                if run > 0 || !blockBits.isEmpty {
+                    endOfBandRun += 1
+                    runBits.append(contentsOf: blockBits)
+                    if endOfBandRun == 0x7FFF || runBits.count > 1024 - 64 {
+                        Self.sendEndOfBandRun(&endOfBandRun, bits: &runBits, table: table, into: &sink)
+                    }
+                }
+            }
+        }
+        Self.sendEndOfBandRun(&endOfBandRun, bits: &runBits, table: table, into: &sink)
+    }
+
+    /// Sends a pending run of end-of-band (its size as the symbol, then its low bits), and
+    /// after it the bare bits of the blocks it covers.
+    private static func sendEndOfBandRun<Sink: EntropySink>(_ run: inout Int, bits: inout [UInt8], table: Int, into sink: inout Sink) {
+        sendEndOfBandRun(&run, table: table, into: &sink)
+        send(&bits, into: &sink)
+    }
+
+    private static func sendEndOfBandRun<Sink: EntropySink>(_ run: inout Int, table: Int, into sink: inout Sink) {
+        guard run > 0 else { return }
+        let size = bitLength(run) - 1
+        sink.emit(symbol: size << 4, table: table)
+        if size > 0 { sink.emit(bits: UInt32(run), count: size) }
+        run = 0
+    }
+
+    private static func send<Sink: EntropySink>(_ bits: inout [UInt8], into sink: inout Sink) {
+        for bit in bits { sink.emit(bits: UInt32(bit), count: 1) }
+        bits.removeAll(keepingCapacity: true)
+    }
+
+    /// The number of bits `value` (≥ 0) needs: its size category.
+    @inline(__always)
+    static func bitLength(_ value: Int) -> Int { Int.bitWidth - value.leadingZeroBitCount }
+}

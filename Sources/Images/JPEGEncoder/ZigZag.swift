@@ -1,0 +1,16 @@
+/// The order coefficients travel in: from low frequencies to high, along the block's
+/// anti-diagonals.
+enum ZigZag {
+    /// The natural (row by row) index of the `k`th coefficient in zigzag order.
+    static let naturalIndex: [Int] = {
+        var order = [Int]()
+        order.reserveCapacity(64)
+        for diagonal in 0..<15 {
+            let rows = max(0, diagonal - 7)...min(7, diagonal)
+            // Even diagonals run up and to the right, odd ones down and to the left.
+            let walk = diagonal % 2 == 0 ? Array(rows.reversed()) : Array(rows)
+            for row in walk { order.append(row * 8 + diagonal - row) }
+        }
+        return order
+    }()
+}
