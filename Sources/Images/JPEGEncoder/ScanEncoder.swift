@@ -105,13 +105,14 @@ struct ScanEncoder {
         let component = scan.components[0]
         let table = Self.table(ofComponent: component)
         var endOfBandRun = 0
-        // Bits of blocks inside the pending run of end-of-band, and of the current block since
-        // its last symbol. A run is sent early when its bits pile up, to keep this small.
-        var runBits = [UInt8]()
-        runBits.reserveCapacity(1024)
-        var blockBits = [UInt8]()
-        blockBits.reserveCapacity(64)
-        var magnitudes = [Int](repeating: 0, count: 64)
+        // The bare bits of the blocks inside the pending run of end-of-band, a block's bits (at
+        // most 63) a word each. A run is sent early once they pass `runBitsLimit`, to keep
+        // this small.
+        let runBitsLimit = 1024 - 64
+        var runBits = BareBits(capacity: runBitsLimit + 64)
+        defer { runBits.deallocate() }
+        let magnitudes = UnsafeMutablePointer<Int>.allocate(capacity: 64)
+        defer { magnitudes.deallocate() }
         planes[component].coefficients.withUnsafeBufferPointer { coefficients in
             forEachBlock(of: scan) { _, block in
                 let base = coefficients.baseAddress! + block * 64
@@ -122,7 +123,9 @@ struct ScanEncoder {
                     if magnitude == 1 { lastNew = k }
                 }
                 var run = 0
-                blockBits.removeAll(keepingCapacity: true)
+                // The current block's bare bits since its last symbol.
+                var blockBits: UInt64 = 0
+                var blockBitCount = 0
                 for k in scan.spectralStart...scan.spectralEnd {
                     let magnitude = magnitudes[k]
                     if magnitude == 0 {
@@ -135,22 +138,25 @@ struct ScanEncoder {
                         Self.sendEndOfBandRun(&endOfBandRun, bits: &runBits, table: table, into: &sink)
                         sink.emit(symbol: 0xF0, table: table)
                         run -= 16
-                        Self.send(&blockBits, into: &sink)
+                        Self.send(blockBits, count: blockBitCount, into: &sink)
+                        blockBitCount = 0
                     }
                     if magnitude > 1 {
-                        blockBits.append(UInt8(magnitude & 1))
+                        blockBits = blockBits << 1 | UInt64(magnitude & 1)
+                        blockBitCount += 1
                         continue
                     }
                     Self.sendEndOfBandRun(&endOfBandRun, bits: &runBits, table: table, into: &sink)
                     sink.emit(symbol: run << 4 | 1, table: table)
                     sink.emit(bits: base[k] < 0 ? 0 : 1, count: 1)
-                    Self.send(&blockBits, into: &sink)
+                    Self.send(blockBits, count: blockBitCount, into: &sink)
+                    blockBitCount = 0
                     run = 0
                 }
-                if run > 0 || !blockBits.isEmpty {
+                if run > 0 || blockBitCount > 0 {
                     endOfBandRun += 1
-                    runBits.append(contentsOf: blockBits)
-                    if endOfBandRun == 0x7FFF || runBits.count > 1024 - 64 {
+                    runBits.append(blockBits, count: blockBitCount)
+                    if endOfBandRun == 0x7FFF || runBits.total > runBitsLimit {
                         Self.sendEndOfBandRun(&endOfBandRun, bits: &runBits, table: table, into: &sink)
                     }
                 }
@@ -159,11 +165,49 @@ struct ScanEncoder {
         Self.sendEndOfBandRun(&endOfBandRun, bits: &runBits, table: table, into: &sink)
     }
 
+    /// Bare bits waiting for the end-of-band run that covers their blocks: a block's bits
+    /// (at most 63) a word each, in a buffer made once per scan.
+    private struct BareBits {
+        private let words: UnsafeMutablePointer<UInt64>
+        private let counts: UnsafeMutablePointer<Int>
+        private let capacity: Int
+        private var used = 0
+        /// How many bits wait.
+        private(set) var total = 0
+
+        init(capacity: Int) {
+            self.capacity = capacity
+            words = .allocate(capacity: capacity)
+            counts = .allocate(capacity: capacity)
+        }
+
+        func deallocate() {
+            words.deallocate()
+            counts.deallocate()
+        }
+
+        /// Keeps the low `count` bits of `bits`; a caller sends them before `total` passes the capacity.
+        mutating func append(_ bits: UInt64, count: Int) {
+            guard count > 0 else { return }
+            precondition(used < capacity, "bare bits are sent before they fill the buffer")
+            words[used] = bits
+            counts[used] = count
+            used += 1
+            total += count
+        }
+
+        mutating func send<Sink: EntropySink>(into sink: inout Sink) {
+            for index in 0..<used { ScanEncoder.send(words[index], count: counts[index], into: &sink) }
+            used = 0
+            total = 0
+        }
+    }
+
     /// Sends a pending run of end-of-band (its size as the symbol, then its low bits), and
     /// after it the bare bits of the blocks it covers.
-    private static func sendEndOfBandRun<Sink: EntropySink>(_ run: inout Int, bits: inout [UInt8], table: Int, into sink: inout Sink) {
+    private static func sendEndOfBandRun<Sink: EntropySink>(_ run: inout Int, bits: inout BareBits, table: Int, into sink: inout Sink) {
         sendEndOfBandRun(&run, table: table, into: &sink)
-        send(&bits, into: &sink)
+        bits.send(into: &sink)
     }
 
     private static func sendEndOfBandRun<Sink: EntropySink>(_ run: inout Int, table: Int, into sink: inout Sink) {
@@ -174,9 +218,16 @@ struct ScanEncoder {
         run = 0
     }
 
-    private static func send<Sink: EntropySink>(_ bits: inout [UInt8], into sink: inout Sink) {
-        for bit in bits { sink.emit(bits: UInt32(bit), count: 1) }
-        bits.removeAll(keepingCapacity: true)
+    /// Sends the low `count` bits of `bits` (at most 64), the highest first.
+    @inline(__always)
+    private static func send<Sink: EntropySink>(_ bits: UInt64, count: Int, into sink: inout Sink) {
+        var remaining = count
+        if remaining > 32 {
+            remaining -= 32
+            sink.emit(bits: UInt32(truncatingIfNeeded: bits >> UInt64(32)), count: remaining)
+            remaining = 32
+        }
+        if remaining > 0 { sink.emit(bits: UInt32(truncatingIfNeeded: bits), count: remaining) }
     }
 
     /// The number of bits `value` (≥ 0) needs: its size category.
