@@ -31,8 +31,7 @@ struct BlockTransformer {
         let columnOffsets = (0..<stripWidth).map { min($0, bitmap.width - 1) * bitmap.layout.channels }
         var lumaStrip = [Float](repeating: 0, count: stripWidth * mcuSide)
         var chromaStrips = [Float](repeating: 0, count: colour ? 2 * (stripWidth / 2) * 8 : 0)
-        var scratch = [Float](repeating: 0, count: 128)
-        let dct = ForwardDCT()
+        let kernel = Kernel()
         let lumaScale = luminance.values.map { 1 / Float($0) }
         let chromaScale = chrominance.values.map { 1 / Float($0) }
 
@@ -76,19 +75,27 @@ struct BlockTransformer {
                 }
                 for blockRow in 0..<(mcuSide / 8) {
                     for blockColumn in 0..<(stripWidth / 8) {
-                        transform(
-                            lumaStrip, stripWidth: stripWidth, originX: blockColumn * 8, originY: blockRow * 8, into: &planes[0],
-                            block: (mcuRow * mcuSide / 8 + blockRow) * planes[0].blocksWide + blockColumn, scale: lumaScale, dct: dct,
-                            scratch: &scratch)
+                        let block = (mcuRow * mcuSide / 8 + blockRow) * planes[0].blocksWide + blockColumn
+                        planes[0].coefficients.withUnsafeMutableBufferPointer { coefficients in
+                            lumaStrip.withUnsafeBufferPointer { strip in
+                                kernel.transform(
+                                    strip.baseAddress! + blockRow * 8 * stripWidth + blockColumn * 8, stripWidth: stripWidth,
+                                    into: coefficients.baseAddress! + block * 64, scale: lumaScale)
+                            }
+                        }
                     }
                 }
                 if colour {
                     for component in 1...2 {
                         for blockColumn in 0..<mcusWide {
-                            transform(
-                                chromaStrips, stripWidth: stripWidth / 2, originX: blockColumn * 8, originY: (component - 1) * 8,
-                                into: &planes[component], block: mcuRow * planes[component].blocksWide + blockColumn, scale: chromaScale, dct: dct,
-                                scratch: &scratch)
+                            let block = mcuRow * planes[component].blocksWide + blockColumn
+                            planes[component].coefficients.withUnsafeMutableBufferPointer { coefficients in
+                                chromaStrips.withUnsafeBufferPointer { strip in
+                                    kernel.transform(
+                                        strip.baseAddress! + (component - 1) * 8 * (stripWidth / 2) + blockColumn * 8, stripWidth: stripWidth / 2,
+                                        into: coefficients.baseAddress! + block * 64, scale: chromaScale)
+                                }
+                            }
                         }
                     }
                 }
@@ -97,31 +104,34 @@ struct BlockTransformer {
         return planes
     }
 
-    /// Transforms the 8×8 block at `originX, originY` of `strip`, quantizes it with the
-    /// reciprocals `scale` (rounding half away from zero) and stores it as block `block` of
-    /// `plane`, in zigzag order.
-    @inline(__always)
-    private func transform(
-        _ strip: [Float], stripWidth: Int, originX: Int, originY: Int, into plane: inout CoefficientPlane, block: Int, scale: [Float], dct: ForwardDCT,
-        scratch: inout [Float]
-    ) {
-        scratch.withUnsafeMutableBufferPointer { scratch in
-            let samples = scratch.baseAddress!
-            strip.withUnsafeBufferPointer { strip in
-                for y in 0..<8 {
-                    let source = strip.baseAddress! + (originY + y) * stripWidth + originX
-                    for x in 0..<8 { samples[y * 8 + x] = source[x] }
-                }
+    /// The DCT's tables and a block's room, made once for a picture.
+    private final class Kernel {
+        let dct = ForwardDCT()
+        let rows = UnsafeMutablePointer<SIMD8<Float>>.allocate(capacity: 16)
+        let order = UnsafeMutablePointer<Int>.allocate(capacity: 64)
+
+        init() { order.initialize(from: ZigZag.naturalIndex, count: 64) }
+
+        deinit {
+            rows.deallocate()
+            order.deallocate()
+        }
+
+        /// Transforms the 8×8 samples at `origin` (rows `stripWidth` apart), quantizes them
+        /// with the reciprocals `scale` (rounding half away from zero) and stores them at
+        /// `target` in zigzag order.
+        @inline(__always)
+        func transform(_ origin: UnsafePointer<Float>, stripWidth: Int, into target: UnsafeMutablePointer<Int16>, scale: [Float]) {
+            for y in 0..<8 { rows[y] = SIMD8<Float>(UnsafeBufferPointer(start: origin + y * stripWidth, count: 8)) }
+            dct.basis.withUnsafeBufferPointer { basis in
+                dct.columns.withUnsafeBufferPointer { ForwardDCT.transform(rows, scratch: rows + 8, basis: basis.baseAddress!, columns: $0.baseAddress!) }
             }
-            dct.basis.withUnsafeBufferPointer { ForwardDCT.transform(samples, scratch: samples + 64, basis: $0.baseAddress!) }
-            plane.coefficients.withUnsafeMutableBufferPointer { coefficients in
-                let target = coefficients.baseAddress! + block * 64
-                ZigZag.naturalIndex.withUnsafeBufferPointer { order in
-                    scale.withUnsafeBufferPointer { scale in
-                        for k in 0..<64 {
-                            let value = samples[order[k]] * scale[order[k]]
-                            target[k] = Int16(value < 0 ? value - 0.5 : value + 0.5)
-                        }
+            scale.withUnsafeBufferPointer { scale in
+                UnsafeMutableRawPointer(rows).withMemoryRebound(to: Float.self, capacity: 64) { coefficients in
+                    for k in 0..<64 {
+                        let index = order[k]
+                        let value = coefficients[index] * scale[index]
+                        target[k] = Int16(value < 0 ? value - 0.5 : value + 0.5)
                     }
                 }
             }

@@ -38,14 +38,15 @@ public enum JPEGEncoder {
 
         var writer = JPEGBitWriter(bytes: header)
         let encoder = ScanEncoder(planes: planes)
+        var symbols = ScanSymbols()
         for scan in ProgressiveScan.script(componentCount: planes.count) {
+            symbols.removeAll()
+            encoder.encode(scan, into: &symbols)
             var huffmanTables: [HuffmanTable?] = [nil, nil]
             if scan.usesHuffmanTables {
-                var counter = SymbolCounter()
-                encoder.encode(scan, into: &counter)
                 var definitions: [UInt8] = []
                 for slot in 0..<2 {
-                    guard let frequencies = counter.frequencies(ofTable: slot) else { continue }
+                    guard let frequencies = symbols.frequencies(ofTable: slot) else { continue }
                     let table = HuffmanTable(frequencies: frequencies)
                     huffmanTables[slot] = table
                     definitions += [UInt8((scan.isDC ? 0x00 : 0x10) | slot)] + table.counts + table.symbols
@@ -59,10 +60,7 @@ public enum JPEGEncoder {
             }
             start += [UInt8(scan.spectralStart), UInt8(scan.spectralEnd), UInt8(scan.successiveHigh << 4 | scan.successiveLow)]
             writer.append(segment(0xDA, start))
-            var sink = SymbolWriter(writer: writer, tables: huffmanTables)
-            writer = JPEGBitWriter(bytes: [])
-            encoder.encode(scan, into: &sink)
-            writer = sink.writer
+            symbols.write(into: &writer, tables: huffmanTables)
             writer.flush()
         }
         writer.append([0xFF, 0xD9])

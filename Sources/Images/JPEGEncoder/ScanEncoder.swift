@@ -6,7 +6,7 @@ struct ScanEncoder {
     static func table(ofComponent component: Int) -> Int { component == 0 ? 0 : 1 }
 
     /// Sends `scan` into `sink`.
-    func encode<Sink: EntropySink>(_ scan: ProgressiveScan, into sink: inout Sink) {
+    func encode(_ scan: ProgressiveScan, into sink: inout ScanSymbols) {
         if scan.isDC {
             encodeDC(scan, into: &sink)
         } else if scan.isRefinement {
@@ -44,7 +44,7 @@ struct ScanEncoder {
         }
     }
 
-    private func encodeDC<Sink: EntropySink>(_ scan: ProgressiveScan, into sink: inout Sink) {
+    private func encodeDC(_ scan: ProgressiveScan, into sink: inout ScanSymbols) {
         var predictions = [Int](repeating: 0, count: planes.count)
         let shift = scan.successiveLow
         forEachBlock(of: scan) { component, block in
@@ -63,7 +63,7 @@ struct ScanEncoder {
 
     /// A band's first scan: each nonzero coefficient as a run of zeros and a size, then its
     /// bits; blocks whose band ends in zeros are gathered into runs of end-of-band.
-    private func encodeACFirst<Sink: EntropySink>(_ scan: ProgressiveScan, into sink: inout Sink) {
+    private func encodeACFirst(_ scan: ProgressiveScan, into sink: inout ScanSymbols) {
         let component = scan.components[0]
         let table = Self.table(ofComponent: component)
         var endOfBandRun = 0
@@ -101,7 +101,7 @@ struct ScanEncoder {
     /// nonzero now are coded as in a first scan (their size is always 1, then their sign);
     /// those already nonzero send their new bit bare, after the next symbol that passes them
     /// or after the run of end-of-band that covers them.
-    private func encodeACRefinement<Sink: EntropySink>(_ scan: ProgressiveScan, into sink: inout Sink) {
+    private func encodeACRefinement(_ scan: ProgressiveScan, into sink: inout ScanSymbols) {
         let component = scan.components[0]
         let table = Self.table(ofComponent: component)
         var endOfBandRun = 0
@@ -196,7 +196,7 @@ struct ScanEncoder {
             total += count
         }
 
-        mutating func send<Sink: EntropySink>(into sink: inout Sink) {
+        mutating func send(into sink: inout ScanSymbols) {
             for index in 0..<used { ScanEncoder.send(words[index], count: counts[index], into: &sink) }
             used = 0
             total = 0
@@ -205,12 +205,12 @@ struct ScanEncoder {
 
     /// Sends a pending run of end-of-band (its size as the symbol, then its low bits), and
     /// after it the bare bits of the blocks it covers.
-    private static func sendEndOfBandRun<Sink: EntropySink>(_ run: inout Int, bits: inout BareBits, table: Int, into sink: inout Sink) {
+    private static func sendEndOfBandRun(_ run: inout Int, bits: inout BareBits, table: Int, into sink: inout ScanSymbols) {
         sendEndOfBandRun(&run, table: table, into: &sink)
         bits.send(into: &sink)
     }
 
-    private static func sendEndOfBandRun<Sink: EntropySink>(_ run: inout Int, table: Int, into sink: inout Sink) {
+    private static func sendEndOfBandRun(_ run: inout Int, table: Int, into sink: inout ScanSymbols) {
         guard run > 0 else { return }
         let size = bitLength(run) - 1
         sink.emit(symbol: size << 4, table: table)
@@ -218,16 +218,15 @@ struct ScanEncoder {
         run = 0
     }
 
-    /// Sends the low `count` bits of `bits` (at most 64), the highest first.
+    /// Sends the low `count` bits of `bits` (at most 64), the highest first, 16 at a time.
     @inline(__always)
-    private static func send<Sink: EntropySink>(_ bits: UInt64, count: Int, into sink: inout Sink) {
+    private static func send(_ bits: UInt64, count: Int, into sink: inout ScanSymbols) {
         var remaining = count
-        if remaining > 32 {
-            remaining -= 32
-            sink.emit(bits: UInt32(truncatingIfNeeded: bits >> UInt64(32)), count: remaining)
-            remaining = 32
+        while remaining > 0 {
+            let piece = (remaining - 1) % 16 + 1
+            remaining -= piece
+            sink.emit(bits: UInt32(truncatingIfNeeded: bits >> UInt64(remaining)), count: piece)
         }
-        if remaining > 0 { sink.emit(bits: UInt32(truncatingIfNeeded: bits), count: remaining) }
     }
 
     /// The number of bits `value` (≥ 0) needs: its size category.
