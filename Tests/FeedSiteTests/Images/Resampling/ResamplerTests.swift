@@ -58,6 +58,20 @@ final class ResamplerTests: XCTestCase {
         }
     }
 
+    func test_resize_filtersRowsThenColumnsAsTheFilterSays() {
+        for (layout, seed) in [(Bitmap.Layout.gray, UInt64(1)), (.rgba, 2), (.grayAlpha, 3)] {
+            let picture = Bitmap(width: 23, height: 19, layout: layout, samples: SeededGenerator.bytes(count: 23 * 19 * layout.channels, seed: seed))
+            for (width, height) in [(7, 5), (11, 17), (2, 3), (30, 40), (23, 4)] {
+                let resized = Resampler.resize(picture, width: width, height: height)
+
+                let expected = LanczosReference.resized(picture, width: width, height: height)
+                for (index, (sample, value)) in zip(resized.samples, expected).enumerated() where abs(Double(sample) - value) > 1 {
+                    XCTFail("\(layout) to \(width) × \(height): sample \(index) is \(sample), the filter gives \(value)")
+                }
+            }
+        }
+    }
+
     func test_resize_keepsFrequenciesBelowHalfTheNewNyquistLimit() {
         // Shrunk 4 times, 1024 pixels hold at most 128 cycles; half of that is 64.
         for cycles in [4, 8, 16, 32, 48, 64] {
@@ -175,14 +189,47 @@ final class ResamplerTests: XCTestCase {
 private enum LanczosReference {
     /// `row` (sRGB bytes) resized to `count` samples: each one's value in sRGB, 0…255, unrounded.
     static func resized(_ row: [UInt8], to count: Int) -> [Double] {
-        let scale = Double(row.count) / Double(count)
+        filtered(row.map(linear(fromByte:)), to: count).map { 255 * encode(min(1, max(0, $0))) }
+    }
+
+    /// `picture` resized: every row, then every column, in linear light, colour weighted by
+    /// alpha; each sample's value unrounded, 0…255.
+    static func resized(_ picture: Bitmap, width: Int, height: Int) -> [Double] {
+        let channels = picture.layout.channels
+        let colours = picture.layout.hasAlpha ? channels - 1 : channels
+        // Premultiplied linear light, one array per channel, alpha last.
+        var planes = (0..<channels).map { channel in
+            (0..<(picture.width * picture.height)).map { index -> Double in
+                let alpha = picture.layout.hasAlpha ? Double(picture.samples[index * channels + channels - 1]) / 255 : 1
+                let sample = picture.samples[index * channels + channel]
+                return channel < colours ? linear(fromByte: sample) * alpha : Double(sample) / 255
+            }
+        }
+        planes = planes.map { plane in
+            (0..<picture.height).flatMap { y in filtered(Array(plane[(y * picture.width)..<((y + 1) * picture.width)]), to: width) }
+        }
+        planes = planes.map { plane in
+            let columns = (0..<width).map { x in filtered((0..<picture.height).map { plane[$0 * width + x] }, to: height) }
+            return (0..<(width * height)).map { columns[$0 % width][$0 / width] }
+        }
+        return (0..<(width * height)).flatMap { index -> [Double] in
+            let alpha = picture.layout.hasAlpha ? min(1, max(0, planes[channels - 1][index])) : 1
+            guard (255 * alpha).rounded() > 0 else { return [Double](repeating: 0, count: channels) }
+            let divisor = picture.layout.hasAlpha ? planes[channels - 1][index] : 1
+            let colour = (0..<colours).map { 255 * encode(min(1, max(0, planes[$0][index] / divisor))) }
+            return picture.layout.hasAlpha ? colour + [255 * alpha] : colour
+        }
+    }
+
+    /// Samples resized to `count`, each a weighted sum of those the kernel reaches.
+    private static func filtered(_ samples: [Double], to count: Int) -> [Double] {
+        let scale = Double(samples.count) / Double(count)
         let stretch = max(1, scale)
         return (0..<count).map { i in
             let centre = (Double(i) + 0.5) * scale - 0.5
-            let reached = row.indices.filter { abs(Double($0) - centre) < 3 * stretch }
+            let reached = samples.indices.filter { abs(Double($0) - centre) < 3 * stretch }
             let weights = reached.map { kernel((Double($0) - centre) / stretch) }
-            let light = zip(reached, weights).reduce(0) { $0 + $1.1 * linear(fromByte: row[$1.0]) } / weights.reduce(0, +)
-            return 255 * encode(min(1, max(0, light)))
+            return zip(reached, weights).reduce(0) { $0 + $1.1 * samples[$1.0] } / weights.reduce(0, +)
         }
     }
 
