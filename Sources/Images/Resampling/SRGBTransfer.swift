@@ -35,11 +35,6 @@ struct SRGBTransfer: Sendable {
     static func decode(_ encoded: Double) -> Double {
         encoded <= 0.040_45 ? encoded / 12.92 : pow((encoded + 0.055) / 1.055, 2.4)
     }
-
-    /// The sRGB-encoded value of linear light, both 0…1.
-    static func encode(_ linear: Double) -> Double {
-        linear <= 0.003_130_8 ? linear * 12.92 : 1.055 * pow(linear, 1 / 2.4) - 0.055
-    }
 }
 
 extension SRGBTransfer {
