@@ -1,0 +1,152 @@
+/// One resize's work over the input's and the output's samples.
+///
+/// Rows are filtered into a ring of as many rows as a column's window holds, as the output's
+/// rows come to need them: the whole picture is never held in floating point, only a window of
+/// it. Pixels are `SIMD4<Float>` of premultiplied linear colour and alpha (gray in the first
+/// lane; alpha 1 when the layout has none), so every layout shares one loop.
+struct ResamplingPass {
+    let source: UnsafeBufferPointer<UInt8>
+    let width: Int
+    let height: Int
+    let layout: Bitmap.Layout
+    let outputWidth: Int
+    let outputHeight: Int
+
+    func run(into target: UnsafeMutableBufferPointer<UInt8>) {
+        let columns = ResamplingWeights(input: width, output: outputWidth)
+        let rows = ResamplingWeights(input: height, output: outputHeight)
+        // Three pixels of 0 past the row's end, for the last window's zero weights to meet.
+        let line = UnsafeMutableBufferPointer<SIMD4<Float>>.allocate(capacity: width + 3)
+        defer { line.deallocate() }
+        line.initialize(repeating: .zero)
+        let ring = UnsafeMutableBufferPointer<SIMD4<Float>>.allocate(capacity: rows.taps * outputWidth)
+        defer { ring.deallocate() }
+        let sum = UnsafeMutableBufferPointer<SIMD4<Float>>.allocate(capacity: outputWidth)
+        defer { sum.deallocate() }
+        ring.initialize(repeating: .zero)
+        var nextRow = 0
+        for y in 0..<outputHeight {
+            let first = rows.starts[y]
+            let count = rows.counts[y]
+            nextRow = max(nextRow, first)
+            while nextRow < first + count {
+                decodeRow(nextRow, into: line)
+                let slot = (nextRow % rows.taps) * outputWidth
+                filter(line, with: columns, into: UnsafeMutableBufferPointer(rebasing: ring[slot..<(slot + outputWidth)]))
+                nextRow += 1
+            }
+            sum.initialize(repeating: .zero)
+            for k in 0..<count {
+                let weight = rows.weights[y * rows.stride + k]
+                let row = ((first + k) % rows.taps) * outputWidth
+                for x in 0..<outputWidth { sum[x] += weight * ring[row + x] }
+            }
+            let rowSamples = outputWidth * layout.channels
+            encodeRow(sum, into: UnsafeMutableBufferPointer(rebasing: target[(y * rowSamples)..<((y + 1) * rowSamples)]))
+        }
+    }
+
+    /// Input row `y` as premultiplied linear light.
+    private func decodeRow(_ y: Int, into line: UnsafeMutableBufferPointer<SIMD4<Float>>) {
+        let start = y * width * layout.channels
+        SRGBTransfer.shared.linear.withUnsafeBufferPointer { linear in
+            switch layout {
+            case .gray:
+                for x in 0..<width { line[x] = SIMD4(linear[Int(source[start + x])], 0, 0, 1) }
+            case .grayAlpha:
+                for x in 0..<width {
+                    let p = start + 2 * x
+                    let alpha = Float(source[p + 1]) * (1 / 255)
+                    line[x] = SIMD4(linear[Int(source[p])] * alpha, 0, 0, alpha)
+                }
+            case .rgb:
+                for x in 0..<width {
+                    let p = start + 3 * x
+                    line[x] = SIMD4(linear[Int(source[p])], linear[Int(source[p + 1])], linear[Int(source[p + 2])], 1)
+                }
+            case .rgba:
+                for x in 0..<width {
+                    let p = start + 4 * x
+                    let alpha = Float(source[p + 3]) * (1 / 255)
+                    line[x] = SIMD4(linear[Int(source[p])], linear[Int(source[p + 1])], linear[Int(source[p + 2])], 1) * alpha
+                }
+            }
+        }
+    }
+
+    /// One row filtered along its length.
+    private func filter(_ line: UnsafeMutableBufferPointer<SIMD4<Float>>, with columns: ResamplingWeights, into row: UnsafeMutableBufferPointer<SIMD4<Float>>) {
+        let stride = columns.stride
+        columns.weights.withUnsafeBufferPointer { weights in
+            columns.starts.withUnsafeBufferPointer { starts in
+                columns.counts.withUnsafeBufferPointer { counts in
+                    for x in 0..<outputWidth {
+                        let first = starts[x]
+                        let base = x * stride
+                        // Four sums, so that each addition need not wait for the one before:
+                        // this loop is most of a resize's time, and one sum made shrinking a
+                        // 5120 × 2880 photo to 1600 × 900 take about a fifth longer.
+                        var sum0 = SIMD4<Float>.zero
+                        var sum1 = SIMD4<Float>.zero
+                        var sum2 = SIMD4<Float>.zero
+                        var sum3 = SIMD4<Float>.zero
+                        var k = 0
+                        while k < counts[x] {
+                            sum0 += weights[base + k] * line[first + k]
+                            sum1 += weights[base + k + 1] * line[first + k + 1]
+                            sum2 += weights[base + k + 2] * line[first + k + 2]
+                            sum3 += weights[base + k + 3] * line[first + k + 3]
+                            k += 4
+                        }
+                        row[x] = (sum0 + sum1) + (sum2 + sum3)
+                    }
+                }
+            }
+        }
+    }
+
+    /// A filtered row back to 8-bit samples: colour divided by alpha, then sRGB.
+    private func encodeRow(_ sum: UnsafeMutableBufferPointer<SIMD4<Float>>, into samples: UnsafeMutableBufferPointer<UInt8>) {
+        let transfer = SRGBTransfer.shared
+        transfer.coarse.withUnsafeBufferPointer { coarse in
+            transfer.threshold.withUnsafeBufferPointer { threshold in
+                func byte(_ value: Float) -> UInt8 { SRGBTransfer.byte(fromLinear: value, coarse: coarse, threshold: threshold) }
+                switch layout {
+                case .gray:
+                    for x in 0..<outputWidth { samples[x] = byte(sum[x].x) }
+                case .grayAlpha:
+                    for x in 0..<outputWidth {
+                        let (colour, alpha) = Self.unpremultiplied(sum[x])
+                        samples[2 * x] = byte(colour.x)
+                        samples[2 * x + 1] = alpha
+                    }
+                case .rgb:
+                    for x in 0..<outputWidth {
+                        let pixel = sum[x]
+                        samples[3 * x] = byte(pixel.x)
+                        samples[3 * x + 1] = byte(pixel.y)
+                        samples[3 * x + 2] = byte(pixel.z)
+                    }
+                case .rgba:
+                    for x in 0..<outputWidth {
+                        let (colour, alpha) = Self.unpremultiplied(sum[x])
+                        samples[4 * x] = byte(colour.x)
+                        samples[4 * x + 1] = byte(colour.y)
+                        samples[4 * x + 2] = byte(colour.z)
+                        samples[4 * x + 3] = alpha
+                    }
+                }
+            }
+        }
+    }
+
+    /// Colour as the average of the colours alpha weighed, and alpha as a byte. A pixel whose
+    /// alpha rounds to 0 is transparent black: divided by next to nothing, its colour would be
+    /// noise.
+    @inline(__always)
+    private static func unpremultiplied(_ pixel: SIMD4<Float>) -> (colour: SIMD4<Float>, alpha: UInt8) {
+        let alpha = pixel.w * 255 + 0.5
+        guard alpha >= 1 else { return (.zero, 0) }
+        return (pixel / pixel.w, alpha >= 255 ? 255 : UInt8(alpha))
+    }
+}
