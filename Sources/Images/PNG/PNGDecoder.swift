@@ -6,6 +6,7 @@ public enum PNGDecoder {
     /// Deflate turns one byte into at most 1,032 (a 258-byte match in two bits), so less image
     /// data than the picture's size over this cannot fill it.
     private static let maxDeflateRatio = 1_032
+    private static let exifPrefix: [UInt8] = Array("Exif".utf8) + [0, 0]
 
     /// The size of the picture and whether it has transparency (an alpha channel, or a tRNS
     /// chunk that makes some pixel less than opaque), read from the chunks before the image
@@ -65,7 +66,8 @@ public enum PNGDecoder {
             case PNGChunk.iCCP:
                 if iccProfile == nil { iccProfile = try readICCProfile(data) }
             case PNGChunk.eXIf:
-                if exif == nil { exif = Array(data) }
+                // Some writers keep the "Exif\0\0" that starts the block in a JPEG.
+                if exif == nil { exif = Array(data.starts(with: exifPrefix) ? data.dropFirst(exifPrefix.count) : data) }
             default:
                 guard !PNGChunk.isCritical(chunk.type) else { throw .unsupported("the PNG chunk \(PNGChunk.name(chunk.type))") }
             }
