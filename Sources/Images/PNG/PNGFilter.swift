@@ -79,8 +79,9 @@ enum PNGFilter {
 
     /// Filters the `count` bytes at `row` (the row above at `prior`, zeros for the first) with
     /// the filter whose output has the least sum of absolute values, each byte read as signed:
-    /// a cheap guess at what deflate compresses best. Writes the filter type and then the
-    /// filtered bytes to `output`; `scratch` has room for 4 × `count` bytes.
+    /// a cheap guess at what deflate compresses best (ties go to the lower filter type). Writes
+    /// the filter type and then the filtered bytes to `output`; `scratch` has room for 4 ×
+    /// `count` bytes.
     static func filterBest(
         row: UnsafePointer<UInt8>, prior: UnsafePointer<UInt8>, count: Int, stride: Int,
         scratch: UnsafeMutablePointer<UInt8>, output: UnsafeMutablePointer<UInt8>

@@ -147,7 +147,8 @@ struct PNGRowExpander {
                 out[1] = Self.eight(s[2], s[3])
                 out[2] = Self.eight(s[4], s[5])
                 if let key {
-                    let matches = UInt16(s[0]) << 8 | UInt16(s[1]) == key.0 && UInt16(s[2]) << 8 | UInt16(s[3]) == key.1
+                    let matches =
+                        UInt16(s[0]) << 8 | UInt16(s[1]) == key.0 && UInt16(s[2]) << 8 | UInt16(s[3]) == key.1
                         && UInt16(s[4]) << 8 | UInt16(s[5]) == key.2
                     out[3] = matches ? 0 : 255
                 }
