@@ -32,6 +32,12 @@ struct PNGChunkReader {
         return Chunk(type: type, data: dataStart..<dataEnd)
     }
 
+    /// The type of the next chunk, not yet checked; nil where fewer than its length and type
+    /// are left.
+    func peekType() -> UInt32? {
+        bytes.count - position >= 8 ? readUInt32(at: position + 4) : nil
+    }
+
     /// The big-endian number of the four bytes at `offset`, which the caller has checked lie in the file.
     func readUInt32(at offset: Int) -> UInt32 {
         UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3])

@@ -10,12 +10,12 @@ public enum PNGDecoder {
 
     /// The size of the picture and whether it has transparency (an alpha channel, or a tRNS
     /// chunk that makes some pixel less than opaque), read from the chunks before the image
-    /// data.
+    /// data: what follows them is not read, so a file cut short in its image data has a header.
     public static func header(_ bytes: [UInt8]) throws(ImageDecodingError) -> (width: Int, height: Int, hasAlpha: Bool) {
         var reader = try PNGChunkReader(bytes)
         let header = try readHeader(&reader)
         var hasAlpha = header.colourType == .grayAlpha || header.colourType == .rgba
-        while !hasAlpha, let chunk = try reader.next(), chunk.type != PNGChunk.IDAT, chunk.type != PNGChunk.IEND {
+        while !hasAlpha, let type = reader.peekType(), type != PNGChunk.IDAT, type != PNGChunk.IEND, let chunk = try reader.next() {
             if chunk.type == PNGChunk.tRNS {
                 hasAlpha = header.colourType == .palette ? bytes[chunk.data].contains { $0 < 255 } : true
             }
