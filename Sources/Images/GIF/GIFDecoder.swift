@@ -41,7 +41,8 @@ public enum GIFDecoder {
                 }
                 try reader.skipSubBlocks()
             case 0x2C:
-                return try decodeImage(reader: &reader, screen: (width, height), globalTable: globalTable, transparentIndex: transparentIndex, maxPixels: maxPixels)
+                return try decodeImage(
+                    reader: &reader, screen: (width, height), globalTable: globalTable, transparentIndex: transparentIndex, maxPixels: maxPixels)
             case 0x3B:
                 throw .malformed("the GIF holds no image")
             case let other:

@@ -80,7 +80,8 @@ final class GIFDecoderTests: XCTestCase {
         // Data order for 10 rows: 0, 8, 4, 2, 6, 1, 3, 5, 7, 9; row r's pixel is index r.
         let order: [UInt8] = [0, 8, 4, 2, 6, 1, 3, 5, 7, 9]
         let table = (0..<48).map { UInt8($0) }
-        let gif = GIFTestBytes.gif(screen: (1, 10), globalTable: table, frame: .init(width: 1, height: 10, indices: order, interlaced: true), minimumCodeSize: 4)
+        let gif = GIFTestBytes.gif(
+            screen: (1, 10), globalTable: table, frame: .init(width: 1, height: 10, indices: order, interlaced: true), minimumCodeSize: 4)
 
         let bitmap = try GIFDecoder.decode(gif, maxPixels: Self.limit)
 
@@ -121,9 +122,10 @@ final class GIFDecoderTests: XCTestCase {
         }
     }
 
-    func test_decode_refusesAFrameOverTheLimitOnASmallScreen() {
-        var gif = GIFTestBytes.gif(screen: (2, 2), globalTable: [0, 0, 0, 9, 9, 9], frame: .init(width: 2, height: 2, indices: [0, 1, 1, 0]), minimumCodeSize: 2)
-        let descriptor = gif.firstIndex(of: 0x2C)!
+    func test_decode_refusesAFrameOverTheLimitOnASmallScreen() throws {
+        var gif = GIFTestBytes.gif(
+            screen: (2, 2), globalTable: [0, 0, 0, 9, 9, 9], frame: .init(width: 2, height: 2, indices: [0, 1, 1, 0]), minimumCodeSize: 2)
+        let descriptor = try XCTUnwrap(gif.firstIndex(of: 0x2C))
         gif.replaceSubrange(descriptor + 5..<descriptor + 9, with: [0x60, 0xEA, 0x60, 0xEA])
 
         XCTAssertThrowsError(try GIFDecoder.decode(gif, maxPixels: 1_000_000)) {
@@ -154,7 +156,9 @@ final class GIFDecoderTests: XCTestCase {
     func test_decode_refusesAFileWithNoImage() {
         let gif = Array("GIF89a".utf8) + [1, 0, 1, 0, 0, 0, 0, 0x21, 0xFE, 1, 65, 0, 0x3B]
 
-        XCTAssertThrowsError(try GIFDecoder.decode(gif, maxPixels: Self.limit)) { XCTAssertEqual($0 as? ImageDecodingError, .malformed("the GIF holds no image")) }
+        XCTAssertThrowsError(try GIFDecoder.decode(gif, maxPixels: Self.limit)) {
+            XCTAssertEqual($0 as? ImageDecodingError, .malformed("the GIF holds no image"))
+        }
     }
 
     func test_decode_endsInABitmapOrATypedErrorForTruncatedAndBitFlippedFiles() throws {
