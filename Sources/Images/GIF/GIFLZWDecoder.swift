@@ -29,7 +29,7 @@ final class GIFLZWDecoder {
     private var nextCode: Int
     private var previousCode = -1
     /// The end code was read, or the data ran out.
-    private(set) var finished = false
+    private var finished = false
 
     /// `minimumCodeSize` must be 1…8: literals are palette indices.
     init(data: [UInt8], minimumCodeSize: Int) {
