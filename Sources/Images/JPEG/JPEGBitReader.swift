@@ -82,7 +82,7 @@ struct JPEGBitReader {
                 buffer <<= UInt64(length)
                 count -= length
                 let index = Int(code + table.offset[length])
-                return index >= 0 && index < table.symbols.count ? Int(table.symbols[index]) : nil
+                return index >= 0 && index < 256 ? Int(table.symbols[index]) : nil
             }
         }
         return nil

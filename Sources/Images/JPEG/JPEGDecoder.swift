@@ -24,7 +24,7 @@ public enum JPEGDecoder {
             }
         }
         guard stream.scansDecoded > 0 else { throw .malformed("no image data") }
-        if stream.coding == .progressive { stream.transformCoefficients() }
+        if stream.coding == .progressive { try stream.transformCoefficients() }
         return try stream.bitmap()
     }
 }

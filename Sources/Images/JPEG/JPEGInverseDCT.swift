@@ -4,16 +4,20 @@ import Foundation
 /// squares are the full transform's output averaged over 2×2, 4×4 or 8×8 pixels, worked out
 /// from the coefficients directly: a picture decoded at 1/2, 1/4 or 1/8 of its size costs a
 /// fraction of the full decode.
-struct JPEGInverseDCT {
-    /// For each output position n and frequency u: the weight of u's basis at n, already
-    /// averaged and scaled. Row n holds 8 weights.
-    private let weights: [SIMD8<Float>]
+final class JPEGInverseDCT {
+    /// For each output position n: the weight of each frequency u's basis at n, already
+    /// averaged and scaled.
+    private let weights: UnsafeMutablePointer<SIMD8<Float>>
+    /// The same weights by frequency u: lane n is the weight of u at output position n (zero
+    /// past `size`), so a row's samples are summed eight at a time.
+    private let columns: UnsafeMutablePointer<SIMD8<Float>>
     let size: Int
 
     init(size: Int) {
         self.size = size
         let group = 8 / size
-        weights = (0..<size).map { n in
+        weights = .allocate(capacity: size)
+        for n in 0..<size {
             var row = SIMD8<Float>()
             for u in 0..<8 {
                 let scale = u == 0 ? 0.5 / 2.0.squareRoot() : 0.5
@@ -21,8 +25,19 @@ struct JPEGInverseDCT {
                 for j in 0..<group { sum += cos(Double(2 * (n * group + j) + 1) * Double(u) * Double.pi / 16) }
                 row[u] = Float(scale * sum / Double(group))
             }
-            return row
+            (weights + n).initialize(to: row)
         }
+        columns = .allocate(capacity: 8)
+        for u in 0..<8 {
+            var column = SIMD8<Float>()
+            for n in 0..<size { column[n] = weights[n][u] }
+            (columns + u).initialize(to: column)
+        }
+    }
+
+    deinit {
+        weights.deallocate()
+        columns.deallocate()
     }
 
     /// Transforms `coefficients` (natural order, as coded) times `quantization` (natural order)
@@ -35,22 +50,40 @@ struct JPEGInverseDCT {
     ) {
         // The columns' pass: output row n of each frequency u is a weighted sum over the
         // coefficient rows v; rows of zeros, most of a block, are skipped.
-        for n in 0..<size { rows[n] = SIMD8<Float>() }
         let raw = UnsafeRawPointer(coefficients)
+        let first = raw.loadUnaligned(as: SIMD8<Int16>.self)
+        var acRows = false
+        for v in 1..<8 where raw.loadUnaligned(fromByteOffset: v * 16, as: SIMD8<Int16>.self) != SIMD8<Int16>() {
+            acRows = true
+            break
+        }
+        if !acRows && first &* SIMD8<Int16>(0, 1, 1, 1, 1, 1, 1, 1) == SIMD8<Int16>() {
+            // Only the mean: every sample the same.
+            let value = Float(first[0]) * quantization[0][0] / 8 + 128.5
+            let sample: UInt8 = value <= 0 ? 0 : value >= 255 ? 255 : UInt8(value)
+            for n in 0..<size { (output + n * stride).update(repeating: sample, count: size) }
+            return
+        }
+        for n in 0..<size { rows[n] = SIMD8<Float>() }
+        var present = SIMD8<Int16>()
         for v in 0..<8 {
             let coded = raw.loadUnaligned(fromByteOffset: v * 16, as: SIMD8<Int16>.self)
             if coded == SIMD8<Int16>() { continue }
+            present |= coded
             let row = SIMD8<Float>(coded) * quantization[v]
             for n in 0..<size { rows[n] += weights[n][v] * row }
         }
-        // The rows' pass: each sample is a weighted sum of its row's frequencies.
+        // The rows' pass: each row's samples at once, a sum over its frequencies up to the
+        // last one any row holds.
+        var frequencies = 8
+        while frequencies > 1 && present[frequencies - 1] == 0 { frequencies -= 1 }
         for n in 0..<size {
-            let line = output + n * stride
             let row = rows[n]
-            for m in 0..<size {
-                let value = (weights[m] * row).sum() + 128.5
-                line[m] = value <= 0 ? 0 : value >= 255 ? 255 : UInt8(value)
-            }
+            var sum = SIMD8<Float>(repeating: 128.5)
+            for u in 0..<frequencies { sum += row[u] * columns[u] }
+            sum = sum.replacing(with: 0, where: sum .< 0).replacing(with: 255, where: sum .> 255)
+            let line = output + n * stride
+            for m in 0..<size { line[m] = UInt8(sum[m]) }
         }
     }
 }

@@ -46,19 +46,7 @@ extension JPEGStream {
                             let buffer = buffers.baseAddress! + index * (rowCapacity + 16)
                             rows[index] = Self.stretchedRow(component, y, into: buffer, sums: sums.baseAddress!, width: width, smooth: smooth)
                         }
-                        let line = output.baseAddress! + y * width * layout.channels
-                        switch model {
-                        case .gray: line.update(from: rows[0], count: width)
-                        case .rgb:
-                            for x in 0..<width {
-                                line[3 * x] = rows[0][x]
-                                line[3 * x + 1] = rows[1][x]
-                                line[3 * x + 2] = rows[2][x]
-                            }
-                        case .yCbCr: table.convert(rows[0], rows[1], rows[2], into: line, count: width)
-                        case .cmyk: table.convertCMYK(rows[0], rows[1], rows[2], rows[3], into: line, count: width, fromYCC: false)
-                        case .ycck: table.convertCMYK(rows[0], rows[1], rows[2], rows[3], into: line, count: width, fromYCC: true)
-                        }
+                        table.convert(rows, model, into: output.baseAddress! + y * width * layout.channels, count: width)
                     }
                 }
             }

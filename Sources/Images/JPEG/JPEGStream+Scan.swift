@@ -12,68 +12,71 @@ extension JPEGStream {
         let first = components[scan.components[0]]
         let mcusAcross = single ? first.blocksWide : mcusPerLine
         let mcusDown = single ? first.blocksHigh : mcusPerColumn
-        var tables: [[SIMD8<Float>]] = []
-        for component in components {
-            guard let table = quantizationTables[component.quantizationTable] else {
-                if coding == .sequential { throw .malformed("a component's quantization table is missing") }
-                tables.append([])
-                continue
+        // What each block of the scan needs, looked up once: its component, tables and transform.
+        let members = scan.components.map { components[$0] }
+        let dcTables = members.map { self.dcTables[$0.dcTable] }
+        let acTables = members.map { self.acTables[$0.acTable] }
+        let transforms = members.map { JPEGInverseDCT(size: $0.blockSize) }
+        let progressive = coding == .progressive
+        var quantization = [SIMD8<Float>](repeating: SIMD8<Float>(), count: 8 * members.count)
+        if !progressive {
+            for (n, member) in members.enumerated() {
+                guard let table = quantizationTables[member.quantizationTable] else { throw .malformed("a component's quantization table is missing") }
+                quantization.replaceSubrange((8 * n)..<(8 * n + 8), with: table)
             }
-            tables.append(table)
         }
-        let idcts = components.map { JPEGInverseDCT(size: $0.blockSize) }
         var block = [Int16](repeating: 0, count: 64)
         var rows = [SIMD8<Float>](repeating: SIMD8<Float>(), count: 8)
         let interval = restartInterval
         var untilRestart = interval
-        let progressive = coding == .progressive
         let data = bytes
+        let order = Self.zigzag
         let failure: ImageDecodingError? = data.withUnsafeBufferPointer { bytes in
             block.withUnsafeMutableBufferPointer { block in
                 rows.withUnsafeMutableBufferPointer { rows in
-                    for mcuRow in 0..<mcusDown {
-                        for mcuColumn in 0..<mcusAcross {
-                            if interval > 0 {
-                                if untilRestart == 0 {
-                                    guard reader.restart(bytes) else { return .malformed("a restart marker is missing") }
-                                    for index in scan.components { components[index].dcPrediction = 0 }
-                                    endOfBandRun = 0
-                                    untilRestart = interval
-                                }
-                                untilRestart -= 1
-                            }
-                            for index in scan.components {
-                                let component = components[index]
-                                let (across, down) = single ? (1, 1) : (component.horizontalSampling, component.verticalSampling)
-                                for y in 0..<down {
-                                    for x in 0..<across {
-                                        let blockRow = single ? mcuRow : mcuRow * down + y
-                                        let blockColumn = single ? mcuColumn : mcuColumn * across + x
-                                        let ok: Bool
-                                        if progressive {
-                                            let target = component.coefficients.baseAddress! + (blockRow * component.blocksPerLine + blockColumn) * 64
-                                            ok = decodeProgressive(scan, component, target, &reader, bytes)
-                                        } else {
-                                            block.update(repeating: 0)
-                                            ok = decodeSequential(component, block.baseAddress!, &reader, bytes)
-                                            if ok {
-                                                let size = component.blockSize
-                                                let output = component.samples.baseAddress! + blockRow * size * component.stride + blockColumn * size
-                                                tables[index].withUnsafeBufferPointer { table in
-                                                    idcts[index].transform(
-                                                        block.baseAddress!, quantization: table.baseAddress!, into: output, stride: component.stride,
+                    quantization.withUnsafeBufferPointer { quantization in
+                        order.withUnsafeBufferPointer { zigzag in
+                            for mcuRow in 0..<mcusDown {
+                                for mcuColumn in 0..<mcusAcross {
+                                    if interval > 0 {
+                                        if untilRestart == 0 {
+                                            guard reader.restart(bytes) else { return .malformed("a restart marker is missing") }
+                                            for member in members { member.dcPrediction = 0 }
+                                            endOfBandRun = 0
+                                            untilRestart = interval
+                                        }
+                                        untilRestart -= 1
+                                    }
+                                    for (n, component) in members.enumerated() {
+                                        let (across, down) = single ? (1, 1) : (component.horizontalSampling, component.verticalSampling)
+                                        for y in 0..<down {
+                                            for x in 0..<across {
+                                                let blockRow = single ? mcuRow : mcuRow * down + y
+                                                let blockColumn = single ? mcuColumn : mcuColumn * across + x
+                                                if progressive {
+                                                    let target = component.coefficients.baseAddress! + (blockRow * component.blocksPerLine + blockColumn) * 64
+                                                    guard decodeProgressive(scan, component, dcTables[n], acTables[n], target, zigzag.baseAddress!, &reader, bytes)
+                                                    else { return .malformed("the image data is corrupt") }
+                                                } else {
+                                                    block.update(repeating: 0)
+                                                    guard let dc = dcTables[n], let ac = acTables[n],
+                                                        decodeSequential(component, dc, ac, block.baseAddress!, zigzag.baseAddress!, &reader, bytes)
+                                                    else { return .malformed("the image data is corrupt") }
+                                                    let size = component.blockSize
+                                                    let output = component.samples.baseAddress! + blockRow * size * component.stride + blockColumn * size
+                                                    transforms[n].transform(
+                                                        block.baseAddress!, quantization: quantization.baseAddress! + 8 * n, into: output, stride: component.stride,
                                                         rows: rows.baseAddress!)
                                                 }
                                             }
                                         }
-                                        if !ok { return .malformed("the image data is corrupt") }
                                     }
+                                    if reader.isOverrun { return .malformed("the image data ends early") }
                                 }
                             }
-                            if reader.isOverrun { return .malformed("the image data ends early") }
+                            return nil
                         }
                     }
-                    return nil
                 }
             }
         }
@@ -125,9 +128,9 @@ extension JPEGStream {
     /// Decodes one block of a sequential scan into `block`; false when the data is no valid code.
     @inline(__always)
     private func decodeSequential(
-        _ component: JPEGComponent, _ block: UnsafeMutablePointer<Int16>, _ reader: inout JPEGBitReader, _ bytes: UnsafeBufferPointer<UInt8>
+        _ component: JPEGComponent, _ dc: JPEGHuffmanTable, _ ac: JPEGHuffmanTable, _ block: UnsafeMutablePointer<Int16>, _ zigzag: UnsafePointer<Int>,
+        _ reader: inout JPEGBitReader, _ bytes: UnsafeBufferPointer<UInt8>
     ) -> Bool {
-        guard let dc = dcTables[component.dcTable], let ac = acTables[component.acTable] else { return false }
         guard let size = reader.symbol(dc, bytes), size <= 16 else { return false }
         component.dcPrediction &+= reader.signed(size, bytes)
         block[0] = Int16(truncatingIfNeeded: component.dcPrediction)
@@ -143,7 +146,7 @@ extension JPEGStream {
             }
             k += run
             guard k < 64 else { return false }
-            block[Self.zigzag[k]] = Int16(truncatingIfNeeded: reader.signed(size, bytes))
+            block[zigzag[k]] = Int16(truncatingIfNeeded: reader.signed(size, bytes))
             k += 1
         }
         return true
@@ -153,13 +156,13 @@ extension JPEGStream {
     /// is no valid code.
     @inline(__always)
     private mutating func decodeProgressive(
-        _ scan: Scan, _ component: JPEGComponent, _ coefficients: UnsafeMutablePointer<Int16>, _ reader: inout JPEGBitReader,
-        _ bytes: UnsafeBufferPointer<UInt8>
+        _ scan: Scan, _ component: JPEGComponent, _ dc: JPEGHuffmanTable?, _ ac: JPEGHuffmanTable?, _ coefficients: UnsafeMutablePointer<Int16>,
+        _ zigzag: UnsafePointer<Int>, _ reader: inout JPEGBitReader, _ bytes: UnsafeBufferPointer<UInt8>
     ) -> Bool {
         let low = scan.approximationLow
         if scan.spectralStart == 0 {
             if scan.approximationHigh == 0 {
-                guard let dc = dcTables[component.dcTable], let size = reader.symbol(dc, bytes), size <= 16 else { return false }
+                guard let dc, let size = reader.symbol(dc, bytes), size <= 16 else { return false }
                 component.dcPrediction &+= reader.signed(size, bytes)
                 coefficients[0] = Int16(truncatingIfNeeded: component.dcPrediction << Int32(low))
             } else if reader.bits(1, bytes) == 1 {
@@ -167,7 +170,7 @@ extension JPEGStream {
             }
             return true
         }
-        guard let ac = acTables[component.acTable] else { return false }
+        guard let ac else { return false }
         let end = scan.spectralEnd
         var k = scan.spectralStart
         if scan.approximationHigh == 0 {
@@ -189,7 +192,7 @@ extension JPEGStream {
                 }
                 k += run
                 guard k <= end else { return false }
-                coefficients[Self.zigzag[k]] = Int16(truncatingIfNeeded: reader.signed(size, bytes) << Int32(low))
+                coefficients[zigzag[k]] = Int16(truncatingIfNeeded: reader.signed(size, bytes) << Int32(low))
                 k += 1
             }
             return true
@@ -212,7 +215,7 @@ extension JPEGStream {
                     break
                 }
                 while k <= end {
-                    let z = Self.zigzag[k]
+                    let z = zigzag[k]
                     if coefficients[z] != 0 {
                         refine(&coefficients[z], plus: plus, minus: minus, &reader, bytes)
                     } else {
@@ -229,7 +232,7 @@ extension JPEGStream {
         }
         if endOfBandRun > 0 {
             while k <= end {
-                let z = Self.zigzag[k]
+                let z = zigzag[k]
                 if coefficients[z] != 0 { refine(&coefficients[z], plus: plus, minus: minus, &reader, bytes) }
                 k += 1
             }
@@ -248,7 +251,10 @@ extension JPEGStream {
 
 extension JPEGStream {
     /// A progressive frame's coefficients, gathered over every scan, transformed into samples.
-    func transformCoefficients() {
+    func transformCoefficients() throws(ImageDecodingError) {
+        guard components.allSatisfy({ quantizationTables[$0.quantizationTable] != nil }) else {
+            throw .malformed("a component's quantization table is missing")
+        }
         var rows = [SIMD8<Float>](repeating: SIMD8<Float>(), count: 8)
         rows.withUnsafeMutableBufferPointer { rows in
             for component in components {
