@@ -1,5 +1,3 @@
-import Foundation
-
 /// The inverse DCT of one 8×8 block into a square of 8, 4, 2 or 1 samples a side. The smaller
 /// squares are the full transform's output averaged over 2×2, 4×4 or 8×8 pixels, worked out
 /// from the coefficients directly: a picture decoded at 1/2, 1/4 or 1/8 of its size costs a
@@ -22,7 +20,7 @@ final class JPEGInverseDCT {
             for u in 0..<8 {
                 let scale = u == 0 ? 0.5 / 2.0.squareRoot() : 0.5
                 var sum = 0.0
-                for j in 0..<group { sum += cos(Double(2 * (n * group + j) + 1) * Double(u) * Double.pi / 16) }
+                for j in 0..<group { sum += Self.cosine(sixteenthsOfPi: (2 * (n * group + j) + 1) * u) }
                 row[u] = Float(scale * sum / Double(group))
             }
             (weights + n).initialize(to: row)
@@ -33,6 +31,19 @@ final class JPEGInverseDCT {
             for n in 0..<size { column[n] = weights[n][u] }
             (columns + u).initialize(to: column)
         }
+    }
+
+    /// cos(kπ/16) for k from 0 to 8.
+    private static let cosines: [Double] = [
+        1, 0.980_785_280_403_230_4, 0.923_879_532_511_286_7, 0.831_469_612_302_545_2, 0.707_106_781_186_547_5, 0.555_570_233_019_602_2,
+        0.382_683_432_365_089_8, 0.195_090_322_016_128_3, 0,
+    ]
+
+    /// cos(kπ/16) for any k ≥ 0, from the first quarter turn's values.
+    static func cosine(sixteenthsOfPi k: Int) -> Double {
+        var k = k % 32
+        if k > 16 { k = 32 - k }
+        return k > 8 ? -cosines[16 - k] : cosines[k]
     }
 
     deinit {

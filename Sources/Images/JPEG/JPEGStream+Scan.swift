@@ -4,6 +4,8 @@ extension JPEGStream {
     /// coefficients.
     mutating func decodeScan(_ content: Range<Int>) throws(ImageDecodingError) {
         guard !components.isEmpty else { throw .malformed("a scan before the frame header") }
+        // Every scan may visit every block, so their number bounds the time a file can take.
+        guard scansDecoded < Self.maxScans else { throw .unsupported("JPEG of more than \(Self.maxScans) scans") }
         let scan = try readScanHeader(content)
         for index in scan.components { components[index].dcPrediction = 0 }
         endOfBandRun = 0
@@ -55,7 +57,9 @@ extension JPEGStream {
                                                 let blockColumn = single ? mcuColumn : mcuColumn * across + x
                                                 if progressive {
                                                     let target = component.coefficients.baseAddress! + (blockRow * component.blocksPerLine + blockColumn) * 64
-                                                    guard decodeProgressive(scan, component, dcTables[n], acTables[n], target, zigzag.baseAddress!, &reader, bytes)
+                                                    guard
+                                                        decodeProgressive(
+                                                            scan, component, dcTables[n], acTables[n], target, zigzag.baseAddress!, &reader, bytes)
                                                     else { return .malformed("the image data is corrupt") }
                                                 } else {
                                                     block.update(repeating: 0)
@@ -65,7 +69,8 @@ extension JPEGStream {
                                                     let size = component.blockSize
                                                     let output = component.samples.baseAddress! + blockRow * size * component.stride + blockColumn * size
                                                     transforms[n].transform(
-                                                        block.baseAddress!, quantization: quantization.baseAddress! + 8 * n, into: output, stride: component.stride,
+                                                        block.baseAddress!, quantization: quantization.baseAddress! + 8 * n, into: output,
+                                                        stride: component.stride,
                                                         rows: rows.baseAddress!)
                                                 }
                                             }
@@ -247,9 +252,7 @@ extension JPEGStream {
             coefficient &+= coefficient >= 0 ? plus : minus
         }
     }
-}
 
-extension JPEGStream {
     /// A progressive frame's coefficients, gathered over every scan, transformed into samples.
     func transformCoefficients() throws(ImageDecodingError) {
         guard components.allSatisfy({ quantizationTables[$0.quantizationTable] != nil }) else {

@@ -6,6 +6,9 @@ struct JPEGStream {
         35, 42, 49, 56, 57, 50, 43, 36, 29, 22, 15, 23, 30, 37, 44, 51, 58, 59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47, 55, 62, 63,
     ]
 
+    /// The most scans a file may have; encoders write about ten for a progressive colour picture.
+    static let maxScans = 100
+
     /// How the frame was coded, from its start-of-frame marker.
     enum Coding {
         case sequential
@@ -128,7 +131,11 @@ struct JPEGStream {
         try readFrameSize(content)
         guard let header, let maxPixels else { return }
         let start = content.lowerBound
-        guard bytes[start] == 8 else { throw .unsupported("\(bytes[start])-bit JPEG") }
+        switch bytes[start] {
+        case 8: break
+        case 12, 16: throw .unsupported("\(bytes[start])-bit JPEG")
+        default: throw .malformed("a sample precision of \(bytes[start]) bits")
+        }
         guard header.height > 0 else { throw .unsupported("JPEG whose height comes after its image data") }
         guard header.width > 0 else { throw .malformed("a frame of width 0") }
         guard [1, 3, 4].contains(header.componentCount) else { throw .unsupported("JPEG of \(header.componentCount) components") }

@@ -114,6 +114,58 @@ final class JPEGDecoderTests: XCTestCase {
         }
     }
 
+    func test_decode_callsDataThatIsNoValidCodeMalformed() throws {
+        var bytes = try fixture("q75-420.jpg")
+        let data = try XCTUnwrap(segmentEnd(of: 0xDA, in: bytes))
+        // Runs of 1 bits: no Huffman code is all ones.
+        bytes.replaceSubrange(data..<(data + 64), with: [UInt8](repeating: 0xFE, count: 64))
+
+        XCTAssertThrowsError(try JPEGDecoder.decode(bytes, maxPixels: 10_000)) {
+            XCTAssertEqual($0 as? ImageDecodingError, .malformed("the image data is corrupt"))
+        }
+    }
+
+    func test_decode_callsAMissingRestartMarkerMalformed() throws {
+        var bytes = try fixture("restart-420.jpg")
+        let data = try XCTUnwrap(segmentEnd(of: 0xDA, in: bytes))
+        let restart = try XCTUnwrap((data..<(bytes.count - 1)).first { bytes[$0] == 0xFF && (0xD0...0xD7).contains(bytes[$0 + 1]) })
+        bytes[restart + 1] = 0x00
+
+        XCTAssertThrowsError(try JPEGDecoder.decode(bytes, maxPixels: 10_000)) {
+            XCTAssertEqual($0 as? ImageDecodingError, .malformed("a restart marker is missing"))
+        }
+    }
+
+    func test_decode_acceptsAFileThatEndsAfterItsLastScanWithoutEndMarker() throws {
+        let bytes = try fixture("progressive-420.jpg")
+
+        XCTAssertEqual(try JPEGDecoder.decode(Array(bytes.dropLast(2)), maxPixels: 10_000), try JPEGDecoder.decode(bytes, maxPixels: 10_000))
+    }
+
+    func test_decode_refusesMoreScansThanAHundred() throws {
+        let bytes = try fixture("gray.jpg")
+        let scan = try XCTUnwrap(segmentEnd(of: 0xDA, in: bytes, start: true)) - 4
+        let repeated = Array(bytes[scan..<(bytes.count - 2)])
+        let file = Array(bytes[..<scan]) + Array([[UInt8]](repeating: repeated, count: 101).joined()) + [0xFF, 0xD9]
+
+        XCTAssertNoThrow(try JPEGDecoder.decode(Array(bytes[..<scan]) + Array([[UInt8]](repeating: repeated, count: 100).joined()), maxPixels: 10_000))
+        XCTAssertThrowsError(try JPEGDecoder.decode(file, maxPixels: 10_000)) {
+            XCTAssertEqual($0 as? ImageDecodingError, .unsupported("JPEG of more than 100 scans"))
+        }
+    }
+
+    func test_decode_refusesAScanBeforeTheFrameHeader() throws {
+        let bytes = try fixture("gray.jpg")
+        let frameStart = try XCTUnwrap(segmentEnd(of: 0xC0, in: bytes, start: true)) - 4
+        let frameEnd = try XCTUnwrap(segmentEnd(of: 0xC0, in: bytes))
+        let withoutFrame = Array(bytes[..<frameStart]) + Array(bytes[frameEnd...])
+
+        XCTAssertThrowsError(try JPEGDecoder.decode(withoutFrame, maxPixels: 10_000)) {
+            XCTAssertEqual($0 as? ImageDecodingError, .malformed("a scan before the frame header"))
+        }
+        XCTAssertThrowsError(try JPEGDecoder.header(withoutFrame)) { XCTAssertEqual($0 as? ImageDecodingError, .malformed("no frame header")) }
+    }
+
     func test_decode_refusesBytesThatAreNoJPEG() {
         XCTAssertThrowsError(try JPEGDecoder.decode(Array("GIF89a".utf8), maxPixels: 10_000)) {
             XCTAssertEqual($0 as? ImageDecodingError, .malformed("not a JPEG file"))
@@ -198,7 +250,8 @@ final class JPEGDecoderTests: XCTestCase {
     ) throws {
         let bitmap = try JPEGDecoder.decode(fixture("\(name).jpg"), scale: scale, maxPixels: 10_000)
         let expected = try pnm(fixture(reference ?? "\(name).ppm"))
-        XCTAssertEqual([bitmap.width, bitmap.height, bitmap.layout.channels], [expected.width, expected.height, expected.channels], name, file: file, line: line)
+        XCTAssertEqual(
+            [bitmap.width, bitmap.height, bitmap.layout.channels], [expected.width, expected.height, expected.channels], name, file: file, line: line)
         guard bitmap.samples.count == expected.samples.count else { return XCTFail("\(name): sample counts differ", file: file, line: line) }
         var worst = 0
         var total = 0
@@ -208,7 +261,6 @@ final class JPEGDecoderTests: XCTestCase {
             total += difference
         }
         let mean = Double(total) / Double(max(1, bitmap.samples.count))
-        print("\(name) 1/\(scale): worst \(worst), mean \(mean)")
         XCTAssertLessThanOrEqual(worst, tolerance, "\(name) at 1/\(scale): worst sample difference", file: file, line: line)
         XCTAssertLessThan(mean, meanTolerance, "\(name) at 1/\(scale): mean sample difference", file: file, line: line)
     }
