@@ -23,7 +23,7 @@ final class JPEGComponent {
     let samples: UnsafeMutableBufferPointer<UInt8>
     var stride: Int { blocksPerLine * blockSize }
     /// Progressive frames only: every block's 64 coefficients, natural order, as coded.
-    private(set) var coefficients: UnsafeMutableBufferPointer<Int16>
+    let coefficients: UnsafeMutableBufferPointer<Int16>
     var dcPrediction: Int32 = 0
     var dcTable = 0
     var acTable = 0

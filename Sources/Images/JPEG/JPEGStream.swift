@@ -163,6 +163,15 @@ struct JPEGStream {
         baseBlockSize = base
         outputWidth = (header.width * base + 7) / 8
         outputHeight = (header.height * base + 7) / 8
+        // Every block of every component is coded at least once, in at least one bit: a file
+        // too short to hold that many bits cannot be the frame it claims, and is refused before
+        // its storage is allocated.
+        let blocks = sampling.reduce(0) { total, component in
+            let across = (header.width * component.h + maxH - 1) / maxH
+            let down = (header.height * component.v + maxV - 1) / maxV
+            return total + ((across + 7) / 8) * ((down + 7) / 8)
+        }
+        guard (bytes.count - position) * 8 >= blocks else { throw .malformed("the file is too short for a frame of \(header.width) × \(header.height)") }
         for (id, h, v, table) in sampling {
             // A component sampled more coarsely than the finest is decoded into bigger squares
             // when that spares stretching it afterwards.

@@ -100,6 +100,16 @@ final class JPEGDecoderTests: XCTestCase {
         }
     }
 
+    func test_decode_refusesAFrameTooLargeForTheBytesThatFollowIt() throws {
+        var bytes = try fixture("q75-420.jpg")
+        let frame = try XCTUnwrap(segmentEnd(of: 0xC0, in: bytes, start: true))
+        bytes.replaceSubrange((frame + 1)...(frame + 4), with: [0x1B, 0x58, 0x1B, 0x58])
+
+        XCTAssertThrowsError(try JPEGDecoder.decode(bytes, maxPixels: 50_000_000)) {
+            XCTAssertEqual($0 as? ImageDecodingError, .malformed("the file is too short for a frame of 7000 × 7000"))
+        }
+    }
+
     func test_decode_refusesAnUnsupportedScale() throws {
         XCTAssertThrowsError(try JPEGDecoder.decode(fixture("q75-420.jpg"), scale: 3, maxPixels: 10_000)) {
             XCTAssertEqual($0 as? ImageDecodingError, .unsupported("JPEG scaled to 1/3"))
