@@ -20,70 +20,67 @@ extension JPEGStream {
         let acTables = members.map { self.acTables[$0.acTable] }
         let transforms = members.map { JPEGInverseDCT(size: $0.blockSize) }
         let progressive = coding == .progressive
-        var quantization = [SIMD8<Float>](repeating: SIMD8<Float>(), count: 8 * members.count)
+        // Scratch and tables the loop reads without bounds checks, freed when the scan ends.
+        let quantization = UnsafeMutablePointer<SIMD8<Float>>.allocate(capacity: 8 * members.count)
+        quantization.initialize(repeating: SIMD8<Float>(), count: 8 * members.count)
+        let block = UnsafeMutablePointer<Int16>.allocate(capacity: 64)
+        let rows = UnsafeMutablePointer<SIMD8<Float>>.allocate(capacity: 8)
+        let zigzag = UnsafeMutablePointer<Int>.allocate(capacity: 64)
+        zigzag.initialize(from: Self.zigzag, count: 64)
+        defer {
+            quantization.deallocate()
+            block.deallocate()
+            rows.deallocate()
+            zigzag.deallocate()
+        }
         if !progressive {
             for (n, member) in members.enumerated() {
                 guard let table = quantizationTables[member.quantizationTable] else { throw .malformed("a component's quantization table is missing") }
-                quantization.replaceSubrange((8 * n)..<(8 * n + 8), with: table)
+                (quantization + 8 * n).update(from: table, count: 8)
             }
         }
-        var block = [Int16](repeating: 0, count: 64)
-        var rows = [SIMD8<Float>](repeating: SIMD8<Float>(), count: 8)
         let interval = restartInterval
         var untilRestart = interval
         let data = bytes
-        let order = Self.zigzag
         let failure: ImageDecodingError? = data.withUnsafeBufferPointer { bytes in
-            block.withUnsafeMutableBufferPointer { block in
-                rows.withUnsafeMutableBufferPointer { rows in
-                    quantization.withUnsafeBufferPointer { quantization in
-                        order.withUnsafeBufferPointer { zigzag in
-                            for mcuRow in 0..<mcusDown {
-                                for mcuColumn in 0..<mcusAcross {
-                                    if interval > 0 {
-                                        if untilRestart == 0 {
-                                            guard reader.restart(bytes) else { return .malformed("a restart marker is missing") }
-                                            for member in members { member.dcPrediction = 0 }
-                                            endOfBandRun = 0
-                                            untilRestart = interval
-                                        }
-                                        untilRestart -= 1
+            for mcuRow in 0..<mcusDown {
+                for mcuColumn in 0..<mcusAcross {
+                    if interval > 0 {
+                        if untilRestart == 0 {
+                            guard reader.restart(bytes) else { return .malformed("a restart marker is missing") }
+                            for member in members { member.dcPrediction = 0 }
+                            endOfBandRun = 0
+                            untilRestart = interval
+                        }
+                        untilRestart -= 1
+                    }
+                    for (n, component) in members.enumerated() {
+                        let (across, down) = single ? (1, 1) : (component.horizontalSampling, component.verticalSampling)
+                        for y in 0..<down {
+                            for x in 0..<across {
+                                let blockRow = single ? mcuRow : mcuRow * down + y
+                                let blockColumn = single ? mcuColumn : mcuColumn * across + x
+                                if progressive {
+                                    let target = component.coefficients.baseAddress! + (blockRow * component.blocksPerLine + blockColumn) * 64
+                                    guard decodeProgressive(scan, component, dcTables[n], acTables[n], target, zigzag, &reader, bytes) else {
+                                        return .malformed("the image data is corrupt")
                                     }
-                                    for (n, component) in members.enumerated() {
-                                        let (across, down) = single ? (1, 1) : (component.horizontalSampling, component.verticalSampling)
-                                        for y in 0..<down {
-                                            for x in 0..<across {
-                                                let blockRow = single ? mcuRow : mcuRow * down + y
-                                                let blockColumn = single ? mcuColumn : mcuColumn * across + x
-                                                if progressive {
-                                                    let target = component.coefficients.baseAddress! + (blockRow * component.blocksPerLine + blockColumn) * 64
-                                                    guard
-                                                        decodeProgressive(
-                                                            scan, component, dcTables[n], acTables[n], target, zigzag.baseAddress!, &reader, bytes)
-                                                    else { return .malformed("the image data is corrupt") }
-                                                } else {
-                                                    block.update(repeating: 0)
-                                                    guard let dc = dcTables[n], let ac = acTables[n],
-                                                        decodeSequential(component, dc, ac, block.baseAddress!, zigzag.baseAddress!, &reader, bytes)
-                                                    else { return .malformed("the image data is corrupt") }
-                                                    let size = component.blockSize
-                                                    let output = component.samples.baseAddress! + blockRow * size * component.stride + blockColumn * size
-                                                    transforms[n].transform(
-                                                        block.baseAddress!, quantization: quantization.baseAddress! + 8 * n, into: output,
-                                                        stride: component.stride,
-                                                        rows: rows.baseAddress!)
-                                                }
-                                            }
-                                        }
+                                } else {
+                                    block.update(repeating: 0, count: 64)
+                                    guard let dc = dcTables[n], let ac = acTables[n], decodeSequential(component, dc, ac, block, zigzag, &reader, bytes) else {
+                                        return .malformed("the image data is corrupt")
                                     }
-                                    if reader.isOverrun { return .malformed("the image data ends early") }
+                                    let size = component.blockSize
+                                    let output = component.samples.baseAddress! + blockRow * size * component.stride + blockColumn * size
+                                    transforms[n].transform(block, quantization: quantization + 8 * n, into: output, stride: component.stride, rows: rows)
                                 }
                             }
-                            return nil
                         }
                     }
+                    if reader.isOverrun { return .malformed("the image data ends early") }
                 }
             }
+            return nil
         }
         if let failure { throw failure }
         for index in scan.components { components[index].wasScanned = true }
