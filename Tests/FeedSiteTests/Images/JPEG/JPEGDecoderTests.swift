@@ -11,7 +11,7 @@ final class JPEGDecoderTests: XCTestCase {
     func test_decode_baseline420MatchesDjpeg() throws { try assertDecodesLikeReference("q75-420") }
     func test_decode_baseline440MatchesDjpeg() throws { try assertDecodesLikeReference("q75-440") }
     func test_decode_baseline411MatchesDjpeg() throws { try assertDecodesLikeReference("q75-411") }
-    func test_decode_lowQuality420MatchesDjpeg() throws { try assertDecodesLikeReference("q20-420") }
+    func test_decode_extendedSequentialWithSixteenBitQuantizationMatchesDjpeg() throws { try assertDecodesLikeReference("q20-420") }
     func test_decode_progressive420MatchesDjpeg() throws { try assertDecodesLikeReference("progressive-420") }
     func test_decode_progressive444MatchesDjpeg() throws { try assertDecodesLikeReference("progressive-444") }
     func test_decode_restartIntervalsMatchDjpeg() throws { try assertDecodesLikeReference("restart-420") }
