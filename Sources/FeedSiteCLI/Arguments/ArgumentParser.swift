@@ -25,7 +25,8 @@ public enum ArgumentParser {
     private static let generateSpecs: [Spec] = [
         option("api"), option("output"), option("cache"), option("templates"), option("locale", repeatable: true),
         option("now"), option("page-size"), option("max-items"), option("max-pages"), option("concurrency"), option("timeout"), option("rate"),
-        option("retries"), option("max-image-bytes"), option("ca-file"), option("archive"), option("base-url"), option("metrics-file"), flag("offline"),
+        option("retries"), option("max-image-bytes"), option("image-widths"), option("image-quality"), option("max-image-pixels"), option("ca-file"),
+        option("archive"), option("base-url"), option("metrics-file"), flag("offline"),
         flag("strict"), flag("force"), flag("export-data"), flag("quiet"), flag("verbose"),
     ]
 
@@ -139,6 +140,9 @@ public enum ArgumentParser {
         options.concurrency = try integer(values, "concurrency", in: 1...64) ?? options.concurrency
         options.retries = try integer(values, "retries", in: 0...10) ?? options.retries
         options.maxImageBytes = try integer(values, "max-image-bytes", in: 1...(1 << 40)) ?? options.maxImageBytes
+        options.imageWidths = try imageWidths(values) ?? options.imageWidths
+        options.imageQuality = try integer(values, "image-quality", in: 1...100) ?? options.imageQuality
+        options.maxImagePixels = try integer(values, "max-image-pixels", in: 1...1_000_000_000) ?? options.maxImagePixels
         options.timeout = try positiveNumber(values, "timeout", upTo: 3600, of: "seconds") ?? options.timeout
         options.rate = try positiveNumber(values, "rate", upTo: 1000, of: "requests a second")
         options.offline = values["offline"] != nil
@@ -175,6 +179,19 @@ public enum ArgumentParser {
             throw UsageError("--\(name) needs a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
         }
         return value
+    }
+
+    /// `--image-widths`: widths in pixels separated by commas, or `none`.
+    private static func imageWidths(_ values: [String: [String]]) throws(UsageError) -> [Int]? {
+        guard let text = values["image-widths"]?.first else { return nil }
+        if text == "none" { return [] }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        let widths = parts.compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard widths.count == parts.count, widths.count <= 10, widths.allSatisfy({ (16...8192).contains($0) }) else {
+            throw UsageError(
+                "--image-widths needs up to 10 widths in pixels from 16 to 8192, separated by commas (such as 480,960,1600), or none, got '\(text)'")
+        }
+        return Array(Set(widths)).sorted()
     }
 
     private static func positiveNumber(_ values: [String: [String]], _ name: String, upTo limit: Double, of unit: String) throws(UsageError) -> Double? {

@@ -38,6 +38,14 @@ public struct GenerateOptions: Equatable, Sendable {
     /// Further tries of a request that failed for a reason worth retrying.
     public var retries: Int = 3
     public var maxImageBytes: Int = HTTPGet.defaultImageLimit
+    /// The widths of every picture's renditions, ascending; empty (`none`): no renditions,
+    /// the pages show the originals.
+    public var imageWidths: [Int] = [480, 960, 1600]
+    /// The renditions' JPEG quality.
+    public var imageQuality: Int = 80
+    /// A picture of more pixels is not decoded (its original is shown): the header says how
+    /// many before anything is decoded.
+    public var maxImagePixels: Int = 50_000_000
     /// A private CA's certificates (PEM), trusted besides the system's.
     public var caFile: String?
     public var offline = false

@@ -48,6 +48,11 @@ public enum Usage {
                                (0.5: one every 2 s; default no limit)
           --retries N          tries again after a reset, a timeout, 429 or 5xx (default \(defaults.retries))
           --max-image-bytes N  largest image accepted (default \(defaults.maxImageBytes), \(ByteCountText.describe(defaults.maxImageBytes)))
+          --image-widths LIST  the widths of each picture's renditions, in pixels (default
+                               \(defaults.imageWidths.map(String.init).joined(separator: ","))); none: the pages show the originals
+          --image-quality N    the renditions' JPEG quality, 1 to 100 (default \(defaults.imageQuality))
+          --max-image-pixels N a picture of more pixels is not decoded; the page shows the
+                               original (default \(defaults.maxImagePixels))
           --ca-file PATH       also trust this CA's certificates (PEM), for a private API
           --offline            use only the caches; never touch the network
           --strict             publish nothing unless everything is live (exit 1, not 3)
