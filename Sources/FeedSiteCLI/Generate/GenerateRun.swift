@@ -1,9 +1,11 @@
 import Foundation
+import Images
 
 /// A `generate` run's steps, in order: read this to know what a run does.
 ///
 /// 1. feed: every page from the API (saved to the cache), else the cache;
 /// 2. images: each distinct URL from the image cache or downloaded, placed in the site;
+///    renditions: each distinct picture in the sizes the pages show, from the cache or made;
 /// 3. comments: each image's comments (API, else cache), its comments page made at once,
 ///    its words gathered for the search; then what the network cost;
 /// 4. render: what is written so far starts going to the disk; each locale's search
@@ -31,13 +33,24 @@ struct GenerateRun {
     /// BENCHMARKS.md, "What each trick buys", row "storage overlapping the network".
     var tasksAtOnce: Int { options.concurrency * 2 }
 
+    /// What `--image-widths`, `--image-quality` and `--max-image-pixels` ask of renditions;
+    /// `nil` with `--image-widths none`.
+    var recipe: RenditionRecipe? {
+        options.imageWidths.isEmpty
+            ? nil : RenditionRecipe(widths: options.imageWidths, quality: options.imageQuality, maxPixels: options.maxImagePixels)
+    }
+
     func run(_ runner: StepRunner) async throws(RunError) {
         let (service, site, report, renderers) = (roles.service, roles.site, roles.report, roles.setup.renderers)
         let feed = try await runner.run(
             FeedStep(service: service, api: options.api, maxItems: options.maxItems, maxPages: options.maxPages, report: report))
         let images = try await runner.run(
             ImagesStep(feed: feed, service: service, cache: roles.cache, site: site, report: report, now: now, tasksAtOnce: tasksAtOnce))
-        let entries = images.entries
+        let renditions = try await runner.run(
+            RenditionsStep(
+                entries: images.entries, recipe: recipe, renditionCache: roles.renditions, imageStore: service.imageStore, cache: roles.cache, site: site,
+                report: report, tasksAtOnce: ProcessInfo.processInfo.activeProcessorCount))
+        let entries = renditions.entries
         let comments = try await runner.run(
             CommentsStep(
                 entries: entries, service: service, cache: roles.cache, renderers: renderers, site: site, report: report, pageSize: options.pageSize,

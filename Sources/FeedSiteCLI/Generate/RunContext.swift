@@ -146,7 +146,7 @@ struct RunContext: Sendable {
         if let client { network = { await client.statistics } }
         let stagingFolder = StagingFolder(staged: staged, cacheFolder: cacheFolder)
         taken.append { await stagingFolder.flushEnded() }
-        let roles = RunRoles(service: service, cache: cache, site: stagingFolder, setup: site, report: report, network: network)
+        let roles = RunRoles(service: service, cache: cache, renditions: imageStore, site: stagingFolder, setup: site, report: report, network: network)
         return RunContext(
             now: now, cacheFolder: cacheFolder, archive: archive, client: client, feedCache: feedCache, cache: cache, imageStore: imageStore,
             site: site, staged: staged, roles: roles, releases: taken

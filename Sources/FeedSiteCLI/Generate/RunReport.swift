@@ -68,6 +68,16 @@ struct RunReport: Sendable {
         reporter.info("images: \(tally.downloaded) downloaded, \(tally.fromCache) from the cache, \(tally.failed) failed")
     }
 
+    func renditionsMade(_ tally: RenditionTally) {
+        reporter.info(
+            "renditions: \(tally.made) images made, \(tally.fromCache) from the cache, \(tally.notDecoded) shown as their originals (\(tally.files) files)")
+    }
+
+    /// A picture our codecs did not read: its pages show the original.
+    func renditionsNotMade(_ url: URL, reason: String) {
+        reporter.problem("rendition", "image \(url.absoluteString): \(reason); its pages show the original")
+    }
+
     func commentsLoaded(_ result: FeedService.CommentsResult, imageID: UUID) {
         let id = imageID.text
         switch result {

@@ -14,6 +14,7 @@ struct RunSummary: Sendable {
     var items = 0
     var locales = 1
     var images = ImageTally()
+    var renditions = RenditionTally()
     var comments = CommentsTally()
     var feedPages = 0
     /// With `--base-url`: the feeds and sitemaps written, from the site root.
@@ -56,6 +57,8 @@ struct RunSummary: Sendable {
         let pages = feedPages + items
         return "\(items) items, \(pages) pages (\(feedPages) feed, \(items) comments)\(locales > 1 ? " × \(locales) locales" : ""), "
             + "images \(images.downloaded) downloaded / \(images.fromCache) from cache / \(images.failed) failed, "
+            + (renditions == RenditionTally()
+                ? "" : "renditions of \(renditions.made + renditions.fromCache) images (\(renditions.made) made, \(renditions.files) files), ")
             + "\(comments.count) comments\(comments.unavailable > 0 ? " (\(comments.unavailable) lists unavailable)" : ""), "
             + "from the \(source), \(Self.format(seconds: elapsed))"
     }

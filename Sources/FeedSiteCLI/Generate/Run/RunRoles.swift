@@ -8,6 +8,8 @@ struct RunRoles: Sendable {
     let service: FeedService
     /// Each step's writes to the cache as one transaction.
     let cache: any CacheBatches
+    /// The pictures' renditions kept between runs.
+    let renditions: any RenditionCache
     let site: any StagingSite
     /// The templates and one renderer per locale.
     let setup: SiteSetup
