@@ -1,5 +1,6 @@
 import FeedCore
 import Foundation
+import Images
 import Synchronization
 
 /// The demo's built-in feed: 36 landscapes with locations and descriptions (some missing,
@@ -14,18 +15,30 @@ public final class DemoFeed: SampleFeedSource {
         let comments: [(username: String, message: String, age: TimeInterval)]
     }
 
+    /// How large the pictures are drawn.
+    public enum Pictures: Sendable {
+        /// 360-pixel squares as PNG: quick to make, for tests that are not about pictures.
+        case small
+        /// 1800 × 1200, a photograph's shape, wider than the widest rendition; every other
+        /// one a JPEG: the demo's, so its run makes renditions of both kinds.
+        case large
+    }
+
     private let now: Date
+    private let size: Pictures
     private let pictures = Mutex<[Int: [UInt8]]>([:])
 
-    public init(now: Date) {
+    public init(now: Date, pictures: Pictures = .small) {
         self.now = now
+        self.size = pictures
     }
 
     public var itemCount: Int { Self.entries.count }
 
     public func item(at index: Int) -> SampleItem {
         let entry = Self.entries[index]
-        return SampleItem(id: Self.itemID(index), description: entry.description, location: entry.location, imagePath: "/images/\(index + 1).png")
+        return SampleItem(
+            id: Self.itemID(index), description: entry.description, location: entry.location, imagePath: "/images/\(index + 1).\(fileExtension(of: entry.picture))")
     }
 
     public func index(of id: UUID) -> Int? {
@@ -44,15 +57,37 @@ public final class DemoFeed: SampleFeedSource {
     }
 
     public func image(at path: String) -> [UInt8]? {
-        guard path.hasPrefix("/images/"), path.hasSuffix(".png"),
-            let number = Int(path.dropFirst("/images/".count).dropLast(".png".count)),
-            Self.entries.indices.contains(number - 1)
+        guard path.hasPrefix("/images/"), let dot = path.lastIndex(of: "."),
+            let number = Int(path[path.index(path.startIndex, offsetBy: "/images/".count)..<dot]),
+            Self.entries.indices.contains(number - 1),
+            path[path.index(after: dot)...] == fileExtension(of: Self.entries[number - 1].picture)
         else { return nil }
         let picture = Self.entries[number - 1].picture
         if let cached = pictures.withLock({ $0[picture] }) { return cached }
-        let bytes = SampleArt.png(theme: picture % SampleArt.themes.count, seed: UInt64(picture) &* 7919 &+ 17)
+        let bytes = draw(picture)
         pictures.withLock { $0[picture] = bytes }
         return bytes
+    }
+
+    /// Every other large picture is a JPEG; the rest, and every small one, a PNG.
+    private func fileExtension(of picture: Int) -> String {
+        size == .large && picture % 2 == 0 ? "jpg" : "png"
+    }
+
+    private func draw(_ picture: Int) -> [UInt8] {
+        let theme = picture % SampleArt.themes.count
+        let seed = UInt64(picture) &* 7919 &+ 17
+        switch size {
+        case .small:
+            return SampleArt.png(theme: theme, seed: seed)
+        case .large:
+            let (width, height) = (1800, 1200)
+            let samples = SampleArt.pixels(theme: SampleArt.themes[theme], seed: seed, width: width, height: height)
+            if fileExtension(of: picture) == "jpg" {
+                return JPEGEncoder.encode(Bitmap(width: width, height: height, layout: .rgb, samples: samples), quality: 90)
+            }
+            return PNGEncoder.encode(width: width, height: height, pixels: samples)
+        }
     }
 
     public static func itemID(_ index: Int) -> UUID {

@@ -114,7 +114,7 @@ public final class SampleAPIServer: Sendable {
                 return response
             }
             if let bytes = source.image(at: path) {
-                return HTTPResponse(status: 200, headers: ["Content-Type": "image/png"], body: Data(bytes))
+                return HTTPResponse(status: 200, headers: ["Content-Type": path.hasSuffix(".jpg") ? "image/jpeg" : "image/png"], body: Data(bytes))
             }
             return .notFound
         }

@@ -57,27 +57,29 @@ public enum SampleArt {
 
     /// A PNG of `size`×`size` pixels.
     public static func png(theme: Int, seed: UInt64, size: Int = 360) -> [UInt8] {
-        PNGEncoder.encode(width: size, height: size, pixels: pixels(theme: themes[theme % themes.count], seed: seed, size: size))
+        PNGEncoder.encode(width: size, height: size, pixels: pixels(theme: themes[theme % themes.count], seed: seed, width: size, height: size))
     }
 
-    static func pixels(theme: Theme, seed: UInt64, size: Int) -> [UInt8] {
+    /// The picture of `theme` and `seed` as `width`×`height` RGB samples; a square one is the
+    /// PNG's.
+    static func pixels(theme: Theme, seed: UInt64, width: Int, height: Int) -> [UInt8] {
         var random = SplitMix(seed: seed)
-        let s = Double(size)
-        let horizon = s * (0.6 + random.unit() * 0.1)
-        let sunX = s * (0.2 + random.unit() * 0.6)
-        let sunY = horizon - s * (0.12 + random.unit() * 0.25)
-        let sunRadius = s * (0.06 + random.unit() * 0.05)
-        let far = Ridge(base: horizon - s * 0.14, random: &random, size: s, amplitude: 0.07)
-        let near = Ridge(base: horizon - s * 0.03, random: &random, size: s, amplitude: 0.05)
+        let (w, h) = (Double(width), Double(height))
+        let horizon = h * (0.6 + random.unit() * 0.1)
+        let sunX = w * (0.2 + random.unit() * 0.6)
+        let sunY = horizon - h * (0.12 + random.unit() * 0.25)
+        let sunRadius = min(w, h) * (0.06 + random.unit() * 0.05)
+        let far = Ridge(base: horizon - h * 0.14, random: &random, width: w, height: h, amplitude: 0.07)
+        let near = Ridge(base: horizon - h * 0.03, random: &random, width: w, height: h, amplitude: 0.05)
 
-        var pixels = [UInt8](repeating: 0, count: size * size * 3)
-        for y in 0..<size {
+        var pixels = [UInt8](repeating: 0, count: width * height * 3)
+        for y in 0..<height {
             let fy = Double(y)
-            for x in 0..<size {
+            for x in 0..<width {
                 let fx = Double(x)
                 let colour: RGB
                 if fy >= horizon {
-                    let depth = (fy - horizon) / (s - horizon)
+                    let depth = (fy - horizon) / (h - horizon)
                     let band = (depth * 8).rounded(.down) / 8
                     let glint = abs(fx - sunX) < sunRadius * (1.2 - depth) && Int(fy) % 6 < 2
                     colour = glint ? theme.sun.mixed(with: theme.waterTop, 0.35) : theme.waterTop.mixed(with: theme.waterBottom, band)
@@ -91,7 +93,7 @@ public enum SampleArt {
                     let band = (fy / horizon * 24).rounded(.down) / 24
                     colour = theme.skyTop.mixed(with: theme.skyHorizon, band)
                 }
-                let offset = (y * size + x) * 3
+                let offset = (y * width + x) * 3
                 pixels[offset] = UInt8(colour.r.rounded())
                 pixels[offset + 1] = UInt8(colour.g.rounded())
                 pixels[offset + 2] = UInt8(colour.b.rounded())
@@ -104,11 +106,11 @@ public enum SampleArt {
         let base: Double
         let waves: [(amplitude: Double, frequency: Double, phase: Double)]
 
-        init(base: Double, random: inout SplitMix, size: Double, amplitude: Double) {
+        init(base: Double, random: inout SplitMix, width: Double, height: Double, amplitude: Double) {
             self.base = base
             self.waves = (0..<3).map { octave in
                 let scale = Double(1 << octave)
-                return (size * amplitude / scale, (1.5 + random.unit() * 2) * scale * .pi / size, random.unit() * 2 * .pi)
+                return (height * amplitude / scale, (1.5 + random.unit() * 2) * scale * .pi / width, random.unit() * 2 * .pi)
             }
         }
 

@@ -22,7 +22,7 @@ struct DemoCommand {
     func run() async -> ExitCode {
         let reporter = Reporter(console: console, verbosity: options.verbosity)
         let server: SampleAPIServer
-        let source = DemoFeed(now: options.now ?? environment.currentDate())
+        let source = DemoFeed(now: options.now ?? environment.currentDate(), pictures: .large)
         do {
             server = try startAPI(source)
         } catch {
