@@ -91,6 +91,20 @@ final class SQLiteImageStoreRenditionsTests: XCTestCase {
         XCTAssertEqual(try sut.renditions(of: second, recipe: recipe), .unknown)
     }
 
+    func test_renditions_isUnknownForARowEditedByHandIntoAFormatOrDigestThisFeedsiteDoesNotKnow() async throws {
+        let (sut, cache, _) = try makeImageStore(for: self)
+        let source = try await sut.insert(CacheFixtures.pngBytes(), for: CacheFixtures.uniqueImageURL())
+        let other = try await sut.insert(CacheFixtures.pngBytes(), for: CacheFixtures.uniqueImageURL())
+        try sut.saveRenditions([(480, 300, .jpeg, Self.jpeg())], of: source, recipe: recipe)
+        try sut.saveRenditions([(480, 300, .jpeg, Self.jpeg())], of: other, recipe: recipe)
+
+        try cache.execute("UPDATE renditions SET format = 'jpeg-xl' WHERE source = '\(source.sha256)'")
+        try cache.execute("UPDATE renditions SET sha256 = 'not hex' WHERE source = '\(other.sha256)'")
+
+        XCTAssertEqual(try sut.renditions(of: source, recipe: recipe), .unknown)
+        XCTAssertEqual(try sut.renditions(of: other, recipe: recipe), .unknown)
+    }
+
     func test_saveRenditions_rewritesADamagedBlobItFindsAndTheSetIsWholeAgain() async throws {
         let (sut, _, images) = try makeImageStore(for: self)
         let source = try await sut.insert(CacheFixtures.pngBytes(), for: CacheFixtures.uniqueImageURL())
