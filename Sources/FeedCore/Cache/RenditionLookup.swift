@@ -1,4 +1,4 @@
-/// What the cache knows of an image's renditions for one recipe: made (smallest first, as
+/// What the cache knows of an image's renditions for one recipe: made (in the order
 /// they were saved), refused by the decoders (with why, so the image is not tried again on
 /// every run), or nothing yet.
 public enum RenditionLookup: Equatable, Sendable {
