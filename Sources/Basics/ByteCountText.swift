@@ -14,13 +14,29 @@ public enum ByteCountText {
     /// kilobyte the exact count.
     public static func approximately(_ count: Int) -> String {
         guard count >= 1000 else { return describe(count) }
+        return inDecimalUnits(count, decimalSeparator: ".")
+    }
+
+    /// "512 B", "4.2 MB": as `approximately`, but in unit symbols alone, no words, so it
+    /// reads the same in every language; `decimalSeparator` is the language's own ("4,2 MB").
+    public static func symbols(_ count: Int, decimalSeparator: String = ".") -> String {
+        guard count >= 1000 else { return "\(count) B" }
+        return inDecimalUnits(count, decimalSeparator: decimalSeparator)
+    }
+
+    private static func inDecimalUnits(_ count: Int, decimalSeparator: String) -> String {
         var value = Double(count) / 1000
-        for unit in ["kB", "MB", "GB"] {
+        var unit = "TB"
+        for candidate in ["kB", "MB", "GB"] {
             // 999.96 kB would print as "1000.0 kB": it is "1.0 MB".
-            if (value * 10).rounded() < 10_000 { return String(format: "%.1f %@", value, unit) }
+            if (value * 10).rounded() < 10_000 {
+                unit = candidate
+                break
+            }
             value /= 1000
         }
-        return String(format: "%.1f TB", value)
+        let number = String(format: "%.1f", value)
+        return (decimalSeparator == "." ? number : number.replacingOccurrences(of: ".", with: decimalSeparator)) + " " + unit
     }
 
     /// `12345678` as `12,345,678`.

@@ -40,7 +40,31 @@ enum CacheSchema {
             sha256 TEXT NOT NULL
         ) WITHOUT ROWID;
         CREATE INDEX images_by_blob ON images (sha256);
+        """,
+        // 2: renditions, smaller copies of a stored image made by one recipe. A set says the
+        // recipe was applied to the source blob: `reason` is NULL when it made the set's
+        // renditions (none, or some), or says why the source could not be decoded. Each
+        // rendition's bytes are a blob like an original's.
         """
+        CREATE TABLE rendition_sets (
+            source TEXT NOT NULL,
+            recipe TEXT NOT NULL,
+            reason TEXT,
+            PRIMARY KEY (source, recipe)
+        ) WITHOUT ROWID;
+        CREATE TABLE renditions (
+            source TEXT NOT NULL,
+            recipe TEXT NOT NULL,
+            position INTEGER NOT NULL,
+            width INTEGER NOT NULL,
+            height INTEGER NOT NULL,
+            format TEXT NOT NULL,
+            byte_count INTEGER NOT NULL,
+            sha256 TEXT NOT NULL,
+            PRIMARY KEY (source, recipe, position)
+        ) WITHOUT ROWID;
+        CREATE INDEX renditions_by_blob ON renditions (sha256);
+        """,
     ]
 
     /// The version this feedsite writes.

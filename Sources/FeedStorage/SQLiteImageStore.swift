@@ -24,7 +24,7 @@ public final class SQLiteImageStore: ImageStore {
     let cache: CacheDatabase
     let folder: String
     /// When a blob stored now counts as last referred to: the run's clock.
-    private let now: Date
+    let now: Date
 
     public init(_ cache: CacheDatabase, folder: URL, now: Date) {
         self.cache = cache
@@ -131,7 +131,7 @@ public final class SQLiteImageStore: ImageStore {
     }
 
     /// Whether the blob is there with the image's size and bytes (a damaged blob is rewritten).
-    private static func holds(_ blob: String, _ image: StoredImage) -> Bool {
+    static func holds(_ blob: String, _ image: StoredImage) -> Bool {
         guard (try? PlainFile.size(of: blob)) == image.byteCount else { return false }
         return (try? FileDigest.sha256(ofFileAtPath: blob))?.digest == image.digest
     }

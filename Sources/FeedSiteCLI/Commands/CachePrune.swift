@@ -24,15 +24,15 @@ struct CachePrune: Sendable {
         return prune
     }
 
-    var isEmpty: Bool { comments == 0 && images.blobs.isEmpty && images.urls == 0 }
+    var isEmpty: Bool { comments == 0 && images.blobs.isEmpty && images.urls == 0 && images.renditions.isEmpty }
 
     var byteCount: Int { images.blobs.reduce(0) { $0 + $1.byteCount } }
 
     /// Every removed file, for `--verbose`.
-    var files: [RemovedCacheFile] { images.blobs }
+    var files: [RemovedCacheFile] { images.blobs + images.renditions }
 
     /// "the comments of 12 images saved seven days ago or more and 30 images no feed of the
-    /// last seven days refers to (4.2 MB)".
+    /// last seven days refers to (4.2 MB) and 90 renditions no kept image has (1.1 MB)".
     var description: String {
         var parts: [String] = []
         if comments > 0 {
@@ -41,6 +41,11 @@ struct CachePrune: Sendable {
         let count = images.blobs.count
         if count > 0 || images.urls > 0 {
             parts.append("\(count) image\(count == 1 ? "" : "s") no feed of the last seven days refers to (\(ByteCountText.approximately(byteCount)))")
+        }
+        let renditions = images.renditions.count
+        if renditions > 0 {
+            let bytes = images.renditions.reduce(0) { $0 + $1.byteCount }
+            parts.append("\(renditions) rendition\(renditions == 1 ? "" : "s") no kept image has (\(ByteCountText.approximately(bytes)))")
         }
         return parts.joined(separator: " and ")
     }

@@ -19,15 +19,17 @@ public enum SiteString: String, StringTableKey {
     case searchUnavailable = "SEARCH_UNAVAILABLE"
     case imageCommentsViewTitle = "IMAGE_COMMENTS_VIEW_TITLE"
     case imageCommentsEmpty = "IMAGE_COMMENTS_EMPTY"
+    case imageCommentsOriginal = "IMAGE_COMMENTS_ORIGINAL"
     case genericConnectionError = "GENERIC_CONNECTION_ERROR"
     case languageName = "LANGUAGE_NAME"
     case languageSwitcherLabel = "LANGUAGE_SWITCHER_LABEL"
     case siteSnapshot = "SITE_SNAPSHOT"
 
-    /// The search's strings came after themes: a theme written before has none.
+    /// The search's strings and the link to an original came after themes: a theme written
+    /// before has none of them.
     public var mayComeFromDefaults: Bool {
         switch self {
-        case .searchLabel, .searchResultsOne, .searchResults, .searchResultsFirst, .searchNoResults, .searchUnavailable: true
+        case .searchLabel, .searchResultsOne, .searchResults, .searchResultsFirst, .searchNoResults, .searchUnavailable, .imageCommentsOriginal: true
         default: false
         }
     }
@@ -38,7 +40,7 @@ public enum SiteString: String, StringTableKey {
             .feedImagePosition, .feedEmpty, .feedCachedNotice, .searchLabel, .searchResultsOne, .searchResults, .searchResultsFirst, .searchNoResults,
             .searchUnavailable:
             "Feed"
-        case .imageCommentsViewTitle, .imageCommentsEmpty: "ImageComments"
+        case .imageCommentsViewTitle, .imageCommentsEmpty, .imageCommentsOriginal: "ImageComments"
         case .genericConnectionError, .languageName, .languageSwitcherLabel, .siteSnapshot: "Shared"
         }
     }

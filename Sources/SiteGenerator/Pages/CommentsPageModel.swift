@@ -12,12 +12,29 @@ public struct CommentsPageModel: Equatable, Sendable {
         public let isoDate: String
     }
 
+    /// The original in the site, linked from under its renditions with its size.
+    public struct Original: Equatable, Sendable {
+        public let link: String
+        public let size: ImageDimensions
+        public let byteCount: Int
+    }
+
+    /// The widest the stylesheet shows the page's picture, in CSS pixels: its 40rem column
+    /// less 20 pixels of padding each side.
+    public static let imageColumnWidth = 600
+
     public let path: String
     public let location: String?
     public let description: String?
+    /// The image in the site, `nil` when it could not be had: the widest rendition that
+    /// fits `imageColumnWidth` when it has renditions, else the original.
     public let imageSource: String?
-    /// The image's width and height from its header, for `<img>`; `nil` when unknown.
+    /// The width and height of `imageSource`, for `<img>`; `nil` when unknown.
     public let imageSize: ImageDimensions?
+    /// The renditions for `srcset`; `nil` when there are none.
+    public let imageSourceSet: ImageSourceSet?
+    /// The original, when the page shows renditions of it and its size is known.
+    public let original: Original?
     /// Where the image sits in the whole feed, from 1, and the feed's size: "Image 3 of 45".
     public let position: Int
     public let feedCount: Int
@@ -34,8 +51,16 @@ public struct CommentsPageModel: Equatable, Sendable {
         self.path = path
         self.location = entry.location
         self.description = entry.description
-        self.imageSource = entry.stored.map { SitePaths.relative(from: path, to: SitePaths.image($0)) }
-        self.imageSize = entry.stored?.dimensions
+        let sourceSet = ImageSourceSet(entry: entry, page: path)
+        let shown = sourceSet?.widest(fitting: Self.imageColumnWidth)
+        self.imageSource = shown?.source ?? entry.stored.map { SitePaths.relative(from: path, to: SitePaths.image($0)) }
+        self.imageSize = shown?.size ?? entry.stored?.dimensions
+        self.imageSourceSet = sourceSet
+        if sourceSet != nil, let stored = entry.stored, let size = stored.dimensions {
+            self.original = Original(link: SitePaths.relative(from: path, to: SitePaths.image(stored)), size: size, byteCount: stored.byteCount)
+        } else {
+            self.original = nil
+        }
         self.position = position
         self.feedCount = feedCount
         self.originalURL = entry.originalURL

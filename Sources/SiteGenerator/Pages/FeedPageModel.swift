@@ -8,10 +8,13 @@ public struct FeedPageModel: Equatable, Sendable {
         public let location: String?
         public let description: String?
         /// The image in the site, or `nil` when it could not be had (the page shows a
-        /// placeholder and `originalURL`).
+        /// placeholder and `originalURL`): the middle rendition when it has renditions,
+        /// else the original.
         public let imageSource: String?
-        /// The image's width and height from its header, for `<img>`; `nil` when unknown.
+        /// The width and height of `imageSource`, for `<img>`; `nil` when unknown.
         public let imageSize: ImageDimensions?
+        /// The renditions for `srcset`; `nil` when there are none.
+        public let imageSourceSet: ImageSourceSet?
         /// Where the item sits in the whole feed, from 1, for "Image 3 of 45".
         public let position: Int
         public let originalURL: String
@@ -37,12 +40,14 @@ public struct FeedPageModel: Equatable, Sendable {
         self.pageCount = pageCount
         self.feedCount = feedCount ?? firstPosition - 1 + entries.count
         self.items = entries.enumerated().map { offset, entry in
-            Item(
+            let sourceSet = ImageSourceSet(entry: entry, page: path)
+            return Item(
                 id: entry.id,
                 location: entry.location,
                 description: entry.description,
-                imageSource: entry.stored.map { SitePaths.relative(from: path, to: SitePaths.image($0)) },
-                imageSize: entry.stored?.dimensions,
+                imageSource: sourceSet?.middle.source ?? entry.stored.map { SitePaths.relative(from: path, to: SitePaths.image($0)) },
+                imageSize: sourceSet?.middle.size ?? entry.stored?.dimensions,
+                imageSourceSet: sourceSet,
                 position: firstPosition + offset,
                 originalURL: entry.originalURL,
                 commentsLink: SitePaths.relative(from: path, to: paths.commentsPage(for: entry.id))

@@ -2,17 +2,23 @@ import FeedCore
 import Foundation
 
 /// A feed item as the site knows it: the image's data from the feed, when feedsite first
-/// saw it and, when it could be had, its bytes in the image store.
+/// saw it and, when it could be had, its bytes in the image store and its renditions.
 public struct SiteEntry: Equatable, Sendable {
     public let image: FeedImage
+    /// The original as it was downloaded: its size in pixels and bytes, and its file.
     public let stored: StoredImage?
+    /// Smaller copies of `stored` for the pages, narrowest first; empty when none were made
+    /// (a format feedsite does not decode, renditions turned off), and then the pages show
+    /// the original as they always have.
+    public let renditions: [StoredImage]
     /// The item's date in the JSON and Atom feeds (`FeedItem.firstSeen`).
     public let firstSeen: Date
 
-    public init(image: FeedImage, stored: StoredImage?, firstSeen: Date) {
+    public init(image: FeedImage, stored: StoredImage?, firstSeen: Date, renditions: [StoredImage] = []) {
         self.image = image
         self.stored = stored
         self.firstSeen = firstSeen
+        self.renditions = renditions
     }
 
     public var id: UUID { image.id }
@@ -20,4 +26,11 @@ public struct SiteEntry: Equatable, Sendable {
     public var location: String? { image.location }
     /// The image's URL as the feed gave it, for the "open the original" link.
     public var originalURL: String { image.url.absoluteString }
+
+    /// The renditions a page can offer, narrowest first: those whose width is known (a
+    /// `srcset` needs it), and none without an original beside them.
+    public var sizedRenditions: [(image: StoredImage, size: ImageDimensions)] {
+        guard stored != nil else { return [] }
+        return renditions.compactMap { rendition in rendition.dimensions.map { (rendition, $0) } }.sorted { $0.size.width < $1.size.width }
+    }
 }

@@ -3,17 +3,18 @@ import Foundation
 
 extension SiteRenderer {
     /// Renders sample pages through every branch the site's data can take (an item with
-    /// everything and one with nothing and no image, an image without a known size, pages
-    /// before and after, the cached-feed notice, comments, none, and none to be had), and
-    /// throws what rendering the real pages would. A template that names a value the pages
+    /// everything, renditions included, and one with nothing and no image, an image without
+    /// renditions or a known size, pages before and after, the cached-feed notice, comments,
+    /// none, and none to be had), and throws what rendering the real pages would. A template that names a value the pages
     /// do not have thus fails when the run starts, before anything is fetched, with its file,
     /// line and name.
     public func rehearse() throws {
         let url = URL(string: "https://example.org/image.png")!
         let full = SiteEntry(
             image: FeedImage(id: Self.sampleID(1), description: "description", location: "location", url: url),
-            stored: StoredImage(sha256: Self.sampleHash, byteCount: 1, format: .png, dimensions: ImageDimensions(width: 1, height: 1)),
-            firstSeen: now)
+            stored: StoredImage(sha256: Self.sampleHash, byteCount: 1, format: .png, dimensions: ImageDimensions(width: 2, height: 2)),
+            firstSeen: now,
+            renditions: [StoredImage(sha256: Self.sampleHash, byteCount: 1, format: .png, dimensions: ImageDimensions(width: 1, height: 1))])
         let unsized = SiteEntry(
             image: FeedImage(id: Self.sampleID(2), description: nil, location: "location", url: url),
             stored: StoredImage(sha256: Self.sampleHash, byteCount: 1, format: .webp), firstSeen: now)

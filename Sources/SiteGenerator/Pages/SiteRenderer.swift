@@ -1,3 +1,4 @@
+import Basics
 import FeedCore
 import Foundation
 
@@ -31,6 +32,8 @@ public struct SiteRenderer: Sendable {
     let baseURL: BaseURL?
     /// The run's clock as the snapshot line shows it, formatted once.
     private let snapshotTime: String
+    /// What the locale writes between the units and the tenths of a size ("1,8 MB").
+    private let decimalSeparator: String
 
     /// `languages` lists every language of the site, this one included; a site with one
     /// language has no switcher. `apiHost` and `now` make every page's line "Snapshot of
@@ -49,6 +52,7 @@ public struct SiteRenderer: Sendable {
         self.now = now
         self.apiHost = apiHost
         self.snapshotTime = dates.dayAndTime(now)
+        self.decimalSeparator = Locale(identifier: strings.locale).decimalSeparator ?? "."
     }
 
     /// `date` relative to the run's clock, in this locale ("2 days ago").
@@ -97,8 +101,8 @@ public struct SiteRenderer: Sendable {
                 "location": Self.shown(item.location),
                 "description": Self.shown(item.description),
                 "image": try image(
-                    item.imageSource, size: item.imageSize, description: item.description, location: item.location, position: item.position,
-                    feedCount: page.feedCount),
+                    item.imageSource, size: item.imageSize, sourceSet: item.imageSourceSet, description: item.description, location: item.location,
+                    position: item.position, feedCount: page.feedCount),
                 "originalURL": .text(item.originalURL),
                 "commentsLink": .text(item.commentsLink),
             ])
@@ -137,10 +141,15 @@ public struct SiteRenderer: Sendable {
                 "isoDate": .text(comment.isoDate),
             ]
         }
+        var image = try image(
+            page.imageSource, size: page.imageSize, sourceSet: page.imageSourceSet, description: page.description, location: page.location,
+            position: page.position, feedCount: page.feedCount)
+        if case var .object(fields) = image {
+            fields["original"] = try original(page.original)
+            image = .object(fields)
+        }
         let body = try templates.comments.render([
-            "image": try image(
-                page.imageSource, size: page.imageSize, description: page.description, location: page.location, position: page.position,
-                feedCount: page.feedCount),
+            "image": image,
             "location": Self.shown(page.location),
             "description": Self.shown(page.description),
             "originalURL": .text(page.originalURL),
@@ -156,16 +165,27 @@ public struct SiteRenderer: Sendable {
         return try layout(path: page.path, title: title, documentTitle: title, back: back, search: false, body: body)
     }
 
-    /// An `<img>`'s source, its size when known, and a text alternative that is never empty
-    /// (on a feed page the image is the link to its comments, so its text names the link):
-    /// the description, else the location, else "Image 3 of 45". `false` without a source.
+    /// An `<img>`'s source, its size when known, its renditions' `srcset` when it has any, and
+    /// a text alternative that is never empty (on a feed page the image is the link to its
+    /// comments, so its text names the link): the description, else the location, else
+    /// "Image 3 of 45". `false` without a source.
     private func image(
-        _ source: String?, size: ImageDimensions?, description: String?, location: String?, position: Int, feedCount: Int
+        _ source: String?, size: ImageDimensions?, sourceSet: ImageSourceSet?, description: String?, location: String?, position: Int, feedCount: Int
     ) throws -> TemplateValue {
         guard let source else { return false }
         let alt = try imageName([description, location], position: position, feedCount: feedCount)
         let dimensions: TemplateValue = size.map { ["width": .text(String($0.width)), "height": .text(String($0.height))] } ?? false
-        return ["src": .text(source), "alt": .text(alt), "size": dimensions]
+        return ["src": .text(source), "srcset": sourceSet.map { .text($0.srcset) } ?? false, "alt": .text(alt), "size": dimensions]
+    }
+
+    /// The link to the original under its renditions: "Original, 3840 × 2400, 1.8 MB".
+    /// Pixels are written without grouping, as image sizes usually are; the bytes in the
+    /// locale's decimal separator.
+    private func original(_ original: CommentsPageModel.Original?) throws -> TemplateValue {
+        guard let original else { return false }
+        let bytes = ByteCountText.symbols(original.byteCount, decimalSeparator: decimalSeparator)
+        let label = try strings.string(.imageCommentsOriginal, String(original.size.width), String(original.size.height), bytes)
+        return ["href": .text(original.link), "label": .text(label)]
     }
 
     /// A text from the API for a `{{#name}}` section: absent when nothing of it is left once

@@ -8,7 +8,8 @@ import Hashing
 /// In the index, items come `docsPerFile` to a file (`d<n>.js` holds items `n × docsPerFile`
 /// onwards), each a JSON array: `[id, image, width, height, location, text]`: the id names
 /// its comments page, the image is its file name in `images/` (`""` when it could not be
-/// had) with its size in pixels (`0` when unknown), the location is `""` when there is none,
+/// had; its smallest rendition when it has renditions, for a result's small picture) with
+/// its size in pixels (`0` when unknown), the location is `""` when there is none,
 /// and the text is the description, then each comment as "username: message", a line each,
 /// cut at about `textLimit` characters: the results' snippets come from it.
 public enum SearchDocument {
@@ -43,7 +44,9 @@ public enum SearchDocument {
             text += ": "
             text += DocumentText.cleaned(comment.message)
         }
-        let size = entry.stored?.dimensions
+        let smallest = entry.sizedRenditions.first
+        let image = smallest?.image ?? entry.stored
+        let size = smallest?.size ?? entry.stored?.dimensions
         var record: [UInt8] = []
         record.reserveCapacity(text.utf8.count + 200)
         func add(_ piece: String) { record.append(contentsOf: piece.utf8) }
@@ -51,7 +54,7 @@ public enum SearchDocument {
         add("[")
         quote(entry.id.text)
         add(", ")
-        quote(entry.stored?.fileName ?? "")
+        quote(image?.fileName ?? "")
         add(", \(size?.width ?? 0), \(size?.height ?? 0), ")
         quote(DocumentText.cleaned(entry.location ?? ""))
         add(", ")

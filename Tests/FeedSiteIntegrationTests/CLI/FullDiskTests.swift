@@ -117,6 +117,31 @@ final class FullDiskTests: XCTestCase {
         XCTAssertNotEqual(try Data(contentsOf: archive), previousArchive)
     }
 
+    func test_saveRenditions_onAFullCacheIsAFullCacheNamingTheBlobAndLeavesNoRowAndNoTemporaryFile() async throws {
+        let run = try makeRunFolder()
+        let disk = try mountSmallDisk(at: run.root.appendingPathComponent("disk"), megabytes: 1)
+        let folder = disk.appendingPathComponent("cache")
+        let cache = try CacheDatabase.open(folder: folder, now: fixedNow()).database
+        let store = SQLiteImageStore(cache, folder: folder.appendingPathComponent("images"), now: fixedNow())
+        let download = try store.newDownload()
+        try [UInt8]([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3]).withUnsafeBytes { try download.write($0) }
+        let source = try store.insert(download, for: URL(string: "https://images.example/a.png")!)
+        let rendition = [UInt8](repeating: 0xD8, count: 64 * 1024)
+        let blob = store.blobPath(for: SHA256.hexDigest(rendition))
+
+        try fill(disk, leaving: 0)
+
+        XCTAssertThrowsError(try store.saveRenditions([(480, 300, .jpeg, rendition)], of: source, recipe: "a recipe")) { error in
+            XCTAssertEqual((error as? CacheError)?.description, "no space left on device writing \(blob)")
+            XCTAssertNotNil((error as? CacheError)?.outOfSpace, "a full cache, which stops the run")
+        }
+        XCTAssertEqual(try store.renditions(of: source, recipe: "a recipe"), .unknown)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: blob))
+        XCTAssertEqual(CacheFixturesForDisk.temporaryFiles(under: folder), [])
+        try emptyBallast(disk)
+        XCTAssertEqual(try store.saveRenditions([(480, 300, .jpeg, rendition)], of: source, recipe: "a recipe").map(\.sha256), [SHA256.hexDigest(rendition)])
+    }
+
     // MARK: - Helpers
 
     private static let ballast = "ballast"

@@ -37,3 +37,18 @@ final class ByteCountTextTests: XCTestCase {
         XCTAssertEqual(ByteCountText.approximately(999_960_000), "1.0 GB")
     }
 }
+
+extension ByteCountTextTests {
+    func test_symbols_saysSmallCountsInBytesWithTheSymbolAlone() {
+        XCTAssertEqual(ByteCountText.symbols(0), "0 B")
+        XCTAssertEqual(ByteCountText.symbols(1), "1 B")
+        XCTAssertEqual(ByteCountText.symbols(999, decimalSeparator: ","), "999 B")
+    }
+
+    func test_symbols_saysLargerCountsToOneDecimalWithTheLanguagesSeparator() {
+        XCTAssertEqual(ByteCountText.symbols(1_800_000), "1.8 MB")
+        XCTAssertEqual(ByteCountText.symbols(1_849_999, decimalSeparator: ","), "1,8 MB")
+        XCTAssertEqual(ByteCountText.symbols(999_960, decimalSeparator: ","), "1,0 MB")
+        XCTAssertEqual(ByteCountText.symbols(3_500_000_000, decimalSeparator: ","), "3,5 GB")
+    }
+}

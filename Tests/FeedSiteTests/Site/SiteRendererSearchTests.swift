@@ -128,7 +128,7 @@ final class SiteRendererSearchTests: XCTestCase {
 }
 
 /// The repository's templates with some files replaced by the given text.
-private struct ChangedTemplates: TemplateSource {
+struct ChangedTemplates: TemplateSource {
     let base = TemplatesFolder(repositoryTemplates())
     let changes: [String: String]
     /// A locale whose tables are not there at all.

@@ -11,13 +11,51 @@ import XCTest
 final class CacheDatabaseTests: XCTestCase {
     // MARK: - Opening
 
-    func test_open_givesANewDatabaseSchemaVersionOneAndItsFiveEmptyTables() throws {
+    func test_open_givesANewDatabaseSchemaVersionTwoAndItsSevenEmptyTables() throws {
         let (folder, cache) = try makeCache(for: self)
 
-        XCTAssertEqual(try cache.rows("PRAGMA user_version"), [[.integer(1)]])
-        XCTAssertEqual(try cache.tableCounts().map(\.table), ["feed", "feed_items", "comments", "blobs", "images"])
-        XCTAssertEqual(try cache.tableCounts().map(\.rows), [0, 0, 0, 0, 0])
+        XCTAssertEqual(try cache.rows("PRAGMA user_version"), [[.integer(2)]])
+        XCTAssertEqual(
+            try cache.tableCounts().map(\.table), ["feed", "feed_items", "comments", "blobs", "images", "rendition_sets", "renditions"])
+        XCTAssertEqual(try cache.tableCounts().map(\.rows), [0, 0, 0, 0, 0, 0, 0])
         XCTAssertEqual(cache.path, cacheDatabaseFile(in: folder).path)
+    }
+
+    func test_open_migratesAVersionOneDatabaseToVersionTwoKeepingEveryRowAndAddingEmptyRenditionTables() throws {
+        let folder = try makeTemporaryFolder(for: self)
+        let (blob, url) = (String(repeating: "ab", count: 32), "https://images.example/a.png")
+        let rows: [String: [[SQLiteValue]]] = [
+            "feed": [[.integer(1), .real(737_000_000.5)]],
+            "feed_items": [[.integer(0), .text("id-0"), .text(url), .text("a description"), .null, .real(736_000_000.25)]],
+            "comments": [[.text("id-0"), .real(737_000_000), .text("\"etag\""), .null, .text("[]")]],
+            "blobs": [[.text(blob), .real(737_000_000)]],
+            "images": [[.text(url), .text(blob)]],
+        ]
+        do {
+            let version1 = try Database(path: cacheDatabaseFile(in: folder).path)
+            try version1.execute(CacheSchema.migrations[0])
+            for (table, tableRows) in rows {
+                for row in tableRows {
+                    let insert = try version1.prepare("INSERT INTO \(table) VALUES (\(row.map { _ in "?" }.joined(separator: ", ")))")
+                    try insert.bind(row)
+                    _ = try insert.step()
+                }
+            }
+            try version1.setUserVersion(1)
+        }
+        XCTAssertEqual(CacheDatabase.inspect(cacheDatabaseFile(in: folder).path), .feedsites(version: 1))
+
+        let opening = try CacheDatabase.open(folder: folder, now: fixedNow())
+
+        XCTAssertNil(opening.setAside)
+        XCTAssertEqual(try opening.database.rows("PRAGMA user_version"), [[.integer(2)]])
+        var expected = rows
+        expected["rendition_sets"] = []
+        expected["renditions"] = []
+        XCTAssertEqual(try opening.database.dump(), expected)
+        XCTAssertEqual(
+            Set(try opening.database.read { try $0.database.schema() }), try CacheSchema.entries(atVersion: 2),
+            "the same tables and indexes as a new database's")
     }
 
     func test_open_createsTheCacheFolderWhenMissing() throws {
@@ -36,9 +74,9 @@ final class CacheDatabaseTests: XCTestCase {
         let file = cacheDatabaseFile(in: folder)
         do {
             let newer = try Database(path: file.path)
-            try newer.execute(CacheSchema.migrations[0])
+            for migration in CacheSchema.migrations { try newer.execute(migration) }
             try newer.execute("CREATE TABLE from_the_future (value TEXT)")
-            try newer.setUserVersion(2)
+            try newer.setUserVersion(CacheSchema.version + 1)
         }
         let bytesBefore = try Data(contentsOf: file)
 
@@ -48,7 +86,7 @@ final class CacheDatabaseTests: XCTestCase {
                 .failed(
                     .cannot(
                         .read, "cache database \(file.path)",
-                        reason: "it was written by a newer feedsite (schema version 2; this one knows up to 1); run that version, or use another --cache")))
+                        reason: "it was written by a newer feedsite (schema version 3; this one knows up to 2); run that version, or use another --cache")))
         }
         XCTAssertEqual(try Data(contentsOf: file), bytesBefore)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [CacheDatabase.fileName])
@@ -64,7 +102,7 @@ final class CacheDatabaseTests: XCTestCase {
         let aside = folder.appendingPathComponent("cache.sqlite.damaged-20240520T112459Z")
         XCTAssertEqual(opening.setAside, CacheDatabase.SetAside(path: aside.path, reason: nil))
         XCTAssertEqual(try Data(contentsOf: aside), bytes)
-        XCTAssertEqual(try opening.database.tableCounts().map(\.rows), [0, 0, 0, 0, 0])
+        XCTAssertEqual(try opening.database.tableCounts().map(\.rows), [0, 0, 0, 0, 0, 0, 0])
     }
 
     func test_open_setsAsideAFileOfGarbageBytesKeepingThemAndOpensAnEmptyCache() throws {
@@ -219,7 +257,7 @@ final class CacheDatabaseTests: XCTestCase {
         let damaged = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("cache.sqlite.damaged-") }
         XCTAssertEqual(damaged, [aside.lastPathComponent], file: file, line: line)
         XCTAssertEqual(try Data(contentsOf: aside), bytes, "the damaged bytes are kept", file: file, line: line)
-        XCTAssertEqual(try opening.database.tableCounts().map(\.rows), [0, 0, 0, 0, 0], file: file, line: line)
+        XCTAssertEqual(try opening.database.tableCounts().map(\.rows), [0, 0, 0, 0, 0, 0, 0], file: file, line: line)
         XCTAssertNil(try SQLiteFeedStore(opening.database).retrieve(), file: file, line: line)
     }
 

@@ -37,6 +37,21 @@ final class SearchDocumentTests: XCTestCase {
             [SiteFixtures.firstID.uuidString, String(repeating: "c", count: 64) + ".gif", "0", "0", "", ""])
     }
 
+    func test_record_ofAnImageWithRenditionsNamesTheSmallestWithItsSize() throws {
+        let renditions = [960, 480, 1600].map { width in
+            StoredImage(
+                sha256: String(repeating: width == 480 ? "d" : "e", count: 64), byteCount: 100, format: .jpeg,
+                dimensions: ImageDimensions(width: width, height: width * 2 / 3))
+        }
+        let entry = SiteEntry(
+            image: SiteFixtures.image(location: "Porto"), stored: SiteFixtures.stored("b", width: 3000, height: 2000), firstSeen: fixedNow(),
+            renditions: renditions)
+
+        XCTAssertEqual(
+            try texts(SearchDocument.record(of: entry, comments: nil)),
+            [SiteFixtures.firstID.uuidString, String(repeating: "d", count: 64) + ".jpg", "480", "320", "Porto", "A description"])
+    }
+
     func test_record_cutsALongTextAtTheLastSpaceBeforeTheLimit() throws {
         let words = (1...200).map { "word\($0)" }.joined(separator: " ")
         let entry = makeEntry(description: words)
