@@ -73,9 +73,10 @@ struct RunReport: Sendable {
             "renditions: \(tally.made) images made, \(tally.fromCache) from the cache, \(tally.notDecoded) shown as their originals (\(tally.files) files)")
     }
 
-    /// A picture our codecs did not read: its pages show the original.
+    /// With `--verbose`: a picture our codecs did not read, whose pages show the original.
+    /// Not a warning: the run's line counts them, and nothing is wrong with the site.
     func renditionsNotMade(_ url: URL, reason: String) {
-        reporter.problem("rendition", "image \(url.absoluteString): \(reason); its pages show the original")
+        reporter.detail("renditions: image \(url.absoluteString) \(reason); its pages show the original")
     }
 
     func commentsLoaded(_ result: FeedService.CommentsResult, imageID: UUID) {

@@ -57,7 +57,7 @@ struct RunSummary: Sendable {
         let pages = feedPages + items
         return "\(items) items, \(pages) pages (\(feedPages) feed, \(items) comments)\(locales > 1 ? " × \(locales) locales" : ""), "
             + "images \(images.downloaded) downloaded / \(images.fromCache) from cache / \(images.failed) failed, "
-            + (renditions == RenditionTally()
+            + (renditions.made + renditions.fromCache == 0
                 ? "" : "renditions of \(renditions.made + renditions.fromCache) images (\(renditions.made) made, \(renditions.files) files), ")
             + "\(comments.count) comments\(comments.unavailable > 0 ? " (\(comments.unavailable) lists unavailable)" : ""), "
             + "from the \(source), \(Self.format(seconds: elapsed))"

@@ -23,6 +23,7 @@ final class RunMetricsTests: XCTestCase {
                 "feedsite_last_publish_timestamp_seconds": 1_716_204_299.25,
                 "feedsite_phase_duration_seconds{phase=feed}": 0.5,
                 "feedsite_phase_duration_seconds{phase=images}": 8,
+                "feedsite_phase_duration_seconds{phase=renditions}": 0,
                 "feedsite_phase_duration_seconds{phase=comments}": 3.25,
                 "feedsite_phase_duration_seconds{phase=render}": 0.125,
                 "feedsite_phase_duration_seconds{phase=publish}": 0.5,
@@ -75,8 +76,8 @@ final class RunMetricsTests: XCTestCase {
 
         let phases = run.families(history: .init()).first { $0.name == "feedsite_phase_duration_seconds" }
 
-        XCTAssertEqual(phases?.samples.map { $0.labels.first?.value }, ["feed", "images", "comments", "render", "publish", "archive"])
-        XCTAssertEqual(phases?.samples.map(\.value), [40, 0, 0, 0, 0, 0])
+        XCTAssertEqual(phases?.samples.map { $0.labels.first?.value }, ["feed", "images", "renditions", "comments", "render", "publish", "archive"])
+        XCTAssertEqual(phases?.samples.map(\.value), [40, 0, 0, 0, 0, 0, 0])
     }
 
     func test_families_leaveOutTheCacheSizeWhenItWasNotMeasured() {

@@ -21,7 +21,7 @@ final class GenerateRunTests: XCTestCase {
         XCTAssertEqual(summary.comments, CommentsTally(live: 3, fromCache: 0, unavailable: 0, count: 3))
         XCTAssertEqual(summary.feedPages, 1)
         XCTAssertTrue(summary.published)
-        XCTAssertEqual(summary.phases.map(\.name), ["feed", "images", "comments", "render", "publish"])
+        XCTAssertEqual(summary.phases.map(\.name), ["feed", "images", "renditions", "comments", "render", "publish"])
         let files = fixture.site.files.keys
         XCTAssertTrue(files.contains("index.html"))
         for image in feed { XCTAssertTrue(files.contains("comments/\(image.id.text).html"), "\(files.sorted())") }

@@ -41,40 +41,62 @@ struct RenditionsStep: RunStep {
         let (renditionCache, imageStore, site, report) = (renditionCache, imageStore, site, report)
         let counter = ProgressCounter()
         let results = try await cache.batch {
-            try await concurrentMap(sources, limit: tasksAtOnce) { source, url -> (renditions: [StoredImage], made: Bool?) in
+            try await concurrentMap(sources, limit: tasksAtOnce) { source, url -> Found in
                 try Task.checkCancellation()
-                let result = try Self.renditions(of: source, from: url, recipe: recipe, cache: renditionCache, report: report)
-                for rendition in result.renditions {
+                let found = try Self.renditions(of: source, from: url, recipe: recipe, cache: renditionCache, report: report)
+                for rendition in found.renditions {
                     try await site.placeImage(rendition, at: SitePaths.image(rendition), from: imageStore)
                 }
-                let (done, failed) = counter.add(failed: result.made == nil)
+                let (done, failed) = counter.add(failed: found == .notDecoded)
                 progress.update(done: done, total: sources.count, failed: failed)
-                return result
+                return found
             }
         }
         var tally = RenditionTally()
-        tally.made = results.count { $0.made == true }
-        tally.fromCache = results.count { $0.made == false }
-        tally.notDecoded = results.count { $0.made == nil }
+        for found in results {
+            switch found {
+            case .noneNeeded: break
+            case .made: tally.made += 1
+            case .fromCache: tally.fromCache += 1
+            case .notDecoded: tally.notDecoded += 1
+            }
+        }
         tally.files = Set(results.flatMap(\.renditions)).count
-        report.renditionsMade(tally)
+        if tally != RenditionTally() { report.renditionsMade(tally) }
         let bySource = Dictionary(zip(sources.map(\.0), results.map(\.renditions)), uniquingKeysWith: { first, _ in first })
         return Outcome(
             entries: entries.map { SiteEntry(image: $0.image, stored: $0.stored, firstSeen: $0.firstSeen, renditions: $0.stored.flatMap { bySource[$0] } ?? []) },
             tally: tally)
     }
 
-    /// `source`'s renditions, and whether they were made now (`true`), came from the cache
-    /// (`false`), or none could be made (`nil`). A full disk stops the run; an original the
-    /// cache cannot give back shows as itself this run, and is tried again the next.
+    /// What became of one picture.
+    enum Found: Equatable, Sendable {
+        /// No wider and no taller than the narrowest width (its header says so): the original
+        /// serves, and nothing is decoded or kept.
+        case noneNeeded
+        case made([StoredImage])
+        case fromCache([StoredImage])
+        /// Our codecs do not read it, or the cache could not give it back: its pages show the
+        /// original.
+        case notDecoded
+
+        var renditions: [StoredImage] {
+            switch self {
+            case let .made(renditions), let .fromCache(renditions): renditions
+            case .noneNeeded, .notDecoded: []
+            }
+        }
+    }
+
+    /// `source`'s renditions. A full disk stops the run; an original the cache cannot give
+    /// back shows as itself this run, and is tried again the next.
     private static func renditions(of source: StoredImage, from url: URL, recipe: RenditionRecipe, cache: any RenditionCache, report: RunReport) throws(
         CacheError
-    ) -> (
-        renditions: [StoredImage], made: Bool?
-    ) {
+    ) -> Found {
+        if let size = source.dimensions, let narrowest = recipe.widths.first, max(size.width, size.height) <= narrowest { return .noneNeeded }
         switch try cache.renditions(of: source, recipe: recipe.key) {
-        case let .made(renditions): return (renditions, false)
-        case .notDecodable: return ([], nil)
+        case let .made(renditions): return renditions.isEmpty ? .noneNeeded : .fromCache(renditions)
+        case .notDecodable: return .notDecoded
         case .unknown: break
         }
         let original: [UInt8]
@@ -84,7 +106,7 @@ struct RenditionsStep: RunStep {
             throw .full(full)
         } catch {
             report.renditionsNotMade(url, reason: error.description)
-            return ([], nil)
+            return .notDecoded
         }
         let made: [Rendition]
         do {
@@ -92,9 +114,10 @@ struct RenditionsStep: RunStep {
         } catch {
             report.renditionsNotMade(url, reason: error.description)
             try cache.saveNotDecodable(source: source, recipe: recipe.key, reason: error.description)
-            return ([], nil)
+            return .notDecoded
         }
         let bytes = made.map { (width: $0.width, height: $0.height, format: $0.format == .png ? ImageFormat.png : .jpeg, bytes: $0.bytes) }
-        return (try cache.saveRenditions(bytes, of: source, recipe: recipe.key), true)
+        let stored = try cache.saveRenditions(bytes, of: source, recipe: recipe.key)
+        return stored.isEmpty ? .noneNeeded : .made(stored)
     }
 }

@@ -1,0 +1,57 @@
+import FeedCore
+import FeedStorage
+import Foundation
+import Hashing
+import Synchronization
+
+@testable import FeedSiteCLI
+
+/// Renditions kept in memory by source and recipe, and the originals' bytes a test gives.
+final class InMemoryRenditionCache: RenditionCache {
+    private struct State {
+        var originals: [SHA256.Digest: [UInt8]] = [:]
+        var sets: [String: RenditionLookup] = [:]
+        var saves = 0
+    }
+
+    private let state = Mutex(State())
+
+    /// How many times renditions were saved: made, not found in the cache.
+    var saves: Int { state.withLock { $0.saves } }
+
+    /// Gives the cache `bytes` as the original they hash to; what it describes.
+    @discardableResult
+    func holdOriginal(_ bytes: [UInt8], format: ImageFormat) -> StoredImage {
+        let digest = SHA256.digest(Data(bytes))
+        state.withLock { $0.originals[digest] = bytes }
+        return StoredImage(digest: digest, byteCount: bytes.count, format: format)
+    }
+
+    func renditions(of source: StoredImage, recipe: String) throws(CacheError) -> RenditionLookup {
+        state.withLock { $0.sets[source.sha256 + " " + recipe] ?? .unknown }
+    }
+
+    func saveRenditions(_ renditions: [SQLiteImageStore.RenditionBytes], of source: StoredImage, recipe: String) throws(CacheError) -> [StoredImage] {
+        let stored = renditions.map {
+            StoredImage(
+                digest: SHA256.digest(Data($0.bytes)), byteCount: $0.bytes.count, format: $0.format,
+                dimensions: ImageDimensions(width: $0.width, height: $0.height))
+        }
+        state.withLock {
+            $0.sets[source.sha256 + " " + recipe] = .made(stored)
+            $0.saves += 1
+        }
+        return stored
+    }
+
+    func saveNotDecodable(source: StoredImage, recipe: String, reason: String) throws(CacheError) {
+        state.withLock { $0.sets[source.sha256 + " " + recipe] = .notDecodable(reason: reason) }
+    }
+
+    func bytes(of image: StoredImage) throws(CacheError) -> [UInt8] {
+        guard let bytes = state.withLock({ $0.originals[image.digest] }) else {
+            throw .cannot(.read, "image \(image.sha256)", reason: "not in the store")
+        }
+        return bytes
+    }
+}
