@@ -80,7 +80,8 @@ let package = Package(
         .target(
             name: "FeedSiteCLI",
             dependencies: [
-                "Basics", "FeedCore", "HTTP", "FileSystem", "FeedStorage", "SiteGenerator", "BuiltInTemplates", "Publishing", "LoopbackHTTP", "SampleAPI", "Images",
+                "Basics", "FeedCore", "HTTP", "FileSystem", "FeedStorage", "SiteGenerator", "BuiltInTemplates", "Publishing", "LoopbackHTTP", "SampleAPI",
+                "Images",
             ]
         ),
         .executableTarget(name: "feedsite", dependencies: ["FeedSiteCLI"]),
@@ -108,7 +109,7 @@ let package = Package(
             name: "FeedSiteIntegrationTests",
             dependencies: [
                 "TestSupport", "Basics", "FeedCore", "HTTP", "Hashing", "FileSystem", "FeedStorage", "SiteGenerator", "BuiltInTemplates", "Publishing",
-                "LoopbackHTTP", "SampleAPI", "FeedSiteCLI", "SQLite", "feedsite",
+                "LoopbackHTTP", "SampleAPI", "FeedSiteCLI", "SQLite", "feedsite", "Images",
             ],
             // The cache an earlier feedsite wrote, for the upgrade's tests; read from its
             // path, not bundled.

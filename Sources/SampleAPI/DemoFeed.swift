@@ -38,7 +38,8 @@ public final class DemoFeed: SampleFeedSource {
     public func item(at index: Int) -> SampleItem {
         let entry = Self.entries[index]
         return SampleItem(
-            id: Self.itemID(index), description: entry.description, location: entry.location, imagePath: "/images/\(index + 1).\(fileExtension(of: entry.picture))")
+            id: Self.itemID(index), description: entry.description, location: entry.location,
+            imagePath: "/images/\(index + 1).\(fileExtension(of: entry.picture))")
     }
 
     public func index(of id: UUID) -> Int? {

@@ -38,7 +38,8 @@ struct RunFixture {
         let service = FeedService(
             client: client, api: options.api, feedCache: LocalFeedLoader(store: feedStore, now: { fixedNow() }),
             commentsCache: LocalCommentsLoader(store: commentsStore, now: { fixedNow() }), imageStore: imageStore)
-        let roles = RunRoles(service: service, cache: NoCacheBatches(), renditions: InMemoryRenditionCache(), site: site, setup: setup, report: report, network: nil)
+        let roles = RunRoles(
+            service: service, cache: NoCacheBatches(), renditions: InMemoryRenditionCache(), site: site, setup: setup, report: report, network: nil)
         let runner = StepRunner(summary: RunSummary(locales: setup.renderers.count), report: report)
         do throws(RunError) {
             try await GenerateRun(roles: roles, options: options, now: now, archive: nil).run(runner)

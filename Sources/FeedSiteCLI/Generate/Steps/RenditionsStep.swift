@@ -65,7 +65,9 @@ struct RenditionsStep: RunStep {
         if tally != RenditionTally() { report.renditionsMade(tally) }
         let bySource = Dictionary(zip(sources.map(\.0), results.map(\.renditions)), uniquingKeysWith: { first, _ in first })
         return Outcome(
-            entries: entries.map { SiteEntry(image: $0.image, stored: $0.stored, firstSeen: $0.firstSeen, renditions: $0.stored.flatMap { bySource[$0] } ?? []) },
+            entries: entries.map {
+                SiteEntry(image: $0.image, stored: $0.stored, firstSeen: $0.firstSeen, renditions: $0.stored.flatMap { bySource[$0] } ?? [])
+            },
             tally: tally)
     }
 
@@ -90,9 +92,9 @@ struct RenditionsStep: RunStep {
 
     /// `source`'s renditions. A full disk stops the run; an original the cache cannot give
     /// back shows as itself this run, and is tried again the next.
-    private static func renditions(of source: StoredImage, from url: URL, recipe: RenditionRecipe, cache: any RenditionCache, report: RunReport) throws(
-        CacheError
-    ) -> Found {
+    private static func renditions(of source: StoredImage, from url: URL, recipe: RenditionRecipe, cache: any RenditionCache, report: RunReport)
+        throws(CacheError) -> Found
+    {
         if let size = source.dimensions, let narrowest = recipe.widths.first, max(size.width, size.height) <= narrowest { return .noneNeeded }
         switch try cache.renditions(of: source, recipe: recipe.key) {
         case let .made(renditions): return renditions.isEmpty ? .noneNeeded : .fromCache(renditions)

@@ -1,0 +1,116 @@
+import FeedCore
+import Foundation
+import Images
+import SiteGenerator
+import TestSupport
+import XCTest
+
+@testable import FeedSiteCLI
+
+/// The renditions step on its own: each distinct picture in the sizes the pages show.
+final class RenditionsStepTests: XCTestCase {
+    private let recipe = RenditionRecipe(widths: [100, 200, 400], quality: 80, maxPixels: 1_000_000)
+
+    func test_run_makesEachDistinctPicturesRenditionsOncePlacesThemAndGivesThemToEveryItemThatShowsIt() async throws {
+        let (world, cache) = (StepWorld(), InMemoryRenditionCache())
+        let photo = cache.holdOriginal(jpeg(width: 300, height: 150), format: .jpeg)
+        let entries = [entry(photo), entry(photo)]
+
+        let outcome = try await run(entries, world, cache)
+
+        let renditions = outcome.entries[0].renditions
+        XCTAssertEqual(renditions.map(\.dimensions), [ImageDimensions(width: 100, height: 50), ImageDimensions(width: 200, height: 100)])
+        XCTAssertEqual(outcome.entries[1].renditions, renditions, "the same picture under another item")
+        XCTAssertEqual(cache.saves, 1)
+        for rendition in renditions { XCTAssertNotNil(world.site.files[SitePaths.image(rendition)], "placed in the site") }
+        XCTAssertEqual(outcome.tally, RenditionTally(made: 1, fromCache: 0, notDecoded: 0, files: 2))
+        XCTAssertEqual(world.lines, ["renditions: 1 images made, 0 from the cache, 0 shown as their originals (2 files)"])
+        var summary = RunSummary()
+        outcome.record(in: &summary)
+        XCTAssertEqual(summary.renditions, outcome.tally)
+    }
+
+    func test_run_takesRenditionsTheCacheHoldsWithoutDecodingAgain() async throws {
+        let cache = InMemoryRenditionCache()
+        let photo = cache.holdOriginal(jpeg(width: 300, height: 150), format: .jpeg)
+        let first = try await run([entry(photo)], StepWorld(), cache)
+
+        let world = StepWorld()
+        let second = try await run([entry(photo)], world, cache)
+
+        XCTAssertEqual(cache.saves, 1, "made once")
+        XCTAssertEqual(second.entries[0].renditions, first.entries[0].renditions)
+        XCTAssertEqual(second.tally, RenditionTally(made: 0, fromCache: 1, notDecoded: 0, files: 2))
+        for rendition in second.entries[0].renditions { XCTAssertNotNil(world.site.files[SitePaths.image(rendition)]) }
+    }
+
+    func test_run_countsAPictureItCannotDecodeShowsItsOriginalAndDoesNotTryItAgain() async throws {
+        let cache = InMemoryRenditionCache()
+        let broken = cache.holdOriginal(Array("GIF89a, and nothing after".utf8), format: .gif)
+        let world = StepWorld()
+
+        let outcome = try await run([entry(broken)], world, cache)
+        let again = StepWorld()
+        _ = try await run([entry(broken)], again, cache)
+
+        XCTAssertEqual(outcome.entries[0].renditions, [])
+        XCTAssertEqual(outcome.tally, RenditionTally(made: 0, fromCache: 0, notDecoded: 1, files: 0))
+        XCTAssertEqual(
+            world.lines,
+            [
+                "renditions: image https://image.example/1.png 8236 × 28257 pixels, more than the 1000000 allowed; its pages show the original",
+                "renditions: 0 images made, 0 from the cache, 1 shown as their originals (0 files)",
+            ])
+        XCTAssertFalse(again.lines.contains { $0.hasPrefix("renditions: image ") }, "remembered, not decoded again: \(again.lines)")
+    }
+
+    func test_run_leavesAPictureNoLargerThanTheNarrowestWidthAsItIsWithoutAsking() async throws {
+        let cache = InMemoryRenditionCache()
+        let small = StoredImage(digest: SHA256Digests.any, byteCount: 10, format: .png, dimensions: ImageDimensions(width: 100, height: 80))
+        let world = StepWorld()
+
+        let outcome = try await run([entry(small)], world, cache)
+
+        XCTAssertEqual(outcome.entries[0].renditions, [])
+        XCTAssertEqual(outcome.tally, RenditionTally())
+        XCTAssertEqual(world.lines, [], "nothing to say")
+    }
+
+    func test_run_withoutARecipePassesTheEntriesThroughAsTheyAre() async throws {
+        let cache = InMemoryRenditionCache()
+        let entries = [entry(cache.holdOriginal(jpeg(width: 300, height: 150), format: .jpeg))]
+        let world = StepWorld()
+        let step = RenditionsStep(
+            entries: entries, recipe: nil, renditionCache: cache, imageStore: InMemoryImageStore(), cache: NoCacheBatches(), site: world.site,
+            report: world.report, tasksAtOnce: 2)
+
+        let outcome = try await step.run(world.progress(for: step))
+
+        XCTAssertEqual(outcome.entries, entries)
+        XCTAssertEqual(cache.saves, 0)
+    }
+
+    // MARK: - Helpers
+
+    private func run(_ entries: [SiteEntry], _ world: StepWorld, _ cache: InMemoryRenditionCache) async throws -> RenditionsStep.Outcome {
+        let step = RenditionsStep(
+            entries: entries, recipe: recipe, renditionCache: cache, imageStore: InMemoryImageStore(), cache: NoCacheBatches(), site: world.site,
+            report: world.report, tasksAtOnce: 2)
+        return try await step.run(world.progress(for: step))
+    }
+
+    private func entry(_ stored: StoredImage) -> SiteEntry {
+        SiteEntry(
+            image: FeedImage(id: UUID(), description: nil, location: nil, url: URL(string: "https://image.example/1.png")!), stored: stored,
+            firstSeen: fixedNow())
+    }
+
+    private func jpeg(width: Int, height: Int) -> [UInt8] {
+        JPEGEncoder.encode(Bitmap(width: width, height: height, layout: .rgb, filledWith: 128), quality: 80)
+    }
+}
+
+/// A digest no test's bytes have.
+private enum SHA256Digests {
+    static let any = StoredImage(sha256: String(repeating: "ab", count: 32), byteCount: 0, format: .png).digest
+}
