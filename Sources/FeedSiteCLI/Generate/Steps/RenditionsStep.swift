@@ -40,17 +40,23 @@ struct RenditionsStep: RunStep {
         let sources = entries.compactMap { entry in entry.stored.map { ($0, entry.image.url) } }.filter { seen.insert($0.0).inserted }
         let (renditionCache, imageStore, site, report) = (renditionCache, imageStore, site, report)
         let counter = ProgressCounter()
-        let results = try await cache.batch {
-            try await concurrentMap(sources, limit: tasksAtOnce) { source, url -> Found in
-                try Task.checkCancellation()
-                let found = try Self.renditions(of: source, from: url, recipe: recipe, cache: renditionCache, report: report)
-                for rendition in found.renditions {
-                    try await site.placeImage(rendition, at: SitePaths.image(rendition), from: imageStore)
-                }
-                let (done, failed) = counter.add(failed: found == .notDecoded)
-                progress.update(done: done, total: sources.count, failed: failed)
-                return found
+        let work: @Sendable ((StoredImage, URL)) async throws -> Found = { picture in
+            let (source, url) = picture
+            try Task.checkCancellation()
+            let found = try Self.renditions(of: source, from: url, recipe: recipe, cache: renditionCache, report: report)
+            for rendition in found.renditions {
+                try await site.placeImage(rendition, at: SitePaths.image(rendition), from: imageStore)
             }
+            let (done, failed) = counter.add(failed: found == .notDecoded)
+            progress.update(done: done, total: sources.count, failed: failed)
+            return found
+        }
+        let (together, alone) = Self.byMemory(
+            sources.indices.map { (index: $0, source: sources[$0].0) }, pixelLimit: recipe.maxPixels, tasksAtOnce: tasksAtOnce)
+        var results = [Found](repeating: .noneNeeded, count: sources.count)
+        try await cache.batch {
+            for (index, found) in zip(together, try await concurrentMap(together.map { sources[$0] }, limit: tasksAtOnce, work)) { results[index] = found }
+            for (index, found) in zip(alone, try await concurrentMap(alone.map { sources[$0] }, limit: 1, work)) { results[index] = found }
         }
         var tally = RenditionTally()
         for found in results {
@@ -69,6 +75,25 @@ struct RenditionsStep: RunStep {
                 SiteEntry(image: $0.image, stored: $0.stored, firstSeen: $0.firstSeen, renditions: $0.stored.flatMap { bySource[$0] } ?? [])
             },
             tally: tally)
+    }
+
+    /// Which pictures may be decoded side by side (`together`) and which one at a time
+    /// (`alone`), by their places: so that the pictures decoded at once never hold more pixels
+    /// than the largest one allowed. A decode holds a few bytes a pixel, so two photos of 50
+    /// million pixels at once would hold well over a gigabyte; a picture whose size the
+    /// cache does not know is decoded alone.
+    static func byMemory(_ pictures: [(index: Int, source: StoredImage)], pixelLimit: Int, tasksAtOnce: Int) -> (together: [Int], alone: [Int]) {
+        let share = pixelLimit / max(1, tasksAtOnce)
+        var (together, alone) = ([Int](), [Int]())
+        for picture in pictures {
+            // Each side is below 2^31, so their product fits.
+            if let size = picture.source.dimensions, size.width * size.height <= share {
+                together.append(picture.index)
+            } else {
+                alone.append(picture.index)
+            }
+        }
+        return (together, alone)
     }
 
     /// What became of one picture.
