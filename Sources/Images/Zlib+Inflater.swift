@@ -37,7 +37,8 @@ extension Zlib {
         /// Fills `buffer` with the stream's next bytes and says how many it wrote: all of
         /// `buffer` unless the stream ends first (then its check has been verified). Throws
         /// `.truncated` when the bytes appended run out before the stream's end, and
-        /// `.malformed` for a damaged stream. Bytes after the stream's end are ignored.
+        /// `.malformed` for a damaged stream, after which the inflater is of no more use.
+        /// Bytes after the stream's end are ignored.
         public func read(into buffer: UnsafeMutableRawBufferPointer) throws(Failure) -> Int {
             guard let target = buffer.baseAddress else { return 0 }
             var filled = 0
@@ -89,7 +90,7 @@ extension Zlib {
             let status = CZlib.inflate(stream, Int32(FS_Z_NO_FLUSH))
             let consumed = Int(givenIn - stream.pointee.avail_in)
             let produced = Int(givenOut - stream.pointee.avail_out)
-            // The stream keeps no pointer into buffers it is given only for this call.
+            // Cleared so that the stream holds no pointer into buffers lent only for this call.
             stream.pointee.next_in = nil
             stream.pointee.next_out = nil
             return (status, consumed, produced)
