@@ -37,7 +37,15 @@ public enum PNGDecoder {
         var transparency: ArraySlice<UInt8>?
         var iccProfile: [UInt8]?
         var exif: [UInt8]?
-        var imageData: [UInt8] = []
+        // The image data is inflated a row at a time once every chunk is read; until then the
+        // inflater holds the IDAT chunks' data as slices of the file, not copies.
+        let imageData: Zlib.Inflater
+        do {
+            imageData = try Zlib.Inflater()
+        } catch {
+            throw .malformed("the image data: \(error)")
+        }
+        var imageDataBytes = 0
         var imageDataStarted = false
         var imageDataEnded = false
         chunks: while true {
@@ -46,7 +54,8 @@ public enum PNGDecoder {
             if chunk.type == PNGChunk.IDAT {
                 guard !imageDataEnded else { throw .malformed("IDAT chunks apart from each other") }
                 imageDataStarted = true
-                imageData += data
+                imageData.append(data)
+                imageDataBytes += data.count
                 continue
             }
             imageDataEnded = imageDataStarted
@@ -74,7 +83,7 @@ public enum PNGDecoder {
         }
         guard imageDataStarted else { throw .malformed("no IDAT chunk") }
         if header.colourType == .palette && palette == nil { throw .malformed("a palette picture without its PLTE chunk") }
-        let bitmap = try decodePixels(imageData, header: header, palette: palette ?? [], transparency: transparency)
+        let bitmap = try decodePixels(imageData, compressedBytes: imageDataBytes, header: header, palette: palette ?? [], transparency: transparency)
         return PNGPicture(bitmap: bitmap, iccProfile: iccProfile, exif: exif)
     }
 
@@ -118,49 +127,61 @@ public enum PNGDecoder {
         }
     }
 
+    /// The bitmap of the image data in `imageData` (`compressedBytes` of it), inflated one
+    /// scanline at a time into a row buffer and unfiltered against the row before: what is
+    /// held besides the bitmap is two rows, however far the data inflates.
     private static func decodePixels(
-        _ imageData: [UInt8], header: PNGHeader, palette: ArraySlice<UInt8>, transparency: ArraySlice<UInt8>?
+        _ imageData: Zlib.Inflater, compressedBytes: Int, header: PNGHeader, palette: ArraySlice<UInt8>, transparency: ArraySlice<UInt8>?
     ) throws(ImageDecodingError) -> Bitmap {
-        let expected = header.imageDataBytes
-        guard expected <= imageData.count * maxDeflateRatio + 1_024 else {
-            throw .malformed("\(imageData.count) bytes of image data cannot hold \(header.width) × \(header.height) pixels")
+        guard header.imageDataBytes <= compressedBytes * maxDeflateRatio + 1_024 else {
+            throw .malformed("\(compressedBytes) bytes of image data cannot hold \(header.width) × \(header.height) pixels")
         }
-        var raw: [UInt8]
-        do {
-            raw = try Zlib.inflate(imageData, maxOutput: expected)
-        } catch .tooLarge {
-            throw .malformed("more image data than \(header.width) × \(header.height) pixels")
-        } catch {
-            throw .malformed("the image data: \(error)")
-        }
-        guard raw.count == expected else { throw .malformed("the image data ends early") }
         let expander = PNGRowExpander(header: header, palette: palette, transparency: transparency)
         let channels = expander.layout.channels
         var samples = [UInt8](repeating: 0, count: header.width * header.height * channels)
         let stride = max(1, header.bitsPerPixel / 8)
-        let badFilter: UInt8? = raw.withUnsafeMutableBufferPointer { rawBuffer in
-            samples.withUnsafeMutableBufferPointer { sampleBuffer in
-                guard let rawBase = rawBuffer.baseAddress, let out = sampleBuffer.baseAddress else { return nil }
-                var offset = 0
-                for pass in header.passes {
-                    let width = pass.width(of: header)
-                    let height = pass.height(of: header)
-                    guard width > 0 && height > 0 else { continue }
-                    let rowBytes = header.rowBytes(pixels: width)
-                    for y in 0..<height {
-                        let row = rawBase + offset + 1
-                        let filter = rawBase[offset]
-                        let prior = y == 0 ? nil : UnsafePointer(row - (rowBytes + 1))
-                        guard PNGFilter.unfilter(filter, row: row, prior: prior, count: rowBytes, stride: stride) else { return filter }
-                        let firstPixel = (pass.yStart + y * pass.yStep) * header.width + pass.xStart
-                        expander.expand(row, count: width, into: out + firstPixel * channels, step: pass.xStep)
-                        offset += rowBytes + 1
-                    }
-                }
-                return nil
-            }
+        // A row with its filter byte; no pass has rows wider than the picture's.
+        let widest = 1 + header.rowBytes(pixels: header.width)
+        var current = UnsafeMutablePointer<UInt8>.allocate(capacity: widest)
+        var previous = UnsafeMutablePointer<UInt8>.allocate(capacity: widest)
+        defer {
+            current.deallocate()
+            previous.deallocate()
         }
-        if let badFilter { throw .malformed("filter type \(badFilter)") }
+        let failure: ImageDecodingError? = samples.withUnsafeMutableBufferPointer { sampleBuffer in
+            guard let out = sampleBuffer.baseAddress else { return nil }
+            for pass in header.passes {
+                let width = pass.width(of: header)
+                let height = pass.height(of: header)
+                guard width > 0 && height > 0 else { continue }
+                let rowBytes = header.rowBytes(pixels: width)
+                for y in 0..<height {
+                    let read: Int
+                    do {
+                        read = try imageData.read(into: UnsafeMutableRawBufferPointer(start: current, count: rowBytes + 1))
+                    } catch {
+                        return .malformed("the image data: \(error)")
+                    }
+                    guard read == rowBytes + 1 else { return .malformed("the image data ends early") }
+                    let filter = current[0]
+                    let prior = y == 0 ? nil : UnsafePointer(previous + 1)
+                    guard PNGFilter.unfilter(filter, row: current + 1, prior: prior, count: rowBytes, stride: stride) else {
+                        return .malformed("filter type \(filter)")
+                    }
+                    let firstPixel = (pass.yStart + y * pass.yStep) * header.width + pass.xStart
+                    expander.expand(current + 1, count: width, into: out + firstPixel * channels, step: pass.xStep)
+                    swap(&current, &previous)
+                }
+            }
+            // The stream must end with the picture's last row.
+            do {
+                guard try imageData.endsHere() else { return .malformed("more image data than \(header.width) × \(header.height) pixels") }
+            } catch {
+                return .malformed("the image data: \(error)")
+            }
+            return nil
+        }
+        if let failure { throw failure }
         return Bitmap(width: header.width, height: header.height, layout: expander.layout, samples: samples)
     }
 }
