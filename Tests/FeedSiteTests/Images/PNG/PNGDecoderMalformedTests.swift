@@ -211,7 +211,8 @@ final class PNGDecoderMalformedTests: XCTestCase {
     func test_decode_refusesAnICCProfileOverFourMegabytes() {
         let huge = B.chunk("iCCP", Array("ICC profile".utf8) + [0, 0] + Zlib.deflate([UInt8](repeating: 0, count: 4 << 20 + 1)))
 
-        assertDecodeThrows(B.png(width: 2, height: 2, bitDepth: 8, colourType: 2, middle: huge, rows: rgbRows), .unsupported("an ICC profile over 4194304 bytes"))
+        assertDecodeThrows(
+            B.png(width: 2, height: 2, bitDepth: 8, colourType: 2, middle: huge, rows: rgbRows), .unsupported("an ICC profile over 4194304 bytes"))
     }
 
     func test_decode_dropsTheExifPrefixSomeWritersKeepInEXIf() throws {
