@@ -28,15 +28,7 @@ public enum Zlib {
         defer { inflateEnd(&stream) }
         // One byte more than allowed, to tell a stream that fits from one that goes on.
         var output = [UInt8](repeating: 0, count: maxOutput + 1)
-        let status = input.withUnsafeBufferPointer { source in
-            output.withUnsafeMutableBufferPointer { target in
-                stream.next_in = source.baseAddress
-                stream.avail_in = UInt32(clamping: source.count)
-                stream.next_out = target.baseAddress
-                stream.avail_out = UInt32(clamping: target.count)
-                return CZlib.inflate(&stream, Int32(FS_Z_FINISH))
-            }
-        }
+        let status = finish(&stream, from: input, into: &output, with: CZlib.inflate)
         let produced = Int(stream.total_out)
         switch status {
         case Int32(FS_Z_STREAM_END):
@@ -56,19 +48,27 @@ public enum Zlib {
         precondition(fs_deflate_init(&stream, Int32(max(0, min(9, level))), 15, 8) == Int32(FS_Z_OK), "zlib could not start deflating")
         defer { deflateEnd(&stream) }
         var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, UInt(input.count))))
-        let status = input.withUnsafeBufferPointer { source in
+        let status = finish(&stream, from: input, into: &output, with: CZlib.deflate)
+        // deflateBound's room always holds the whole stream.
+        precondition(status == Int32(FS_Z_STREAM_END), "zlib could not finish deflating")
+        output.removeLast(output.count - Int(stream.total_out))
+        return output
+    }
+
+    /// Runs `step` (inflate or deflate) once over all of `input` into `output`, to the
+    /// stream's end: the status it gives, `stream.total_out` the bytes it wrote.
+    private static func finish(
+        _ stream: inout fs_z_stream, from input: [UInt8], into output: inout [UInt8], with step: (UnsafeMutablePointer<fs_z_stream>, Int32) -> Int32
+    ) -> Int32 {
+        input.withUnsafeBufferPointer { source in
             output.withUnsafeMutableBufferPointer { target in
                 stream.next_in = source.baseAddress
                 stream.avail_in = UInt32(clamping: source.count)
                 stream.next_out = target.baseAddress
                 stream.avail_out = UInt32(clamping: target.count)
-                return CZlib.deflate(&stream, Int32(FS_Z_FINISH))
+                return step(&stream, Int32(FS_Z_FINISH))
             }
         }
-        // deflateBound's room always holds the whole stream.
-        precondition(status == Int32(FS_Z_STREAM_END), "zlib could not finish deflating")
-        output.removeLast(output.count - Int(stream.total_out))
-        return output
     }
 
     /// The CRC-32 of `bytes` (PNG's chunk check), continuing `crc`.
