@@ -17,8 +17,8 @@ struct DecodedSource {
     /// A PNG's or GIF's pixels, once `decodeWhole` has them.
     var whole: Bitmap?
 
-    /// Reads `bytes`' header: a kind our codecs do not read is `.unsupported`, more than
-    /// `maxPixels` is `.tooManyPixels`, before any pixel is decoded.
+    /// Reads `bytes`' header: a kind our codecs do not read is `.unsupported`. More than
+    /// `maxPixels` is the decoders' to refuse, from the same header, before they allocate.
     static func open(_ bytes: [UInt8], maxPixels: Int) throws(ImageDecodingError) -> DecodedSource {
         let kind: Kind
         let size: (width: Int, height: Int)
@@ -39,9 +39,6 @@ struct DecodedSource {
             size = try GIFDecoder.header(bytes)
         } else {
             throw .unsupported("neither JPEG, PNG nor GIF")
-        }
-        guard size.width.multipliedReportingOverflow(by: size.height).partialValue <= maxPixels, size.width <= maxPixels, size.height <= maxPixels else {
-            throw .tooManyPixels(width: size.width, height: size.height, limit: maxPixels)
         }
         return DecodedSource(
             kind: kind, bytes: bytes, width: size.width, height: size.height, maxPixels: maxPixels, orientation: orientation, iccProfile: iccProfile,

@@ -51,8 +51,7 @@ struct RenditionsStep: RunStep {
             progress.update(done: done, total: sources.count, failed: failed)
             return found
         }
-        let (together, alone) = Self.byMemory(
-            sources.indices.map { (index: $0, source: sources[$0].0) }, pixelLimit: recipe.maxPixels, tasksAtOnce: tasksAtOnce)
+        let (together, alone) = Self.byMemory(sources.map(\.0), pixelLimit: recipe.maxPixels, tasksAtOnce: tasksAtOnce)
         var results = [Found](repeating: .noneNeeded, count: sources.count)
         try await cache.batch {
             for (index, found) in zip(together, try await concurrentMap(together.map { sources[$0] }, limit: tasksAtOnce, work)) { results[index] = found }
@@ -82,18 +81,11 @@ struct RenditionsStep: RunStep {
     /// than the largest one allowed. A decode holds a few bytes a pixel, so two photos of 50
     /// million pixels at once would hold well over a gigabyte; a picture whose size the
     /// cache does not know is decoded alone.
-    static func byMemory(_ pictures: [(index: Int, source: StoredImage)], pixelLimit: Int, tasksAtOnce: Int) -> (together: [Int], alone: [Int]) {
+    static func byMemory(_ pictures: [StoredImage], pixelLimit: Int, tasksAtOnce: Int) -> (together: [Int], alone: [Int]) {
         let share = pixelLimit / max(1, tasksAtOnce)
-        var (together, alone) = ([Int](), [Int]())
-        for picture in pictures {
-            // Each side is below 2^31, so their product fits.
-            if let size = picture.source.dimensions, size.width * size.height <= share {
-                together.append(picture.index)
-            } else {
-                alone.append(picture.index)
-            }
-        }
-        return (together, alone)
+        // Each side is below 2^31, so their product fits.
+        let fits = pictures.map { picture in picture.dimensions.map { $0.width * $0.height <= share } ?? false }
+        return (fits.indices.filter { fits[$0] }, fits.indices.filter { !fits[$0] })
     }
 
     /// What became of one picture.

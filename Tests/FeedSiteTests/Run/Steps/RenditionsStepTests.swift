@@ -97,7 +97,7 @@ final class RenditionsStepTests: XCTestCase {
         }
         let pictures = [picture(1000, 1000), picture(5000, 5000), picture(nil, 0), picture(5000, 4000), picture(Int(Int32.max), 2)]
 
-        let (together, alone) = RenditionsStep.byMemory(pictures.enumerated().map { ($0, $1) }, pixelLimit: 40_000_000, tasksAtOnce: 2)
+        let (together, alone) = RenditionsStep.byMemory(pictures, pixelLimit: 40_000_000, tasksAtOnce: 2)
 
         XCTAssertEqual(together, [0, 3], "at most 20 million pixels each, two at once")
         XCTAssertEqual(alone, [1, 2, 4], "25 million, unknown, and over four billion")
