@@ -88,7 +88,7 @@ let package = Package(
         // The benchmark; BENCHMARKS.md beside its sources says what it measured.
         .executableTarget(
             name: "feedsite-bench",
-            dependencies: ["Basics", "FeedCore", "FeedStorage", "CCurl", "HTTP", "LoopbackHTTP", "SampleAPI", "SiteGenerator", "Hashing"],
+            dependencies: ["Basics", "FeedCore", "FeedStorage", "CCurl", "HTTP", "Images", "LoopbackHTTP", "SampleAPI", "SiteGenerator", "Hashing"],
             exclude: ["BENCHMARKS.md"]),
         // Helpers both test targets use: fixtures, clocks, temporary folders.
         .target(name: "TestSupport", dependencies: ["FeedCore", "Hashing"], path: "Tests/TestSupport"),

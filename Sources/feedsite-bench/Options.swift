@@ -10,6 +10,7 @@ let usage = """
                                  [--print-nginx-config HTTP_PORT HTTPS_PORT CERT KEY]
            feedsite-bench store [--items 100000,1000000] [--comments 5]
        feedsite-bench search [--items 1000,10000,100000] [--comments 5]
+       feedsite-bench renditions DIR [--out DIR] [--jobs 2] [--widths 480,960,1600] [--quality 80]
 
     Runs `feedsite generate` cold, warm and offline for each number of items against the
     sample API on 127.0.0.1 and prints Markdown tables. --compare also runs curl and hugo
@@ -31,6 +32,10 @@ let usage = """
     `search` times the search index alone at each size, in memory on one thread: every
     item's terms, record and digest, adding the terms, and the term files.
 
+    `renditions` makes the renditions of every picture in DIR as a run does, --jobs pictures
+    at once, from files read before the clock starts (no network, no cache), and prints the
+    time, CPU and peak memory; --out writes them there as NAME-WIDTH.jpg, for comparing.
+
     `export` writes the static files nginx serves into DIR/www: feed pages per scheme, image
     URLs on each --base (an origin, at most one http and one https; --redirect-images names
     /r/synthetic-N.png, which the config answers with a 302 to the image), comments, images.
@@ -46,7 +51,7 @@ let usage = """
 
 struct Options {
     enum Command {
-        case bench, serve, export, store, search
+        case bench, serve, export, store, search, renditions
     }
 
     var command = Command.bench
@@ -61,6 +66,15 @@ struct Options {
     var feedsite: String?
     var faults = Faults()
     var export = ExportOptions()
+    var renditions = RenditionsOptions()
+}
+
+struct RenditionsOptions {
+    var folder = ""
+    var out: String?
+    var jobs = 2
+    var widths = [480, 960, 1600]
+    var quality = 80
 }
 
 func parseOptions(_ arguments: [String]) throws -> Options {
@@ -83,6 +97,11 @@ func parseOptions(_ arguments: [String]) throws -> Options {
         options.command = .search
         options.sizes = [1_000, 10_000, 100_000]
         rest = rest.dropFirst()
+    case "renditions":
+        options.command = .renditions
+        rest = rest.dropFirst()
+        guard let folder = rest.popFirst(), !folder.hasPrefix("--") else { throw BenchmarkError("renditions needs a folder of pictures\n\n\(usage)") }
+        options.renditions.folder = folder
     default: break
     }
     func number(_ text: String?, _ name: String) throws -> Int {
@@ -131,6 +150,10 @@ func parseOptions(_ arguments: [String]) throws -> Options {
                 throw BenchmarkError("--base: one origin per scheme (the pages of each scheme live in v1/pages/<scheme>)")
             }
             options.export.bases.append(url)
+        case "--out": options.renditions.out = try text(rest.popFirst(), "--out")
+        case "--jobs": options.renditions.jobs = try number(rest.popFirst(), "--jobs")
+        case "--widths": options.renditions.widths = try (rest.popFirst() ?? "").split(separator: ",").map { try number(String($0), "--widths") }
+        case "--quality": options.renditions.quality = try number(rest.popFirst(), "--quality")
         case "--redirect-images": options.export.redirectImages = true
         case "--certificates": options.export.certificates = true
         case "--print-nginx-config":

@@ -235,6 +235,10 @@ do {
         try await StoreBenchmark.run(sizes: options.sizes, comments: options.comments, scratch: scratchRoot)
     case .search:
         SearchBenchmark.run(sizes: options.sizes, comments: options.comments)
+    case .renditions:
+        let renditions = options.renditions
+        try RenditionsBenchmark.run(
+            folder: renditions.folder, out: renditions.out, jobs: renditions.jobs, widths: renditions.widths, quality: renditions.quality)
     case .bench:
         Leftovers.shared.handleSignals()
         try await runBenchmarks(options)

@@ -117,16 +117,20 @@ struct ScanEncoder {
             forEachBlock(of: scan) { _, block in
                 let base = coefficients.baseAddress! + block * 64
                 var lastNew = -1
+                // The last coefficient with anything to send: the zeros after it are all in
+                // the end-of-band, and the loop below stops there.
+                var last = scan.spectralStart - 1
                 for k in scan.spectralStart...scan.spectralEnd {
                     let magnitude = abs(Int(base[k])) >> scan.successiveLow
                     magnitudes[k] = magnitude
                     if magnitude == 1 { lastNew = k }
+                    if magnitude != 0 { last = k }
                 }
                 var run = 0
                 // The current block's bare bits since its last symbol.
                 var blockBits: UInt64 = 0
                 var blockBitCount = 0
-                for k in scan.spectralStart...scan.spectralEnd {
+                for k in scan.spectralStart..<(last + 1) {
                     let magnitude = magnitudes[k]
                     if magnitude == 0 {
                         run += 1
@@ -153,7 +157,7 @@ struct ScanEncoder {
                     blockBitCount = 0
                     run = 0
                 }
-                if run > 0 || blockBitCount > 0 {
+                if run > 0 || blockBitCount > 0 || last < scan.spectralEnd {
                     endOfBandRun += 1
                     runBits.append(blockBits, count: blockBitCount)
                     if endOfBandRun == 0x7FFF || runBits.total > runBitsLimit {

@@ -9,7 +9,7 @@ public struct RenditionRecipe: Equatable, Sendable {
 
     /// The version of what the codecs make: a change that alters a rendition's bytes raises
     /// it, so renditions cached before are made again.
-    public static let codecsVersion = 1
+    public static let codecsVersion = 2
 
     public init(widths: [Int], quality: Int, maxPixels: Int) {
         self.widths = Array(Set(widths.filter { $0 > 0 })).sorted()

@@ -31,14 +31,18 @@ public enum Renditions {
         guard let widest = widths.last else { return [] }
         let picture = source.orientation.apply(to: try source.pixels(forWidth: widest, upright: upright.width))
         let opaque = picture.droppingOpaqueAlpha()
-        return widths.map { width in
+        // The widest from the decoded picture, each narrower one from the widest: it holds all
+        // the detail they can show, in a fraction of the pixels.
+        var widestPicture: Bitmap?
+        return widths.reversed().map { width in
             let height = max(1, Int((Double(width) * Double(upright.height) / Double(upright.width)).rounded()))
-            let resized = Resampler.resize(opaque, width: width, height: height)
+            let resized = Resampler.resize(widestPicture ?? opaque, width: width, height: height)
+            if widestPicture == nil { widestPicture = resized }
             if resized.layout.hasAlpha {
                 return Rendition(width: width, height: height, format: .png, bytes: PNGWriter.encode(resized, iccProfile: source.iccProfile))
             }
             return Rendition(
                 width: width, height: height, format: .jpeg, bytes: JPEGEncoder.encode(resized, quality: recipe.quality, iccProfile: source.iccProfile))
-        }
+        }.reversed()
     }
 }

@@ -24,6 +24,11 @@ struct ResamplingPass {
         let sum = UnsafeMutableBufferPointer<SIMD4<Float>>.allocate(capacity: outputWidth)
         defer { sum.deallocate() }
         ring.initialize(repeating: .zero)
+        // The rows of the ring an output row sums, and their weights, ready to multiply.
+        let window = UnsafeMutableBufferPointer<UnsafePointer<SIMD4<Float>>>.allocate(capacity: rows.taps)
+        defer { window.deallocate() }
+        let windowWeights = UnsafeMutableBufferPointer<SIMD4<Float>>.allocate(capacity: rows.taps)
+        defer { windowWeights.deallocate() }
         var nextRow = 0
         for y in 0..<outputHeight {
             let first = rows.starts[y]
@@ -35,12 +40,11 @@ struct ResamplingPass {
                 filter(line, with: columns, into: UnsafeMutableBufferPointer(rebasing: ring[slot..<(slot + outputWidth)]))
                 nextRow += 1
             }
-            sum.initialize(repeating: .zero)
             for k in 0..<count {
-                let weight = rows.weights[y * rows.stride + k]
-                let row = ((first + k) % rows.taps) * outputWidth
-                for x in 0..<outputWidth { sum[x] += weight * ring[row + x] }
+                windowWeights[k] = SIMD4(repeating: rows.weights[y * rows.stride + k])
+                window[k] = UnsafePointer(ring.baseAddress! + ((first + k) % rows.taps) * outputWidth)
             }
+            sumColumns(window: UnsafeBufferPointer(rebasing: window[0..<count]), weights: UnsafeBufferPointer(windowWeights), into: sum)
             let rowSamples = outputWidth * layout.channels
             encodeRow(sum, into: UnsafeMutableBufferPointer(rebasing: target[(y * rowSamples)..<((y + 1) * rowSamples)]))
         }
@@ -102,6 +106,40 @@ struct ResamplingPass {
                     }
                 }
             }
+        }
+    }
+
+    /// Each pixel of an output row: the pixels above one another in the window's rows, each
+    /// row by its weight. Four pixels at a time, their sums held in registers until done (one
+    /// pass per row, adding into the output row, was a fifth of a resize's time).
+    private func sumColumns(
+        window: UnsafeBufferPointer<UnsafePointer<SIMD4<Float>>>, weights: UnsafeBufferPointer<SIMD4<Float>>, into sum: UnsafeMutableBufferPointer<SIMD4<Float>>
+    ) {
+        var x = 0
+        while x &+ 4 <= outputWidth {
+            var sum0 = SIMD4<Float>.zero
+            var sum1 = SIMD4<Float>.zero
+            var sum2 = SIMD4<Float>.zero
+            var sum3 = SIMD4<Float>.zero
+            for k in 0..<window.count {
+                let weight = weights[k]
+                let pixels = window[k] + x
+                sum0 += weight * pixels[0]
+                sum1 += weight * pixels[1]
+                sum2 += weight * pixels[2]
+                sum3 += weight * pixels[3]
+            }
+            sum[x] = sum0
+            sum[x &+ 1] = sum1
+            sum[x &+ 2] = sum2
+            sum[x &+ 3] = sum3
+            x &+= 4
+        }
+        while x < outputWidth {
+            var total = SIMD4<Float>.zero
+            for k in 0..<window.count { total += weights[k] * window[k][x] }
+            sum[x] = total
+            x &+= 1
         }
     }
 
