@@ -12,12 +12,18 @@ final class InMemoryRenditionCache: RenditionCache {
         var originals: [SHA256.Digest: [UInt8]] = [:]
         var sets: [String: RenditionLookup] = [:]
         var saves = 0
+        var saveFailure: CacheError?
     }
 
     private let state = Mutex(State())
 
     /// How many times renditions were saved: made, not found in the cache.
     var saves: Int { state.withLock { $0.saves } }
+
+    /// Makes every later save of renditions throw `failure`.
+    func failSaves(with failure: CacheError) {
+        state.withLock { $0.saveFailure = failure }
+    }
 
     /// Gives the cache `bytes` as the original they hash to; what it describes.
     @discardableResult
@@ -37,9 +43,10 @@ final class InMemoryRenditionCache: RenditionCache {
                 digest: SHA256.digest(Data($0.bytes)), byteCount: $0.bytes.count, format: $0.format,
                 dimensions: ImageDimensions(width: $0.width, height: $0.height))
         }
-        state.withLock {
-            $0.sets[source.sha256 + " " + recipe] = .made(stored)
-            $0.saves += 1
+        try state.withLock { (state) throws(CacheError) in
+            if let failure = state.saveFailure { throw failure }
+            state.sets[source.sha256 + " " + recipe] = .made(stored)
+            state.saves += 1
         }
         return stored
     }

@@ -43,10 +43,8 @@ struct RenditionsStep: RunStep {
         let work: @Sendable ((StoredImage, URL)) async throws -> Found = { picture in
             let (source, url) = picture
             try Task.checkCancellation()
-            let found = try Self.renditions(of: source, from: url, recipe: recipe, cache: renditionCache, report: report)
-            for rendition in found.renditions {
-                try await site.placeImage(rendition, at: SitePaths.image(rendition), from: imageStore)
-            }
+            let found = try await Self.placedRenditions(
+                of: source, from: url, recipe: recipe, cache: renditionCache, imageStore: imageStore, site: site, report: report)
             let (done, failed) = counter.add(failed: found == .notDecoded)
             progress.update(done: done, total: sources.count, failed: failed)
             return found
@@ -95,8 +93,8 @@ struct RenditionsStep: RunStep {
         case noneNeeded
         case made([StoredImage])
         case fromCache([StoredImage])
-        /// Our codecs do not read it, or the cache could not give it back: its pages show the
-        /// original.
+        /// Our codecs do not read it, or the cache or the site could not keep or give back
+        /// its renditions: its pages show the original.
         case notDecoded
 
         var renditions: [StoredImage] {
@@ -107,8 +105,29 @@ struct RenditionsStep: RunStep {
         }
     }
 
-    /// `source`'s renditions. A full disk stops the run; an original the cache cannot give
-    /// back shows as itself this run, and is tried again the next.
+    /// `source`'s renditions, placed in the site. A full disk stops the run. Anything else the
+    /// cache or the site cannot do is this picture's alone: it shows as its original this run,
+    /// said in a detail line, and is tried again the next.
+    private static func placedRenditions(
+        of source: StoredImage, from url: URL, recipe: RenditionRecipe, cache: any RenditionCache, imageStore: any ImageStore, site: any StagingSite,
+        report: RunReport
+    ) async throws(CacheError) -> Found {
+        do {
+            let found = try renditions(of: source, from: url, recipe: recipe, cache: cache, report: report)
+            for rendition in found.renditions {
+                try await site.placeImage(rendition, at: SitePaths.image(rendition), from: imageStore)
+            }
+            return found
+        } catch .full(let full) {
+            throw .full(full)
+        } catch {
+            report.renditionsNotMade(url, reason: error.description)
+            return .notDecoded
+        }
+    }
+
+    /// `source`'s renditions: from the cache, else made and kept there. A picture our codecs
+    /// cannot decode is remembered as such.
     private static func renditions(of source: StoredImage, from url: URL, recipe: RenditionRecipe, cache: any RenditionCache, report: RunReport)
         throws(CacheError) -> Found
     {
@@ -118,15 +137,7 @@ struct RenditionsStep: RunStep {
         case .notDecodable: return .notDecoded
         case .unknown: break
         }
-        let original: [UInt8]
-        do {
-            original = try cache.bytes(of: source)
-        } catch .full(let full) {
-            throw .full(full)
-        } catch {
-            report.renditionsNotMade(url, reason: error.description)
-            return .notDecoded
-        }
+        let original = try cache.bytes(of: source)
         let made: [Rendition]
         do {
             made = try Renditions.make(from: original, recipe: recipe)

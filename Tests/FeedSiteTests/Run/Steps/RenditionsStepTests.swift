@@ -1,3 +1,4 @@
+import Basics
 import FeedCore
 import Foundation
 import Images
@@ -62,6 +63,38 @@ final class RenditionsStepTests: XCTestCase {
                 "renditions: 0 images made, 0 from the cache, 1 shown as their originals (0 files)",
             ])
         XCTAssertFalse(again.lines.contains { $0.hasPrefix("renditions: image ") }, "remembered, not decoded again: \(again.lines)")
+    }
+
+    func test_run_showsAPictureAsItsOriginalWhenTheCacheCannotKeepItsRenditionsAndGoesOn() async throws {
+        let cache = InMemoryRenditionCache()
+        let photo = cache.holdOriginal(jpeg(width: 300, height: 150), format: .jpeg)
+        cache.failSaves(with: .cannot(.write, "cache database /cache/cache.sqlite", reason: "disk I/O error"))
+        let world = StepWorld()
+
+        let outcome = try await run([entry(photo)], world, cache)
+
+        XCTAssertEqual(outcome.entries[0].renditions, [])
+        XCTAssertEqual(outcome.tally, RenditionTally(made: 0, fromCache: 0, notDecoded: 1, files: 0))
+        XCTAssertEqual(
+            world.lines,
+            [
+                "renditions: image https://image.example/1.png cannot write cache database /cache/cache.sqlite: disk I/O error; its pages show the original",
+                "renditions: 0 images made, 0 from the cache, 1 shown as their originals (0 files)",
+            ])
+    }
+
+    func test_run_stopsTheRunWhenTheDiskIsFull() async throws {
+        let cache = InMemoryRenditionCache()
+        let photo = cache.holdOriginal(jpeg(width: 300, height: 150), format: .jpeg)
+        let full = CacheError.full(OutOfSpace(path: "/cache/cache.sqlite", limit: .device))
+        cache.failSaves(with: full)
+
+        do {
+            _ = try await run([entry(photo)], StepWorld(), cache)
+            XCTFail("a full disk stops the run")
+        } catch let error as CacheError {
+            XCTAssertEqual(error, full)
+        }
     }
 
     func test_run_leavesAPictureNoLargerThanTheNarrowestWidthAsItIsWithoutAsking() async throws {
