@@ -57,8 +57,10 @@ struct RunSummary: Sendable {
         let pages = feedPages + items
         return "\(items) items, \(pages) pages (\(feedPages) feed, \(items) comments)\(locales > 1 ? " × \(locales) locales" : ""), "
             + "images \(images.downloaded) downloaded / \(images.fromCache) from cache / \(images.failed) failed, "
-            + (renditions.made + renditions.fromCache == 0
-                ? "" : "renditions of \(renditions.made + renditions.fromCache) images (\(renditions.made) made, \(renditions.files) files), ")
+            // Pictures only when one was resized or refused: small ones alone say nothing.
+            + (renditions.resized == 0 && renditions.shownAsTheyAre == renditions.asItIs[.small, default: 0]
+                ? ""
+                : "pictures \(renditions.resized) resized (\(renditions.made) made, \(renditions.files) files) / \(renditions.shownAsTheyAre) shown as they are, ")
             + "\(comments.count) comments\(comments.unavailable > 0 ? " (\(comments.unavailable) lists unavailable)" : ""), "
             + "from the \(source), \(Self.format(seconds: elapsed))"
     }

@@ -73,6 +73,7 @@ struct RunMetrics: Sendable {
     func families(history: History) -> [PrometheusText.Family] {
         let locales = Double(summary.locales)
         let images = summary.images
+        let renditions = summary.renditions
         let comments = summary.comments
         let commentsPages = comments.live + comments.fromCache + comments.unavailable
         let laps = Dictionary(summary.phases.map { ($0.name, $0.seconds) }, uniquingKeysWith: +)
@@ -107,6 +108,15 @@ struct RunMetrics: Sendable {
                     .init("result", "downloaded", Double(images.downloaded)), .init("result", "cache", Double(images.fromCache)),
                     .init("result", "failed", Double(images.failed)),
                 ]),
+            .init(
+                "feedsite_pictures", .gauge,
+                help:
+                    "The last run's distinct pictures: resized (their renditions made, or from the cache), or shown as they are, by reason; all 0 with --image-widths none.",
+                [.init("result", "made", Double(renditions.made)), .init("result", "cache", Double(renditions.fromCache))]
+                    + RenditionTally.AsItIs.allCases.map { reason in
+                        .init(labels: [.init(name: "result", value: "as_is"), .init(name: "reason", value: reason.rawValue)], value: Double(renditions.asItIs[reason] ?? 0))
+                    }),
+            .init("feedsite_rendition_files", .gauge, help: "Rendition files in the last run's site.", Double(renditions.files)),
             .init(
                 "feedsite_comments_lists", .gauge, help: "The last run's images whose comments came live, from the cache, or were unavailable.",
                 [

@@ -15,8 +15,8 @@ final class RenditionsTests: XCTestCase {
 
         XCTAssertEqual(result.code, .success, result.diagnostics)
         XCTAssertTrue(
-            result.diagnostics.contains("renditions: 2 images made, 0 from the cache, 0 shown as their originals (5 files)"), result.diagnostics)
-        XCTAssertTrue(result.output.contains("renditions of 2 images (2 made, 5 files)"), result.output)
+            result.diagnostics.contains("renditions: 2 images made, 0 from the cache (5 files), 1 shown as they are (1 small enough)"), result.diagnostics)
+        XCTAssertTrue(result.output.contains("pictures 2 resized (2 made, 5 files) / 1 shown as they are"), result.output)
         let index = try read(run.file("index.html"))
         let sources = try srcsets(in: index)
         XCTAssertEqual(sources.map(\.widths), [[100, 200], [100, 200, 400]], "the photo is 300 wide, the transparent picture 500")
@@ -38,7 +38,7 @@ final class RenditionsTests: XCTestCase {
 
         XCTAssertEqual(result.code, .success, result.diagnostics)
         XCTAssertTrue(
-            result.diagnostics.contains("renditions: 0 images made, 2 from the cache, 0 shown as their originals (5 files)"), result.diagnostics)
+            result.diagnostics.contains("renditions: 0 images made, 2 from the cache (5 files), 1 shown as they are (1 small enough)"), result.diagnostics)
         XCTAssertEqual(try read(run.file("index.html")), first)
     }
 

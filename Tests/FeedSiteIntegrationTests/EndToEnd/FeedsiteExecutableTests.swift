@@ -32,7 +32,8 @@ final class FeedsiteExecutableTests: XCTestCase {
         XCTAssertEqual(live.status, 0, live.standardError)
         XCTAssertTrue(
             live.standardOutput.hasPrefix(
-                "12 items, 14 pages (2 feed, 12 comments), images 12 downloaded / 0 from cache / 0 failed, 24 comments, from the live feed"),
+                "12 items, 14 pages (2 feed, 12 comments), images 12 downloaded / 0 from cache / 0 failed, "
+                    + "pictures 0 resized (0 made, 0 files) / 12 shown as they are, 24 comments, from the live feed"),
             live.standardOutput)
         server.stop()
 

@@ -46,6 +46,18 @@ final class RunSummaryTests: XCTestCase {
         XCTAssertTrue(done.line(elapsed: 12, age: { _ in "2 days ago" }).hasSuffix("from the cached feed saved 2 days ago, 12.0 s"))
     }
 
+    func test_line_namesPicturesResizedAndShownAsTheyAreOnlyWhenOneWasResizedOrRefused() {
+        var done = summary(images: .init(downloaded: 3, fromCache: 0, failed: 0, files: 3))
+        done.renditions = RenditionTally(asItIs: [.small: 3])
+        XCTAssertFalse(done.line(elapsed: 1, age: { _ in "" }).contains("pictures"), "small pictures alone say nothing")
+
+        done.renditions = RenditionTally(asItIs: [.small: 2, .format: 1])
+        XCTAssertTrue(done.line(elapsed: 1, age: { _ in "" }).contains(", pictures 0 resized (0 made, 0 files) / 3 shown as they are, "))
+
+        done.renditions = RenditionTally(made: 1, fromCache: 1, asItIs: [.small: 1], files: 6)
+        XCTAssertTrue(done.line(elapsed: 1, age: { _ in "" }).contains(", pictures 2 resized (1 made, 6 files) / 1 shown as they are, "))
+    }
+
     func test_manifestFacts_holdNothingThatChangesBetweenTwoRunsOverTheSameData() {
         var done = summary(
             feedSource: .cache(savedAt: Date(timeIntervalSince1970: 0)), images: .init(downloaded: 5, fromCache: 0, failed: 1, files: 4),

@@ -45,12 +45,12 @@ struct RenditionsStep: RunStep {
             try Task.checkCancellation()
             let found = try await Self.placedRenditions(
                 of: source, from: url, recipe: recipe, cache: renditionCache, imageStore: imageStore, site: site, report: report)
-            let (done, failed) = counter.add(failed: found == .notDecoded)
+            let (done, failed) = counter.add(failed: found.isFailure)
             progress.update(done: done, total: sources.count, failed: failed)
             return found
         }
         let (together, alone) = Self.byMemory(sources.map(\.0), pixelLimit: recipe.maxPixels, tasksAtOnce: tasksAtOnce)
-        var results = [Found](repeating: .noneNeeded, count: sources.count)
+        var results = [Found](repeating: .asItIs(.small), count: sources.count)
         try await cache.batch {
             for (index, found) in zip(together, try await concurrentMap(together.map { sources[$0] }, limit: tasksAtOnce, work)) { results[index] = found }
             for (index, found) in zip(alone, try await concurrentMap(alone.map { sources[$0] }, limit: 1, work)) { results[index] = found }
@@ -58,10 +58,9 @@ struct RenditionsStep: RunStep {
         var tally = RenditionTally()
         for found in results {
             switch found {
-            case .noneNeeded: break
             case .made: tally.made += 1
             case .fromCache: tally.fromCache += 1
-            case .notDecoded: tally.notDecoded += 1
+            case let .asItIs(reason): tally.asItIs[reason, default: 0] += 1
             }
         }
         tally.files = Set(results.flatMap(\.renditions)).count
@@ -88,19 +87,24 @@ struct RenditionsStep: RunStep {
 
     /// What became of one picture.
     enum Found: Equatable, Sendable {
-        /// No wider and no taller than the narrowest width (its header says so): the original
-        /// serves, and nothing is decoded or kept.
-        case noneNeeded
         case made([StoredImage])
         case fromCache([StoredImage])
-        /// Our codecs do not read it, or the cache or the site could not keep or give back
-        /// its renditions: its pages show the original.
-        case notDecoded
+        /// Its pages show the original, for this reason.
+        case asItIs(RenditionTally.AsItIs)
 
         var renditions: [StoredImage] {
             switch self {
             case let .made(renditions), let .fromCache(renditions): renditions
-            case .noneNeeded, .notDecoded: []
+            case .asItIs: []
+            }
+        }
+
+        /// Whether something went wrong with the picture, for the progress line: neither a
+        /// small picture nor one of another format is a failure.
+        var isFailure: Bool {
+            switch self {
+            case .asItIs(.undecodable), .asItIs(.cache): true
+            default: false
             }
         }
     }
@@ -122,19 +126,29 @@ struct RenditionsStep: RunStep {
             throw .full(full)
         } catch {
             report.renditionsNotMade(url, reason: error.description)
-            return .notDecoded
+            return .asItIs(.cache)
         }
     }
 
-    /// `source`'s renditions: from the cache, else made and kept there. A picture our codecs
-    /// cannot decode is remembered as such.
+    /// `source`'s renditions: from the cache, else made and kept there. What its stored
+    /// format and size already tell (another format, small, over the pixel limit) is known
+    /// without the cache, and left for the next run to see again: a larger `--max-image-pixels`
+    /// then makes them. A picture our decoders refuse is remembered as such.
     private static func renditions(of source: StoredImage, from url: URL, recipe: RenditionRecipe, cache: any RenditionCache, report: RunReport)
         throws(CacheError) -> Found
     {
-        if let size = source.dimensions, let narrowest = recipe.widths.first, max(size.width, size.height) <= narrowest { return .noneNeeded }
+        guard [.jpeg, .png, .gif].contains(source.format) else { return .asItIs(.format) }
+        if let size = source.dimensions {
+            if let narrowest = recipe.widths.first, max(size.width, size.height) <= narrowest { return .asItIs(.small) }
+            // Each side is below 2^31, so their product fits.
+            if size.width * size.height > recipe.maxPixels {
+                report.renditionsNotMade(url, reason: ImageDecodingError.tooManyPixels(width: size.width, height: size.height, limit: recipe.maxPixels).description)
+                return .asItIs(.pixels)
+            }
+        }
         switch try cache.renditions(of: source, recipe: recipe.key) {
-        case let .made(renditions): return renditions.isEmpty ? .noneNeeded : .fromCache(renditions)
-        case .notDecodable: return .notDecoded
+        case let .made(renditions): return renditions.isEmpty ? .asItIs(.small) : .fromCache(renditions)
+        case .notDecodable: return .asItIs(.undecodable)
         case .unknown: break
         }
         let original = try cache.bytes(of: source)
@@ -144,10 +158,10 @@ struct RenditionsStep: RunStep {
         } catch {
             report.renditionsNotMade(url, reason: error.description)
             try cache.saveNotDecodable(source: source, recipe: recipe.key, reason: error.description)
-            return .notDecoded
+            return .asItIs(.undecodable)
         }
         let bytes = made.map { (width: $0.width, height: $0.height, format: $0.format == .png ? ImageFormat.png : .jpeg, bytes: $0.bytes) }
         let stored = try cache.saveRenditions(bytes, of: source, recipe: recipe.key)
-        return stored.isEmpty ? .noneNeeded : .made(stored)
+        return stored.isEmpty ? .asItIs(.small) : .made(stored)
     }
 }

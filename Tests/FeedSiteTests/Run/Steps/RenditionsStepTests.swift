@@ -24,8 +24,8 @@ final class RenditionsStepTests: XCTestCase {
         XCTAssertEqual(outcome.entries[1].renditions, renditions, "the same picture under another item")
         XCTAssertEqual(cache.saves, 1)
         for rendition in renditions { XCTAssertNotNil(world.site.files[SitePaths.image(rendition)], "placed in the site") }
-        XCTAssertEqual(outcome.tally, RenditionTally(made: 1, fromCache: 0, notDecoded: 0, files: 2))
-        XCTAssertEqual(world.lines, ["renditions: 1 images made, 0 from the cache, 0 shown as their originals (2 files)"])
+        XCTAssertEqual(outcome.tally, RenditionTally(made: 1, fromCache: 0, files: 2))
+        XCTAssertEqual(world.lines, ["renditions: 1 images made, 0 from the cache (2 files), 0 shown as they are"])
         var summary = RunSummary()
         outcome.record(in: &summary)
         XCTAssertEqual(summary.renditions, outcome.tally)
@@ -41,7 +41,7 @@ final class RenditionsStepTests: XCTestCase {
 
         XCTAssertEqual(cache.saves, 1, "made once")
         XCTAssertEqual(second.entries[0].renditions, first.entries[0].renditions)
-        XCTAssertEqual(second.tally, RenditionTally(made: 0, fromCache: 1, notDecoded: 0, files: 2))
+        XCTAssertEqual(second.tally, RenditionTally(made: 0, fromCache: 1, files: 2))
         for rendition in second.entries[0].renditions { XCTAssertNotNil(world.site.files[SitePaths.image(rendition)]) }
     }
 
@@ -55,12 +55,12 @@ final class RenditionsStepTests: XCTestCase {
         _ = try await run([entry(broken)], again, cache)
 
         XCTAssertEqual(outcome.entries[0].renditions, [])
-        XCTAssertEqual(outcome.tally, RenditionTally(made: 0, fromCache: 0, notDecoded: 1, files: 0))
+        XCTAssertEqual(outcome.tally, RenditionTally(asItIs: [.undecodable: 1]))
         XCTAssertEqual(
             world.lines,
             [
                 "renditions: image https://image.example/1.png 8236 × 28257 pixels, more than the 1000000 allowed; its pages show the original",
-                "renditions: 0 images made, 0 from the cache, 1 shown as their originals (0 files)",
+                "renditions: 0 images made, 0 from the cache (0 files), 1 shown as they are (1 not decodable)",
             ])
         XCTAssertFalse(again.lines.contains { $0.hasPrefix("renditions: image ") }, "remembered, not decoded again: \(again.lines)")
     }
@@ -74,12 +74,12 @@ final class RenditionsStepTests: XCTestCase {
         let outcome = try await run([entry(photo)], world, cache)
 
         XCTAssertEqual(outcome.entries[0].renditions, [])
-        XCTAssertEqual(outcome.tally, RenditionTally(made: 0, fromCache: 0, notDecoded: 1, files: 0))
+        XCTAssertEqual(outcome.tally, RenditionTally(asItIs: [.cache: 1]))
         XCTAssertEqual(
             world.lines,
             [
                 "renditions: image https://image.example/1.png cannot write cache database /cache/cache.sqlite: disk I/O error; its pages show the original",
-                "renditions: 0 images made, 0 from the cache, 1 shown as their originals (0 files)",
+                "renditions: 0 images made, 0 from the cache (0 files), 1 shown as they are (1 not kept by the cache)",
             ])
     }
 
@@ -105,8 +105,42 @@ final class RenditionsStepTests: XCTestCase {
         let outcome = try await run([entry(small)], world, cache)
 
         XCTAssertEqual(outcome.entries[0].renditions, [])
-        XCTAssertEqual(outcome.tally, RenditionTally())
-        XCTAssertEqual(world.lines, [], "nothing to say")
+        XCTAssertEqual(outcome.tally, RenditionTally(asItIs: [.small: 1]))
+        XCTAssertEqual(world.lines, ["renditions: 0 images made, 0 from the cache (0 files), 1 shown as they are (1 small enough)"])
+    }
+
+    func test_run_leavesAPictureOfAnotherFormatAsItIsWithoutAsking() async throws {
+        let cache = InMemoryRenditionCache()
+        let webp = StoredImage(digest: SHA256Digests.any, byteCount: 10, format: .webp, dimensions: ImageDimensions(width: 4000, height: 3000))
+        let world = StepWorld()
+
+        let outcome = try await run([entry(webp)], world, cache)
+
+        XCTAssertEqual(outcome.tally, RenditionTally(asItIs: [.format: 1]))
+        XCTAssertEqual(world.lines, ["renditions: 0 images made, 0 from the cache (0 files), 1 shown as they are (1 not JPEG, PNG or GIF)"])
+    }
+
+    func test_run_leavesAPictureOverThePixelLimitAsItIsAndTriesItAgainNextRun() async throws {
+        let cache = InMemoryRenditionCache()
+        let huge = cache.holdOriginal(jpeg(width: 300, height: 150), format: .jpeg)
+        let claimed = StoredImage(digest: huge.digest, byteCount: huge.byteCount, format: .jpeg, dimensions: ImageDimensions(width: 2000, height: 1000))
+        let world = StepWorld()
+
+        let outcome = try await run([entry(claimed)], world, cache)
+        let larger = RenditionRecipe(widths: recipe.widths, quality: 80, maxPixels: 2_000_000)
+        let step = RenditionsStep(
+            entries: [entry(claimed)], recipe: larger, renditionCache: cache, imageStore: InMemoryImageStore(), cache: NoCacheBatches(),
+            site: StepWorld().site, report: StepWorld().report, tasksAtOnce: 2)
+        let again = try await step.run(StepWorld().progress(for: step))
+
+        XCTAssertEqual(outcome.tally, RenditionTally(asItIs: [.pixels: 1]))
+        XCTAssertEqual(
+            world.lines,
+            [
+                "renditions: image https://image.example/1.png 2000 × 1000 pixels, more than the 1000000 allowed; its pages show the original",
+                "renditions: 0 images made, 0 from the cache (0 files), 1 shown as they are (1 over --max-image-pixels)",
+            ])
+        XCTAssertEqual(again.tally.made, 1, "made once the limit allows it")
     }
 
     func test_run_withoutARecipePassesTheEntriesThroughAsTheyAre() async throws {
