@@ -5,7 +5,8 @@ import Images
 ///
 /// 1. feed: every page from the API (saved to the cache), else the cache;
 /// 2. images: each distinct URL from the image cache or downloaded, placed in the site;
-///    renditions: each distinct picture in the sizes the pages show, from the cache or made;
+///    renditions: each distinct picture in the sizes the pages show, from the cache or made,
+///    most of them while the images still download (`EarlyRenditions`);
 /// 3. comments: each image's comments (API, else cache), its comments page made at once,
 ///    its words gathered for the search; then what the network cost;
 /// 4. render: what is written so far starts going to the disk; each locale's search
@@ -33,6 +34,9 @@ struct GenerateRun {
     /// BENCHMARKS.md, "What each trick buys", row "storage overlapping the network".
     var tasksAtOnce: Int { options.concurrency * 2 }
 
+    /// Pictures decoded at once: as many as there are processors, no more than `--concurrency`.
+    var renditionTasks: Int { max(1, min(options.concurrency, ProcessInfo.processInfo.activeProcessorCount)) }
+
     /// What `--image-widths`, `--image-quality` and `--max-image-pixels` ask of renditions;
     /// `nil` with `--image-widths none`.
     var recipe: RenditionRecipe? {
@@ -44,12 +48,25 @@ struct GenerateRun {
         let (service, site, report, renderers) = (roles.service, roles.site, roles.report, roles.setup.renderers)
         let feed = try await runner.run(
             FeedStep(service: service, api: options.api, maxItems: options.maxItems, maxPages: options.maxPages, report: report))
-        let images = try await runner.run(
-            ImagesStep(feed: feed, service: service, cache: roles.cache, site: site, report: report, now: now, tasksAtOnce: tasksAtOnce))
-        let renditions = try await runner.run(
-            RenditionsStep(
-                entries: images.entries, recipe: recipe, renditionCache: roles.renditions, imageStore: service.imageStore, cache: roles.cache, site: site,
-                report: report, tasksAtOnce: ProcessInfo.processInfo.activeProcessorCount))
+        let early = recipe.map {
+            RenditionsStep.early(
+                recipe: $0, renditionCache: roles.renditions, imageStore: service.imageStore, site: site, report: report, tasksAtOnce: renditionTasks)
+        }
+        let renditions: RenditionsStep.Outcome
+        do throws(RunError) {
+            let images = try await runner.run(
+                ImagesStep(
+                    feed: feed, service: service, cache: roles.cache, site: site, report: report, now: now, tasksAtOnce: tasksAtOnce,
+                    onStored: early?.onStored))
+            renditions = try await runner.run(
+                RenditionsStep(
+                    entries: images.entries, recipe: recipe, renditionCache: roles.renditions, imageStore: service.imageStore, cache: roles.cache,
+                    site: site, report: report, tasksAtOnce: renditionTasks, early: early))
+        } catch {
+            // A run stopped before its renditions ended leaves nothing writing behind it.
+            await early?.cancel()
+            throw error
+        }
         let entries = renditions.entries
         let comments = try await runner.run(
             CommentsStep(

@@ -27,10 +27,10 @@ final class InMemoryRenditionCache: RenditionCache {
 
     /// Gives the cache `bytes` as the original they hash to; what it describes.
     @discardableResult
-    func holdOriginal(_ bytes: [UInt8], format: ImageFormat) -> StoredImage {
+    func holdOriginal(_ bytes: [UInt8], format: ImageFormat, dimensions: ImageDimensions? = nil) -> StoredImage {
         let digest = SHA256.digest(Data(bytes))
         state.withLock { $0.originals[digest] = bytes }
-        return StoredImage(digest: digest, byteCount: bytes.count, format: format)
+        return StoredImage(digest: digest, byteCount: bytes.count, format: format, dimensions: dimensions)
     }
 
     func renditions(of source: StoredImage, recipe: String) throws(CacheError) -> RenditionLookup {

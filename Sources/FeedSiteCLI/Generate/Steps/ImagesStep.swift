@@ -14,6 +14,9 @@ struct ImagesStep: RunStep {
     let now: Date
     /// Images worked on at once.
     let tasksAtOnce: Int
+    /// Told of each image stored, with its URL, as soon as it is: the renditions made
+    /// while the rest download.
+    var onStored: (@Sendable (StoredImage, URL) -> Void)?
 
     var name: String { "images" }
     var phase: RunPhase { .images }
@@ -35,7 +38,7 @@ struct ImagesStep: RunStep {
     func run(_ progress: StepProgress) async throws -> Outcome {
         let items = feed.feed
         let (urls, slots) = Self.distinctURLs(of: items)
-        let (site, service, report, tasksAtOnce) = (site, service, report, tasksAtOnce)
+        let (site, service, report, tasksAtOnce, onStored) = (site, service, report, tasksAtOnce, onStored)
         try site.prepareFolder("images")
         let counter = ProgressCounter()
         let total = urls.count
@@ -45,6 +48,7 @@ struct ImagesStep: RunStep {
                     try await site.placeImage(stored, at: SitePaths.image(stored), from: service.imageStore)
                 }
                 if case let .failed(failure) = result { report.imageFailed(url, failure) }
+                if let stored = result.stored { onStored?(stored, url) }
                 let (done, failed) = counter.add(failed: result.stored == nil)
                 progress.update(done: done, total: total, failed: failed)
                 return (result.stored, result.isDownload)

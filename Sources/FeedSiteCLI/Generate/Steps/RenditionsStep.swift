@@ -19,6 +19,9 @@ struct RenditionsStep: RunStep {
     let report: RunReport
     /// Pictures worked on at once: decoding is the processors' work.
     let tasksAtOnce: Int
+    /// The renditions made while the images downloaded, if any: this step takes them and
+    /// makes the rest.
+    var early: EarlyRenditions?
 
     var name: String { "renditions" }
     var phase: RunPhase { .renditions }
@@ -33,27 +36,46 @@ struct RenditionsStep: RunStep {
         }
     }
 
+    /// The work that makes renditions while the images step downloads, for `recipe`: the
+    /// pictures that may be decoded beside others (`byMemory`), `tasksAtOnce` at a time.
+    static func early(
+        recipe: RenditionRecipe, renditionCache: any RenditionCache, imageStore: any ImageStore, site: any StagingSite, report: RunReport,
+        tasksAtOnce: Int
+    ) -> EarlyRenditions {
+        EarlyRenditions(tasksAtOnce: tasksAtOnce, takesNow: { fitsBeside($0, pixelLimit: recipe.maxPixels, tasksAtOnce: tasksAtOnce) }) { source, url in
+            try await placedRenditions(of: source, from: url, recipe: recipe, cache: renditionCache, imageStore: imageStore, site: site, report: report)
+        }
+    }
+
     func run(_ progress: StepProgress) async throws -> Outcome {
         guard let recipe else { return Outcome(entries: entries, tally: RenditionTally()) }
         // Each distinct picture once, with the first URL that has it, for messages.
         var seen = Set<StoredImage>()
         let sources = entries.compactMap { entry in entry.stored.map { ($0, entry.image.url) } }.filter { seen.insert($0.0).inserted }
         let (renditionCache, imageStore, site, report) = (renditionCache, imageStore, site, report)
-        let counter = ProgressCounter()
-        let work: @Sendable ((StoredImage, URL)) async throws -> Found = { picture in
-            let (source, url) = picture
-            try Task.checkCancellation()
-            let found = try await Self.placedRenditions(
-                of: source, from: url, recipe: recipe, cache: renditionCache, imageStore: imageStore, site: site, report: report)
-            let (done, failed) = counter.add(failed: found.isFailure)
-            progress.update(done: done, total: sources.count, failed: failed)
-            return found
-        }
-        let (together, alone) = Self.byMemory(sources.map(\.0), pixelLimit: recipe.maxPixels, tasksAtOnce: tasksAtOnce)
         var results = [Found](repeating: .asItIs(.small), count: sources.count)
         try await cache.batch {
-            for (index, found) in zip(together, try await concurrentMap(together.map { sources[$0] }, limit: tasksAtOnce, work)) { results[index] = found }
-            for (index, found) in zip(alone, try await concurrentMap(alone.map { sources[$0] }, limit: 1, work)) { results[index] = found }
+            let made = try await early?.finish() ?? [:]
+            let left = sources.indices.filter { index in
+                guard let found = made[sources[index].0] else { return true }
+                results[index] = found
+                return false
+            }
+            let counter = ProgressCounter(done: sources.count - left.count)
+            let work: @Sendable ((StoredImage, URL)) async throws -> Found = { picture in
+                let (source, url) = picture
+                try Task.checkCancellation()
+                let found = try await Self.placedRenditions(
+                    of: source, from: url, recipe: recipe, cache: renditionCache, imageStore: imageStore, site: site, report: report)
+                let (done, failed) = counter.add(failed: found.isFailure)
+                progress.update(done: done, total: sources.count, failed: failed)
+                return found
+            }
+            let (together, alone) = Self.byMemory(left.map { sources[$0].0 }, pixelLimit: recipe.maxPixels, tasksAtOnce: tasksAtOnce)
+            for (place, found) in zip(together, try await concurrentMap(together.map { sources[left[$0]] }, limit: tasksAtOnce, work)) {
+                results[left[place]] = found
+            }
+            for (place, found) in zip(alone, try await concurrentMap(alone.map { sources[left[$0]] }, limit: 1, work)) { results[left[place]] = found }
         }
         var tally = RenditionTally()
         for found in results {
@@ -79,10 +101,15 @@ struct RenditionsStep: RunStep {
     /// million pixels at once would hold well over a gigabyte; a picture whose size the
     /// cache does not know is decoded alone.
     static func byMemory(_ pictures: [StoredImage], pixelLimit: Int, tasksAtOnce: Int) -> (together: [Int], alone: [Int]) {
-        let share = pixelLimit / max(1, tasksAtOnce)
-        // Each side is below 2^31, so their product fits.
-        let fits = pictures.map { picture in picture.dimensions.map { $0.width * $0.height <= share } ?? false }
+        let fits = pictures.map { fitsBeside($0, pixelLimit: pixelLimit, tasksAtOnce: tasksAtOnce) }
         return (fits.indices.filter { fits[$0] }, fits.indices.filter { !fits[$0] })
+    }
+
+    /// Whether `picture` holds no more than its share of the pixel limit, `tasksAtOnce`
+    /// pictures decoded at once: a picture of unknown size does not.
+    static func fitsBeside(_ picture: StoredImage, pixelLimit: Int, tasksAtOnce: Int) -> Bool {
+        // Each side is below 2^31, so their product fits.
+        picture.dimensions.map { $0.width * $0.height <= pixelLimit / max(1, tasksAtOnce) } ?? false
     }
 
     /// What became of one picture.
@@ -112,7 +139,7 @@ struct RenditionsStep: RunStep {
     /// `source`'s renditions, placed in the site. A full disk stops the run. Anything else the
     /// cache or the site cannot do is this picture's alone: it shows as its original this run,
     /// said in a detail line, and is tried again the next.
-    private static func placedRenditions(
+    static func placedRenditions(
         of source: StoredImage, from url: URL, recipe: RenditionRecipe, cache: any RenditionCache, imageStore: any ImageStore, site: any StagingSite,
         report: RunReport
     ) async throws(CacheError) -> Found {

@@ -1,6 +1,7 @@
 import FeedCore
 import Foundation
 import SiteGenerator
+import Synchronization
 import TestSupport
 import XCTest
 
@@ -32,6 +33,20 @@ final class ImagesStepTests: XCTestCase {
         outcome.record(in: &summary)
         XCTAssertEqual(summary.images, outcome.tally)
         XCTAssertEqual(summary.cachedFeedImages, CacheRetention.CachedFeedImages(blobs: Set(stored.map(\.digest)), savedAt: fixedNow()))
+    }
+
+    func test_run_tellsOfEachImageStoredWithItsURLAsItIsStored() async throws {
+        let world = StepWorld()
+        let (downloaded, cached, missing) = (uniqueImage(), uniqueImage(), uniqueImage())
+        world.api.serve(image: CacheFixtures.pngBytes("downloaded"), at: downloaded.url)
+        _ = try await world.service.imageStore.insert(CacheFixtures.pngBytes("cached"), for: cached.url)
+        let told = Mutex<[URL: StoredImage]>([:])
+        var step = ImagesStep(world, feed: [downloaded, cached, missing])
+        step.onStored = { stored, url in told.withLock { $0[url] = stored } }
+
+        let outcome = try await run(step)
+
+        XCTAssertEqual(told.withLock { $0 }, [downloaded.url: try XCTUnwrap(outcome.entries[0].stored), cached.url: try XCTUnwrap(outcome.entries[1].stored)])
     }
 
     func test_run_takesAnImageTheCacheHoldsWithoutARequest() async throws {

@@ -31,6 +31,44 @@ final class RenditionsStepTests: XCTestCase {
         XCTAssertEqual(summary.renditions, outcome.tally)
     }
 
+    func test_run_takesWhatWasMadeWhileTheImagesDownloadedAndMakesOnlyTheRest() async throws {
+        let (world, cache) = (StepWorld(), InMemoryRenditionCache())
+        let early = jpeg(width: 300, height: 150)
+        let (made, late) = (
+            cache.holdOriginal(early, format: .jpeg, dimensions: ImageDimensions(width: 300, height: 150)),
+            cache.holdOriginal(jpeg(width: 150, height: 300), format: .jpeg)
+        )
+        let ahead = RenditionsStep.early(
+            recipe: recipe, renditionCache: cache, imageStore: InMemoryImageStore(), site: world.site, report: world.report, tasksAtOnce: 2)
+        ahead.submit(made, from: URL(string: "https://image.example/1.png")!)
+        ahead.submit(made, from: URL(string: "https://image.example/again.png")!)
+        ahead.submit(late, from: URL(string: "https://image.example/2.png")!)
+
+        let step = RenditionsStep(
+            entries: [entry(made), entry(late)], recipe: recipe, renditionCache: cache, imageStore: InMemoryImageStore(), cache: NoCacheBatches(),
+            site: world.site, report: world.report, tasksAtOnce: 2, early: ahead)
+        let outcome = try await step.run(world.progress(for: step))
+
+        XCTAssertEqual(cache.saves, 2, "each picture made once: the one of known size ahead, the other by the step")
+        XCTAssertEqual(outcome.entries.map { $0.renditions.map(\.dimensions?.width) }, [[100, 200], [100]])
+        XCTAssertEqual(outcome.tally, RenditionTally(made: 2, fromCache: 0, files: 3))
+    }
+
+    func test_early_leavesAPictureOfUnknownOrLargeSizeForTheStepAlone() async throws {
+        let (world, cache) = (StepWorld(), InMemoryRenditionCache())
+        let unknown = cache.holdOriginal(jpeg(width: 300, height: 150), format: .jpeg)
+        let large = cache.holdOriginal(jpeg(width: 200, height: 100), format: .jpeg, dimensions: ImageDimensions(width: 1000, height: 600))
+        let ahead = RenditionsStep.early(
+            recipe: recipe, renditionCache: cache, imageStore: InMemoryImageStore(), site: world.site, report: world.report, tasksAtOnce: 2)
+        ahead.submit(unknown, from: URL(string: "https://image.example/1.png")!)
+        ahead.submit(large, from: URL(string: "https://image.example/2.png")!)
+
+        let made = try await ahead.finish()
+
+        XCTAssertEqual(made, [:], "600,000 pixels is more than half the limit of 1,000,000")
+        XCTAssertEqual(cache.saves, 0)
+    }
+
     func test_run_takesRenditionsTheCacheHoldsWithoutDecodingAgain() async throws {
         let cache = InMemoryRenditionCache()
         let photo = cache.holdOriginal(jpeg(width: 300, height: 150), format: .jpeg)
