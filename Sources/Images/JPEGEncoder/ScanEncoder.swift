@@ -118,7 +118,8 @@ struct ScanEncoder {
                 let base = coefficients.baseAddress! + block * 64
                 var lastNew = -1
                 // The last coefficient with anything to send: the zeros after it are all in
-                // the end-of-band, and the loop below stops there.
+                // the end-of-band, and the loop below stops there (BENCHMARKS.md, "What each
+                // trick buys", "a refinement scan stops at a block's last coefficient").
                 var last = scan.spectralStart - 1
                 for k in scan.spectralStart...scan.spectralEnd {
                     let magnitude = abs(Int(base[k])) >> scan.successiveLow

@@ -32,7 +32,8 @@ public enum Renditions {
         let picture = source.orientation.apply(to: try source.pixels(forWidth: widest, upright: upright.width))
         let opaque = picture.droppingOpaqueAlpha()
         // The widest from the decoded picture, each narrower one from the widest: it holds all
-        // the detail they can show, in a fraction of the pixels.
+        // the detail they can show, in a fraction of the pixels (BENCHMARKS.md, "What each
+        // trick buys", "the narrower renditions from the widest").
         var widestPicture: Bitmap?
         return widths.reversed().map { width in
             let height = max(1, Int((Double(width) * Double(upright.height) / Double(upright.width)).rounded()))

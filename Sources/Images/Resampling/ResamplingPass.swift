@@ -111,7 +111,8 @@ struct ResamplingPass {
 
     /// Each pixel of an output row: the pixels above one another in the window's rows, each
     /// row by its weight. Four pixels at a time, their sums held in registers until done (one
-    /// pass per row, adding into the output row, was a fifth of a resize's time).
+    /// pass per row, adding into the output row, was a fifth of a resize's time; BENCHMARKS.md,
+    /// "What each trick buys", "column sums held in registers").
     private func sumColumns(
         window: UnsafeBufferPointer<UnsafePointer<SIMD4<Float>>>, weights: UnsafeBufferPointer<SIMD4<Float>>, into sum: UnsafeMutableBufferPointer<SIMD4<Float>>
     ) {

@@ -7,7 +7,8 @@ import Foundation
 /// linear values where each byte begins (the midpoints between bytes, decoded) say whether
 /// the value is past the next one. The steps are finer than the closest two bytes (near
 /// black, 1 / (255 × 12.92) of linear light apart), so one comparison always finishes, with
-/// no branch: `byte(fromLinear: linear[v]) == v` for every byte `v`.
+/// no branch: `byte(fromLinear: linear[v]) == v` for every byte `v` (BENCHMARKS.md, "What
+/// each trick buys", "sRGB encoding in one comparison").
 struct SRGBTransfer: Sendable {
     static let shared = SRGBTransfer()
 
