@@ -71,7 +71,8 @@ struct RunReport: Sendable {
     func renditionsMade(_ tally: RenditionTally) {
         let asTheyAre = tally.shownAsTheyAre == 0 ? "" : " (\(tally.reasons))"
         reporter.info(
-            "renditions: \(tally.made) images made, \(tally.fromCache) from the cache (\(tally.files) files), \(tally.shownAsTheyAre) shown as they are\(asTheyAre)")
+            "renditions: \(tally.made) images made, \(tally.fromCache) from the cache (\(tally.files) files), \(tally.shownAsTheyAre) shown as they are\(asTheyAre)"
+        )
     }
 
     /// With `--verbose`: a picture our codecs did not read, whose pages show the original.

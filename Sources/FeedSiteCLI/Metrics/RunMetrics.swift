@@ -114,7 +114,9 @@ struct RunMetrics: Sendable {
                     "The last run's distinct pictures: resized (their renditions made, or from the cache), or shown as they are, by reason; all 0 with --image-widths none.",
                 [.init("result", "made", Double(renditions.made)), .init("result", "cache", Double(renditions.fromCache))]
                     + RenditionTally.AsItIs.allCases.map { reason in
-                        .init(labels: [.init(name: "result", value: "as_is"), .init(name: "reason", value: reason.rawValue)], value: Double(renditions.asItIs[reason] ?? 0))
+                        .init(
+                            labels: [.init(name: "result", value: "as_is"), .init(name: "reason", value: reason.rawValue)],
+                            value: Double(renditions.asItIs[reason] ?? 0))
                     }),
             .init("feedsite_rendition_files", .gauge, help: "Rendition files in the last run's site.", Double(renditions.files)),
             .init(

@@ -27,7 +27,10 @@ final class GenerateNetworkTests: XCTestCase {
         let result = await run.generate(api: server.apiRoot)
 
         XCTAssertEqual(result.code, .success, result.diagnostics)
-        XCTAssertTrue(result.output.contains("images 12 downloaded / 0 from cache / 0 failed, pictures 0 resized (0 made, 0 files) / 12 shown as they are, 12 comments, from the live feed"), result.output)
+        XCTAssertTrue(
+            result.output.contains(
+                "images 12 downloaded / 0 from cache / 0 failed, pictures 0 resized (0 made, 0 files) / 12 shown as they are, 12 comments, from the live feed"),
+            result.output)
         XCTAssertTrue(result.diagnostics.contains("network: 27 requests, 3 tried again, 1 pause asked by the server (Retry-After)"), result.diagnostics)
     }
 

@@ -42,9 +42,11 @@ struct RenditionsStep: RunStep {
         recipe: RenditionRecipe, renditionCache: any RenditionCache, imageStore: any ImageStore, site: any StagingSite, report: RunReport,
         tasksAtOnce: Int
     ) -> EarlyRenditions {
-        EarlyRenditions(tasksAtOnce: tasksAtOnce, takesNow: { fitsBeside($0, pixelLimit: recipe.maxPixels, tasksAtOnce: tasksAtOnce) }) { source, url in
-            try await placedRenditions(of: source, from: url, recipe: recipe, cache: renditionCache, imageStore: imageStore, site: site, report: report)
-        }
+        EarlyRenditions(
+            tasksAtOnce: tasksAtOnce, takesNow: { fitsBeside($0, pixelLimit: recipe.maxPixels, tasksAtOnce: tasksAtOnce) },
+            make: { source, url in
+                try await placedRenditions(of: source, from: url, recipe: recipe, cache: renditionCache, imageStore: imageStore, site: site, report: report)
+            })
     }
 
     func run(_ progress: StepProgress) async throws -> Outcome {
@@ -169,7 +171,8 @@ struct RenditionsStep: RunStep {
             if let narrowest = recipe.widths.first, max(size.width, size.height) <= narrowest { return .asItIs(.small) }
             // Each side is below 2^31, so their product fits.
             if size.width * size.height > recipe.maxPixels {
-                report.renditionsNotMade(url, reason: ImageDecodingError.tooManyPixels(width: size.width, height: size.height, limit: recipe.maxPixels).description)
+                report.renditionsNotMade(
+                    url, reason: ImageDecodingError.tooManyPixels(width: size.width, height: size.height, limit: recipe.maxPixels).description)
                 return .asItIs(.pixels)
             }
         }

@@ -96,7 +96,8 @@ final class RenditionsTests: XCTestCase {
     }
 
     func test_recipe_namesWidthsQualityAndTheCodecsVersionInItsKey() {
-        XCTAssertEqual(RenditionRecipe(widths: [1600, 480, 960, 480, 0], quality: 120, maxPixels: 1).key, "v\(RenditionRecipe.codecsVersion) q100 w480,960,1600")
+        XCTAssertEqual(
+            RenditionRecipe(widths: [1600, 480, 960, 480, 0], quality: 120, maxPixels: 1).key, "v\(RenditionRecipe.codecsVersion) q100 w480,960,1600")
     }
 
     // MARK: - Helpers
