@@ -127,8 +127,14 @@ final class JPEGInverseDCT {
         _ raw: UnsafeRawPointer, quantization: UnsafePointer<SIMD8<Float>>, into output: UnsafeMutablePointer<UInt8>, stride: Int,
         rows: UnsafeMutablePointer<SIMD8<Float>>
     ) {
-        var even0 = SIMD8<Float>(), even1 = SIMD8<Float>(), even2 = SIMD8<Float>(), even3 = SIMD8<Float>()
-        var odd0 = SIMD8<Float>(), odd1 = SIMD8<Float>(), odd2 = SIMD8<Float>(), odd3 = SIMD8<Float>()
+        var even0 = SIMD8<Float>()
+        var even1 = SIMD8<Float>()
+        var even2 = SIMD8<Float>()
+        var even3 = SIMD8<Float>()
+        var odd0 = SIMD8<Float>()
+        var odd1 = SIMD8<Float>()
+        var odd2 = SIMD8<Float>()
+        var odd3 = SIMD8<Float>()
         var present = SIMD8<Int16>()
         for v in 0..<8 {
             let coded = raw.loadUnaligned(fromByteOffset: v * 16, as: SIMD8<Int16>.self)
