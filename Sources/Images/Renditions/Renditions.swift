@@ -3,10 +3,12 @@
 public enum Renditions {
     /// How far a JPEG is reduced while it is decoded: to no less than this many times the
     /// widest rendition. Reducing in the DCT domain averages blocks of 2 × 2 (or 4 × 4, 8 × 8)
-    /// pixels; at 1.5 times the width the resampler then shrinks, that average takes at most
-    /// 1.25 dB off the highest frequency a rendition keeps (cos(π / 6)), and a 5120-pixel
-    /// photo's 1600-pixel rendition is decoded at half size, never whole.
-    static let decodedWidthOverWidest = 1.5
+    /// pixels; at twice the width the resampler then shrinks, that average takes at most
+    /// 0.7 dB off the highest frequency a rendition keeps (cos(π / 8)). An 8000-pixel photo's
+    /// 1600-pixel rendition is decoded at half size; a 5120-pixel one whole (at 1.5 times the
+    /// width, half size: 21 % less time, SSIM to an exact reference 0.00005 lower on 24
+    /// wallpapers; BENCHMARKS.md, "Renditions").
+    static let decodedWidthOverWidest = 2.0
 
     /// How much a JPEG `uprightWidth` wide is reduced while it is decoded (1, 2, 4 or 8) for
     /// renditions at most `widest` wide: as far as keeps it `decodedWidthOverWidest` times

@@ -88,10 +88,11 @@ final class RenditionsTests: XCTestCase {
         }
     }
 
-    func test_decodeScale_reducesAJPEGWhileKeepingItOneAndAHalfTimesTheWidestRendition() {
-        XCTAssertEqual(Renditions.decodeScale(uprightWidth: 5120, widest: 1600), 2, "2560 pixels, not 5120, for a 1600-pixel rendition")
-        XCTAssertEqual(Renditions.decodeScale(uprightWidth: 3840, widest: 1600), 1, "1920 would be less than 2400")
-        XCTAssertEqual(Renditions.decodeScale(uprightWidth: 5120, widest: 480), 4, "1280 ≥ 720; 640 would not be")
+    func test_decodeScale_reducesAJPEGWhileKeepingItTwiceTheWidestRendition() {
+        XCTAssertEqual(Renditions.decodeScale(uprightWidth: 8000, widest: 1600), 2, "4000 pixels, not 8000, for a 1600-pixel rendition")
+        XCTAssertEqual(Renditions.decodeScale(uprightWidth: 6400, widest: 1600), 2, "3200, exactly twice")
+        XCTAssertEqual(Renditions.decodeScale(uprightWidth: 5120, widest: 1600), 1, "2560 would be less than 3200")
+        XCTAssertEqual(Renditions.decodeScale(uprightWidth: 5120, widest: 480), 4, "1280 ≥ 960; 640 would not be")
         XCTAssertEqual(Renditions.decodeScale(uprightWidth: 12_000, widest: 480), 8)
     }
 
