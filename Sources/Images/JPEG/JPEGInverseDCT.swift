@@ -104,8 +104,7 @@ final class JPEGInverseDCT {
         }
         // The rows' pass: each row's samples at once, a sum over its frequencies up to the
         // last one any row holds.
-        var frequencies = 8
-        while frequencies > 1 && present[frequencies - 1] == 0 { frequencies -= 1 }
+        let frequencies = Self.frequencies(present)
         for n in 0..<size {
             let row = rows[n]
             var sum = SIMD8<Float>(repeating: 128.5)
@@ -162,8 +161,7 @@ final class JPEGInverseDCT {
         rows[5] = even2 - odd2
         rows[3] = even3 + odd3
         rows[4] = even3 - odd3
-        var frequencies = 8
-        while frequencies > 1 && present[frequencies - 1] == 0 { frequencies -= 1 }
+        let frequencies = Self.frequencies(present)
         for n in 0..<8 {
             let row = rows[n]
             var even = SIMD4<Float>(repeating: 128.5)
@@ -188,5 +186,14 @@ final class JPEGInverseDCT {
             line[6] = UInt8(back[1])
             line[7] = UInt8(back[0])
         }
+    }
+
+    /// How many of a row's frequencies a pass sums: up to the last one `present` (the
+    /// coefficient rows or'ed together) holds, at least one.
+    @inline(__always)
+    private static func frequencies(_ present: SIMD8<Int16>) -> Int {
+        var frequencies = 8
+        while frequencies > 1 && present[frequencies - 1] == 0 { frequencies -= 1 }
+        return frequencies
     }
 }

@@ -44,9 +44,17 @@ struct RenditionsStep: RunStep {
     ) -> EarlyRenditions {
         EarlyRenditions(
             tasksAtOnce: tasksAtOnce, takesNow: { fitsBeside($0, pixelLimit: recipe.maxPixels, tasksAtOnce: tasksAtOnce) },
-            make: { source, url in
-                try await placedRenditions(of: source, from: url, recipe: recipe, cache: renditionCache, imageStore: imageStore, site: site, report: report)
-            })
+            make: maker(recipe: recipe, renditionCache: renditionCache, imageStore: imageStore, site: site, report: report))
+    }
+
+    /// What makes one picture's renditions, early or in the step: `placedRenditions` over
+    /// the run's cache, store, site and report.
+    private static func maker(
+        recipe: RenditionRecipe, renditionCache: any RenditionCache, imageStore: any ImageStore, site: any StagingSite, report: RunReport
+    ) -> EarlyRenditions.Make {
+        { source, url in
+            try await placedRenditions(of: source, from: url, recipe: recipe, cache: renditionCache, imageStore: imageStore, site: site, report: report)
+        }
     }
 
     func run(_ progress: StepProgress) async throws -> Outcome {
@@ -54,7 +62,7 @@ struct RenditionsStep: RunStep {
         // Each distinct picture once, with the first URL that has it, for messages.
         var seen = Set<StoredImage>()
         let sources = entries.compactMap { entry in entry.stored.map { ($0, entry.image.url) } }.filter { seen.insert($0.0).inserted }
-        let (renditionCache, imageStore, site, report) = (renditionCache, imageStore, site, report)
+        let make = Self.maker(recipe: recipe, renditionCache: renditionCache, imageStore: imageStore, site: site, report: report)
         var results = [Found](repeating: .asItIs(.small), count: sources.count)
         try await cache.batch {
             let made = try await early?.finish() ?? [:]
@@ -67,8 +75,7 @@ struct RenditionsStep: RunStep {
             let work: @Sendable ((StoredImage, URL)) async throws -> Found = { picture in
                 let (source, url) = picture
                 try Task.checkCancellation()
-                let found = try await Self.placedRenditions(
-                    of: source, from: url, recipe: recipe, cache: renditionCache, imageStore: imageStore, site: site, report: report)
+                let found = try await make(source, url)
                 let (done, failed) = counter.add(failed: found.isFailure)
                 progress.update(done: done, total: sources.count, failed: failed)
                 return found
@@ -141,7 +148,7 @@ struct RenditionsStep: RunStep {
     /// `source`'s renditions, placed in the site. A full disk stops the run. Anything else the
     /// cache or the site cannot do is this picture's alone: it shows as its original this run,
     /// said in a detail line, and is tried again the next.
-    static func placedRenditions(
+    private static func placedRenditions(
         of source: StoredImage, from url: URL, recipe: RenditionRecipe, cache: any RenditionCache, imageStore: any ImageStore, site: any StagingSite,
         report: RunReport
     ) async throws(CacheError) -> Found {
