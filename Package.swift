@@ -67,6 +67,8 @@ let package = Package(
         .target(name: "SiteGenerator", dependencies: ["Basics", "FeedCore", "Hashing"]),
         // Publishing: staging, the manifest, verify, tar.
         .target(name: "Publishing", dependencies: ["Basics", "FileSystem", "Hashing"]),
+        // History: dated snapshots of the site, what changed between them, which to keep.
+        .target(name: "History"),
         // The demo: a loopback HTTP server (also `feedsite serve`'s) and the sample API it serves.
         .target(name: "LoopbackHTTP"),
         .target(name: "SampleAPI", dependencies: ["Basics", "FeedCore", "LoopbackHTTP", "Images"], swiftSettings: optimizedInDebug),
@@ -97,7 +99,7 @@ let package = Package(
             name: "FeedSiteTests",
             dependencies: [
                 "TestSupport", "Basics", "FeedCore", "HTTP", "Hashing", "FileSystem", "FeedStorage", "SiteGenerator", "BuiltInTemplates", "Publishing",
-                "LoopbackHTTP", "SampleAPI", "FeedSiteCLI", "SQLite", "Images",
+                "LoopbackHTTP", "SampleAPI", "FeedSiteCLI", "SQLite", "Images", "History",
             ],
             // The search rule's vectors are read from their path by the tests and by
             // .ci/check-search, not bundled; so are the pictures the codecs' tests decode.
