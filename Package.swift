@@ -68,7 +68,7 @@ let package = Package(
         // Publishing: staging, the manifest, verify, tar.
         .target(name: "Publishing", dependencies: ["Basics", "FileSystem", "Hashing"]),
         // History: dated snapshots of the site, what changed between them, which to keep.
-        .target(name: "History"),
+        .target(name: "History", dependencies: ["Basics", "FeedCore", "FileSystem", "Hashing", "Publishing", "SiteGenerator"]),
         // The demo: a loopback HTTP server (also `feedsite serve`'s) and the sample API it serves.
         .target(name: "LoopbackHTTP"),
         .target(name: "SampleAPI", dependencies: ["Basics", "FeedCore", "LoopbackHTTP", "Images"], swiftSettings: optimizedInDebug),
@@ -83,7 +83,7 @@ let package = Package(
             name: "FeedSiteCLI",
             dependencies: [
                 "Basics", "FeedCore", "HTTP", "FileSystem", "FeedStorage", "SiteGenerator", "BuiltInTemplates", "Publishing", "LoopbackHTTP", "SampleAPI",
-                "Images",
+                "Images", "History",
             ]
         ),
         .executableTarget(name: "feedsite", dependencies: ["FeedSiteCLI"]),

@@ -64,3 +64,24 @@ extension Manifest {
         return File(path: path, size: digest.byteCount, sha256: digest.sha256)
     }
 }
+
+extension Manifest {
+    /// Writes `manifest.json` into the site in `folder`, whole or not at all, listing every
+    /// other file there: for a site made outside a staged run (a snapshot of the history).
+    public static func write(generator: String, run: Run, into folder: String) throws {
+        try AtomicFile.write(toPath: folder + "/" + fileName) { output in
+            try write(generator: generator, run: run, listing: folder, to: output)
+        }
+    }
+}
+
+extension Manifest {
+    /// Writes `manifest.json` at `path`, whole or not at all, listing `files` (sorted here).
+    public static func write(generator: String, run: Run, files: [File], to path: String) throws {
+        try AtomicFile.write(toPath: path) { output in
+            let manifest = try Writer(generator: generator, run: run, to: output)
+            for file in files.sorted(by: { $0.path < $1.path }) { try manifest.add(file) }
+            try manifest.finish()
+        }
+    }
+}

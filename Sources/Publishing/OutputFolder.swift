@@ -113,7 +113,9 @@ public enum OutputFolder {
         for entry in entries {
             let path = output + "/" + entry.name
             if entry.isFolder {
-                if !manifest.folders.contains(entry.name) { others.append(entry.name) }
+                if !manifest.folders.contains(entry.name), !(StagedSite.carriedFolders.contains(entry.name) && isHistory(path)) {
+                    others.append(entry.name)
+                }
             } else if entry.name == Manifest.fileName {
                 if (try? PlainFile.kind(of: path, followingLinks: false)) != .file { others.append(entry.name) }
             } else if let listed = manifest.files[entry.name] {
@@ -124,6 +126,12 @@ public enum OutputFolder {
         }
         guard let example = others.first else { return }
         throw .holdsOtherEntries(output, count: others.count, example: example, foreignManifest: false)
+    }
+
+    /// Whether the folder at `path` is a history feedsite made: its own manifest is feedsite's.
+    private static func isHistory(_ path: String) -> Bool {
+        guard let (generator, _) = try? Manifest.read(from: URL(fileURLWithPath: path, isDirectory: true), eachFile: { _ in }) else { return false }
+        return generator.hasPrefix(Manifest.generatorName)
     }
 
     /// Whether the file at `path` is a regular file (not a link) with the size and SHA-256

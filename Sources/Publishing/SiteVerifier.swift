@@ -22,7 +22,9 @@ public enum SiteVerifier {
 
     /// Checks each listed file as the manifest is read, so the manifest is never whole in
     /// memory; a file that cannot be read, or is not a regular file, counts as changed.
-    public static func verify(_ site: URL) throws -> Report {
+    /// Top-level entries `skipping` names are not the site's (a history's snapshots, each
+    /// checked against its own manifest).
+    public static func verify(_ site: URL, skipping: (String) -> Bool = { _ in false }) throws -> Report {
         var report = Report()
         var listed = Set<String>()
         let root = RealPath.of(site.path)
@@ -50,7 +52,7 @@ public enum SiteVerifier {
                 report.changed.append(file.path)
             }
         }
-        report.extra = try SiteFiles.list(site).filter { !listed.contains($0) && $0 != Manifest.fileName }
+        report.extra = try SiteFiles.list(site, skipping: skipping).filter { !listed.contains($0) && $0 != Manifest.fileName }
         return report
     }
 

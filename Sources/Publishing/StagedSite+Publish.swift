@@ -36,7 +36,7 @@ extension StagedSite {
     }
 
     /// Carries each top-level dot-entry of the output (`.htaccess`, `.well-known/`, `.git/`,
-    /// whatever it is) into the new site as itself, never as a copy: a folder is renamed, so
+    /// whatever it is), and the history, into the new site as itself, never as a copy: a folder is renamed, so
     /// it moves whole, links and all; anything else is hard-linked, so it is in the old site
     /// until the swap and in the new one after, the same file with its times and its other
     /// names, and renamed where it cannot be linked. A dot-entry the new site has of its own
@@ -51,7 +51,7 @@ extension StagedSite {
             return []
         }
         var moved: [String] = []
-        for (name, isFolder) in entries where name.hasPrefix(".") {
+        for (name, isFolder) in entries where Self.isCarried(name) {
             let source = outputPath + "/" + name
             let destination = stagingPath + "/" + name
             var existing = stat()

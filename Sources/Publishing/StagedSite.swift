@@ -39,6 +39,15 @@ public final class StagedSite: Sendable {
 
     public static let stagingMarker = ".feedsite-staging-"
 
+    /// Folders at the top of a published site that are no one run's pages but every run's
+    /// (the history of snapshots): carried into each new site as the dot-entries are.
+    public static let carriedFolders: Set<String> = ["history"]
+
+    /// Whether the entry `name` at the top of the output moves into each new site as itself.
+    static func isCarried(_ name: String) -> Bool {
+        name.hasPrefix(".") || carriedFolders.contains(name)
+    }
+
     /// Prepares an empty staging folder beside `output`, removing folders that killed runs
     /// left behind.
     public init(output: URL) throws(PublishError) {
@@ -185,8 +194,8 @@ public final class StagedSite: Sendable {
     }
 
     /// Removes `.<output>.feedsite-staging-<pid>` and `.feedsite-old-<pid>` folders whose
-    /// process is gone. A run killed while publishing may have left the user's dot-entries at
-    /// the top of one (moved in, not yet swapped in, or swapped out with the old site): each
+    /// process is gone. A run killed while publishing may have left the user's dot-entries, or
+    /// the history, at the top of one (moved in, not yet swapped in, or swapped out with the old site): each
     /// that the output lacks is moved back into it first.
     private static func removeLeftovers(of output: URL) {
         let parent = output.deletingLastPathComponent()
@@ -197,7 +206,7 @@ public final class StagedSite: Sendable {
             guard pid == getpid() || kill(pid, 0) != 0 && errno == ESRCH else { continue }
             let leftover = parent.appendingPathComponent(name).path
             if outputIsFolder, let entries = try? PlainFile.entries(inFolder: leftover, followingLinks: false) {
-                for (entry, _) in entries where entry.hasPrefix(".") && !entry.hasPrefix(AtomicFile.temporaryMarker) {
+                for (entry, _) in entries where isCarried(entry) && !entry.hasPrefix(AtomicFile.temporaryMarker) {
                     var existing = stat()
                     if lstat(output.path + "/" + entry, &existing) != 0 { rename(leftover + "/" + entry, output.path + "/" + entry) }
                 }

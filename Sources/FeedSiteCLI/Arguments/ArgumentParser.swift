@@ -27,7 +27,7 @@ public enum ArgumentParser {
         option("now"), option("page-size"), option("max-items"), option("max-pages"), option("concurrency"), option("timeout"), option("rate"),
         option("retries"), option("max-image-bytes"), option("image-widths"), option("image-quality"), option("max-image-pixels"), option("ca-file"),
         option("archive"), option("base-url"), option("metrics-file"), flag("offline"),
-        flag("strict"), flag("force"), flag("export-data"), flag("quiet"), flag("verbose"),
+        flag("strict"), flag("force"), flag("export-data"), flag("history"), flag("quiet"), flag("verbose"),
     ]
 
     private static let specs: [String: [Spec]] = [
@@ -149,6 +149,7 @@ public enum ArgumentParser {
         options.strict = values["strict"] != nil
         options.force = values["force"] != nil
         options.exportData = values["export-data"] != nil
+        options.history = values["history"] != nil
         switch (values["quiet"] != nil, values["verbose"] != nil) {
         case (true, true): throw UsageError("--quiet and --verbose cannot be used together")
         case (true, false): options.verbosity = .quiet

@@ -63,6 +63,9 @@ public struct GenerateOptions: Equatable, Sendable {
     public var metricsFile: String?
     /// Also write `data/items.jsonl`: every item, its image and its comments as data.
     public var exportData = false
+    /// Keep every published site whose data changed as a dated snapshot under
+    /// `history/`, with a calendar of them.
+    public var history = false
 
     public init() {}
 }

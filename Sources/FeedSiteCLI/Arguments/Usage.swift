@@ -64,6 +64,8 @@ public enum Usage {
                                Prometheus (node_exporter's textfile collector: a .prom file)
           --export-data        also write data/items.jsonl: each item, its image and its
                                comments as one line of JSON, in feed order
+          --history            keep each site whose data changed as a dated snapshot under
+                               history/, with a calendar linked from every page
           --quiet | --verbose  only errors | every failure and timing
 
         Exit status:

@@ -1,4 +1,5 @@
 import Foundation
+import History
 import Images
 
 /// A `generate` run's steps, in order: read this to know what a run does.
@@ -11,8 +12,10 @@ import Images
 ///    its words gathered for the search; then what the network cost;
 /// 4. render: what is written so far starts going to the disk; each locale's search
 ///    index, the feed pages, with `--base-url` the feeds and the sitemap, the stylesheet
-///    and the manifest;
-/// 5. publish: everything on the disk, the new site swapped into place;
+///    and the manifest; with `--history`, the snapshot finished beside the site, unless
+///    the data is as the latest snapshot has it;
+/// 5. publish: everything on the disk, the new site swapped into place; with `--history`,
+///    the snapshot put into the history and the calendar made anew;
 /// 6. archive: with `--archive`, the tar file.
 ///
 /// Each step is made with what it uses: the run's roles, its options, and what the steps
@@ -71,7 +74,7 @@ struct GenerateRun {
         let comments = try await runner.run(
             CommentsStep(
                 entries: entries, service: service, cache: roles.cache, renderers: renderers, site: site, report: report, pageSize: options.pageSize,
-                tasksAtOnce: tasksAtOnce, exportData: options.exportData))
+                tasksAtOnce: tasksAtOnce, exportData: options.exportData, snapshot: roles.snapshot))
         if let network = roles.network { try await runner.run(NetworkStep(statistics: network, report: report)) }
         try await runner.run(EarlyFlushStep(site: site))
         try await runner.run(
@@ -80,11 +83,26 @@ struct GenerateRun {
             FeedPagesStep(entries: entries, source: runner.summary.feedSource, renderers: renderers, site: site, pageSize: options.pageSize))
         try await runner.run(
             SyndicationStep(entries: entries, feedPageCount: pages.pageCount, baseURL: options.baseURL, renderers: renderers, site: site))
+        let facts = runner.summary.manifestFacts(api: options.api, now: now, locales: renderers.map(\.locale))
         try await runner.run(
-            WholeSiteStep(
-                facts: runner.summary.manifestFacts(api: options.api, now: now, locales: renderers.map(\.locale)),
-                stylesheet: roles.setup.templates.stylesheet, searchScript: roles.setup.templates.searchScript, site: site))
+            WholeSiteStep(facts: facts, stylesheet: roles.setup.templates.stylesheet, searchScript: roles.setup.templates.searchScript, site: site))
+        var snapshot: SnapshotDraft.Prepared?
+        if let draft = roles.snapshot, let staging = site.folder {
+            var savedAt: Date?
+            if case let .cache(date) = runner.summary.feedSource { savedAt = date }
+            snapshot = try await runner.run(
+                SnapshotStep(
+                    snapshot: draft, entries: entries, pageSize: options.pageSize, feedSavedAt: savedAt, staging: staging, facts: facts,
+                    report: report)
+            ).prepared
+        }
         try await runner.run(PublishStep(site: site, strict: options.strict, degradedReasons: runner.summary.degradedReasons))
+        if let snapshot {
+            try await runner.run(
+                HistoryStep(
+                    prepared: snapshot, output: site.output, renderers: renderers, script: roles.setup.templates.historyScript, facts: facts,
+                    report: report))
+        }
         if let archive { try await runner.run(ArchiveStep(output: site.output, archive: archive, now: now)) }
     }
 }

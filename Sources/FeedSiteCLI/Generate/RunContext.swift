@@ -3,6 +3,7 @@ import FeedCore
 import FeedStorage
 import FileSystem
 import Foundation
+import History
 import HTTP
 import Publishing
 import SiteGenerator
@@ -72,7 +73,8 @@ struct RunContext: Sendable {
         }
         let site: SiteSetup
         do {
-            site = try SiteSetup.load(from: templates, locales: options.locales, now: now, api: options.api, baseURL: options.baseURL)
+            site = try SiteSetup.load(
+                from: templates, locales: options.locales, now: now, api: options.api, baseURL: options.baseURL, history: options.history)
         } catch {
             throw .site(error)
         }
@@ -146,7 +148,17 @@ struct RunContext: Sendable {
         if let client { network = { await client.statistics } }
         let stagingFolder = StagingFolder(staged: staged, cacheFolder: cacheFolder)
         taken.append { await stagingFolder.flushEnded() }
-        let roles = RunRoles(service: service, cache: cache, renditions: imageStore, site: stagingFolder, setup: site, report: report, network: network)
+        var snapshot: SnapshotDraft?
+        if options.history {
+            do {
+                snapshot = try HistoryDraft.open(output: output, now: now, renderers: site.renderers, report: report)
+            } catch {
+                throw await givingBack(.history(error))
+            }
+        }
+        if let snapshot { taken.append { snapshot.discard() } }
+        let roles = RunRoles(
+            service: service, cache: cache, renditions: imageStore, site: stagingFolder, setup: site, report: report, network: network, snapshot: snapshot)
         return RunContext(
             now: now, cacheFolder: cacheFolder, archive: archive, client: client, feedCache: feedCache, cache: cache, imageStore: imageStore,
             site: site, staged: staged, roles: roles, releases: taken

@@ -14,7 +14,11 @@ struct SiteSetup: Sendable {
     /// `locales` as given on the command line; `all` means every locale in `templates`,
     /// English first. `api` and `now` are what every page says it is a snapshot of;
     /// `baseURL` is where the site will be served, if given.
-    static func load(from source: TemplateSource, locales requested: [String], now: Date, api: URL, baseURL: BaseURL?) throws -> SiteSetup {
+    /// With `history`, every page links the history's calendar, and a snapshot's pages
+    /// rehearse too.
+    static func load(
+        from source: TemplateSource, locales requested: [String], now: Date, api: URL, baseURL: BaseURL?, history: Bool = false
+    ) throws -> SiteSetup {
         let templates = try SiteTemplates.load(from: source, defaults: BuiltInTemplates())
         var wanted = requested
         if requested.contains(where: { $0.lowercased() == "all" }) {
@@ -39,6 +43,8 @@ struct SiteSetup: Sendable {
                 baseURL: baseURL)
         }
         for renderer in renderers { try renderer.rehearse() }
-        return SiteSetup(templates: templates, renderers: renderers)
+        guard history else { return SiteSetup(templates: templates, renderers: renderers) }
+        for renderer in renderers { try renderer.inHistory(.archived).rehearse() }
+        return SiteSetup(templates: templates, renderers: renderers.map { $0.inHistory(.live) })
     }
 }

@@ -24,13 +24,31 @@ public enum SiteString: String, StringTableKey {
     case languageName = "LANGUAGE_NAME"
     case languageSwitcherLabel = "LANGUAGE_SWITCHER_LABEL"
     case siteSnapshot = "SITE_SNAPSHOT"
+    case historyTitle = "HISTORY_TITLE"
+    case historyBarLabel = "HISTORY_BAR_LABEL"
+    case historyArchived = "HISTORY_ARCHIVED"
+    case historyPrevious = "HISTORY_PREVIOUS"
+    case historyNext = "HISTORY_NEXT"
+    case historyLatest = "HISTORY_LATEST"
+    case historyAll = "HISTORY_ALL"
+    case historyLive = "HISTORY_LIVE"
+    case historySummary = "HISTORY_SUMMARY"
+    case historyTime = "HISTORY_TIME"
+    case historyItems = "HISTORY_ITEMS"
+    case historyAdded = "HISTORY_ADDED"
+    case historyGone = "HISTORY_GONE"
+    case historyEdited = "HISTORY_EDITED"
+    case historyCommentsAdded = "HISTORY_COMMENTS_ADDED"
+    case historyCommentsRemoved = "HISTORY_COMMENTS_REMOVED"
+    case historyFirst = "HISTORY_FIRST"
+    case historyReordered = "HISTORY_REORDERED"
 
-    /// The search's strings and the link to an original came after themes: a theme written
-    /// before has none of them.
+    /// The search's strings, the link to an original and the history's table came after
+    /// themes: a theme written before has none of them.
     public var mayComeFromDefaults: Bool {
         switch self {
         case .searchLabel, .searchResultsOne, .searchResults, .searchResultsFirst, .searchNoResults, .searchUnavailable, .imageCommentsOriginal: true
-        default: false
+        default: table == "History"
         }
     }
 
@@ -42,6 +60,7 @@ public enum SiteString: String, StringTableKey {
             "Feed"
         case .imageCommentsViewTitle, .imageCommentsEmpty, .imageCommentsOriginal: "ImageComments"
         case .genericConnectionError, .languageName, .languageSwitcherLabel, .siteSnapshot: "Shared"
+        default: "History"
         }
     }
 }

@@ -37,7 +37,14 @@ public struct StringTables<Key: StringTableKey>: Sendable {
             } catch {
                 throw .unreadable(file: file, reason: "\(error)")
             }
-            guard let data = found else { throw .missingTable(table: table, locale: locale, file: file) }
+            guard let data = found else {
+                // A table that came after themes (every key of it may come from the defaults)
+                // may be missing whole.
+                guard Key.allCases.allSatisfy({ $0.table != table || $0.mayComeFromDefaults }), defaults != nil else {
+                    throw .missingTable(table: table, locale: locale, file: file)
+                }
+                continue
+            }
             do {
                 tables[table] = try StringsFileParser.parse(data)
             } catch {

@@ -15,6 +15,7 @@ import Foundation
 ///     sitemap.xml                        with --base-url: every page of every locale
 ///     data/items.jsonl                   with --export-data: every item as a line of JSON
 ///     <locale>/…                         the pages and feeds of each further locale
+///     history/                           with --history: the snapshots and their calendar
 public struct SitePaths: Sendable, Equatable {
     /// `""` for the site's first locale, `"el/"` for a further one.
     public let localePrefix: String
@@ -59,6 +60,15 @@ public struct SitePaths: Sendable, Equatable {
     public static func sitemapPart(_ number: Int) -> String {
         "sitemap-\(number).xml"
     }
+
+    /// The history's folder (`--history`): each snapshot is a whole site in a folder of it.
+    public static let historyFolder = "history/"
+
+    /// The history's script: the list of snapshots, and what fills each snapshot's bar.
+    public static let historyScript = "history/history.js"
+
+    /// The locale's calendar of snapshots.
+    public var historyCalendar: String { Self.historyFolder + localePrefix + "index.html" }
 
     /// The folder of the images, shared by every locale.
     public static let imagesFolder = "images/"

@@ -18,13 +18,19 @@ public struct SiteTemplates: Sendable {
     public let comments: Template
     public let stylesheet: Data
     public let searchScript: Data
+    /// The body of the history's calendar (`--history`).
+    public let history: Template
+    /// The script of a snapshot's bar, after the lines listing the snapshots.
+    public let historyScript: Data
 
-    public init(layout: Template, feed: Template, comments: Template, stylesheet: Data, searchScript: Data) {
+    public init(layout: Template, feed: Template, comments: Template, stylesheet: Data, searchScript: Data, history: Template, historyScript: Data) {
         self.layout = layout
         self.feed = feed
         self.comments = comments
         self.stylesheet = stylesheet
         self.searchScript = searchScript
+        self.history = history
+        self.historyScript = historyScript
     }
 
     public enum LoadError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -42,15 +48,21 @@ public struct SiteTemplates: Sendable {
         }
     }
 
-    /// Reads the templates in `folder`; a file it may leave out (`search.js`) comes from
-    /// `defaults` when it has none (the tool's built-in templates).
+    /// The history's calendar and script came after themes too.
+    static let historyName = "history.html"
+    static let historyScriptName = "history.js"
+
+    /// Reads the templates in `folder`; a file it may leave out (`search.js`, the history's)
+    /// comes from `defaults` when it has none (the tool's built-in templates).
     public static func load(from folder: TemplateSource, defaults: TemplateSource) throws(LoadError) -> SiteTemplates {
         SiteTemplates(
             layout: try template("layout.html", in: folder),
             feed: try template("feed.html", in: folder),
             comments: try template("comments.html", in: folder),
             stylesheet: try read("style.css", in: folder),
-            searchScript: try read(searchScriptName, in: folder, orIn: defaults)
+            searchScript: try read(searchScriptName, in: folder, orIn: defaults),
+            history: try template(historyName, in: try readIfPresent(historyName, in: folder) == nil ? defaults : folder),
+            historyScript: try read(historyScriptName, in: folder, orIn: defaults)
         )
     }
 

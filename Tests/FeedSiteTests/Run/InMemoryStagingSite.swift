@@ -9,6 +9,7 @@ import Synchronization
 /// A site staged in memory: every file a step writes, by path, and what was asked of it.
 final class InMemoryStagingSite: StagingSite {
     let output = URL(fileURLWithPath: "/nowhere/site")
+    let folder: String? = nil
     private let state = Mutex(State())
 
     private struct State {

@@ -30,6 +30,8 @@ enum OpeningFailure: Error {
     case staging(PublishError)
     /// The cache's database could not be opened, or is not feedsite's.
     case cache(CacheDatabase.OpenError)
+    /// With `--history`, the latest snapshot could not be read, or the new one's folder made.
+    case history(any Error)
 
     /// The error as it was given: the run's one error line says it.
     var error: any Error {
@@ -39,7 +41,7 @@ enum OpeningFailure: Error {
         case let .overlap(error): error
         case let .outputPlace(error), let .outputNotReplaceable(error): error
         case let .cacheFolder(error): error
-        case let .site(error), let .outputLock(error), let .cacheLock(error): error
+        case let .site(error), let .outputLock(error), let .cacheLock(error), let .history(error): error
         case let .client(error): error
         case let .staging(error): error
         case let .cache(error): error

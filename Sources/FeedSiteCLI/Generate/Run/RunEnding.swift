@@ -96,7 +96,7 @@ struct RunEnding: Equatable {
         case .flagFile, .templates, .overlap, .client: .usage
         case let .outputPlace(refusal), let .outputNotReplaceable(refusal): refusal.isUsage ? .usage : .failure
         case let .cacheFolder(refusal), let .cache(.refused(refusal)): refusal.isUsage ? .usage : .failure
-        case .site, .outputLock, .cacheLock, .staging, .cache(.failed): .failure
+        case .site, .outputLock, .cacheLock, .staging, .cache(.failed), .history: .failure
         }
     }
 
@@ -104,7 +104,7 @@ struct RunEnding: Equatable {
     /// cache also says that nothing was published.
     private static func message(of failure: OpeningFailure, nothingPublished: String) -> String {
         switch failure {
-        case .staging, .cache:
+        case .staging, .cache, .history:
             OutOfSpace.found(in: failure.error).map { "\($0); \(nothingPublished)" } ?? "\(failure.error)"
         default:
             "\(failure.error)"

@@ -1,4 +1,5 @@
 import Foundation
+import History
 import HTTP
 
 /// What a run's steps work with, by role. A real run gives the network, the cache's
@@ -16,4 +17,7 @@ struct RunRoles: Sendable {
     let report: RunReport
     /// What the network has cost so far; `nil` for an offline run.
     let network: (@Sendable () async -> NetworkStatistics)?
+    /// With `--history`, the snapshot being made beside the live site; `nil` without it, or
+    /// when the run's clock is before the latest snapshot's.
+    var snapshot: SnapshotDraft? = nil
 }

@@ -1,5 +1,6 @@
 import FeedCore
 import Foundation
+import History
 import SiteGenerator
 
 /// Every image's comments (API, else cache), its comments page written at once in every
@@ -30,6 +31,8 @@ struct CommentsStep: RunStep {
     let tasksAtOnce: Int
     /// `--export-data`: also write each item's line of `data/items.jsonl`.
     let exportData: Bool
+    /// `--history`: the snapshot, which decides each item's page as its comments arrive.
+    var snapshot: SnapshotDraft? = nil
 
     var name: String { "comments" }
     var phase: RunPhase { .comments }
@@ -51,7 +54,7 @@ struct CommentsStep: RunStep {
     }
 
     private func run(_ progress: StepProgress, search: SearchIndexFiles) async throws -> CommentsTally {
-        let (entries, service, renderers, site, report, pageSize) = (entries, service, renderers, site, report, pageSize)
+        let (entries, service, renderers, site, report, pageSize, snapshot) = (entries, service, renderers, site, report, pageSize, snapshot)
         let counter = ProgressCounter()
         let total = entries.count
         let export = exportData ? try site.orderedLines(at: SitePaths.dataExport) : nil
@@ -73,6 +76,7 @@ struct CommentsStep: RunStep {
                     for: entry, comments: comments, feedPage: index / pageSize + 1, position: index + 1, feedCount: total)
                 try site.write(page.html, to: page.path)
             }
+            try snapshot?.add(entry, comments: comments, index: index, pageSize: pageSize, feedCount: total)
             try export?.add(DataExportLine.encode(entry, comments: exported), number: index)
             try search.add(entry, comments: comments, place: index)
             let (done, failed) = counter.add(failed: comments == nil)

@@ -1,0 +1,37 @@
+import Foundation
+import History
+import Publishing
+import SiteGenerator
+
+/// With `--history`, once the live site is whole: the snapshot finished beside it (its feed
+/// pages, its kept pages and the live site's files linked, its records and manifest), or
+/// thrown away when the data is as the latest snapshot had it.
+struct SnapshotStep: RunStep {
+    let snapshot: SnapshotDraft
+    let entries: [SiteEntry]
+    let pageSize: Int
+    /// When the feed was saved, for a feed from the cache.
+    let feedSavedAt: Date?
+    let staging: String
+    let facts: Manifest.Run
+    let report: RunReport
+
+    var name: String { "snapshot" }
+    var phase: RunPhase { .render }
+
+    struct Outcome: StepOutcome {
+        let prepared: SnapshotDraft.Prepared?
+
+        func record(in summary: inout RunSummary) {}
+    }
+
+    func run(_ progress: StepProgress) throws -> Outcome {
+        let prepared = try snapshot.finish(
+            entries: entries, pageSize: pageSize, feedSavedAt: feedSavedAt, staging: staging, generator: "\(Manifest.generatorName) \(Usage.version)",
+            run: facts)
+        if prepared == nil {
+            report.detail("history: the data is as the latest snapshot has it; no snapshot")
+        }
+        return Outcome(prepared: prepared)
+    }
+}

@@ -1,0 +1,112 @@
+import FileSystem
+import Foundation
+import Hashing
+import Publishing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The history of a published site, `<output>/history/`: a folder per snapshot, each a whole
+/// site with its own manifest, and the history's own files beside them (the calendar, the
+/// script, their manifest), rewritten whole with each snapshot.
+///
+/// Never half: a snapshot is made in a hidden folder beside the output and renamed into the
+/// history only once whole and on the disk; the history's own files are replaced one by one
+/// after it, each whole. The first snapshot's history is made beside the output and renamed
+/// in whole. A snapshot thinned away is renamed to a hidden name first, then removed.
+/// Leftovers of a killed run (hidden folders whose process is gone) are removed by the next.
+public struct HistoryFolder: Sendable {
+    /// The published site's folder.
+    public let output: URL
+
+    public init(output: URL) {
+        self.output = output
+    }
+
+    public var path: String { output.path + "/" + Self.name }
+    static let name = "history"
+    static let removingMarker = ".removing-"
+
+    /// The snapshots in the history, oldest first.
+    public func snapshots() -> [SnapshotName] {
+        let entries = (try? PlainFile.entries(inFolder: path, followingLinks: false)) ?? []
+        return entries.filter(\.isFolder).compactMap { SnapshotName($0.name) }.sorted()
+    }
+
+    /// The folder of snapshot `name`.
+    public func folder(of name: SnapshotName) -> String { path + "/" + name.text }
+
+    /// The latest snapshot, read whole, and its folder; `nil` for a site without history.
+    public func latest() throws(SnapshotFile.ReadError) -> (file: SnapshotFile, folder: String)? {
+        guard let name = snapshots().last else { return nil }
+        let folder = folder(of: name)
+        return (try SnapshotFile.read(from: folder), folder)
+    }
+
+    /// Where a run of process `pid` makes its snapshot: a hidden folder beside the output.
+    public func draftFolder(pid: Int32 = getpid()) -> String {
+        sibling("snapshot", pid: pid)
+    }
+
+    /// Puts the finished snapshot in `draft` into the history as `name`, then replaces the
+    /// history's own files with `files` (paths from the history's root) and their manifest,
+    /// then removes the snapshots `thinned`. When putting it in fails, the history is left
+    /// as it was.
+    public func commit(
+        draft: String, as name: SnapshotName, files: [(path: String, data: Data)], thinned: [SnapshotName], generator: String, run: Manifest.Run
+    ) throws {
+        let exists = (try? PlainFile.kind(of: path, followingLinks: false)) == .folder
+        let root = exists ? path : sibling("history", pid: getpid())
+        if !exists {
+            try? FileManager.default.removeItem(atPath: root)
+            try FileSystemError.wrap { try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: false) }
+        }
+        let placed = root + "/" + name.text
+        do {
+            try FileSystemError.check(rename(draft, placed))
+            var listed: [Manifest.File] = []
+            for file in files {
+                try AtomicFile.write(toPath: root + "/" + file.path) { try $0.write(Array(file.data)) }
+                listed.append(Manifest.File(path: file.path, size: file.data.count, sha256: SHA256.hexDigest(file.data)))
+            }
+            try Manifest.write(generator: generator, run: run, files: listed, to: root + "/" + Manifest.fileName)
+            if !exists { try FileSystemError.check(rename(root, path)) }
+        } catch {
+            if exists { Self.remove(placed) } else { try? FileManager.default.removeItem(atPath: root) }
+            throw error
+        }
+        for old in thinned where old != name { Self.remove(folder(of: old)) }
+    }
+
+    /// Removes what killed runs left: hidden snapshots and histories beside the output whose
+    /// process is gone, and snapshots half removed.
+    public func removeLeftovers() {
+        let parent = output.deletingLastPathComponent().path
+        let prefixes = ["snapshot", "history"].map { ".\(output.lastPathComponent).feedsite-\($0)-" }
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] {
+            guard let prefix = prefixes.first(where: name.hasPrefix), let pid = pid_t(name.dropFirst(prefix.count)) else { continue }
+            guard pid == getpid() || kill(pid, 0) != 0 && errno == ESRCH else { continue }
+            try? FileManager.default.removeItem(atPath: parent + "/" + name)
+        }
+        for entry in (try? PlainFile.entries(inFolder: path, followingLinks: false)) ?? []
+        where entry.name.hasPrefix(Self.removingMarker) || entry.name.hasPrefix(AtomicFile.temporaryMarker) {
+            try? FileManager.default.removeItem(atPath: path + "/" + entry.name)
+        }
+    }
+
+    private func sibling(_ kind: String, pid: Int32) -> String {
+        output.deletingLastPathComponent().path + "/.\(output.lastPathComponent).feedsite-\(kind)-\(pid)"
+    }
+
+    /// Renames a snapshot's folder to a hidden name, so nothing takes it for whole, then
+    /// removes it.
+    private static func remove(_ folder: String) {
+        let url = URL(fileURLWithPath: folder)
+        let hidden = url.deletingLastPathComponent().path + "/" + removingMarker + url.lastPathComponent
+        guard rename(folder, hidden) == 0 else { return }
+        try? FileManager.default.removeItem(atPath: hidden)
+    }
+}

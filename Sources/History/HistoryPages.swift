@@ -1,0 +1,114 @@
+import Basics
+import Foundation
+import SiteGenerator
+
+/// The history's own files, made anew with each snapshot from the facts of every kept
+/// snapshot: `history.js` (the list of snapshots, then the bar's script) and each locale's
+/// calendar, as paths from the history's root.
+public struct HistoryPages: Sendable {
+    /// The live site's renderers, one per locale.
+    let renderers: [SiteRenderer]
+    /// The bar's script, as the templates give it.
+    let script: Data
+
+    public init(renderers: [SiteRenderer], script: Data) {
+        self.renderers = renderers
+        self.script = script
+    }
+
+    /// The files for `snapshots`, oldest first.
+    public func files(for snapshots: [SnapshotFacts]) throws -> [(path: String, data: Data)] {
+        var files: [(path: String, data: Data)] = [("history.js", try scriptFile(for: snapshots))]
+        for renderer in renderers {
+            let page = try renderer.historyCalendar(try calendar(of: snapshots, in: renderer))
+            files.append((String(page.path.dropFirst(SitePaths.historyFolder.count)), Data(page.html.utf8)))
+        }
+        return files
+    }
+
+    /// `var feedsiteHistory = {…};`, then the script: each snapshot's name and its time as
+    /// each locale writes it.
+    func scriptFile(for snapshots: [SnapshotFacts]) throws -> Data {
+        var text = "var feedsiteHistory = {\"snapshots\": ["
+        for (index, snapshot) in snapshots.enumerated() {
+            text += index == 0 ? "\n" : ",\n"
+            let times = renderers.map { "\(JSONText.quoted($0.locale)): \(JSONText.quoted($0.dayAndTime(snapshot.name.time)))" }
+            text += "  {\"name\": \(JSONText.quoted(snapshot.name.text)), \"time\": {\(times.joined(separator: ", "))}}"
+        }
+        text += "\n]};\n"
+        return Data(text.utf8) + script
+    }
+
+    /// What the calendar page shows in `renderer`'s locale.
+    func calendar(of snapshots: [SnapshotFacts], in renderer: SiteRenderer) throws -> [String: TemplateValue] {
+        guard let first = snapshots.first, let latest = snapshots.last else { return ["summary": false, "years": .list([]), "days": .list([])] }
+        let summary = try renderer.historyString(
+            .historySummary, String(snapshots.count), renderer.dayAndTime(first.name.time), renderer.dayAndTime(latest.name.time))
+        let calendar = HistoryCalendar(snapshots.map(\.name), firstWeekday: Self.firstWeekday(of: renderer.locale), locale: renderer.locale)
+        let facts = Dictionary(snapshots.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let fromCalendar = SitePaths.relative(from: renderer.paths.historyCalendar, to: SitePaths.historyFolder)
+        var days: [TemplateValue] = []
+        for day in calendar.days {
+            var shown: [TemplateValue] = []
+            for name in day.snapshots {
+                guard let snapshot = facts[name] else { continue }
+                shown.append([
+                    "href": .text(fromCalendar + name.text + "/" + renderer.paths.feedPage(1)),
+                    "time": .text(try renderer.historyString(.historyTime, renderer.dayAndTime(name.time))),
+                    "items": .text(try renderer.historyString(.historyItems, String(snapshot.items))),
+                    "changes": .text(try changes(of: snapshot, in: renderer)),
+                ])
+            }
+            days.append(["iso": .text(day.iso), "title": .text(day.title), "snapshots": .list(shown)])
+        }
+        return ["summary": .text(summary), "years": try years(of: calendar, in: renderer), "days": .list(days)]
+    }
+
+    /// The calendar's years, newest first, each with its months' grids.
+    func years(of calendar: HistoryCalendar, in renderer: SiteRenderer) throws -> TemplateValue {
+        let weekdays: TemplateValue = .list(calendar.weekdays.map { ["short": .text($0.short), "full": .text($0.full)] })
+        var years: [(year: Int, months: [TemplateValue])] = []
+        for month in calendar.months {
+            let weeks: [TemplateValue] = month.weeks.map { week in
+                [
+                    "days": .list(
+                        week.map { cell in
+                            guard let cell else { return ["number": false] }
+                            let link: TemplateValue =
+                                cell.day.map { ["iso": .text($0.iso), "label": .text($0.title)] } ?? false
+                            return ["number": .text(String(cell.number)), "link": link]
+                        })
+                ]
+            }
+            let value: TemplateValue = ["title": .text(month.title), "weekdays": weekdays, "weeks": .list(weeks)]
+            if years.last?.year == month.year {
+                years[years.count - 1].months.append(value)
+            } else {
+                years.append((month.year, [value]))
+            }
+        }
+        return .list(years.map { ["year": .text(String($0.year)), "months": .list($0.months)] })
+    }
+
+    /// The first day of the week as the locale has it: Sunday for `en` and `pt-BR`, Monday
+    /// for `el`.
+    static func firstWeekday(of locale: String) -> Int {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.locale = Locale(identifier: locale)
+        return calendar.firstWeekday
+    }
+
+    /// "added: 3, gone: 1, comments added: 5", or what the first snapshot says.
+    func changes(of snapshot: SnapshotFacts, in renderer: SiteRenderer) throws -> String {
+        guard snapshot.previous != nil else { return try renderer.historyString(.historyFirst) }
+        let summary = snapshot.summary
+        var parts: [String] = []
+        for (count, key) in [
+            (summary.added, SiteString.historyAdded), (summary.gone, .historyGone), (summary.edited, .historyEdited),
+            (summary.commentsAdded, .historyCommentsAdded), (summary.commentsRemoved, .historyCommentsRemoved),
+        ] where count > 0 {
+            parts.append(try renderer.historyString(key, String(count)))
+        }
+        return parts.isEmpty ? try renderer.historyString(.historyReordered) : parts.joined(separator: ", ")
+    }
+}

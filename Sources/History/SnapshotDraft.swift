@@ -1,0 +1,145 @@
+import FeedCore
+import FileSystem
+import Foundation
+import Publishing
+import SiteGenerator
+import Synchronization
+
+/// A snapshot being made, in a hidden folder beside the output, while the run makes the live
+/// site; `finish` completes it or, when the data did not change, throws it away.
+///
+/// Each item's comments page is decided as its comments arrive (`add`): a page whose
+/// fingerprint equals the previous snapshot's is that snapshot's file, linked at the end; any
+/// other is rendered at once, at this snapshot's time, so no comments outlive their item's
+/// turn. An unchanged run therefore writes nothing here. Comments that could not be loaded
+/// are not news: the item keeps the previous snapshot's page and record.
+public final class SnapshotDraft: Sendable {
+    public let name: SnapshotName
+    /// The hidden folder the snapshot is made in.
+    public let folder: String
+    let previous: SnapshotFile?
+    /// The previous snapshot's folder, when there is one.
+    let previousFolder: String?
+    let renderers: [SiteRenderer]
+    /// What every page's fingerprint includes besides its item.
+    let context: String
+    private let state = Mutex(State())
+
+    private struct State {
+        var records: [Int: SnapshotRecord] = [:]
+        /// Items whose pages are the previous snapshot's.
+        var kept: [UUID] = []
+        var written = 0
+    }
+
+    /// Prepares an empty folder `folder` for snapshot `name`; `previous` is the latest
+    /// snapshot and its folder; `renderers` make the live site's pages (each locale's).
+    public init(name: SnapshotName, folder: String, previous: (file: SnapshotFile, folder: String)?, renderers: [SiteRenderer]) throws {
+        self.name = name
+        self.folder = folder
+        self.previous = previous?.file
+        self.previousFolder = previous?.folder
+        self.renderers = renderers.map { $0.inHistory(.archived) }
+        self.context = "locales " + renderers.map(\.locale).joined(separator: " ")
+        try? FileManager.default.removeItem(atPath: folder)
+        try FileSystemError.wrap { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false) }
+    }
+
+    /// Decides item `index`'s comments page: the previous snapshot's, or rendered now.
+    public func add(_ entry: SiteEntry, comments: [ImageComment]?, index: Int, pageSize: Int, feedCount: Int) throws {
+        let feedPage = index / pageSize + 1
+        var record = SnapshotRecord(entry, comments: comments, feedPage: feedPage, position: index + 1, feedCount: feedCount, context: context)
+        if let old = previous?.record(for: entry.id), let previousFolder {
+            if comments == nil { record = old }
+            if record.page == old.page, pagesExist(of: entry.id, in: previousFolder) {
+                state.withLock { state in
+                    state.records[index] = record
+                    state.kept.append(entry.id)
+                }
+                return
+            }
+        }
+        for renderer in renderers {
+            let page = try renderer.commentsPage(for: entry, comments: comments, feedPage: feedPage, position: index + 1, feedCount: feedCount)
+            try write(page.html, to: page.path)
+        }
+        state.withLock { state in
+            state.records[index] = record
+            state.written += 1
+        }
+    }
+
+    /// A finished snapshot: its facts and its folder.
+    public struct Prepared: Sendable {
+        public let facts: SnapshotFacts
+        public let folder: String
+    }
+
+    /// Completes the snapshot of `entries` (in feed order) from the live site staged in
+    /// `staging`: the feed pages, the kept pages linked, every other file of the live site
+    /// but its pages, feeds and manifest linked, the records and the manifest written. `nil`,
+    /// with the folder removed, when the items are as the previous snapshot had them.
+    public func finish(entries: [SiteEntry], pageSize: Int, feedSavedAt: Date?, staging: String, generator: String, run: Manifest.Run) throws
+        -> Prepared?
+    {
+        let (records, kept) = try state.withLock { state throws(SnapshotFile.ReadError) in
+            let records = try entries.indices.map { index throws(SnapshotFile.ReadError) in
+                guard let record = state.records[index] else { throw .unreadable(folder, reason: "item \(index + 1) was never added") }
+                return record
+            }
+            return (records, state.kept)
+        }
+        let changes = SnapshotChanges(from: previous?.records ?? [], to: records)
+        if previous != nil, changes.isEmpty {
+            discard()
+            return nil
+        }
+        if let previousFolder {
+            for id in kept {
+                for renderer in renderers {
+                    let path = renderer.paths.commentsPage(for: id)
+                    try PlainFile.link(previousFolder + "/" + path, to: folder + "/" + path, replacing: false)
+                }
+            }
+        }
+        let pageCount = max(1, (entries.count + pageSize - 1) / pageSize)
+        for renderer in renderers {
+            for number in 1...pageCount {
+                let first = (number - 1) * pageSize
+                let slice = Array(entries[min(first, entries.count)..<min(first + pageSize, entries.count)])
+                let page = try renderer.feedPage(
+                    number, of: pageCount, entries: slice, firstPosition: first + 1, feedCount: entries.count, feedSavedAt: feedSavedAt)
+                try write(page.html, to: page.path)
+            }
+        }
+        try SiteFiles.walk(staging) { path in
+            guard Self.isShared(path) else { return }
+            try PlainFile.link(staging + "/" + path, to: folder + "/" + path, replacing: false)
+        }
+        let file = SnapshotFile(name: name, previous: previous?.name, summary: changes.summary, records: records)
+        try file.write(to: folder)
+        try Manifest.write(generator: generator, run: run, into: folder)
+        return Prepared(facts: SnapshotFacts(name: name, previous: previous?.name, items: records.count, summary: changes.summary), folder: folder)
+    }
+
+    /// Removes the folder and what is in it.
+    public func discard() {
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// Whether a file of the live site is the snapshot's as it is: everything but its pages,
+    /// which a snapshot renders with its bar, its feeds and sitemaps, which name the live
+    /// site's addresses, and its manifest.
+    static func isShared(_ path: String) -> Bool {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return !name.hasSuffix(".html") && name != Manifest.fileName && !name.hasPrefix("sitemap") && name != "feed.json" && name != "feed.atom"
+    }
+
+    private func pagesExist(of id: UUID, in previousFolder: String) -> Bool {
+        renderers.allSatisfy { (try? PlainFile.kind(of: previousFolder + "/" + $0.paths.commentsPage(for: id), followingLinks: false)) == .file }
+    }
+
+    private func write(_ html: String, to path: String) throws {
+        try PlainFile.write(Data(html.utf8), to: folder + "/" + path, asNewFile: true)
+    }
+}

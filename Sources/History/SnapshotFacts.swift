@@ -1,0 +1,36 @@
+import Basics
+import FileSystem
+import Foundation
+
+/// A snapshot's first line of `snapshot.jsonl`, read alone: what the calendar shows of it.
+public struct SnapshotFacts: Equatable, Sendable {
+    public let name: SnapshotName
+    public let previous: SnapshotName?
+    public let items: Int
+    public let summary: SnapshotChanges.Summary
+
+    public init(name: SnapshotName, previous: SnapshotName?, items: Int, summary: SnapshotChanges.Summary) {
+        self.name = name
+        self.previous = previous
+        self.items = items
+        self.summary = summary
+    }
+
+    /// The facts of the snapshot in `folder`, `nil` when its file is missing or damaged.
+    public static func read(from folder: String) -> SnapshotFacts? {
+        guard let prefix = try? PlainFile.readPrefix(folder + "/" + SnapshotFile.fileName, count: 4096),
+            let end = prefix.firstIndex(of: UInt8(ascii: "\n")), let facts = try? JSONReader.read(Data(prefix[..<end]))
+        else { return nil }
+        return SnapshotFacts(facts)
+    }
+
+    init?(_ facts: JSONValue) {
+        guard let text = facts["snapshot"]?.string, let name = SnapshotName(text) else { return nil }
+        func count(_ key: String) -> Int { facts[key]?.number.map { Int($0) } ?? 0 }
+        self.init(
+            name: name, previous: facts["previous"]?.string.flatMap(SnapshotName.init), items: count("items"),
+            summary: SnapshotChanges.Summary(
+                added: count("added"), gone: count("gone"), edited: count("edited"), commentsAdded: count("comments_added"),
+                commentsRemoved: count("comments_removed")))
+    }
+}

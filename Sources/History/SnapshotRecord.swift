@@ -1,0 +1,78 @@
+import Basics
+import FeedCore
+import Foundation
+import Hashing
+import SiteGenerator
+
+/// What a snapshot keeps of one item, a line of its `snapshot.jsonl`: the item's data as the
+/// site showed it, enough to tell what changed against another snapshot and to find the
+/// item by its words, and the fingerprint of its comments pages, so a later snapshot whose
+/// page would show the same links it instead of writing it again.
+public struct SnapshotRecord: Equatable, Sendable {
+    public let id: UUID
+    public let description: String?
+    public let location: String?
+    /// The image's URL as the feed gave it.
+    public let imageURL: String
+    /// The image's SHA-256, `nil` when it could not be had.
+    public let imageSHA256: String?
+    /// The comments' IDs in server order; `nil` when they could not be had.
+    public let commentIDs: [String]?
+    /// The SHA-256 of the comments as shown (IDs, authors, messages, dates), so an edited
+    /// message counts as a change.
+    public let commentsDigest: String
+    /// The SHA-256 of everything an item's comments page shows but the clock: its data, its
+    /// image and renditions, its place in the feed where the page shows it, and the run's
+    /// locales and address. Equal fingerprints mean the same page.
+    public let page: String
+
+    public init(
+        id: UUID, description: String?, location: String?, imageURL: String, imageSHA256: String?, commentIDs: [String]?, commentsDigest: String,
+        page: String
+    ) {
+        self.id = id
+        self.description = description
+        self.location = location
+        self.imageURL = imageURL
+        self.imageSHA256 = imageSHA256
+        self.commentIDs = commentIDs
+        self.commentsDigest = commentsDigest
+        self.page = page
+    }
+
+    /// The record of `entry` as a run shows it: `comments` as loaded (`nil` when they could
+    /// not be had), the item's `feedPage` (from 1) and its `position` (from 1) of
+    /// `feedCount`; `context` is what every page of the run shares (its locales, its
+    /// address), folded into each page's fingerprint.
+    public init(_ entry: SiteEntry, comments: [ImageComment]?, feedPage: Int, position: Int, feedCount: Int, context: String) {
+        let data = DataExportLine.encode(entry, comments: comments.map { .live($0) } ?? .unavailable)
+        var page = SHA256()
+        page.update(Array(data.utf8))
+        var extra = "\n\(context)\npage \(feedPage)\n"
+        for rendition in entry.sizedRenditions { extra += "rendition \(rendition.image.fileName) \(rendition.size.width)x\(rendition.size.height)\n" }
+        // A page names an image by its place ("Image 3 of 45") only when it has no text.
+        let shown = [entry.description, entry.location].compactMap { $0.map(DocumentText.cleaned) }
+        if shown.allSatisfy({ $0.allSatisfy(\.isWhitespace) }) { extra += "position \(position) of \(feedCount)\n" }
+        page.update(Array(extra.utf8))
+        self.init(
+            id: entry.id, description: entry.description, location: entry.location, imageURL: entry.originalURL, imageSHA256: entry.stored?.sha256,
+            commentIDs: comments?.map(\.id.text), commentsDigest: Self.digest(of: comments), page: SHA256.Digest(page.finalize()).hex)
+    }
+
+    /// Whether the item's data differs from `other`'s: its text, its image, its comments.
+    /// Where it sits in the feed is the feed's order, not the item's.
+    public func differs(from other: SnapshotRecord) -> Bool {
+        description != other.description || location != other.location || imageURL != other.imageURL || imageSHA256 != other.imageSHA256
+            || commentsDigest != other.commentsDigest
+    }
+
+    private static func digest(of comments: [ImageComment]?) -> String {
+        guard let comments else { return "unavailable" }
+        var text = ""
+        for comment in comments {
+            text += "\(comment.id.text)\n\(JSONText.quoted(comment.username))\n\(JSONText.quoted(comment.message))\n"
+            text += "\(ISO8601Date.formatKeepingFraction(comment.createdAt))\n"
+        }
+        return SHA256.hexDigest(Array(text.utf8))
+    }
+}

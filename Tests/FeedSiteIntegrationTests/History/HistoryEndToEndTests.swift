@@ -1,0 +1,89 @@
+import Foundation
+import LoopbackHTTP
+import SampleAPI
+import Synchronization
+import TestSupport
+import XCTest
+
+/// `feedsite generate --history` through the built executable, over a loopback API whose
+/// data changes between runs.
+final class HistoryEndToEndTests: XCTestCase {
+    private let source = DemoFeed(now: fixedNow())
+    private let edited = 5
+
+    func test_history_keepsASnapshotOnlyWhenTheDataChanged_sharingWhatDidNot() throws {
+        let folder = try makeTemporaryFolder(for: self)
+        let newComments = Mutex<String?>(nil)
+        let editedPath = "/v1/image/\(DemoFeed.itemID(edited).uuidString)/comments"
+        let server = try SampleAPIServer(source: source) { request in
+            guard request.path == editedPath, let body = newComments.withLock({ $0 }) else { return nil }
+            return .json(body)
+        }
+        defer { server.stop() }
+        let generate = ["generate", "--api", server.apiRoot.absoluteString, "--output", "site", "--cache", "cache", "--history", "--verbose"]
+
+        let first = try ExecutableRunner.run(generate + ["--now", "2026-11-26T12:00:00Z"], in: folder)
+        let unchanged = try ExecutableRunner.run(generate + ["--now", "2026-11-26T18:00:00Z"], in: folder)
+        newComments.withLock {
+            $0 =
+                #"{"items": [{"id": "0BADF00D-0000-4000-8000-000000000001", "message": "A new one", "created_at": "2024-05-20T10:00:00+0000", "author": {"username": "zoe"}}]}"#
+        }
+        let changed = try ExecutableRunner.run(generate + ["--now", "2026-11-27T09:30:00Z"], in: folder)
+
+        for run in [first, unchanged, changed] { XCTAssertEqual(run.status, 0, run.standardError) }
+        XCTAssertTrue(unchanged.standardError.contains("history: the data is as the latest snapshot has it; no snapshot"), unchanged.standardError)
+        let history = folder.appendingPathComponent("site/history")
+        let names = try FileManager.default.contentsOfDirectory(atPath: history.path).sorted()
+        XCTAssertEqual(names, ["20261126T120000Z", "20261127T093000Z", "history.js", "index.html", "manifest.json"])
+        let older = history.appendingPathComponent("20261126T120000Z")
+        let newer = history.appendingPathComponent("20261127T093000Z")
+        let same = "comments/\(DemoFeed.itemID(1).uuidString).html"
+        let other = "comments/\(DemoFeed.itemID(edited).uuidString).html"
+        XCTAssertEqual(try inode(older.appendingPathComponent(same)), try inode(newer.appendingPathComponent(same)), "an unchanged page is shared")
+        XCTAssertNotEqual(try inode(older.appendingPathComponent(other)), try inode(newer.appendingPathComponent(other)))
+        XCTAssertTrue(try String(contentsOf: newer.appendingPathComponent(other), encoding: .utf8).contains("A new one"))
+        XCTAssertFalse(try String(contentsOf: older.appendingPathComponent(other), encoding: .utf8).contains("A new one"))
+        let facts = try String(contentsOf: newer.appendingPathComponent("snapshot.jsonl"), encoding: .utf8).prefix { $0 != "\n" }
+        XCTAssertTrue(facts.contains(#""previous": "20261126T120000Z", "items": 36, "added": 0, "gone": 0"#), String(facts))
+        XCTAssertTrue(facts.contains(#""comments_added": 1"#), String(facts))
+        let calendar = try String(contentsOf: history.appendingPathComponent("index.html"), encoding: .utf8)
+        XCTAssertTrue(calendar.contains(#"href="20261127T093000Z/index.html""#), calendar)
+        XCTAssertTrue(calendar.contains(#"href="20261126T120000Z/index.html""#), calendar)
+        XCTAssertTrue(calendar.contains("comments added: 1"), calendar)
+        let live = try String(contentsOf: folder.appendingPathComponent("site/index.html"), encoding: .utf8)
+        XCTAssertTrue(live.contains(#"<a href="history/index.html">History</a>"#), live)
+        let archived = try String(contentsOf: newer.appendingPathComponent(other), encoding: .utf8)
+        XCTAssertTrue(archived.contains(#"<script src="../../history.js" defer></script>"#), archived)
+        XCTAssertTrue(archived.contains(#"<a class="archive-all" href="../../index.html">All snapshots</a>"#), archived)
+
+        let verify = try ExecutableRunner.run(["verify", "--output", "site"], in: folder)
+        XCTAssertEqual(verify.status, 0, verify.standardError + verify.standardOutput)
+        XCTAssertTrue(verify.standardOutput.contains("history/20261126T120000Z: all "), verify.standardOutput)
+    }
+
+    func test_verify_namesAChangedFileInAnOldSnapshot() throws {
+        let folder = try makeTemporaryFolder(for: self)
+        let server = try SampleAPIServer(source: source)
+        defer { server.stop() }
+        let run = try ExecutableRunner.run(
+            ["generate", "--api", server.apiRoot.absoluteString, "--output", "site", "--cache", "cache", "--history", "--now", "2026-11-26T12:00:00Z"],
+            in: folder)
+        XCTAssertEqual(run.status, 0, run.standardError)
+        let page = folder.appendingPathComponent("site/history/20261126T120000Z/page/2.html")
+        // Replaced, not written through: the live site's files are not the snapshot's.
+        try FileManager.default.removeItem(at: page)
+        try Data("<p>damaged</p>".utf8).write(to: page)
+
+        let verify = try ExecutableRunner.run(["verify", "--output", "site"], in: folder)
+
+        XCTAssertEqual(verify.status, 1)
+        XCTAssertTrue(verify.standardOutput.contains("changed  history/20261126T120000Z/page/2.html\n"), verify.standardOutput)
+        XCTAssertTrue(
+            verify.standardError.contains("history/20261126T120000Z does not match its manifest.json: 0 missing, 1 changed, 0 extra"), verify.standardError)
+    }
+
+    private func inode(_ url: URL) throws -> UInt64 {
+        let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+        return try XCTUnwrap(attributes[.systemFileNumber] as? UInt64)
+    }
+}
