@@ -9,7 +9,10 @@ extension SiteRenderer {
         let title = try strings.string(.historyTitle)
         let back: TemplateValue = ["href": .text(SitePaths.relative(from: path, to: paths.feedPage(1))), "label": .text(try strings.string(.feedViewTitle))]
         let body = try templates.history.render(.object(values))
-        return Page(path: path, html: try layout(path: path, title: title, documentTitle: title, back: back, search: false, body: body))
+        // The calendar's own snapshot line does not link the calendar.
+        var renderer = self
+        renderer.history = nil
+        return Page(path: path, html: try renderer.layout(path: path, title: title, documentTitle: title, back: back, search: false, body: body))
     }
 
     /// A localized string of the history's table, with its placeholders filled.

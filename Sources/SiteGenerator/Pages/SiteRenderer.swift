@@ -31,7 +31,7 @@ public struct SiteRenderer: Sendable {
     /// names its canonical address; without it the site stays wholly relative.
     private(set) var baseURL: BaseURL?
     /// With `--history`: whether pages link the history, or are a snapshot's, with its bar.
-    public private(set) var history: HistoryMode?
+    public internal(set) var history: HistoryMode?
     /// The run's clock as the snapshot line shows it, formatted once.
     private let snapshotTime: String
     /// What the locale writes between the units and the tenths of a size ("1,8 MB").

@@ -1,0 +1,67 @@
+import FeedCore
+import Foundation
+import History
+import SiteGenerator
+import XCTest
+
+final class SnapshotRecordTests: XCTestCase {
+    private let comment = ImageComment(
+        id: UUID(uuidString: "C0FFEE00-0000-4000-8000-000000000001")!, message: "Lovely", createdAt: Date(timeIntervalSince1970: 1_700_000_000),
+        username: "ana")
+
+    func test_page_isTheSameForTheSameDataAndPlace() {
+        XCTAssertEqual(record(entry()).page, record(entry()).page)
+    }
+
+    func test_page_changesWithTheCommentsAndTheFeedPageThatHoldsTheItem() {
+        let page = record(entry()).page
+        let edited = ImageComment(id: comment.id, message: "Lovelier", createdAt: comment.createdAt, username: comment.username)
+
+        XCTAssertNotEqual(record(entry(), comments: [edited]).page, page)
+        XCTAssertNotEqual(record(entry(), feedPage: 2).page, page)
+        XCTAssertNotEqual(record(entry(), comments: .some(nil)).page, page, "comments that could not be had")
+        XCTAssertNotEqual(record(entry(), context: "locales en el").page, page)
+    }
+
+    func test_page_countsThePlaceInTheFeedOnlyForAnItemThePageNamesByIt() {
+        XCTAssertEqual(record(entry(), position: 2, feedCount: 9).page, record(entry(), position: 3, feedCount: 10).page)
+        let bare = entry(description: nil, location: " ")
+        XCTAssertNotEqual(record(bare, position: 2, feedCount: 9).page, record(bare, position: 3, feedCount: 10).page)
+    }
+
+    func test_line_readsBackAsTheSameRecord() throws {
+        let original = record(entry(description: "Quote \" and\nline"), comments: [comment])
+
+        let json = try JSONSerialization.jsonObject(with: Data(original.line.utf8)) as? [String: Any]
+        XCTAssertEqual(json?["description"] as? String, "Quote \" and\nline")
+        XCTAssertTrue(original.line.hasSuffix("}\n"))
+        XCTAssertEqual(original.line.filter { $0 == "\n" }.count, 1)
+    }
+
+    func test_differs_onlyForTheItemsData() {
+        let base = record(entry())
+
+        XCTAssertFalse(record(entry(), feedPage: 3).differs(from: base))
+        XCTAssertTrue(record(entry(description: "other")).differs(from: base))
+        XCTAssertTrue(record(entry(), comments: []).differs(from: base))
+    }
+
+    private func entry(description: String? = "Sunset", location: String? = "Lisbon") -> SiteEntry {
+        SiteEntry(
+            image: FeedImage(
+                id: UUID(uuidString: "D3F0A5E2-0000-4000-8000-000000000001")!, description: description, location: location,
+                url: URL(string: "https://example.org/1.jpg")!),
+            stored: nil, firstSeen: Date(timeIntervalSince1970: 1_700_000_000))
+    }
+
+    private func record(
+        _ entry: SiteEntry, comments: [ImageComment]?? = .none, feedPage: Int = 1, position: Int = 1, feedCount: Int = 10, context: String = "locales en"
+    ) -> SnapshotRecord {
+        let shown: [ImageComment]? =
+            switch comments {
+            case .none: [comment]
+            case let .some(value): value
+            }
+        return SnapshotRecord(entry, comments: shown, feedPage: feedPage, position: position, feedCount: feedCount, context: context)
+    }
+}
