@@ -73,6 +73,7 @@ public struct HistoryFolder: Sendable {
                 listed.append(Manifest.File(path: file.path, size: file.data.count, sha256: SHA256.hexDigest(file.data)))
             }
             try Manifest.write(generator: generator, run: run, files: listed, to: root + "/" + Manifest.fileName)
+            removeStale(in: root, keeping: Set(files.map(\.path)))
             if !exists { try FileSystemError.check(rename(root, path)) }
         } catch {
             if exists { Self.remove(placed) } else { try? FileManager.default.removeItem(atPath: root) }
@@ -94,6 +95,16 @@ public struct HistoryFolder: Sendable {
         for entry in (try? PlainFile.entries(inFolder: path, followingLinks: false)) ?? []
         where entry.name.hasPrefix(Self.removingMarker) || entry.name.hasPrefix(AtomicFile.temporaryMarker) {
             try? FileManager.default.removeItem(atPath: path + "/" + entry.name)
+        }
+    }
+
+    /// Removes the history's own files that this run did not write (the calendar of a
+    /// locale the site no longer has), and the folders they leave empty.
+    private func removeStale(in root: String, keeping: Set<String>) {
+        let own = (try? SiteFiles.list(URL(fileURLWithPath: root), skipping: { SnapshotName($0) != nil })) ?? []
+        for stale in own where !keeping.contains(stale) && stale != Manifest.fileName {
+            unlink(root + "/" + stale)
+            if let slash = stale.lastIndex(of: "/") { rmdir(root + "/" + stale[..<slash]) }
         }
     }
 

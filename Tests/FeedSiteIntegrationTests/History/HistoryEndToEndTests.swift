@@ -82,6 +82,29 @@ final class HistoryEndToEndTests: XCTestCase {
             verify.standardError.contains("history/20261126T120000Z does not match its manifest.json: 0 missing, 1 changed, 0 extra"), verify.standardError)
     }
 
+    func test_history_dropsTheCalendarOfALocaleTheSiteNoLongerHas() throws {
+        let folder = try makeTemporaryFolder(for: self)
+        let failing = Mutex(false)
+        let editedPath = "/v1/image/\(DemoFeed.itemID(edited).uuidString)/comments"
+        let server = try SampleAPIServer(source: source) { request in
+            request.path == editedPath && failing.withLock({ $0 }) ? .json(#"{"items": []}"#) : nil
+        }
+        defer { server.stop() }
+        let generate = ["generate", "--api", server.apiRoot.absoluteString, "--output", "site", "--cache", "cache", "--history"]
+
+        let first = try ExecutableRunner.run(generate + ["--now", "2026-11-26T12:00:00Z", "--locale", "all"], in: folder)
+        failing.withLock { $0 = true }
+        let second = try ExecutableRunner.run(generate + ["--now", "2026-11-27T12:00:00Z"], in: folder)
+
+        XCTAssertEqual(first.status, 0, first.standardError)
+        XCTAssertEqual(second.status, 0, second.standardError)
+        let history = folder.appendingPathComponent("site/history")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: history.appendingPathComponent("el").path))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: history.appendingPathComponent("20261126T120000Z/el/index.html").path))
+        let verify = try ExecutableRunner.run(["verify", "--output", "site"], in: folder)
+        XCTAssertEqual(verify.status, 0, verify.standardError + verify.standardOutput)
+    }
+
     private func inode(_ url: URL) throws -> UInt64 {
         let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
         return try XCTUnwrap(attributes[.systemFileNumber] as? UInt64)
