@@ -1,85 +1,149 @@
 import Foundation
 
-/// The snapshots laid out as a calendar, all in UTC: the days that have snapshots, newest
-/// first, and the months they fall in, each a grid of weeks starting on `firstWeekday`.
-public struct HistoryCalendar: Sendable {
-    /// A day with snapshots.
-    public struct Day: Sendable {
-        /// `2026-11-26`, for anchors.
-        public let iso: String
-        /// The day as the locale writes a long date.
+/// The snapshots laid out as a calendar, all in UTC: the years that have snapshots, newest
+/// first, each with its months that have snapshots, newest first, each month a grid of weeks
+/// starting on `firstWeekday`; and the days that have snapshots, newest first. A snapshot's day
+/// is its UTC day, so one taken at 23:59:59 on 31 December and one at 00:00:00 the next second
+/// fall in different years.
+public struct HistoryCalendar: Sendable, Equatable {
+    /// A year and its months that have snapshots, newest first.
+    public struct Year: Sendable, Equatable {
+        public let number: Int
+        public let months: [Month]
+    }
+
+    /// A month that has snapshots, as a grid of weeks.
+    public struct Month: Sendable, Equatable {
+        public let year: Int
+        /// 1 for January … 12 for December.
+        public let month: Int
+        /// The month and its year as the locale titles them, the month in the form it takes
+        /// when named alone: "November 2026", "Νοέμβριος 2026", "novembro de 2026".
         public let title: String
-        /// Its snapshots, oldest first.
+        /// The seven days of the week, from the calendar's first weekday.
+        public let weekdays: [Weekday]
+        /// Rows of seven cells, from the week holding the month's first day to the week
+        /// holding its last; a cell of a day of another month is empty.
+        public let weeks: [[Cell]]
+    }
+
+    /// A day of the week's names in the locale.
+    public struct Weekday: Sendable, Equatable {
+        /// "S", "Κ", "D".
+        public let narrow: String
+        /// "Sun", "Κυρ", "dom.".
+        public let short: String
+        /// "Sunday", "Κυριακή", "domingo": what a screen reader says.
+        public let full: String
+    }
+
+    /// A cell of a month's grid.
+    public enum Cell: Sendable, Equatable {
+        /// A day of the month before or after.
+        case empty
+        /// A day of the month: its number, its date as `2026-11-26`, and its snapshots,
+        /// oldest first (none for most days).
+        case day(number: Int, iso: String, snapshots: [SnapshotName])
+    }
+
+    /// A day that has snapshots.
+    public struct Day: Sendable, Equatable {
+        /// `2026-11-26`, for ids and anchors.
+        public let iso: String
+        /// The day as the locale writes a long date: "November 26, 2026", "26 Νοεμβρίου 2026".
+        public let title: String
+        /// Oldest first.
         public let snapshots: [SnapshotName]
     }
 
-    /// A month with snapshots, as a grid.
-    public struct Month: Sendable {
-        public let year: Int
-        public let month: Int
-        /// "November 2026" as the locale names the month on its own.
-        public let title: String
-        /// Rows of seven cells: a day of the month (its number, and its `Day` when it has
-        /// snapshots), or `nil` for a day of another month.
-        public let weeks: [[(number: Int, day: Day?)?]]
-    }
-
-    public let days: [Day]
     /// Newest first.
-    public let months: [Month]
-    /// The weekdays' short and full names, from `firstWeekday`.
-    public let weekdays: [(short: String, full: String)]
+    public let years: [Year]
+    /// Every day that has snapshots, newest first.
+    public let days: [Day]
+    /// How many snapshots there are, each name counted once.
+    public let count: Int
+    public let first: SnapshotName?
+    public let latest: SnapshotName?
 
-    /// `firstWeekday` counts as Foundation's calendar does: 1 is Sunday, 2 Monday.
+    /// The calendar of `snapshots`, given in any order, named in the language of the locale
+    /// `identifier` (`en`, `el`, `pt-BR`). `firstWeekday` counts as Foundation's calendar
+    /// does, 1 for Sunday to 7 for Saturday, and goes round the week past either end (8 is
+    /// Sunday again).
     public init(_ snapshots: [SnapshotName], firstWeekday: Int, locale identifier: String) {
-        let calendar = SnapshotName.calendar
-        let locale = Locale(identifier: identifier)
-        let long = DateFormatter()
-        long.locale = locale
-        long.timeZone = calendar.timeZone
-        long.dateStyle = .long
-        let monthTitle = DateFormatter()
-        monthTitle.locale = locale
-        monthTitle.timeZone = calendar.timeZone
-        monthTitle.setLocalizedDateFormatFromTemplate("LLLLy")
-        var byDay: [String: [SnapshotName]] = [:]
-        for name in snapshots { byDay[Self.iso(name.time), default: []].append(name) }
-        let days = byDay.keys.sorted(by: >).map { iso in
-            let names = byDay[iso, default: []].sorted()
-            return Day(iso: iso, title: long.string(from: names[0].time), snapshots: names)
-        }
-        let dayByISO = Dictionary(days.map { ($0.iso, $0) }, uniquingKeysWith: { first, _ in first })
-        var seen = Set<String>()
-        var months: [Month] = []
-        for day in days {
-            let parts = calendar.dateComponents([.year, .month], from: day.snapshots[0].time)
-            guard let year = parts.year, let month = parts.month, seen.insert("\(year)-\(month)").inserted,
-                let first = calendar.date(from: DateComponents(year: year, month: month, day: 1)),
-                let length = calendar.range(of: .day, in: .month, for: first)?.count
-            else { continue }
-            let lead = (calendar.component(.weekday, from: first) - firstWeekday + 7) % 7
-            var cells: [(number: Int, day: Day?)?] = Array(repeating: nil, count: lead)
-            for number in 1...length {
-                cells.append((number, dayByISO[String(format: "%04d-%02d-%02d", year, month, number)]))
+        let names = HistoryCalendarNames(locale: identifier)
+        let start = ((firstWeekday - 1) % 7 + 7) % 7 + 1
+        let weekdays = names.weekdays(from: start)
+        let sorted = Set(snapshots).sorted()
+        var byDay: [CalendarDate: [SnapshotName]] = [:]
+        for name in sorted { byDay[CalendarDate(name.time), default: []].append(name) }
+        let dates = byDay.keys.sorted(by: >)
+
+        self.days = dates.map { Day(iso: $0.iso, title: names.longDate($0.date), snapshots: byDay[$0, default: []]) }
+        var years: [Year] = []
+        for year in Self.unique(dates.map(\.year)) {
+            let months = Self.unique(dates.filter { $0.year == year }.map(\.month)).map { month in
+                Month(
+                    year: year, month: month, title: names.monthTitle(CalendarDate(year: year, month: month, day: 1).date), weekdays: weekdays,
+                    weeks: Self.weeks(year: year, month: month, firstWeekday: start, snapshots: byDay))
             }
-            cells += Array(repeating: nil, count: (7 - cells.count % 7) % 7)
-            let weeks = stride(from: 0, to: cells.count, by: 7).map { Array(cells[$0..<$0 + 7]) }
-            months.append(Month(year: year, month: month, title: monthTitle.string(from: first), weeks: weeks))
+            years.append(Year(number: year, months: months))
         }
-        let names = DateFormatter()
-        names.locale = locale
-        let short = names.veryShortStandaloneWeekdaySymbols ?? []
-        let full = names.standaloneWeekdaySymbols ?? []
-        self.weekdays = (0..<7).map { offset in
-            let index = (firstWeekday - 1 + offset) % 7
-            return (short.indices.contains(index) ? short[index] : "", full.indices.contains(index) ? full[index] : "")
-        }
-        self.days = days
-        self.months = months
+        self.years = years
+        self.count = sorted.count
+        self.first = sorted.first
+        self.latest = sorted.last
     }
 
-    private static func iso(_ date: Date) -> String {
-        let parts = SnapshotName.calendar.dateComponents([.year, .month, .day], from: date)
-        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+    /// The grid of a month: empty cells before its first day back to `firstWeekday`, its
+    /// days, and empty cells after its last day to the end of that week.
+    static func weeks(year: Int, month: Int, firstWeekday: Int, snapshots: [CalendarDate: [SnapshotName]]) -> [[Cell]] {
+        let calendar = SnapshotName.calendar
+        let firstDay = CalendarDate(year: year, month: month, day: 1).date
+        let length = calendar.range(of: .day, in: .month, for: firstDay)?.count ?? 0
+        let leading = (calendar.component(.weekday, from: firstDay) - firstWeekday + 7) % 7
+        var cells = [Cell](repeating: .empty, count: leading)
+        for offset in 0..<length {
+            let date = CalendarDate(year: year, month: month, day: offset + 1)
+            cells.append(.day(number: date.day, iso: date.iso, snapshots: snapshots[date, default: []]))
+        }
+        cells += [Cell](repeating: .empty, count: (7 - cells.count % 7) % 7)
+        return stride(from: 0, to: cells.count, by: 7).map { Array(cells[$0..<$0 + 7]) }
+    }
+
+    /// `values` without repeats, in their order.
+    private static func unique(_ values: [Int]) -> [Int] {
+        var seen = Set<Int>()
+        return values.filter { seen.insert($0).inserted }
+    }
+
+    /// A day of the Gregorian calendar in UTC, ordered as time runs.
+    struct CalendarDate: Hashable, Comparable {
+        let year: Int
+        let month: Int
+        let day: Int
+
+        init(year: Int, month: Int, day: Int) {
+            self.year = year
+            self.month = month
+            self.day = day
+        }
+
+        /// The UTC day `time` falls on.
+        init(_ time: Date) {
+            let parts = SnapshotName.calendar.dateComponents([.year, .month, .day], from: time)
+            self.init(year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0)
+        }
+
+        /// `2026-11-26`.
+        var iso: String { String(format: "%04d-%02d-%02d", year, month, day) }
+
+        /// Its midnight, UTC.
+        var date: Date {
+            SnapshotName.calendar.date(from: DateComponents(year: year, month: month, day: day)) ?? Date(timeIntervalSince1970: 0)
+        }
+
+        static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
+            (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+        }
     }
 }

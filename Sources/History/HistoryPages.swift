@@ -61,33 +61,31 @@ public struct HistoryPages: Sendable {
             }
             days.append(["iso": .text(day.iso), "title": .text(day.title), "snapshots": .list(shown)])
         }
-        return ["summary": .text(summary), "years": try years(of: calendar, in: renderer), "days": .list(days)]
+        return ["summary": .text(summary), "years": years(of: calendar), "days": .list(days)]
     }
 
-    /// The calendar's years, newest first, each with its months' grids.
-    func years(of calendar: HistoryCalendar, in renderer: SiteRenderer) throws -> TemplateValue {
-        let weekdays: TemplateValue = .list(calendar.weekdays.map { ["short": .text($0.short), "full": .text($0.full)] })
-        var years: [(year: Int, months: [TemplateValue])] = []
-        for month in calendar.months {
-            let weeks: [TemplateValue] = month.weeks.map { week in
-                [
-                    "days": .list(
-                        week.map { cell in
-                            guard let cell else { return ["number": false] }
-                            let link: TemplateValue =
-                                cell.day.map { ["iso": .text($0.iso), "label": .text($0.title)] } ?? false
-                            return ["number": .text(String(cell.number)), "link": link]
-                        })
-                ]
-            }
-            let value: TemplateValue = ["title": .text(month.title), "weekdays": weekdays, "weeks": .list(weeks)]
-            if years.last?.year == month.year {
-                years[years.count - 1].months.append(value)
-            } else {
-                years.append((month.year, [value]))
-            }
-        }
-        return .list(years.map { ["year": .text(String($0.year)), "months": .list($0.months)] })
+    /// The calendar's years, newest first, each with its months' grids; a day with
+    /// snapshots links to its place in the list, named by its long date.
+    func years(of calendar: HistoryCalendar) -> TemplateValue {
+        let titles = Dictionary(calendar.days.map { ($0.iso, $0.title) }, uniquingKeysWith: { first, _ in first })
+        return .list(
+            calendar.years.map { year in
+                let months: [TemplateValue] = year.months.map { month in
+                    let weekdays: TemplateValue = .list(month.weekdays.map { ["short": .text($0.narrow), "full": .text($0.full)] })
+                    let weeks: [TemplateValue] = month.weeks.map { week in
+                        [
+                            "days": .list(
+                                week.map { cell in
+                                    guard case .day(let number, let iso, let snapshots) = cell else { return ["number": false] }
+                                    let link: TemplateValue = snapshots.isEmpty ? false : ["iso": .text(iso), "label": .text(titles[iso] ?? iso)]
+                                    return ["number": .text(String(number)), "link": link]
+                                })
+                        ]
+                    }
+                    return ["title": .text(month.title), "weekdays": weekdays, "weeks": .list(weeks)]
+                }
+                return ["year": .text(String(year.number)), "months": .list(months)]
+            })
     }
 
     /// The first day of the week as the locale has it: Sunday for `en` and `pt-BR`, Monday
