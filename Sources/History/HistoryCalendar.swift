@@ -3,8 +3,8 @@ import Foundation
 /// The snapshots laid out as a calendar, all in UTC: the years that have snapshots, newest
 /// first, each with its months that have snapshots, newest first, each month a grid of weeks
 /// starting on `firstWeekday`; and the days that have snapshots, newest first. A snapshot's day
-/// is its UTC day, so one taken at 23:59:59 on 31 December and one at 00:00:00 the next second
-/// fall in different years.
+/// is its UTC day, so one taken at 23:59:59 on 31 December and one a second later fall in
+/// different years.
 public struct HistoryCalendar: Sendable, Equatable {
     /// A year and its months that have snapshots, newest first.
     public struct Year: Sendable, Equatable {
