@@ -19,7 +19,9 @@ extension HistoryKeepPolicy {
     /// them allowed), each `every:<N>d`, `hourly:<N>d`, or `daily`, `weekly`, `monthly`,
     /// `yearly` with `:<N>d` or `:forever`; N from 1 to 100000, each kind at most once.
     public init(parsing text: String) throws(ParseError) {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { part in
+            String(part.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+        }
         if parts == [""] {
             throw ParseError(problem: #"is empty: give "all" or rules such as every:2d,daily:60d,monthly:forever"#)
         }
@@ -47,8 +49,9 @@ extension HistoryKeepPolicy {
         let name = text.prefix { $0 != ":" }
         if name.isEmpty { throw ParseError(problem: "\(quoted) names no rule before its colon") }
         guard let kind = Rule.Kind(rawValue: String(name)) else {
-            if let lower = Rule.Kind(rawValue: name.lowercased()) {
-                throw ParseError(problem: "\(quoted): rules are written in lower case, as \(lower.rawValue)")
+            if name == "all" { throw ParseError(problem: #"\#(quoted): "all" stands alone, with no colon and nothing after it"#) }
+            if name.lowercased() == "all" || Rule.Kind(rawValue: name.lowercased()) != nil {
+                throw ParseError(problem: "\(quoted): rules are written in lower case, as \(name.lowercased())")
             }
             throw ParseError(problem: "\(quoted): no rule is called \(Self.quoted(String(name)))")
         }
@@ -65,11 +68,15 @@ extension HistoryKeepPolicy {
         }
         let digits = span.prefix { $0.isASCII && $0.isNumber }
         let unit = span[digits.endIndex...]
-        guard !digits.isEmpty else { throw ParseError(problem: "\(quoted) needs a whole number of days: \(form)") }
+        if digits.isEmpty || unit.first == "." || unit.first == "," {
+            // A number of another kind (negative, signed, with decimals, in other digits) is
+            // told apart from text that is no number at all.
+            let looksNumeric = span.first.map { "+-.".contains($0) || $0.isNumber } ?? true
+            throw ParseError(problem: looksNumeric ? "\(quoted) needs a whole number of days: \(form)" : "\(quoted) is not \(form)")
+        }
         guard !unit.isEmpty else { throw ParseError(problem: "\(quoted) needs a unit: \(kind.rawValue):\(digits)d") }
         guard unit == "d" else {
-            if unit.allSatisfy(\.isLetter) { throw ParseError(problem: "\(quoted) counts in days only: \(form)") }
-            throw ParseError(problem: "\(quoted) needs a whole number of days: \(form)")
+            throw ParseError(problem: unit.allSatisfy(\.isLetter) ? "\(quoted) counts in days only: \(form)" : "\(quoted) is not \(form)")
         }
         let significant = digits.drop { $0 == "0" }
         guard !significant.isEmpty else { throw ParseError(problem: "\(quoted) needs at least 1 day") }
