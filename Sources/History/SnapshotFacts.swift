@@ -16,6 +16,20 @@ public struct SnapshotFacts: Equatable, Sendable {
         self.summary = summary
     }
 
+    /// The facts as one line of JSON, ending with a line break: the first line of a
+    /// `snapshot.jsonl`, and a line of the history's `changes.jsonl`.
+    public var line: String {
+        var line = "{\"snapshot\": \(JSONText.quoted(name.text)), \"previous\": \(previous.map { JSONText.quoted($0.text) } ?? "null")"
+        line += ", \"items\": \(items), \"added\": \(summary.added), \"gone\": \(summary.gone), \"edited\": \(summary.edited)"
+        line += ", \"comments_added\": \(summary.commentsAdded), \"comments_removed\": \(summary.commentsRemoved)}\n"
+        return line
+    }
+
+    /// The facts each line of `text` holds, skipping lines that hold none.
+    public static func lines(_ text: Data) -> [SnapshotFacts] {
+        text.split(separator: UInt8(ascii: "\n")).compactMap { line in (try? JSONReader.read(Data(line))).flatMap(SnapshotFacts.init) }
+    }
+
     /// The facts of the snapshot in `folder`, `nil` when its file is missing or damaged.
     public static func read(from folder: String) -> SnapshotFacts? {
         guard let prefix = try? PlainFile.readPrefix(folder + "/" + SnapshotFile.fileName, count: 4096),

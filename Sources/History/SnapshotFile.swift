@@ -38,10 +38,7 @@ public struct SnapshotFile: Sendable {
 
     /// The facts line, written first.
     var header: String {
-        var line = "{\"snapshot\": \(JSONText.quoted(name.text)), \"previous\": \(previous.map { JSONText.quoted($0.text) } ?? "null")"
-        line += ", \"items\": \(records.count), \"added\": \(summary.added), \"gone\": \(summary.gone), \"edited\": \(summary.edited)"
-        line += ", \"comments_added\": \(summary.commentsAdded), \"comments_removed\": \(summary.commentsRemoved)}\n"
-        return line
+        SnapshotFacts(name: name, previous: previous, items: records.count, summary: summary).line
     }
 
     /// Writes the file into the snapshot's folder `folder`.

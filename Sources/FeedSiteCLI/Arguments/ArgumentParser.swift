@@ -1,6 +1,7 @@
 import Basics
 import FeedCore
 import Foundation
+import History
 import SiteGenerator
 
 /// Reads the command line into a `Command`, or a `UsageError` that says exactly what is wrong.
@@ -26,7 +27,7 @@ public enum ArgumentParser {
         option("api"), option("output"), option("cache"), option("templates"), option("locale", repeatable: true),
         option("now"), option("page-size"), option("max-items"), option("max-pages"), option("concurrency"), option("timeout"), option("rate"),
         option("retries"), option("max-image-bytes"), option("image-widths"), option("image-quality"), option("max-image-pixels"), option("ca-file"),
-        option("archive"), option("base-url"), option("metrics-file"), flag("offline"),
+        option("archive"), option("base-url"), option("metrics-file"), option("history-keep"), flag("offline"),
         flag("strict"), flag("force"), flag("export-data"), flag("history"), flag("quiet"), flag("verbose"),
     ]
 
@@ -150,6 +151,14 @@ public enum ArgumentParser {
         options.force = values["force"] != nil
         options.exportData = values["export-data"] != nil
         options.history = values["history"] != nil
+        if let keep = values["history-keep"]?.first {
+            guard options.history else { throw UsageError("--history-keep thins the history: it needs --history") }
+            do {
+                options.historyKeep = try HistoryKeepPolicy(parsing: keep)
+            } catch {
+                throw UsageError(error.description)
+            }
+        }
         switch (values["quiet"] != nil, values["verbose"] != nil) {
         case (true, true): throw UsageError("--quiet and --verbose cannot be used together")
         case (true, false): options.verbosity = .quiet

@@ -1,5 +1,6 @@
 import FeedCore
 import Foundation
+import History
 import SiteGenerator
 
 /// Everything `feedsite generate` (and `demo`) was asked to do, validated.
@@ -66,6 +67,8 @@ public struct GenerateOptions: Equatable, Sendable {
     /// Keep every published site whose data changed as a dated snapshot under
     /// `history/`, with a calendar of them.
     public var history = false
+    /// Which snapshots the history keeps as they pile up (`--history-keep`).
+    public var historyKeep = HistoryKeepPolicy.standard
 
     public init() {}
 }

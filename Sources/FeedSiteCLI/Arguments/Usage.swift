@@ -66,6 +66,9 @@ public enum Usage {
                                comments as one line of JSON, in feed order
           --history            keep each site whose data changed as a dated snapshot under
                                history/, with a calendar linked from every page
+          --history-keep POLICY
+                               which snapshots to keep: all, or rules such as (the
+                               default) every:2d,daily:60d,monthly:forever
           --quiet | --verbose  only errors | every failure and timing
 
         Exit status:

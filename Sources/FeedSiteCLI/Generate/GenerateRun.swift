@@ -100,7 +100,8 @@ struct GenerateRun {
         if let snapshot {
             try await runner.run(
                 HistoryStep(
-                    prepared: snapshot, output: site.output, renderers: renderers, script: roles.setup.templates.historyScript, facts: facts,
+                    prepared: snapshot, output: site.output, policy: options.historyKeep, now: now, renderers: renderers,
+                    script: roles.setup.templates.historyScript, facts: facts,
                     report: report))
         }
         if let archive { try await runner.run(ArchiveStep(output: site.output, archive: archive, now: now)) }

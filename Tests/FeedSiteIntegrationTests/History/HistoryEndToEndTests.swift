@@ -34,7 +34,7 @@ final class HistoryEndToEndTests: XCTestCase {
         XCTAssertTrue(unchanged.standardError.contains("history: the data is as the latest snapshot has it; no snapshot"), unchanged.standardError)
         let history = folder.appendingPathComponent("site/history")
         let names = try FileManager.default.contentsOfDirectory(atPath: history.path).sorted()
-        XCTAssertEqual(names, ["20261126T120000Z", "20261127T093000Z", "history.js", "index.html", "manifest.json"])
+        XCTAssertEqual(names, ["20261126T120000Z", "20261127T093000Z", "changes.jsonl", "history.js", "index.html", "manifest.json"])
         let older = history.appendingPathComponent("20261126T120000Z")
         let newer = history.appendingPathComponent("20261127T093000Z")
         let same = "comments/\(DemoFeed.itemID(1).uuidString).html"
@@ -103,6 +103,58 @@ final class HistoryEndToEndTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: history.appendingPathComponent("20261126T120000Z/el/index.html").path))
         let verify = try ExecutableRunner.run(["verify", "--output", "site"], in: folder)
         XCTAssertEqual(verify.status, 0, verify.standardError + verify.standardOutput)
+    }
+
+    func test_historyKeep_removesTheSnapshotsItNoLongerKeeps_andTheCalendarComparesWithTheOnesLeft() throws {
+        let folder = try makeTemporaryFolder(for: self)
+        let message = Mutex("first")
+        let editedPath = "/v1/image/\(DemoFeed.itemID(edited).uuidString)/comments"
+        let server = try SampleAPIServer(source: source) { request in
+            guard request.path == editedPath else { return nil }
+            let text = message.withLock { $0 }
+            return .json(
+                #"{"items": [{"id": "0BADF00D-0000-4000-8000-000000000001", "message": "\#(text)", "created_at": "2024-05-20T10:00:00+0000", "author": {"username": "zoe"}}]}"#
+            )
+        }
+        defer { server.stop() }
+        let generate = [
+            "generate", "--api", server.apiRoot.absoluteString, "--output", "site", "--cache", "cache", "--history", "--history-keep", "every:1d",
+            "--verbose",
+        ]
+
+        var runs: [ExecutableRunner.Result] = []
+        for (now, text) in [("2026-11-01T10:00:00Z", "first"), ("2026-11-03T10:00:00Z", "second"), ("2026-11-03T11:00:00Z", "third")] {
+            message.withLock { $0 = text }
+            runs.append(try ExecutableRunner.run(generate + ["--now", now], in: folder))
+        }
+
+        for run in runs { XCTAssertEqual(run.status, 0, run.standardError) }
+        XCTAssertTrue(runs[1].standardError.contains("history: snapshot 20261103T100000Z; 1 kept, 1 thinned by every:1d"), runs[1].standardError)
+        let history = folder.appendingPathComponent("site/history")
+        let names = try FileManager.default.contentsOfDirectory(atPath: history.path).sorted()
+        XCTAssertEqual(names, ["20261103T100000Z", "20261103T110000Z", "changes.jsonl", "history.js", "index.html", "manifest.json"])
+        let calendar = try String(contentsOf: history.appendingPathComponent("index.html"), encoding: .utf8)
+        XCTAssertFalse(calendar.contains("20261101T100000Z"), calendar)
+        XCTAssertTrue(calendar.contains("first snapshot"), "the oldest kept snapshot has none before it now")
+        XCTAssertTrue(calendar.contains("edited: 1"), calendar)
+        let changes = try String(contentsOf: history.appendingPathComponent("changes.jsonl"), encoding: .utf8)
+        XCTAssertTrue(changes.hasPrefix(#"{"snapshot": "20261103T100000Z", "previous": null, "items": 36, "added": 36"#), changes)
+        let verify = try ExecutableRunner.run(["verify", "--output", "site"], in: folder)
+        XCTAssertEqual(verify.status, 0, verify.standardError + verify.standardOutput)
+    }
+
+    func test_historyKeep_withoutHistoryOrMisspelled_isAUsageErrorBeforeAnythingIsTouched() throws {
+        let folder = try makeTemporaryFolder(for: self)
+        let base = ["generate", "--api", "http://127.0.0.1:9/v1", "--output", "site", "--cache", "cache"]
+
+        let alone = try ExecutableRunner.run(base + ["--history-keep", "all"], in: folder)
+        let misspelled = try ExecutableRunner.run(base + ["--history", "--history-keep", "daily:60"], in: folder)
+
+        XCTAssertEqual(alone.status, 2)
+        XCTAssertTrue(alone.standardError.contains("--history-keep thins the history: it needs --history"), alone.standardError)
+        XCTAssertEqual(misspelled.status, 2)
+        XCTAssertTrue(misspelled.standardError.contains(#"--history-keep: "daily:60" needs a unit: daily:60d"#), misspelled.standardError)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
     }
 
     private func inode(_ url: URL) throws -> UInt64 {

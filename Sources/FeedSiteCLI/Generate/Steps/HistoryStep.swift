@@ -5,10 +5,14 @@ import Publishing
 import SiteGenerator
 
 /// With `--history`, once the live site is published: its snapshot put into the history,
-/// the calendar and the bar's list made anew, and all of it on the disk.
+/// the snapshots `--history-keep` no longer keeps removed, the calendar and the bar's list
+/// made anew, and all of it on the disk.
 struct HistoryStep: RunStep {
     let prepared: SnapshotDraft.Prepared
     let output: URL
+    let policy: HistoryKeepPolicy
+    /// The run's clock, which thinning counts ages from.
+    let now: Date
     /// The live site's renderers, for the calendar in each locale.
     let renderers: [SiteRenderer]
     let script: Data
@@ -20,13 +24,24 @@ struct HistoryStep: RunStep {
 
     func run(_ progress: StepProgress) async throws -> StepDone {
         let history = HistoryFolder(output: output)
-        let kept = history.snapshots().compactMap { SnapshotFacts.read(from: history.folder(of: $0)) }
-        let files = try HistoryPages(renderers: renderers, script: script).files(for: kept + [prepared.facts])
+        let new = prepared.facts.name
+        var own = [new: prepared.facts]
+        // A snapshot whose facts cannot be read is left where it is, for verify to name, and
+        // out of the calendar.
+        for name in history.snapshots() { own[name] = SnapshotFacts.read(from: history.folder(of: name)) }
+        let all = own.keys.sorted()
+        let keptNames = policy.kept(all, now: now)
+        let thinned = policy.thinned(all, now: now).filter { $0 != new }
+        let remembered = (try? PlainFile.read(history.path + "/" + HistoryLineage.fileName)).flatMap { $0 }.map(SnapshotFacts.lines) ?? []
+        let kept = try HistoryLineage.facts(of: all.filter(keptNames.contains), own: own, remembered: remembered) { name in
+            try SnapshotFile.read(from: name == new ? prepared.folder : history.folder(of: name)).records
+        }
+        var files = try HistoryPages(renderers: renderers, script: script).files(for: kept)
+        files.append((HistoryLineage.fileName, Data(kept.map(\.line).joined().utf8)))
         try history.commit(
-            draft: prepared.folder, as: prepared.facts.name, files: files, thinned: [], generator: "\(Manifest.generatorName) \(Usage.version)",
-            run: facts)
+            draft: prepared.folder, as: new, files: files, thinned: thinned, generator: "\(Manifest.generatorName) \(Usage.version)", run: facts)
         try await DiskSync.flush([output.path])
-        report.detail("history: snapshot \(prepared.facts.name.text), \(kept.count + 1) in the history")
+        report.detail("history: snapshot \(new.text); \(kept.count) kept\(thinned.isEmpty ? "" : ", \(thinned.count) thinned by \(policy)")")
         return StepDone()
     }
 }
