@@ -55,8 +55,9 @@ public struct HistoryFolder: Sendable {
     /// history's own files with `files` (paths from the history's root) and their manifest,
     /// then removes the snapshots `thinned`. When putting it in fails, the history is left
     /// as it was.
+    /// With no `draft`, only the history's own files are replaced (and `thinned` removed).
     public func commit(
-        draft: String, as name: SnapshotName, files: [(path: String, data: Data)], thinned: [SnapshotName], generator: String, run: Manifest.Run
+        draft: String?, as name: SnapshotName, files: [(path: String, data: Data)], thinned: [SnapshotName], generator: String, run: Manifest.Run
     ) throws {
         let exists = (try? PlainFile.kind(of: path, followingLinks: false)) == .folder
         let root = exists ? path : sibling("history", pid: getpid())
@@ -64,22 +65,33 @@ public struct HistoryFolder: Sendable {
             try? FileManager.default.removeItem(atPath: root)
             try FileSystemError.wrap { try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: false) }
         }
-        let placed = root + "/" + name.text
+        let placed = draft.map { _ in root + "/" + name.text }
         do {
-            try FileSystemError.check(rename(draft, placed))
+            if let draft, let placed { try FileSystemError.check(rename(draft, placed)) }
             var listed: [Manifest.File] = []
             for file in files {
-                try AtomicFile.write(toPath: root + "/" + file.path) { try $0.write(Array(file.data)) }
+                try AtomicFile.write(toPath: root + "/" + file.path, unlessUnchanged: true) { try $0.write(Array(file.data)) }
                 listed.append(Manifest.File(path: file.path, size: file.data.count, sha256: SHA256.hexDigest(file.data)))
             }
             try Manifest.write(generator: generator, run: run, files: listed, to: root + "/" + Manifest.fileName)
             removeStale(in: root, keeping: Set(files.map(\.path)))
             if !exists { try FileSystemError.check(rename(root, path)) }
         } catch {
-            if exists { Self.remove(placed) } else { try? FileManager.default.removeItem(atPath: root) }
+            if !exists {
+                try? FileManager.default.removeItem(atPath: root)
+            } else if let placed {
+                Self.remove(placed)
+            }
             throw error
         }
         for old in thinned where old != name { Self.remove(folder(of: old)) }
+    }
+
+    /// Whether the history's own files list other snapshots than its folders hold: a run
+    /// killed after putting its snapshot in, before the calendar was made anew.
+    public func indexesAreBehind() -> Bool {
+        guard let data = try? PlainFile.read(path + "/" + HistoryLineage.fileName) else { return !snapshots().isEmpty }
+        return SnapshotFacts.lines(data).map(\.name) != snapshots()
     }
 
     /// Removes what killed runs left: hidden snapshots and histories beside the output whose

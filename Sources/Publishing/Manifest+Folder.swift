@@ -76,9 +76,10 @@ extension Manifest {
 }
 
 extension Manifest {
-    /// Writes `manifest.json` at `path`, whole or not at all, listing `files` (sorted here).
+    /// Writes `manifest.json` at `path`, whole or not at all, listing `files` (sorted here);
+    /// a manifest already there with the same bytes is left as it is.
     public static func write(generator: String, run: Run, files: [File], to path: String) throws {
-        try AtomicFile.write(toPath: path) { output in
+        try AtomicFile.write(toPath: path, unlessUnchanged: true) { output in
             let manifest = try Writer(generator: generator, run: run, to: output)
             for file in files.sorted(by: { $0.path < $1.path }) { try manifest.add(file) }
             try manifest.finish()

@@ -97,7 +97,7 @@ struct GenerateRun {
             ).prepared
         }
         try await runner.run(PublishStep(site: site, strict: options.strict, degradedReasons: runner.summary.degradedReasons))
-        if let snapshot {
+        if snapshot != nil || options.history && HistoryFolder(output: site.output).indexesAreBehind() {
             try await runner.run(
                 HistoryStep(
                     prepared: snapshot, output: site.output, policy: options.historyKeep, now: now, renderers: renderers,

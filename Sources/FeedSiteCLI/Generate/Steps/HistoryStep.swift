@@ -6,9 +6,10 @@ import SiteGenerator
 
 /// With `--history`, once the live site is published: its snapshot put into the history,
 /// the snapshots `--history-keep` no longer keeps removed, the calendar and the bar's list
-/// made anew, and all of it on the disk.
+/// made anew, and all of it on the disk. Without a snapshot, the step only makes the
+/// history's own files catch up with its folders, after a run killed in between.
 struct HistoryStep: RunStep {
-    let prepared: SnapshotDraft.Prepared
+    let prepared: SnapshotDraft.Prepared?
     let output: URL
     let policy: HistoryKeepPolicy
     /// The run's clock, which thinning counts ages from.
@@ -24,24 +25,27 @@ struct HistoryStep: RunStep {
 
     func run(_ progress: StepProgress) async throws -> StepDone {
         let history = HistoryFolder(output: output)
-        let new = prepared.facts.name
-        var own = [new: prepared.facts]
+        var own: [SnapshotName: SnapshotFacts] = [:]
+        if let prepared { own[prepared.facts.name] = prepared.facts }
         // A snapshot whose facts cannot be read is left where it is, for verify to name, and
         // out of the calendar.
         for name in history.snapshots() { own[name] = SnapshotFacts.read(from: history.folder(of: name)) }
         let all = own.keys.sorted()
+        guard let new = prepared?.facts.name ?? all.last else { return StepDone() }
         let keptNames = policy.kept(all, now: now)
         let thinned = policy.thinned(all, now: now).filter { $0 != new }
         let remembered = (try? PlainFile.read(history.path + "/" + HistoryLineage.fileName)).flatMap { $0 }.map(SnapshotFacts.lines) ?? []
         let kept = try HistoryLineage.facts(of: all.filter(keptNames.contains), own: own, remembered: remembered) { name in
-            try SnapshotFile.read(from: name == new ? prepared.folder : history.folder(of: name)).records
+            let draft = prepared.flatMap { $0.facts.name == name ? $0.folder : nil }
+            return try SnapshotFile.read(from: draft ?? history.folder(of: name)).records
         }
         var files = try HistoryPages(renderers: renderers, script: script).files(for: kept)
         files.append((HistoryLineage.fileName, Data(kept.map(\.line).joined().utf8)))
         try history.commit(
-            draft: prepared.folder, as: new, files: files, thinned: thinned, generator: "\(Manifest.generatorName) \(Usage.version)", run: facts)
+            draft: prepared?.folder, as: new, files: files, thinned: thinned, generator: "\(Manifest.generatorName) \(Usage.version)", run: facts)
         try await DiskSync.flush([output.path])
-        report.detail("history: snapshot \(new.text); \(kept.count) kept\(thinned.isEmpty ? "" : ", \(thinned.count) thinned by \(policy)")")
+        let made = prepared == nil ? "the calendar caught up with a snapshot an interrupted run put in" : "snapshot \(new.text)"
+        report.detail("history: \(made); \(kept.count) kept\(thinned.isEmpty ? "" : ", \(thinned.count) thinned by \(policy)")")
         return StepDone()
     }
 }
