@@ -39,11 +39,11 @@ public struct HistoryFolder: Sendable {
     /// The folder of snapshot `name`.
     public func folder(of name: SnapshotName) -> String { path + "/" + name.text }
 
-    /// The latest snapshot, read whole, and its folder; `nil` for a site without history.
-    public func latest() throws(SnapshotFile.ReadError) -> (file: SnapshotFile, folder: String)? {
+    /// The latest snapshot, read for comparing, and its folder; `nil` for a site without history.
+    public func latest() throws(SnapshotFile.ReadError) -> (file: SnapshotIndex, folder: String)? {
         guard let name = snapshots().last else { return nil }
         let folder = folder(of: name)
-        return (try SnapshotFile.read(from: folder), folder)
+        return (try SnapshotIndex.read(from: folder), folder)
     }
 
     /// Where a run of process `pid` makes its snapshot: a hidden folder beside the output.

@@ -17,7 +17,7 @@ public final class SnapshotDraft: Sendable {
     public let name: SnapshotName
     /// The hidden folder the snapshot is made in.
     public let folder: String
-    let previous: SnapshotFile?
+    let previous: SnapshotIndex?
     /// The previous snapshot's folder, when there is one.
     let previousFolder: String?
     let renderers: [SiteRenderer]
@@ -34,7 +34,7 @@ public final class SnapshotDraft: Sendable {
 
     /// Prepares an empty folder `folder` for snapshot `name`; `previous` is the latest
     /// snapshot and its folder; `renderers` make the live site's pages (each locale's).
-    public init(name: SnapshotName, folder: String, previous: (file: SnapshotFile, folder: String)?, renderers: [SiteRenderer]) throws {
+    public init(name: SnapshotName, folder: String, previous: (file: SnapshotIndex, folder: String)?, renderers: [SiteRenderer]) throws {
         self.name = name
         self.folder = folder
         self.previous = previous?.file
@@ -49,9 +49,9 @@ public final class SnapshotDraft: Sendable {
     public func add(_ entry: SiteEntry, comments: [ImageComment]?, index: Int, pageSize: Int, feedCount: Int) throws {
         let feedPage = index / pageSize + 1
         var record = SnapshotRecord(entry, comments: comments, feedPage: feedPage, position: index + 1, feedCount: feedCount, context: context)
-        if let old = previous?.record(for: entry.id), let previousFolder {
-            if comments == nil { record = old }
-            if record.page == old.page, pagesExist(of: entry.id, in: previousFolder) {
+        if let previous, let oldPage = previous.page(for: entry.id), let previousFolder {
+            if comments == nil, let old = try previous.record(for: entry.id) { record = old }
+            if record.page == oldPage, pagesExist(of: entry.id, in: previousFolder) {
                 state.withLock { state in
                     state.records[index] = record
                     state.kept.append(entry.id)
@@ -82,14 +82,20 @@ public final class SnapshotDraft: Sendable {
     public func finish(entries: [SiteEntry], pageSize: Int, feedSavedAt: Date?, staging: String, generator: String, run: Manifest.Run) throws
         -> Prepared?
     {
-        let (records, kept) = try state.withLock { state throws(SnapshotFile.ReadError) in
+        let (records, kept, written) = try state.withLock { state throws(SnapshotFile.ReadError) in
             let records = try entries.indices.map { index throws(SnapshotFile.ReadError) in
                 guard let record = state.records[index] else { throw .unreadable(folder, reason: "item \(index + 1) was never added") }
                 return record
             }
-            return (records, state.kept)
+            return (records, state.kept, state.written)
         }
-        let changes = SnapshotChanges(from: previous?.records ?? [], to: records)
+        // Every page the previous snapshot's, in its order: nothing changed, and its records
+        // need not be read.
+        if let previous, written == 0, kept.count == entries.count, previous.ids == entries.map(\.id) {
+            discard()
+            return nil
+        }
+        let changes = SnapshotChanges(from: try previous?.records() ?? [], to: records)
         if previous != nil, changes.isEmpty {
             discard()
             return nil

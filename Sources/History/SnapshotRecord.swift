@@ -1,7 +1,5 @@
-import Basics
 import FeedCore
 import Foundation
-import Hashing
 import SiteGenerator
 
 /// What a snapshot keeps of one item, a line of its `snapshot.jsonl`: the item's data as the
@@ -44,19 +42,26 @@ public struct SnapshotRecord: Equatable, Sendable {
     /// not be had), the item's `feedPage` (from 1) and its `position` (from 1) of
     /// `feedCount`; `context` is what every page of the run shares (its locales, its
     /// address), folded into each page's fingerprint.
+    ///
+    /// The fingerprints hash each field as it is, length first, rather than a text made of
+    /// them: BENCHMARKS.md, "What each trick buys", row "page fingerprints from the fields".
     public init(_ entry: SiteEntry, comments: [ImageComment]?, feedPage: Int, position: Int, feedCount: Int, context: String) {
-        let data = DataExportLine.encode(entry, comments: comments.map { .live($0) } ?? .unavailable)
-        var page = SHA256()
-        page.update(Array(data.utf8))
-        var extra = "\n\(context)\npage \(feedPage)\n"
-        for rendition in entry.sizedRenditions { extra += "rendition \(rendition.image.fileName) \(rendition.size.width)x\(rendition.size.height)\n" }
+        let commentsDigest = Self.digest(of: comments)
+        var page = FieldHash()
+        page.add(entry.id.text)
+        page.add(entry.description)
+        page.add(entry.location)
+        page.add(entry.originalURL)
+        page.add(entry.stored.map { "\($0.fileName) \($0.byteCount) \($0.dimensions?.width ?? -1)x\($0.dimensions?.height ?? -1)" })
+        for rendition in entry.sizedRenditions { page.add("\(rendition.image.fileName) \(rendition.size.width)x\(rendition.size.height)") }
+        page.add(commentsDigest)
+        page.add("\(context)\npage \(feedPage)")
         // A page names an image by its place ("Image 3 of 45") only when it has no text.
         let shown = [entry.description, entry.location].compactMap { $0.map(DocumentText.cleaned) }
-        if shown.allSatisfy({ $0.allSatisfy(\.isWhitespace) }) { extra += "position \(position) of \(feedCount)\n" }
-        page.update(Array(extra.utf8))
+        if shown.allSatisfy({ $0.allSatisfy(\.isWhitespace) }) { page.add("position \(position) of \(feedCount)") }
         self.init(
             id: entry.id, description: entry.description, location: entry.location, imageURL: entry.originalURL, imageSHA256: entry.stored?.sha256,
-            commentIDs: comments?.map(\.id.text), commentsDigest: Self.digest(of: comments), page: SHA256.Digest(page.finalize()).hex)
+            commentIDs: comments?.map(\.id.text), commentsDigest: commentsDigest, page: page.hex)
     }
 
     /// Whether the item's data differs from `other`'s: its text, its image, its comments.
@@ -68,11 +73,13 @@ public struct SnapshotRecord: Equatable, Sendable {
 
     private static func digest(of comments: [ImageComment]?) -> String {
         guard let comments else { return "unavailable" }
-        var text = ""
+        var hash = FieldHash()
         for comment in comments {
-            text += "\(comment.id.text)\n\(JSONText.quoted(comment.username))\n\(JSONText.quoted(comment.message))\n"
-            text += "\(ISO8601Date.formatKeepingFraction(comment.createdAt))\n"
+            hash.add(comment.id.text)
+            hash.add(comment.username)
+            hash.add(comment.message)
+            hash.add(comment.createdAt)
         }
-        return SHA256.hexDigest(Array(text.utf8))
+        return hash.hex
     }
 }

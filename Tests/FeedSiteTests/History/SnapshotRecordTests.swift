@@ -65,3 +65,41 @@ final class SnapshotRecordTests: XCTestCase {
         return SnapshotRecord(entry, comments: shown, feedPage: feedPage, position: position, feedCount: feedCount, context: context)
     }
 }
+
+final class SnapshotIndexTests: XCTestCase {
+    func test_read_takesEachItemsIDAndPageFromItsLinesEnds_andParsesARecordOnlyWhenAskedFor() throws {
+        let folder = try makeFolder()
+        let records = (1...3).map { number in
+            SnapshotRecord(
+                id: UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", number))!, description: "Quote \" \\ \(number)", location: nil,
+                imageURL: "u", imageSHA256: nil, commentIDs: ["c"], commentsDigest: "d", page: String(repeating: "\(number)", count: 64))
+        }
+        let name = try XCTUnwrap(SnapshotName("20261126T120000Z"))
+        try SnapshotFile(name: name, previous: nil, summary: .init(added: 3), records: records).write(to: folder)
+
+        let index = try SnapshotIndex.read(from: folder)
+
+        XCTAssertEqual(index.name, name)
+        XCTAssertEqual(index.ids, records.map(\.id))
+        XCTAssertEqual(index.page(for: records[1].id).map(String.init), String(repeating: "2", count: 64))
+        XCTAssertEqual(try index.record(for: records[2].id), records[2])
+        XCTAssertEqual(try index.records(), records)
+    }
+
+    func test_read_namesALineThatIsNotAnItem() throws {
+        let folder = try makeFolder()
+        let facts = SnapshotFacts(name: SnapshotName("20261126T120000Z")!, previous: nil, items: 1, summary: .init())
+        try Data((facts.line + "{\"id\": \"broken\"}\n").utf8).write(to: URL(fileURLWithPath: folder + "/snapshot.jsonl"))
+
+        XCTAssertThrowsError(try SnapshotIndex.read(from: folder)) { error in
+            XCTAssertTrue("\(error)".hasSuffix("line 2 is not an item"), "\(error)")
+        }
+    }
+
+    private func makeFolder() throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("snapshot-index-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
+        return folder
+    }
+}

@@ -1,0 +1,92 @@
+import Basics
+import FileSystem
+import Foundation
+
+/// The latest snapshot's `snapshot.jsonl` as a run compares its items with it: the lines
+/// kept as read, each item's ID and page fingerprint taken from its line where the writer
+/// put them (first and last), and a line parsed whole only when its record is asked for.
+/// An unchanged run of 10,000 items thus parses none: BENCHMARKS.md, "What each trick
+/// buys", row "the latest snapshot read by its lines' ends".
+public struct SnapshotIndex: Sendable {
+    public let name: SnapshotName
+    /// The items' IDs in feed order.
+    public let ids: [UUID]
+    private let bytes: [UInt8]
+    /// Where each item's line is in `bytes`.
+    private let lines: [Range<Int>]
+    private let byID: [UUID: (line: Int, page: Substring)]
+    private let path: String
+
+    /// The snapshot's file in `folder`.
+    public static func read(from folder: String) throws(SnapshotFile.ReadError) -> SnapshotIndex {
+        let path = folder + "/" + SnapshotFile.fileName
+        let data: Data?
+        do {
+            data = try PlainFile.readRegular(path, maxBytes: 1 << 30)
+        } catch {
+            throw .unreadable(path, reason: "\(error)")
+        }
+        guard let data else { throw .unreadable(path, reason: "it is missing") }
+        let bytes = [UInt8](data)
+        var lines: [Range<Int>] = []
+        var start = 0
+        while start < bytes.count {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            if end > start { lines.append(start..<end) }
+            start = end + 1
+        }
+        guard let first = lines.first, let json = try? JSONReader.read(Data(bytes[first])), let facts = SnapshotFacts(json) else {
+            throw .unreadable(path, reason: "its first line is not a snapshot's facts")
+        }
+        var ids: [UUID] = []
+        var byID: [UUID: (line: Int, page: Substring)] = [:]
+        ids.reserveCapacity(lines.count)
+        byID.reserveCapacity(lines.count)
+        for (index, line) in lines.dropFirst().enumerated() {
+            guard let (id, page) = Self.ends(of: bytes[line]) else { throw .unreadable(path, reason: "line \(index + 2) is not an item") }
+            ids.append(id)
+            byID[id] = (index, page)
+        }
+        return SnapshotIndex(name: facts.name, ids: ids, bytes: bytes, lines: Array(lines.dropFirst()), byID: byID, path: path)
+    }
+
+    /// The page fingerprint of item `id`, `nil` when the snapshot has no such item.
+    public func page(for id: UUID) -> Substring? { byID[id]?.page }
+
+    /// Item `id`'s whole record.
+    public func record(for id: UUID) throws(SnapshotFile.ReadError) -> SnapshotRecord? {
+        guard let line = byID[id]?.line else { return nil }
+        return try record(at: line)
+    }
+
+    /// Every record, in feed order.
+    public func records() throws(SnapshotFile.ReadError) -> [SnapshotRecord] {
+        var records: [SnapshotRecord] = []
+        for line in lines.indices { records.append(try record(at: line)) }
+        return records
+    }
+
+    private func record(at line: Int) throws(SnapshotFile.ReadError) -> SnapshotRecord {
+        guard let json = try? JSONReader.read(Data(bytes[lines[line]])), let record = SnapshotRecord(json) else {
+            throw .unreadable(path, reason: "line \(line + 2) is not an item")
+        }
+        return record
+    }
+
+    /// The ID and the page fingerprint at a record line's two ends, as `SnapshotRecord.line`
+    /// writes them: `{"id": "<36>", … "page": "<64 hex>"}`.
+    static func ends(of line: ArraySlice<UInt8>) -> (UUID, Substring)? {
+        let head = #"{"id": ""#.utf8
+        let tail = #", "page": ""#.utf8
+        let (start, end) = (line.startIndex, line.endIndex)
+        guard line.count > head.count + 36 + tail.count + 64 + 2, line[start..<(start + head.count)].elementsEqual(head),
+            line[end - 2] == UInt8(ascii: "\""), line[end - 1] == UInt8(ascii: "}"),
+            line[(end - 2 - 64 - tail.count)..<(end - 2 - 64)].elementsEqual(tail),
+            let id = UUID(uuidString: String(decoding: line[(start + head.count)..<(start + head.count + 36)], as: UTF8.self))
+        else { return nil }
+        let page = line[(end - 2 - 64)..<(end - 2)]
+        guard page.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) })
+        else { return nil }
+        return (id, Substring(String(decoding: page, as: UTF8.self)))
+    }
+}
