@@ -37,7 +37,7 @@ struct HistoryStep: RunStep {
         let remembered = (try? PlainFile.read(history.path + "/" + HistoryLineage.fileName)).flatMap { $0 }.map(SnapshotFacts.lines) ?? []
         let kept = try HistoryLineage.facts(of: all.filter(keptNames.contains), own: own, remembered: remembered) { name in
             let draft = prepared.flatMap { $0.facts.name == name ? $0.folder : nil }
-            return try SnapshotFile.read(from: draft ?? history.folder(of: name)).records
+            return try SnapshotIndex.read(from: draft ?? history.folder(of: name)).records()
         }
         var files = try HistoryPages(renderers: renderers, script: script).files(for: kept)
         files.append((HistoryLineage.fileName, Data(kept.map(\.line).joined().utf8)))
