@@ -108,13 +108,9 @@ public final class SnapshotDraft: Sendable {
                 }
             }
         }
-        let pageCount = max(1, (entries.count + pageSize - 1) / pageSize)
         for renderer in renderers {
-            for number in 1...pageCount {
-                let first = (number - 1) * pageSize
-                let slice = Array(entries[min(first, entries.count)..<min(first + pageSize, entries.count)])
-                let page = try renderer.feedPage(
-                    number, of: pageCount, entries: slice, firstPosition: first + 1, feedCount: entries.count, feedSavedAt: feedSavedAt)
+            for number in 1...SiteRenderer.feedPageCount(items: entries.count, pageSize: pageSize) {
+                let page = try renderer.feedPage(number, of: entries, pageSize: pageSize, feedSavedAt: feedSavedAt)
                 try write(page.html, to: page.path)
             }
         }

@@ -22,6 +22,12 @@ struct FeedService: Sendable {
     enum FeedSource: Equatable, Sendable {
         case live
         case cache(savedAt: Date)
+
+        /// When the cached feed was saved; `nil` for a live feed.
+        var savedAt: Date? {
+            guard case let .cache(date) = self else { return nil }
+            return date
+        }
     }
 
     struct LoadedFeed: Sendable {

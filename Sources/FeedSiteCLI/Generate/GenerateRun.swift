@@ -88,11 +88,10 @@ struct GenerateRun {
             WholeSiteStep(facts: facts, stylesheet: roles.setup.templates.stylesheet, searchScript: roles.setup.templates.searchScript, site: site))
         var snapshot: SnapshotDraft.Prepared?
         if let draft = roles.snapshot, let staging = site.folder {
-            var savedAt: Date?
-            if case let .cache(date) = runner.summary.feedSource { savedAt = date }
             snapshot = try await runner.run(
                 SnapshotStep(
-                    snapshot: draft, entries: entries, pageSize: options.pageSize, feedSavedAt: savedAt, staging: staging, facts: facts,
+                    snapshot: draft, entries: entries, pageSize: options.pageSize, feedSavedAt: runner.summary.feedSource.savedAt, staging: staging,
+                    facts: facts,
                     report: report)
             ).prepared
         }

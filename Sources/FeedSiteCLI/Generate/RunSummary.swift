@@ -68,8 +68,7 @@ struct RunSummary: Sendable {
     /// What `manifest.json` says of the run: nothing that changes between two runs over the
     /// same data and clock.
     func manifestFacts(api: URL, now: Date, locales: [String]) -> Manifest.Run {
-        var savedAt: String?
-        if case let .cache(date) = feedSource { savedAt = ISO8601Date.format(date) }
+        let savedAt = feedSource.savedAt.map(ISO8601Date.format)
         return Manifest.Run(
             api: api.absoluteString,
             now: ISO8601Date.format(now),

@@ -103,6 +103,20 @@ public struct SiteRenderer: Sendable {
         return Page(path: model.path, html: try render(model))
     }
 
+    /// How many feed pages `items` items make at `pageSize` a page: at least one, which says
+    /// the feed is empty.
+    public static func feedPageCount(items: Int, pageSize: Int) -> Int {
+        max(1, (items + pageSize - 1) / pageSize)
+    }
+
+    /// Feed page `number` (from 1) of the whole feed `entries`, `pageSize` items a page.
+    public func feedPage(_ number: Int, of entries: [SiteEntry], pageSize: Int, feedSavedAt: Date?) throws -> Page {
+        let first = min(entries.count, (number - 1) * pageSize)
+        return try feedPage(
+            number, of: Self.feedPageCount(items: entries.count, pageSize: pageSize), entries: Array(entries[first..<min(entries.count, number * pageSize)]),
+            firstPosition: first + 1, feedCount: entries.count, feedSavedAt: feedSavedAt)
+    }
+
     /// The feed page; `feedSavedAt` is set when the feed came from the cache, and adds a notice.
     public func render(_ page: FeedPageModel, feedSavedAt: Date? = nil) throws -> String {
         let title = try strings.string(.feedViewTitle)
