@@ -91,8 +91,7 @@ struct GenerateRun {
             snapshot = try await runner.run(
                 SnapshotStep(
                     snapshot: draft, entries: entries, pageSize: options.pageSize, feedSavedAt: runner.summary.feedSource.savedAt, staging: staging,
-                    facts: facts,
-                    report: report)
+                    facts: facts, report: report)
             ).prepared
         }
         try await runner.run(PublishStep(site: site, strict: options.strict, degradedReasons: runner.summary.degradedReasons))
