@@ -48,7 +48,7 @@ public struct HistoryFolder: Sendable {
 
     /// Where a run of process `pid` makes its snapshot: a hidden folder beside the output.
     public func draftFolder(pid: Int32 = getpid()) -> String {
-        sibling("snapshot", pid: pid)
+        FolderBeside.path(besides: output, kind: "snapshot", pid: pid)
     }
 
     /// Puts the finished snapshot in `draft` into the history as `name`, then replaces the
@@ -60,7 +60,7 @@ public struct HistoryFolder: Sendable {
         draft: String?, as name: SnapshotName, files: [(path: String, data: Data)], thinned: [SnapshotName], generator: String, run: Manifest.Run
     ) throws {
         let exists = (try? PlainFile.kind(of: path, followingLinks: false)) == .folder
-        let root = exists ? path : sibling("history", pid: getpid())
+        let root = exists ? path : FolderBeside.path(besides: output, kind: "history")
         if !exists {
             try? FileManager.default.removeItem(atPath: root)
             try FileSystemError.wrap { try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: false) }
@@ -97,12 +97,8 @@ public struct HistoryFolder: Sendable {
     /// Removes what killed runs left: hidden snapshots and histories beside the output whose
     /// process is gone, and snapshots half removed.
     public func removeLeftovers() {
-        let parent = output.deletingLastPathComponent().path
-        let prefixes = ["snapshot", "history"].map { ".\(output.lastPathComponent).feedsite-\($0)-" }
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] {
-            guard let prefix = prefixes.first(where: name.hasPrefix), let pid = pid_t(name.dropFirst(prefix.count)) else { continue }
-            guard pid == getpid() || kill(pid, 0) != 0 && errno == ESRCH else { continue }
-            try? FileManager.default.removeItem(atPath: parent + "/" + name)
+        for leftover in FolderBeside.abandoned(besides: output, kinds: ["snapshot", "history"]) {
+            try? FileManager.default.removeItem(atPath: leftover)
         }
         for entry in (try? PlainFile.entries(inFolder: path, followingLinks: false)) ?? []
         where entry.name.hasPrefix(Self.removingMarker) || entry.name.hasPrefix(AtomicFile.temporaryMarker) {
@@ -118,10 +114,6 @@ public struct HistoryFolder: Sendable {
             unlink(root + "/" + stale)
             if let slash = stale.lastIndex(of: "/") { rmdir(root + "/" + stale[..<slash]) }
         }
-    }
-
-    private func sibling(_ kind: String, pid: Int32) -> String {
-        output.deletingLastPathComponent().path + "/.\(output.lastPathComponent).feedsite-\(kind)-\(pid)"
     }
 
     /// Renames a snapshot's folder to a hidden name, so nothing takes it for whole, then

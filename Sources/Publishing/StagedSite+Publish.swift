@@ -75,7 +75,7 @@ extension StagedSite {
     /// Where the kernel cannot exchange folders (macOS, some file systems): move the old
     /// site aside, move the new one in, remove the old. The output is missing for an instant.
     private func replaceWithoutExchange() throws(PublishError) {
-        let aside = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).feedsite-old-\(getpid())")
+        let aside = URL(fileURLWithPath: FolderBeside.path(besides: output, kind: "old"), isDirectory: true)
         try? FileManager.default.removeItem(at: aside)
         guard rename(output.path, aside.path) == 0 else {
             throw .publishing(output.path, failedWith: FileSystemError.fromErrno())

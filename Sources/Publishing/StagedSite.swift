@@ -37,8 +37,6 @@ public final class StagedSite: Sendable {
         public init() {}
     }
 
-    public static let stagingMarker = ".feedsite-staging-"
-
     /// Folders at the top of a published site that are no one run's pages but every run's
     /// (the history of snapshots): carried into each new site as the dot-entries are.
     public static let carriedFolders: Set<String> = ["history"]
@@ -64,7 +62,7 @@ public final class StagedSite: Sendable {
             throw .writing(parent.path, failedWith: error)
         }
         Self.removeLeftovers(of: output)
-        let staging = parent.appendingPathComponent(".\(output.lastPathComponent)\(Self.stagingMarker)\(getpid())")
+        let staging = URL(fileURLWithPath: FolderBeside.path(besides: output, kind: "staging"), isDirectory: true)
         try? FileManager.default.removeItem(at: staging)
         do {
             try FileSystemError.wrap { try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: false) }
@@ -195,16 +193,11 @@ public final class StagedSite: Sendable {
 
     /// Removes `.<output>.feedsite-staging-<pid>` and `.feedsite-old-<pid>` folders whose
     /// process is gone. A run killed while publishing may have left the user's dot-entries, or
-    /// the history, at the top of one (moved in, not yet swapped in, or swapped out with the old site): each
-    /// that the output lacks is moved back into it first.
+    /// the history, at the top of one (moved in, not yet swapped in, or swapped out with the
+    /// old site): each that the output lacks is moved back into it first.
     private static func removeLeftovers(of output: URL) {
-        let parent = output.deletingLastPathComponent()
-        let prefixes = [".\(output.lastPathComponent)\(stagingMarker)", ".\(output.lastPathComponent).feedsite-old-"]
         let outputIsFolder = (try? PlainFile.kind(of: output.path)) == .folder
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? [] {
-            guard let prefix = prefixes.first(where: name.hasPrefix), let pid = pid_t(name.dropFirst(prefix.count)) else { continue }
-            guard pid == getpid() || kill(pid, 0) != 0 && errno == ESRCH else { continue }
-            let leftover = parent.appendingPathComponent(name).path
+        for leftover in FolderBeside.abandoned(besides: output, kinds: ["staging", "old"]) {
             if outputIsFolder, let entries = try? PlainFile.entries(inFolder: leftover, followingLinks: false) {
                 for (entry, _) in entries where isCarried(entry) && !entry.hasPrefix(AtomicFile.temporaryMarker) {
                     var existing = stat()

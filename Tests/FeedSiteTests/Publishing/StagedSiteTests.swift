@@ -20,7 +20,7 @@ final class StagedSiteTests: XCTestCase, StagedSiteTestCase {
         let sut = try StagedSite(output: output)
 
         XCTAssertEqual(sut.staging.deletingLastPathComponent().path, output.deletingLastPathComponent().path)
-        XCTAssertEqual(sut.staging.lastPathComponent, ".Output\(StagedSite.stagingMarker)\(getpid())")
+        XCTAssertEqual(sut.staging.lastPathComponent, ".Output.feedsite-staging-\(getpid())")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: sut.staging.path), [])
         XCTAssertEqual(sut.output.path, output.path)
     }
