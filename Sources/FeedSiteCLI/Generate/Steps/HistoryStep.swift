@@ -33,7 +33,7 @@ struct HistoryStep: RunStep {
         let all = own.keys.sorted()
         guard let new = prepared?.facts.name ?? all.last else { return StepDone() }
         let keptNames = policy.kept(all, now: now)
-        let thinned = policy.thinned(all, now: now).filter { $0 != new }
+        let thinned = policy.thinned(all, now: now)
         let remembered = (try? PlainFile.read(history.path + "/" + HistoryLineage.fileName)).flatMap { $0 }.map(SnapshotFacts.lines) ?? []
         let kept = try HistoryLineage.facts(of: all.filter(keptNames.contains), own: own, remembered: remembered) { name in
             let draft = prepared.flatMap { $0.facts.name == name ? $0.folder : nil }
