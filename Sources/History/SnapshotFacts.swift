@@ -19,7 +19,7 @@ public struct SnapshotFacts: Equatable, Sendable {
     /// The facts as one line of JSON, ending with a line break: the first line of a
     /// `snapshot.jsonl`, and a line of the history's `changes.jsonl`.
     public var line: String {
-        var line = "{\"snapshot\": \(JSONText.quoted(name.text)), \"previous\": \(previous.map { JSONText.quoted($0.text) } ?? "null")"
+        var line = "{\"snapshot\": \(JSONText.quoted(name.text)), \"previous\": \(JSONText.quotedOrNull(previous?.text))"
         line += ", \"items\": \(items), \"added\": \(summary.added), \"gone\": \(summary.gone), \"edited\": \(summary.edited)"
         line += ", \"comments_added\": \(summary.commentsAdded), \"comments_removed\": \(summary.commentsRemoved)}\n"
         return line

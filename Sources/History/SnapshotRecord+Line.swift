@@ -5,8 +5,9 @@ import Foundation
 extension SnapshotRecord {
     /// One JSON object on one line, ending with a line break, its members in a fixed order.
     public var line: String {
-        var line = "{\"id\": \(JSONText.quoted(id.text)), \"description\": \(Self.text(description)), \"location\": \(Self.text(location))"
-        line += ", \"image\": \(JSONText.quoted(imageURL)), \"sha256\": \(Self.text(imageSHA256))"
+        var line =
+            "{\"id\": \(JSONText.quoted(id.text)), \"description\": \(JSONText.quotedOrNull(description)), \"location\": \(JSONText.quotedOrNull(location))"
+        line += ", \"image\": \(JSONText.quoted(imageURL)), \"sha256\": \(JSONText.quotedOrNull(imageSHA256))"
         line += ", \"comments\": " + (commentIDs.map { "[" + $0.map(JSONText.quoted).joined(separator: ", ") + "]" } ?? "null")
         line += ", \"comments_digest\": \(JSONText.quoted(commentsDigest)), \"page\": \(JSONText.quoted(page))}\n"
         return line
@@ -23,7 +24,4 @@ extension SnapshotRecord {
             page: page)
     }
 
-    private static func text(_ value: String?) -> String {
-        value.map(JSONText.quoted) ?? "null"
-    }
 }

@@ -21,6 +21,11 @@ public enum JSONText {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// `text` as a JSON string literal, or `null` when there is none.
+    public static func quotedOrNull(_ text: String?) -> String {
+        text.map(quoted) ?? "null"
+    }
+
     /// Appends `text` to `out` as a JSON string literal, quotes included; with
     /// `escapingLineSeparators`, U+2028 and U+2029 are escaped too, which JSON takes raw but
     /// JavaScript before ES2019 reads as the end of a line.

@@ -24,8 +24,8 @@ public enum DataExportLine {
     public static func encode(_ entry: SiteEntry, comments: Comments) -> String {
         var line = "{\"id\": \(JSONText.quoted(entry.id.text))"
         line.reserveCapacity(512)
-        line += ", \"description\": \(text(entry.description))"
-        line += ", \"location\": \(text(entry.location))"
+        line += ", \"description\": \(JSONText.quotedOrNull(entry.description))"
+        line += ", \"location\": \(JSONText.quotedOrNull(entry.location))"
         line += ", \"first_seen\": \(date(entry.firstSeen))"
         line += ", \"image\": {\"url\": \(JSONText.quoted(entry.originalURL))"
         if let stored = entry.stored {
@@ -57,10 +57,6 @@ public enum DataExportLine {
             line += ", \"created_at\": \(date(comment.createdAt)), \"author\": {\"username\": \(JSONText.quoted(comment.username))}}"
         }
         line += "]"
-    }
-
-    private static func text(_ value: String?) -> String {
-        value.map(JSONText.quoted) ?? "null"
     }
 
     private static func number(_ value: Int?) -> String {
