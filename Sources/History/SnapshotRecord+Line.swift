@@ -23,5 +23,4 @@ extension SnapshotRecord {
             imageSHA256: json["sha256"]?.string, commentIDs: json["comments"]?.array?.compactMap(\.string), commentsDigest: commentsDigest,
             page: page)
     }
-
 }
