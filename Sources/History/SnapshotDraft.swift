@@ -30,6 +30,8 @@ public final class SnapshotDraft: Sendable {
         /// Items whose pages are the previous snapshot's.
         var kept: [UUID] = []
         var written = 0
+        /// What the history's search finds each item by whose page was rendered.
+        var documents: [UUID: HistoryItems.Document] = [:]
     }
 
     /// Prepares an empty folder `folder` for snapshot `name`; `previous` is the latest
@@ -49,8 +51,12 @@ public final class SnapshotDraft: Sendable {
     public func add(_ entry: SiteEntry, comments: [ImageComment]?, index: Int, pageSize: Int, feedCount: Int) throws {
         let feedPage = index / pageSize + 1
         var record = SnapshotRecord(entry, comments: comments, feedPage: feedPage, position: index + 1, feedCount: feedCount, context: context)
+        var remembered = false
         if let previous, let oldPage = previous.page(for: entry.id), let previousFolder {
-            if comments == nil, let old = try previous.record(for: entry.id) { record = old }
+            if comments == nil, let old = try previous.record(for: entry.id) {
+                record = old
+                remembered = true
+            }
             if record.page == oldPage, pagesExist(of: entry.id, in: previousFolder) {
                 state.withLock { state in
                     state.records[index] = record
@@ -63,16 +69,22 @@ public final class SnapshotDraft: Sendable {
             let page = try renderer.commentsPage(for: entry, comments: comments, feedPage: feedPage, position: index + 1, feedCount: feedCount)
             try write(page.html, to: page.path)
         }
+        // Comments that could not be loaded leave the item as the history remembers it.
+        let document = remembered ? nil : HistoryItems.Document(entry, comments: comments)
         state.withLock { state in
             state.records[index] = record
             state.written += 1
+            if let document { state.documents[entry.id] = document }
         }
     }
 
-    /// A finished snapshot: its facts and its folder.
+    /// A finished snapshot: its facts, its folder, its items in feed order, and what the
+    /// history's search finds the items by whose pages it rendered.
     public struct Prepared: Sendable {
         public let facts: SnapshotFacts
         public let folder: String
+        public let ids: [UUID]
+        public let documents: [UUID: HistoryItems.Document]
     }
 
     /// Completes the snapshot of `entries` (in feed order) from the live site staged in
@@ -82,12 +94,12 @@ public final class SnapshotDraft: Sendable {
     public func finish(entries: [SiteEntry], pageSize: Int, feedSavedAt: Date?, staging: String, generator: String, run: Manifest.Run) throws
         -> Prepared?
     {
-        let (records, kept, written) = try state.withLock { state throws(SnapshotFile.ReadError) in
+        let (records, kept, written, documents) = try state.withLock { state throws(SnapshotFile.ReadError) in
             let records = try entries.indices.map { index throws(SnapshotFile.ReadError) in
                 guard let record = state.records[index] else { throw .unreadable(folder, reason: "item \(index + 1) was never added") }
                 return record
             }
-            return (records, state.kept, state.written)
+            return (records, state.kept, state.written, state.documents)
         }
         // Every page the previous snapshot's, in its order: nothing changed, and its records
         // need not be read.
@@ -121,7 +133,9 @@ public final class SnapshotDraft: Sendable {
         let file = SnapshotFile(name: name, previous: previous?.name, summary: changes.summary, records: records)
         try file.write(to: folder)
         try Manifest.write(generator: generator, run: run, into: folder)
-        return Prepared(facts: SnapshotFacts(name: name, previous: previous?.name, items: records.count, summary: changes.summary), folder: folder)
+        return Prepared(
+            facts: SnapshotFacts(name: name, previous: previous?.name, items: records.count, summary: changes.summary), folder: folder,
+            ids: records.map(\.id), documents: documents)
     }
 
     /// Removes the folder and what is in it.

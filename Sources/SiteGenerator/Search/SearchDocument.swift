@@ -72,7 +72,7 @@ public enum SearchDocument {
 
     /// `text` up to `textLimit` scalars, cut after the last space before the limit when
     /// there is one, with "…" when anything was cut.
-    static func cut(_ text: String) -> String {
+    public static func cut(_ text: String) -> String {
         let scalars = text.unicodeScalars
         guard scalars.count > textLimit else { return text }
         let limit = scalars.index(scalars.startIndex, offsetBy: textLimit)

@@ -39,7 +39,11 @@ struct HistoryStep: RunStep {
             let draft = prepared.flatMap { $0.facts.name == name ? $0.folder : nil }
             return try SnapshotIndex.read(from: draft ?? history.folder(of: name)).records()
         }
-        var files = try HistoryPages(renderers: renderers, script: script).files(for: kept)
+        let items = updatedItems(in: history, existing: all.filter { $0 != prepared?.facts.name }, thinned: thinned)
+        // The lineage's file comes last: while it lags behind the folders, the next run makes
+        // every other file again.
+        var files = items.searchFiles() + items.spanFiles() + [(HistoryItems.fileName, items.data)]
+        files += try HistoryPages(renderers: renderers, script: script).files(for: kept)
         files.append((HistoryLineage.fileName, Data(kept.map(\.line).joined().utf8)))
         try history.commit(
             draft: prepared?.folder, as: new, files: files, thinned: thinned, generator: "\(Manifest.generatorName) \(Usage.version)", run: facts)
@@ -47,5 +51,22 @@ struct HistoryStep: RunStep {
         let made = prepared == nil ? "the calendar caught up with a snapshot an interrupted run put in" : "snapshot \(new.text)"
         report.detail("history: \(made); \(kept.count) kept\(thinned.isEmpty ? "" : ", \(thinned.count) thinned by \(policy)")")
         return StepDone()
+    }
+
+    /// The history's items brought up to this run: its snapshot added, the thinned ones
+    /// removed.
+    private func updatedItems(in history: HistoryFolder, existing: [SnapshotName], thinned: [SnapshotName]) -> HistoryItems {
+        let remembered = (try? PlainFile.read(history.path + "/" + HistoryItems.fileName)).flatMap { $0 }.flatMap(HistoryItems.init)
+        let addition = prepared.map { prepared in
+            // Read only for an item the history has no document of, which a whole history never lacks.
+            var index: SnapshotIndex?? = nil
+            return HistoryItems.Addition(name: prepared.facts.name, ids: prepared.ids, documents: prepared.documents) { id in
+                if index == nil { index = .some(try? SnapshotIndex.read(from: prepared.folder)) }
+                return (try? index??.record(for: id)).flatMap { $0 }.map(HistoryItems.Document.init) ?? HistoryItems.Document(bare: id)
+            }
+        }
+        return HistoryItems.updated(remembered: remembered, existing: existing, adding: addition, thinned: thinned) { name in
+            try? SnapshotIndex.read(from: history.folder(of: name))
+        }
     }
 }

@@ -1,0 +1,62 @@
+import Basics
+import Foundation
+import SiteGenerator
+
+/// The files the history's pages read the items from, as paths from the history's root.
+extension HistoryItems {
+    /// The first characters of an item's ID that name its file of spans.
+    static let shardLength = 2
+
+    /// `items/<xx>.js` for each `xx` the items' IDs start with (lower case): one call of
+    /// `feedsiteHistoryItems("xx", {ID: spans})`, which an item's comments page loads to say
+    /// where in the history the item is. A file changes only when one of its items' spans do.
+    public func spanFiles() -> [(path: String, data: Data)] {
+        var shards: [String: [Item]] = [:]
+        for item in items { shards[Self.shard(of: item.id), default: []].append(item) }
+        return shards.keys.sorted().map { shard in
+            let members = shards[shard, default: []].sorted { $0.id.text < $1.id.text }
+            var text = "feedsiteHistoryItems(\"\(shard)\", {"
+            for (index, item) in members.enumerated() {
+                text += (index == 0 ? "\n" : ",\n") + "\(JSONText.quoted(item.id.text)): [" + item.spans.map(\.json).joined(separator: ", ") + "]"
+            }
+            text += "\n});\n"
+            return ("items/\(shard).js", Data(text.utf8))
+        }
+    }
+
+    /// The file of spans that holds `id`'s.
+    static func shard(of id: UUID) -> String {
+        String(id.text.prefix(shardLength)).lowercased()
+    }
+
+    /// The history's search index under `search/`, in the live search's format, over every
+    /// item in `items`' order: each result's record names, after the live search's fields,
+    /// the latest snapshot that holds the item, which its link and picture come from. The
+    /// root `search/index.js` comes last, after the files it names.
+    public func searchFiles() -> [(path: String, data: Data)] {
+        var index = SearchIndex(itemCount: items.count)
+        var records: [[UInt8]] = []
+        var digests: [UInt8] = []
+        records.reserveCapacity(items.count)
+        for (place, item) in items.enumerated() {
+            index.add(item.document.terms.split(separator: " ").map(String.init), item: place)
+            var record = Array(item.document.record.utf8.dropLast())
+            record.append(contentsOf: ", ".utf8)
+            JSONText.appendQuoted(lastSeen(item)?.text ?? "", to: &record)
+            record.append(UInt8(ascii: "]"))
+            digests.append(contentsOf: SearchDocument.digest(record))
+            records.append(record)
+        }
+        let terms = index.termFiles()
+        let generation = SearchIndex.generation(recordDigests: digests, termFiles: terms.files)
+        var files: [(path: String, data: Data)] = terms.files.map { ("search/\(generation)/\($0.name).js", Data($0.text.utf8)) }
+        let perFile = SearchDocument.docsPerFile
+        for number in 0..<(records.count + perFile - 1) / perFile {
+            let file = SearchDocument.file(number, records: records[number * perFile..<min(records.count, (number + 1) * perFile)].map { $0[...] })
+            files.append(("search/\(generation)/\(file.name).js", Data(file.text.utf8)))
+        }
+        let root = SearchIndex.root(generation: generation, itemCount: items.count, docsPerFile: perFile, terms: terms)
+        files.append(("search/index.js", Data(root.utf8)))
+        return files
+    }
+}

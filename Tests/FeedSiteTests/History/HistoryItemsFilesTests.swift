@@ -1,0 +1,73 @@
+import Foundation
+import History
+import XCTest
+
+final class HistoryItemsFilesTests: XCTestCase {
+    private let names = (1...3).compactMap { SnapshotName("2026110\($0)T100000Z") }
+    private let first = UUID(uuidString: "AB000001-0000-0000-0000-000000000000")!
+    private let second = UUID(uuidString: "AB000002-0000-0000-0000-000000000000")!
+    private let third = UUID(uuidString: "CD000003-0000-0000-0000-000000000000")!
+
+    func test_spanFiles_groupItemsByTheirIDsFirstCharactersInLowerCase() throws {
+        let items = history()
+
+        let files = items.spanFiles()
+
+        XCTAssertEqual(files.map(\.path), ["items/ab.js", "items/cd.js"])
+        let text = String(decoding: files[0].data, as: UTF8.self)
+        XCTAssertTrue(text.hasPrefix("feedsiteHistoryItems(\"ab\", {\n"), text)
+        XCTAssertTrue(text.contains("\"\(first.uuidString)\": [[\"20261101T100000Z\", \"20261101T100000Z\"]]"), text)
+        XCTAssertTrue(text.contains("\"\(second.uuidString)\": [[\"20261101T100000Z\", null]]"), text)
+    }
+
+    func test_spanFiles_ofAnItemStillThere_stayTheSameWhenASnapshotIsAdded() {
+        var items = history()
+        let before = items.spanFiles()
+
+        items.add(
+            names[2], ids: [second, third], documents: [:],
+            fallback: { id in
+                XCTFail("asked")
+                return .init(bare: id)
+            })
+
+        XCTAssertEqual(before.map(\.data), items.spanFiles().map(\.data))
+    }
+
+    func test_searchFiles_findAGoneItemByAWordOfItsDescription_andNameTheLatestSnapshotThatHadIt() throws {
+        let files = history().searchFiles()
+
+        XCTAssertEqual(files.last?.path, "search/index.js")
+        let text = files.map { String(decoding: $0.data, as: UTF8.self) }.joined()
+        XCTAssertTrue(text.contains("\"lighthouse\""), "the gone item's term is in the index")
+        XCTAssertTrue(text.contains("[\"\(first.uuidString)\", \"\", 0, 0, \"\", \"a lighthouse\", \"20261101T100000Z\"]"), text)
+        XCTAssertTrue(text.contains("[\"\(third.uuidString)\", \"\", 0, 0, \"\", \"a harbour\", \"20261102T100000Z\"]"), text)
+        let generation = try XCTUnwrap(files.first?.path.split(separator: "/").dropFirst().first)
+        XCTAssertTrue(files.dropLast().allSatisfy { $0.path.hasPrefix("search/\(generation)/") })
+    }
+
+    func test_updated_makesTheItemsAgainFromTheSnapshotsWhenTheRememberedOnesCountOthers() {
+        let remembered = history()
+
+        let items = HistoryItems.updated(remembered: remembered, existing: [names[0]], adding: nil, thinned: []) { _ in nil }
+
+        XCTAssertEqual(items.snapshots, [], "a snapshot that cannot be read is left out")
+        XCTAssertEqual(
+            HistoryItems.updated(remembered: remembered, existing: remembered.snapshots, adding: nil, thinned: [names[0]]) { _ in
+                XCTFail("read")
+                return nil
+            }.snapshots, [names[1]])
+    }
+
+    /// `first` in the first snapshot only, `second` in both, `third` in the second.
+    private func history() -> HistoryItems {
+        var items = HistoryItems()
+        func document(_ id: UUID) -> HistoryItems.Document {
+            let text = id == first ? "a lighthouse" : id == second ? "a boat" : "a harbour"
+            return HistoryItems.Document(record: "[\"\(id.uuidString)\", \"\", 0, 0, \"\", \"\(text)\"]", terms: text)
+        }
+        items.add(names[0], ids: [first, second], documents: [:], fallback: document)
+        items.add(names[1], ids: [second, third], documents: [:], fallback: document)
+        return items
+    }
+}
