@@ -2,6 +2,95 @@
 // snapshots before and after it and the latest. The lines above this script, written with
 // each snapshot, list them; a page a later snapshot shares is the same file in both, so the
 // snapshot is read from the page's address, history/<name>/…, not from the page.
+//
+// On an item's comments page (live or in a snapshot), it also says where in the history the
+// item is: it loads the item's spans of snapshots from history/items/<first two characters
+// of its ID>.js, one call of feedsiteHistoryItems(shard, {ID: [[from, to or null], …]}), and
+// writes them out with the DOM alone, so no text is read as HTML.
+(function () {
+  "use strict";
+  var history = window.feedsiteHistory;
+  var section = document.querySelector(".item-history");
+  if (!history || !section) return;
+  var config = section.dataset;
+  var names = history.snapshots.map(function (snapshot) { return snapshot.name; });
+  var lang = document.documentElement.lang;
+  var numbers;
+  try { numbers = new Intl.NumberFormat(lang || undefined); } catch (error) { numbers = new Intl.NumberFormat(); }
+  function time(index) {
+    var times = history.snapshots[index].time;
+    return times[lang] || times[Object.keys(times)[0]];
+  }
+  function link(index, page) {
+    var anchor = document.createElement("a");
+    anchor.href = config.root + names[index] + "/" + config.locale + page;
+    anchor.textContent = config.time ? config.time.replace("%@", time(index)) : time(index);
+    return anchor;
+  }
+  // A string table's text with %@ (or %1$@, %2$@ …) replaced by `values`, nodes or numbers.
+  function filled(tag, text, values) {
+    var node = document.createElement(tag);
+    var next = 0;
+    var parts = String(text).split(/(%(?:\d+\$)?@)/);
+    parts.forEach(function (part) {
+      var found = /^%(?:(\d+)\$)?@$/.exec(part);
+      if (!found) {
+        if (part) node.appendChild(document.createTextNode(part.replace(/%%/g, "%")));
+        return;
+      }
+      var value = values[found[1] ? Number(found[1]) - 1 : next++];
+      if (value === undefined) return;
+      node.appendChild(typeof value === "number" ? document.createTextNode(numbers.format(value)) : value);
+    });
+    return node;
+  }
+  function show(spans) {
+    var held = [];
+    spans.forEach(function (span) {
+      var from = names.indexOf(span[0]);
+      var to = span[1] === null ? names.length - 1 : names.indexOf(span[1]);
+      for (var at = from; from >= 0 && at <= to; at++) held.push(at);
+    });
+    if (held.length === 0) return;
+    var page = "comments/" + config.item + ".html";
+    var first = held[0];
+    var last = held[held.length - 1];
+    section.appendChild(filled("p", config["in"], [held.length, names.length]));
+    var seen = filled("p", config.first, [link(first, page)]);
+    seen.appendChild(document.createTextNode(" · "));
+    if (last === names.length - 1) {
+      seen.appendChild(document.createTextNode(config.still));
+    } else {
+      var lastSeen = filled("span", config.last, [link(last, page)]);
+      var gone = filled("span", config.gone, [link(last + 1, "index.html")]);
+      seen.appendChild(lastSeen);
+      seen.appendChild(document.createTextNode(" · "));
+      seen.appendChild(gone);
+    }
+    section.appendChild(seen);
+    var details = document.createElement("details");
+    var summary = document.createElement("summary");
+    summary.textContent = config.all;
+    var list = document.createElement("ol");
+    held.forEach(function (index) {
+      var item = document.createElement("li");
+      item.appendChild(link(index, page));
+      list.appendChild(item);
+    });
+    details.appendChild(summary);
+    details.appendChild(list);
+    section.appendChild(details);
+    section.hidden = false;
+  }
+  window.feedsiteHistoryItems = function (shard, items) {
+    if (Object.prototype.hasOwnProperty.call(items, config.item)) show(items[config.item]);
+  };
+  var script = document.createElement("script");
+  script.src = config.root + "items/" + config.item.slice(0, 2).toLowerCase() + ".js";
+  script.onload = script.onerror = function () { script.remove(); };
+  document.head.appendChild(script);
+})();
+
 (function () {
   "use strict";
   var history = window.feedsiteHistory;

@@ -10,6 +10,10 @@
  *   data-index   the locale's search/index.js     data-pages   the locale's root folder
  *   data-images  the images folder                data-label, -one, -many, -more, -none,
  *                                                 -unavailable  the locale's strings
+ *
+ * The history's search (on its calendar) also has data-snapshots, the history's folder, and
+ * data-locale, the locale's folder in a snapshot: each of its results names the snapshot
+ * that last had the item, and its link and picture are that snapshot's.
  */
 (() => {
   "use strict";
@@ -274,11 +278,14 @@
   }
 
   /** A result: the image, a link to the comments page named by the title, the snippet. */
-  function resultItem([id, image, , , location, text], words) {
+  function resultItem([id, image, , , location, text, snapshot], words) {
+    const inSnapshot = config.snapshots !== undefined && snapshot ? `${config.snapshots}${encodeURIComponent(snapshot)}/` : null;
+    const pages = inSnapshot ? inSnapshot + (config.locale ?? "") : config.pages;
+    const images = inSnapshot ? `${inSnapshot}images/` : config.images;
     const item = element("li", "search-result");
     if (image) {
       const picture = element("img");
-      picture.src = config.images + encodeURIComponent(image);
+      picture.src = images + encodeURIComponent(image);
       picture.alt = "";
       picture.width = 64;
       picture.height = 64;
@@ -292,7 +299,7 @@
     const found = snippet(rest, words);
     const body = element("div", "search-result-text");
     const link = element("a", "search-link");
-    link.href = `${config.pages}comments/${encodeURIComponent(id)}.html`;
+    link.href = `${pages}comments/${encodeURIComponent(id)}.html`;
     body.append(appendMarked(link, title || String(id), words));
     if (found) body.append(appendMarked(element("p", "search-snippet"), found, words));
     item.append(body);

@@ -41,7 +41,7 @@ public struct HistoryPages: Sendable {
 
     /// What the calendar page shows in `renderer`'s locale.
     func calendar(of snapshots: [SnapshotFacts], in renderer: SiteRenderer) throws -> [String: TemplateValue] {
-        guard let first = snapshots.first, let latest = snapshots.last else { return ["summary": false, "years": .list([]), "days": .list([])] }
+        guard let first = snapshots.first, let latest = snapshots.last else { return ["summary": .text(""), "years": .list([]), "days": .list([])] }
         let summary = try renderer.historyString(
             .historySummary, String(snapshots.count), renderer.dayAndTime(first.name.time), renderer.dayAndTime(latest.name.time))
         let calendar = HistoryCalendar(snapshots.map(\.name), firstWeekday: Self.firstWeekday(of: renderer.locale), locale: renderer.locale)

@@ -42,6 +42,14 @@ public enum SiteString: String, StringTableKey {
     case historyCommentsRemoved = "HISTORY_COMMENTS_REMOVED"
     case historyFirst = "HISTORY_FIRST"
     case historyReordered = "HISTORY_REORDERED"
+    case historyItemTitle = "HISTORY_ITEM_TITLE"
+    case historyItemIn = "HISTORY_ITEM_IN"
+    case historyItemFirst = "HISTORY_ITEM_FIRST"
+    case historyItemLast = "HISTORY_ITEM_LAST"
+    case historyItemStill = "HISTORY_ITEM_STILL"
+    case historyItemGone = "HISTORY_ITEM_GONE"
+    case historyItemAll = "HISTORY_ITEM_ALL"
+    case historySearchLabel = "HISTORY_SEARCH_LABEL"
 
     /// The search's strings, the link to an original and the history's table came after
     /// themes: a theme written before has none of them.

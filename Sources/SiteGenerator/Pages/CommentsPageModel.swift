@@ -24,6 +24,7 @@ public struct CommentsPageModel: Equatable, Sendable {
     public static let imageColumnWidth = 600
 
     public let path: String
+    public let imageID: UUID
     public let location: String?
     public let description: String?
     /// The image in the site, `nil` when it could not be had: the widest rendition that
@@ -49,6 +50,7 @@ public struct CommentsPageModel: Equatable, Sendable {
     ) {
         let path = paths.commentsPage(for: entry.id)
         self.path = path
+        self.imageID = entry.id
         self.location = entry.location
         self.description = entry.description
         let sourceSet = ImageSourceSet(entry: entry, page: path)

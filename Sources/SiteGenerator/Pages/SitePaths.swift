@@ -67,6 +67,9 @@ public struct SitePaths: Sendable, Equatable {
     /// The history's script: the list of snapshots, and what fills each snapshot's bar.
     public static let historyScript = "history/history.js"
 
+    /// The root of the history's search index, shared by every locale.
+    public static let historySearchIndex = "history/search/index.js"
+
     /// The locale's calendar of snapshots.
     public var historyCalendar: String { Self.historyFolder + localePrefix + "index.html" }
 

@@ -3,7 +3,8 @@ import Foundation
 /// The history's own pages (`--history`), in this locale.
 extension SiteRenderer {
     /// The locale's calendar of snapshots, `history.html` filled with `values` (what
-    /// `HistoryPages` makes of the snapshots), with a link back to the live feed.
+    /// `HistoryPages` makes of the snapshots), with a link back to the live feed and the
+    /// search over every item the history holds.
     public func historyCalendar(_ values: [String: TemplateValue]) throws -> Page {
         let path = paths.historyCalendar
         let title = try strings.string(.historyTitle)
@@ -12,7 +13,14 @@ extension SiteRenderer {
         // The calendar's own snapshot line does not link the calendar.
         var renderer = self
         renderer.history = nil
-        return Page(path: path, html: try renderer.layout(path: path, title: title, documentTitle: title, back: back, search: false, body: body))
+        var search = try search(
+            from: path, index: SitePaths.historySearchIndex,
+            snapshots: ["root": .text(SitePaths.relative(from: path, to: SitePaths.historyFolder)), "locale": .text(paths.localePrefix)])
+        if case .object(var fields) = search {
+            fields["label"] = .text(try strings.string(.historySearchLabel))
+            search = .object(fields)
+        }
+        return Page(path: path, html: try renderer.layout(path: path, title: title, documentTitle: title, back: back, search: search, body: body))
     }
 
     /// A localized string of the history's table, with its placeholders filled.
@@ -23,5 +31,28 @@ extension SiteRenderer {
     /// `date` as the snapshot line writes it, in this locale and UTC ("26 November 2026, 12:00").
     public func dayAndTime(_ date: Date) -> String {
         dates.dayAndTime(date)
+    }
+
+    /// With `--history`, what a comments page gives the history's script to say where in
+    /// the history its item is: the item, where the history is from the page (a snapshot's
+    /// page is read under `history/<name>/`), the labels, and on a live page the script, which
+    /// a snapshot's page has already for its bar. `false` without history.
+    func itemHistory(of imageID: UUID, at path: String) throws -> TemplateValue {
+        guard let history else { return false }
+        let placed = history == .archived ? "history/-/" + path : path
+        return [
+            "id": .text(imageID.text),
+            "root": .text(SitePaths.relative(from: placed, to: SitePaths.historyFolder)),
+            "locale": .text(paths.localePrefix),
+            "script": history == .live ? .text(SitePaths.relative(from: path, to: SitePaths.historyScript)) : false,
+            "title": .text(try strings.string(.historyItemTitle)),
+            "in": .text(try strings.string(.historyItemIn)),
+            "first": .text(try strings.string(.historyItemFirst)),
+            "last": .text(try strings.string(.historyItemLast)),
+            "still": .text(try strings.string(.historyItemStill)),
+            "gone": .text(try strings.string(.historyItemGone)),
+            "all": .text(try strings.string(.historyItemAll)),
+            "time": .text(try strings.string(.historyTime)),
+        ]
     }
 }

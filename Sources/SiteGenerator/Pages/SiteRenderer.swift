@@ -186,6 +186,7 @@ public struct SiteRenderer: Sendable {
             "comments": .list(comments),
             "noComments": .bool(page.comments?.isEmpty == true),
             "emptyLabel": .text(try strings.string(.imageCommentsEmpty)),
+            "itemHistory": try itemHistory(of: page.imageID, at: page.path),
         ])
         let back: TemplateValue = ["href": .text(page.feedLink), "label": .text(try strings.string(.feedViewTitle))]
         return try layout(path: page.path, title: title, documentTitle: title, back: back, search: false, body: body)
@@ -236,12 +237,15 @@ public struct SiteRenderer: Sendable {
     }
 
     /// What the feed page at `path` gives the search script (`search.js`), as its element's
-    /// attributes: where the locale's index, its pages and the images are from the page, and
-    /// the labels, with their placeholders left for the script to fill.
-    private func search(from path: String) throws -> TemplateValue {
+    /// attributes: where the locale's index (or `index`), its pages and the images are from
+    /// the page, and the labels, with their placeholders left for the script to fill. The
+    /// history's search gives `snapshots`: where the history is and the locale's prefix, as
+    /// its results are in the snapshots that last had them.
+    func search(from path: String, index: String? = nil, snapshots: TemplateValue = false) throws -> TemplateValue {
         [
             "script": .text(SitePaths.relative(from: path, to: SitePaths.searchScript)),
-            "index": .text(SitePaths.relative(from: path, to: paths.searchIndex)),
+            "index": .text(SitePaths.relative(from: path, to: index ?? paths.searchIndex)),
+            "snapshots": snapshots,
             "pages": .text(SitePaths.relative(from: path, to: paths.localePrefix)),
             "images": .text(SitePaths.relative(from: path, to: SitePaths.imagesFolder)),
             "label": .text(try strings.string(.searchLabel)),

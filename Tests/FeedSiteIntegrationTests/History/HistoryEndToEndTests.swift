@@ -34,7 +34,8 @@ final class HistoryEndToEndTests: XCTestCase {
         XCTAssertTrue(unchanged.standardError.contains("history: the data is as the latest snapshot has it; no snapshot"), unchanged.standardError)
         let history = folder.appendingPathComponent("site/history")
         let names = try FileManager.default.contentsOfDirectory(atPath: history.path).sorted()
-        XCTAssertEqual(names, ["20261126T120000Z", "20261127T093000Z", "changes.jsonl", "history.js", "index.html", "items", "items.jsonl", "manifest.json", "search"])
+        XCTAssertEqual(
+            names, ["20261126T120000Z", "20261127T093000Z", "changes.jsonl", "history.js", "index.html", "items", "items.jsonl", "manifest.json", "search"])
         let older = history.appendingPathComponent("20261126T120000Z")
         let newer = history.appendingPathComponent("20261127T093000Z")
         let same = "comments/\(DemoFeed.itemID(1).uuidString).html"
@@ -132,7 +133,8 @@ final class HistoryEndToEndTests: XCTestCase {
         XCTAssertTrue(runs[1].standardError.contains("history: snapshot 20261103T100000Z; 1 kept, 1 thinned by every:1d"), runs[1].standardError)
         let history = folder.appendingPathComponent("site/history")
         let names = try FileManager.default.contentsOfDirectory(atPath: history.path).sorted()
-        XCTAssertEqual(names, ["20261103T100000Z", "20261103T110000Z", "changes.jsonl", "history.js", "index.html", "items", "items.jsonl", "manifest.json", "search"])
+        XCTAssertEqual(
+            names, ["20261103T100000Z", "20261103T110000Z", "changes.jsonl", "history.js", "index.html", "items", "items.jsonl", "manifest.json", "search"])
         let calendar = try String(contentsOf: history.appendingPathComponent("index.html"), encoding: .utf8)
         XCTAssertFalse(calendar.contains("20261101T100000Z"), calendar)
         XCTAssertTrue(calendar.contains("first snapshot"), "the oldest kept snapshot has none before it now")

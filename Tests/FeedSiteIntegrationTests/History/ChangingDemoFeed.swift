@@ -1,0 +1,54 @@
+import FeedCore
+import Foundation
+import SampleAPI
+import Synchronization
+
+/// The demo feed with items a test leaves out and descriptions it rewrites between runs.
+final class ChangingDemoFeed: SampleFeedSource {
+    private let demo: DemoFeed
+    private let state = Mutex(State())
+
+    private struct State {
+        var left: Set<Int> = []
+        var descriptions: [Int: String] = [:]
+    }
+
+    init(now: Date) {
+        demo = DemoFeed(now: now)
+    }
+
+    /// From now on the feed has the demo's items but those at `indices` (the demo's places).
+    func leaveOut(_ indices: Set<Int>) {
+        state.withLock { $0.left = indices }
+    }
+
+    func describe(_ index: Int, as description: String) {
+        state.withLock { $0.descriptions[index] = description }
+    }
+
+    private var shown: [Int] {
+        let left = state.withLock { $0.left }
+        return (0..<demo.itemCount).filter { !left.contains($0) }
+    }
+
+    var itemCount: Int { shown.count }
+
+    func item(at index: Int) -> SampleItem {
+        let place = shown[index]
+        let item = demo.item(at: place)
+        let description = state.withLock { $0.descriptions[place] } ?? item.description
+        return SampleItem(id: item.id, description: description, location: item.location, imagePath: item.imagePath)
+    }
+
+    func index(of id: UUID) -> Int? {
+        demo.index(of: id).flatMap { shown.firstIndex(of: $0) }
+    }
+
+    func comments(forItemAt index: Int) -> [ImageComment] {
+        demo.comments(forItemAt: shown[index])
+    }
+
+    func image(at path: String) -> [UInt8]? {
+        demo.image(at: path)
+    }
+}

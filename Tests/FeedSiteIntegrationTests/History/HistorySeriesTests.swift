@@ -1,0 +1,54 @@
+import Foundation
+import SampleAPI
+import TestSupport
+import XCTest
+
+/// A series of `--history` runs over a feed that changes between them: what the history
+/// remembers of items that came, went and were edited, and how its search and its item
+/// spans find them.
+final class HistorySeriesTests: XCTestCase {
+    func test_history_remembersAGoneItem_findsItByItsDescription_andSaysWhenItWasLastSeen() throws {
+        let folder = try makeTemporaryFolder(for: self)
+        let feed = ChangingDemoFeed(now: fixedNow())
+        let server = try SampleAPIServer(source: feed)
+        defer { server.stop() }
+        let generate = ["generate", "--api", server.apiRoot.absoluteString, "--output", "site", "--cache", "cache", "--history"]
+        let (gone, edited, added) = (4, 7, 20)
+
+        feed.leaveOut([added])
+        let first = try ExecutableRunner.run(generate + ["--now", "2026-11-24T12:00:00Z"], in: folder)
+        feed.leaveOut([gone])
+        feed.describe(edited, as: "Rewritten with a lighthouse")
+        let second = try ExecutableRunner.run(generate + ["--now", "2026-11-25T12:00:00Z"], in: folder)
+        let third = try ExecutableRunner.run(generate + ["--now", "2026-11-26T12:00:00Z"], in: folder)
+
+        for run in [first, second, third] { XCTAssertEqual(run.status, 0, run.standardError) }
+        let history = folder.appendingPathComponent("site/history")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: history.path).filter { $0.hasPrefix("2026") }.sorted(),
+            ["20261124T120000Z", "20261125T120000Z"], "the third run changed nothing")
+        let changes = try String(contentsOf: history.appendingPathComponent("changes.jsonl"), encoding: .utf8)
+        XCTAssertTrue(changes.contains(#""previous": "20261124T120000Z", "items": 35, "added": 1, "gone": 1, "edited": 1"#), changes)
+
+        let goneID = DemoFeed.itemID(gone).uuidString
+        let spans = try String(contentsOf: history.appendingPathComponent("items/\(goneID.prefix(2).lowercased()).js"), encoding: .utf8)
+        XCTAssertTrue(spans.contains("\"\(goneID)\": [[\"20261124T120000Z\", \"20261124T120000Z\"]]"), spans)
+        XCTAssertTrue(spans.contains("\"\(DemoFeed.itemID(added).uuidString)\": [[\"20261125T120000Z\", null]]"), spans)
+
+        let search = try FileManager.default.subpathsOfDirectory(atPath: history.appendingPathComponent("search").path).map {
+            (try? String(contentsOf: history.appendingPathComponent("search/\($0)"), encoding: .utf8)) ?? ""
+        }.joined()
+        let goneDescription = try XCTUnwrap(DemoFeed(now: fixedNow()).item(at: gone).description)
+        let word = try XCTUnwrap(goneDescription.split(separator: " ").max { $0.count < $1.count }).lowercased().filter(\.isLetter)
+        XCTAssertTrue(search.contains("\"\(word)"), "the gone item's word \(word) is in the history's index")
+        XCTAssertTrue(search.contains("[\"\(goneID)\", "), search)
+        XCTAssertTrue(search.contains("\"20261124T120000Z\"]"), "the gone item's result is in the snapshot that last had it")
+        XCTAssertTrue(search.contains("\"lighthouse\""), "the edited description is found")
+
+        let livePage = try String(contentsOf: folder.appendingPathComponent("site/comments/\(DemoFeed.itemID(edited).uuidString).html"), encoding: .utf8)
+        XCTAssertTrue(livePage.contains(#"<script src="../history/history.js" defer></script>"#), livePage)
+        XCTAssertTrue(livePage.contains(#"class="item-history""#), livePage)
+        let verify = try ExecutableRunner.run(["verify", "--output", "site"], in: folder)
+        XCTAssertEqual(verify.status, 0, verify.standardError + verify.standardOutput)
+    }
+}
