@@ -1,6 +1,7 @@
 import FeedCore
 import FileSystem
 import Foundation
+import History
 
 /// `feedsite generate`: opens the run (`RunContext`), runs its steps (`GenerateRun`), ends
 /// it (`RunEnding`: the exit status and the closing lines), then looks after the cache
@@ -76,6 +77,11 @@ struct GenerateCommand {
             // The write-ahead log is emptied first, as closing the database will.
             try? context.cache.checkpoint()
             metrics.cacheBytes = try? FolderSize.bytes(under: context.cacheFolder.path)
+            if options.history {
+                let history = HistoryFolder(output: context.output)
+                metrics.historySnapshots = history.snapshots().count
+                metrics.historyBytes = try? FolderSize.bytes(under: history.path)
+            }
         }
         await context.close()
         // Once the engine has stopped, every transfer's bytes are counted.

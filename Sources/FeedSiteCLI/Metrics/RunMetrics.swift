@@ -21,6 +21,10 @@ struct RunMetrics: Sendable {
     /// `nil` when the cache was not measured (a run that did not start, or was interrupted)
     /// or could not be read; the sample is then left out.
     var cacheBytes: Int?
+    /// With `--history`: the snapshots it keeps and its folder's size, measured as the cache
+    /// is; `nil` when not, and the samples are then left out.
+    var historySnapshots: Int?
+    var historyBytes: Int?
 
     /// The phases a run goes through, in order, each with a sample (0 when not reached).
     static let phases = RunPhase.allCases.map(\.rawValue)
@@ -147,6 +151,17 @@ struct RunMetrics: Sendable {
                     "feedsite_cache_size_bytes", .gauge,
                     help: "The cache folder's size after the last run: every file's size, a file with several names counted once.",
                     Double(cacheBytes)))
+        }
+        if let historySnapshots {
+            families.append(
+                .init("feedsite_history_snapshots", .gauge, help: "Snapshots the history keeps after the last run (--history).", Double(historySnapshots)))
+        }
+        if let historyBytes {
+            families.append(
+                .init(
+                    "feedsite_history_size_bytes", .gauge,
+                    help: "The history folder's size after the last run: every file's size, a file with several names counted once.",
+                    Double(historyBytes)))
         }
         return families
     }

@@ -176,6 +176,22 @@ final class GenerateMetricsTests: XCTestCase {
         XCTAssertEqual(samples["feedsite_last_success_timestamp_seconds"], 1_716_204_299)
     }
 
+    func test_generate_withHistory_recordsTheSnapshotsKeptAndTheHistorysSize() async throws {
+        let server = try makeServer(SyntheticFeed(itemCount: 3, commentsPerItem: 1, imageBytes: 500, now: fixedNow()))
+        let run = try makeRunFolderWithTextfileFolder()
+
+        let plain = await run.generate(api: server.apiRoot, metrics)
+        let plainSamples = try samples(in: run)
+        let result = await run.generate(api: server.apiRoot, now: "2024-05-21T11:24:59Z", metrics + ["--history"])
+
+        XCTAssertEqual(plain.code, .success, plain.diagnostics)
+        XCTAssertNil(plainSamples["feedsite_history_snapshots"], "no --history, no sample")
+        XCTAssertEqual(result.code, .success, result.diagnostics)
+        let samples = try samples(in: run)
+        XCTAssertEqual(samples["feedsite_history_snapshots"], 1)
+        XCTAssertEqual(samples["feedsite_history_size_bytes"], Double(try FolderSize.bytes(under: run.file("history").path)))
+    }
+
     // MARK: - Helpers
 
     /// A run folder with `textfile/`, where the metrics file goes.

@@ -95,6 +95,18 @@ final class RunMetricsTests: XCTestCase {
         XCTAssertFalse(run.families(history: .init()).contains { $0.name == "feedsite_cache_size_bytes" })
     }
 
+    func test_families_giveTheHistorysSnapshotsAndSizeOnlyWhenMeasured() {
+        var run = knownRun()
+        XCTAssertFalse(run.families(history: .init()).contains { $0.name.hasPrefix("feedsite_history") })
+
+        run.historySnapshots = 4
+        run.historyBytes = 123_456
+        let families = run.families(history: .init())
+
+        XCTAssertEqual(families.first { $0.name == "feedsite_history_snapshots" }?.samples.map(\.value), [4])
+        XCTAssertEqual(families.first { $0.name == "feedsite_history_size_bytes" }?.samples.map(\.value), [123_456])
+    }
+
     func test_history_aRunThatPublishedTheLiveFeedIsTheLastSuccessAndTheLastPublish() {
         let run = finished(code: .success, published: true, feed: .live)
 
