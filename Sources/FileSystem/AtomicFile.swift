@@ -37,11 +37,15 @@ public enum AtomicFile {
 
     /// A file written as `write(toPath:unlessUnchanged:_:)` writes one, for a writer that
     /// outlives one call: bytes go to `writer` (on a temporary name) for as long as it takes,
-    /// then `commit()` puts them in place, or `discard()` removes them.
+    /// then `commit()` puts them in place, or `discard()` removes them. Files that change
+    /// together are each `prepare()`d first, then committed: a full disk stops the first
+    /// step, which leaves every `path` as it was, and the second only renames.
     public final class Draft {
         public let path: String
         public let writer: BufferedFileWriter
         private let unlessUnchanged: Bool
+        /// After `prepare()`: whether there is anything to put in place.
+        private var prepared: Bool?
 
         /// Makes nothing yet; with `unlessUnchanged`, `commit()` leaves a file at `path` that
         /// holds the same bytes alone.
@@ -56,12 +60,30 @@ public enum AtomicFile {
         /// removed and `path` is left as it was.
         public func commit() throws -> Bool {
             do {
+                guard try prepare() else { return false }
+                try FileSystemError.check(rename(writer.path, path))
+                return true
+            } catch {
+                discard()
+                throw error
+            }
+        }
+
+        /// Writes out what is left under the temporary name, so that `commit()` only renames;
+        /// returns whether there is anything to put in place (`false`: the file at `path`
+        /// already holds these bytes, and the temporary file is gone). When it fails, the
+        /// temporary file is removed.
+        @discardableResult
+        public func prepare() throws -> Bool {
+            if let prepared { return prepared }
+            do {
                 if unlessUnchanged, writer.holdsSameBytes(as: path) {
                     discard()
+                    prepared = false
                     return false
                 }
                 try writer.finish()
-                try FileSystemError.check(rename(writer.path, path))
+                prepared = true
                 return true
             } catch {
                 discard()

@@ -53,9 +53,12 @@ public struct HistoryFolder: Sendable {
 
     /// Puts the finished snapshot in `draft` into the history as `name`, then replaces the
     /// history's own files with `files` (paths from the history's root) and their manifest,
-    /// then removes the snapshots `thinned`. When putting it in fails, the history is left
-    /// as it was.
-    /// With no `draft`, only the history's own files are replaced (and `thinned` removed).
+    /// then removes the snapshots `thinned`. With no `draft`, only the history's own files
+    /// are replaced (and `thinned` removed).
+    ///
+    /// Every own file is written out under a temporary name before anything is put in, so
+    /// that a full disk, or any other failure to write, leaves the history as it was; then
+    /// the snapshot and the files are renamed into place.
     public func commit(
         draft: String?, as name: SnapshotName, files: [(path: String, data: Data)], thinned: [SnapshotName], generator: String, run: Manifest.Run
     ) throws {
@@ -65,18 +68,32 @@ public struct HistoryFolder: Sendable {
             try? FileManager.default.removeItem(atPath: root)
             try FileSystemError.wrap { try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: false) }
         }
-        let placed = draft.map { _ in root + "/" + name.text }
+        var drafts: [AtomicFile.Draft] = []
+        var placed: String?
         do {
-            if let draft, let placed { try FileSystemError.check(rename(draft, placed)) }
             var listed: [Manifest.File] = []
             for file in files {
-                try AtomicFile.write(toPath: root + "/" + file.path, unlessUnchanged: true) { try $0.write(Array(file.data)) }
+                let written = AtomicFile.Draft(path: root + "/" + file.path, unlessUnchanged: true)
+                drafts.append(written)
+                try PublishError.naming(written.path) {
+                    try written.writer.write(Array(file.data))
+                    try written.prepare()
+                }
                 listed.append(Manifest.File(path: file.path, size: file.data.count, sha256: SHA256.hexDigest(file.data)))
             }
-            try Manifest.write(generator: generator, run: run, files: listed, to: root + "/" + Manifest.fileName)
+            let manifestPath = root + "/" + Manifest.fileName
+            let manifest = try PublishError.naming(manifestPath) { try Manifest.draft(generator: generator, run: run, files: listed, at: manifestPath) }
+            drafts.append(manifest)
+            try PublishError.naming(manifestPath) { try manifest.prepare() }
+            if let draft {
+                placed = root + "/" + name.text
+                try PublishError.naming(root + "/" + name.text) { try FileSystemError.check(rename(draft, root + "/" + name.text)) }
+            }
+            for written in drafts { _ = try PublishError.naming(written.path) { try written.commit() } }
             removeStale(in: root, keeping: Set(files.map(\.path)))
             if !exists { try FileSystemError.check(rename(root, path)) }
         } catch {
+            for written in drafts { written.discard() }
             if !exists {
                 try? FileManager.default.removeItem(atPath: root)
             } else if let placed {

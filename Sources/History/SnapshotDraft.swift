@@ -116,7 +116,9 @@ public final class SnapshotDraft: Sendable {
             for id in kept {
                 for renderer in renderers {
                     let path = renderer.paths.commentsPage(for: id)
-                    try PlainFile.link(previousFolder + "/" + path, to: folder + "/" + path, replacing: false)
+                    try PublishError.naming(folder + "/" + path) {
+                        try PlainFile.link(previousFolder + "/" + path, to: folder + "/" + path, replacing: false)
+                    }
                 }
             }
         }
@@ -128,11 +130,11 @@ public final class SnapshotDraft: Sendable {
         }
         try SiteFiles.walk(staging) { path in
             guard Self.isShared(path) else { return }
-            try PlainFile.link(staging + "/" + path, to: folder + "/" + path, replacing: false)
+            try PublishError.naming(folder + "/" + path) { try PlainFile.link(staging + "/" + path, to: folder + "/" + path, replacing: false) }
         }
         let file = SnapshotFile(name: name, previous: previous?.name, summary: changes.summary, records: records)
-        try file.write(to: folder)
-        try Manifest.write(generator: generator, run: run, into: folder)
+        try PublishError.naming(folder + "/" + SnapshotFile.fileName) { try file.write(to: folder) }
+        try PublishError.naming(folder + "/" + Manifest.fileName) { try Manifest.write(generator: generator, run: run, into: folder) }
         return Prepared(
             facts: SnapshotFacts(name: name, previous: previous?.name, items: records.count, summary: changes.summary), folder: folder,
             ids: records.map(\.id), documents: documents)
@@ -156,6 +158,6 @@ public final class SnapshotDraft: Sendable {
     }
 
     private func write(_ html: String, to path: String) throws {
-        try PlainFile.write(Data(html.utf8), to: folder + "/" + path, asNewFile: true)
+        try PublishError.naming(folder + "/" + path) { try PlainFile.write(Data(html.utf8), to: folder + "/" + path, asNewFile: true) }
     }
 }

@@ -79,10 +79,20 @@ extension Manifest {
     /// Writes `manifest.json` at `path`, whole or not at all, listing `files` (sorted here);
     /// a manifest already there with the same bytes is left as it is.
     public static func write(generator: String, run: Run, files: [File], to path: String) throws {
-        try AtomicFile.write(toPath: path, unlessUnchanged: true) { output in
-            let manifest = try Writer(generator: generator, run: run, to: output)
+        _ = try draft(generator: generator, run: run, files: files, at: path).commit()
+    }
+
+    /// The manifest `write(generator:run:files:to:)` writes, as a draft not yet committed.
+    public static func draft(generator: String, run: Run, files: [File], at path: String) throws -> AtomicFile.Draft {
+        let draft = AtomicFile.Draft(path: path, unlessUnchanged: true)
+        do {
+            let manifest = try Writer(generator: generator, run: run, to: draft.writer)
             for file in files.sorted(by: { $0.path < $1.path }) { try manifest.add(file) }
             try manifest.finish()
+            return draft
+        } catch {
+            draft.discard()
+            throw error
         }
     }
 }

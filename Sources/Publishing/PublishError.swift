@@ -14,6 +14,17 @@ public enum PublishError: SpaceAwareError, Equatable, Sendable, CustomStringConv
         OutOfSpace(writing: path, error).map(PublishError.noSpace) ?? .cannotWrite(path, reason: "\(error)")
     }
 
+    /// Runs `body`, which writes `path`: a file system failure in it becomes `writing(path,
+    /// failedWith:)`, so the error names what could not be written.
+    @discardableResult
+    public static func naming<T>(_ path: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as FileSystemError {
+            throw writing(path, failedWith: error)
+        }
+    }
+
     /// The new site could not be put in place at `path`: `noSpace` when the disk is full.
     static func publishing(_ path: String, failedWith error: FileSystemError) -> PublishError {
         OutOfSpace(writing: path, error).map(PublishError.noSpace) ?? .cannotPublish(path, reason: error.description)

@@ -144,11 +144,11 @@ final class FullDiskTests: XCTestCase {
 
     // MARK: - Helpers
 
-    private static let ballast = "ballast"
+    static let ballast = "ballast"
 
     /// The run ended with exit 1 and, as its last line, the one error naming the full disk
     /// under `path` (a prefix of the path written).
-    private func assertStoppedByAFullDisk(_ run: CLIRun, naming path: String, file: StaticString = #filePath, line: UInt = #line) {
+    func assertStoppedByAFullDisk(_ run: CLIRun, naming path: String, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(run.code, .failure, run.diagnostics, file: file, line: line)
         let lines = run.diagnostics.split(separator: "\n").map(String.init)
         let errors = lines.filter { $0.hasPrefix("feedsite: error:") }
@@ -164,7 +164,7 @@ final class FullDiskTests: XCTestCase {
     /// blob whole (named by the hash of its bytes), nothing else but the database, its
     /// write-ahead log and the lock; and a database that opens clean (nothing set aside) and
     /// leads every image URL to a blob that is there.
-    private func assertNothingHalfWritten(in folder: URL, beside site: URL, file: StaticString = #filePath, line: UInt = #line) {
+    func assertNothingHalfWritten(in folder: URL, beside site: URL, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(CacheFixturesForDisk.temporaryFiles(under: folder), [], file: file, line: line)
         let parent = site.resolvingSymlinksInPath().deletingLastPathComponent()
         let staging = ((try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []).filter { $0.contains(".feedsite-") }
@@ -191,7 +191,7 @@ final class FullDiskTests: XCTestCase {
     }
 
     /// Mounts a tmpfs of `megabytes` at the new folder `disk`, unmounted when the test ends.
-    private func mountSmallDisk(at disk: URL, megabytes: Int) throws -> URL {
+    func mountSmallDisk(at disk: URL, megabytes: Int) throws -> URL {
         try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
         let (status, message) = try Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(megabytes)m", "tmpfs", disk.path])
         guard status == 0 else {
@@ -204,7 +204,7 @@ final class FullDiskTests: XCTestCase {
     }
 
     /// Fills the file system at `disk` with a ballast file, then gives `bytes` back.
-    private func fill(_ disk: URL, leaving bytes: Int) throws {
+    func fill(_ disk: URL, leaving bytes: Int) throws {
         let path = disk.appendingPathComponent(Self.ballast).path
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         XCTAssertGreaterThanOrEqual(descriptor, 0)
@@ -220,7 +220,7 @@ final class FullDiskTests: XCTestCase {
         XCTAssertEqual(ftruncate(descriptor, off_t(max(0, size - bytes))), 0)
     }
 
-    private func emptyBallast(_ disk: URL) throws {
+    func emptyBallast(_ disk: URL) throws {
         try FileManager.default.removeItem(at: disk.appendingPathComponent(Self.ballast))
     }
 
@@ -240,7 +240,7 @@ final class FullDiskTests: XCTestCase {
 }
 
 /// What the full-disk tests look for in a folder.
-private enum CacheFixturesForDisk {
+enum CacheFixturesForDisk {
     /// Files under `folder` named as `AtomicFile` names temporary files.
     static func temporaryFiles(under folder: URL) -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return [] }

@@ -253,4 +253,32 @@ final class AtomicFileTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: file), Data("old".utf8))
         XCTAssertEqual(CacheFixtures.files(under: folder), ["file"])
     }
+
+    func test_draft_prepared_hasItsBytesWrittenOutButTheFileAsItWasUntilCommitted() throws {
+        let folder = try makeTemporaryFolder(for: self)
+        let file = folder.appendingPathComponent("file")
+        try AtomicFile.write(Data("old".utf8), to: file)
+        let draft = AtomicFile.Draft(path: file.path)
+        try draft.writer.write("new")
+
+        XCTAssertTrue(try draft.prepare())
+        XCTAssertEqual(try Data(contentsOf: file), Data("old".utf8))
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: draft.writer.path)), Data("new".utf8), "written out whole")
+        XCTAssertTrue(try draft.commit())
+
+        XCTAssertEqual(try Data(contentsOf: file), Data("new".utf8))
+        XCTAssertEqual(CacheFixtures.files(under: folder), ["file"])
+    }
+
+    func test_draft_preparedUnlessUnchanged_withTheSameBytes_hasNothingToPutInPlace() throws {
+        let folder = try makeTemporaryFolder(for: self)
+        let file = folder.appendingPathComponent("file")
+        try AtomicFile.write(Data("same".utf8), to: file)
+        let draft = AtomicFile.Draft(path: file.path, unlessUnchanged: true)
+        try draft.writer.write("same")
+
+        XCTAssertFalse(try draft.prepare())
+        XCTAssertFalse(try draft.commit())
+        XCTAssertEqual(CacheFixtures.files(under: folder), ["file"])
+    }
 }

@@ -65,6 +65,10 @@ struct RunEnding: Equatable {
         case let .archiveNotWritten(reason):
             let why = OutOfSpace.found(in: reason).map { "\($0)" } ?? "\(reason)"
             return RunEnding(code: .failure, lines: [.error("the site was published to \(facts.output.path), but the archive was not written: \(why)")])
+        case let .historyNotKept(reason):
+            let why = OutOfSpace.found(in: reason).map { "\($0)" } ?? "\(reason)"
+            let line = "the site was published to \(facts.output.path), but the history was not brought up to date: \(why); the history is as it was"
+            return RunEnding(code: .failure, lines: [.error(line)])
         case let .failed(error):
             return RunEnding(code: .failure, lines: [.error("\(error); \(nothingPublished)")])
         }

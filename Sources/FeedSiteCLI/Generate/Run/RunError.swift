@@ -15,6 +15,9 @@ enum RunError: Error {
     case outOfSpace(OutOfSpace)
     /// The site was published, but `--archive` could not be written.
     case archiveNotWritten(reason: any Error)
+    /// The site was published, but its snapshot could not be put into `--history`, which
+    /// is as it was.
+    case historyNotKept(reason: any Error)
     /// Ctrl-C or SIGTERM.
     case interrupted
     /// Anything else that stopped a step before the swap.

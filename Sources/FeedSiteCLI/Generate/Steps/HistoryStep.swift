@@ -7,7 +7,9 @@ import SiteGenerator
 /// With `--history`, once the live site is published: its snapshot put into the history,
 /// the snapshots `--history-keep` no longer keeps removed, the calendar and the bar's list
 /// made anew, and all of it on the disk. Without a snapshot, the step only makes the
-/// history's own files catch up with its folders, after a run killed in between.
+/// history's own files catch up with its folders, after a run killed in between. When the
+/// history cannot be brought up to date it is left as it was, and the run fails
+/// (`RunError.historyNotKept`), its site published.
 struct HistoryStep: RunStep {
     let prepared: SnapshotDraft.Prepared?
     let output: URL
@@ -45,8 +47,12 @@ struct HistoryStep: RunStep {
         var files = items.searchFiles() + items.spanFiles() + [(HistoryItems.fileName, items.data)]
         files += try HistoryPages(renderers: renderers, script: script).files(for: kept)
         files.append((HistoryLineage.fileName, Data(kept.map(\.line).joined().utf8)))
-        try history.commit(
-            draft: prepared?.folder, as: new, files: files, thinned: thinned, generator: "\(Manifest.generatorName) \(Usage.version)", run: facts)
+        do {
+            try history.commit(
+                draft: prepared?.folder, as: new, files: files, thinned: thinned, generator: "\(Manifest.generatorName) \(Usage.version)", run: facts)
+        } catch {
+            throw RunError.historyNotKept(reason: error)
+        }
         try await DiskSync.flush([output.path])
         let made = prepared == nil ? "the calendar caught up with a snapshot an interrupted run put in" : "snapshot \(new.text)"
         report.detail("history: \(made); \(kept.count) kept\(thinned.isEmpty ? "" : ", \(thinned.count) thinned by \(policy)")")

@@ -1,0 +1,64 @@
+import Foundation
+import History
+import Publishing
+import TestSupport
+import XCTest
+
+/// Putting a snapshot and the history's own files in: all of it, or nothing when a file
+/// cannot be written.
+final class HistoryFolderTests: XCTestCase {
+    private let first = SnapshotName("20261124T120000Z")!
+    private let second = SnapshotName("20261125T120000Z")!
+
+    func test_commit_putsTheSnapshotAndTheOwnFilesIn_andListsTheFilesInTheManifest() throws {
+        let (history, draft) = try makeHistoryWithOneSnapshot()
+
+        try history.commit(draft: draft, as: second, files: [("index.html", Data("two".utf8))], thinned: [first], generator: "feedsite", run: run)
+
+        XCTAssertEqual(history.snapshots(), [second])
+        XCTAssertEqual(try String(contentsOfFile: history.path + "/index.html", encoding: .utf8), "two")
+        let manifest = try Manifest.read(from: URL(fileURLWithPath: history.path))
+        XCTAssertEqual(manifest.files.map(\.path), ["index.html"])
+    }
+
+    func test_commit_thatCannotWriteAnOwnFile_leavesTheHistoryAsItWas_andNamesTheFile() throws {
+        let (history, draft) = try makeHistoryWithOneSnapshot()
+        // A file where a folder should be: `items/a.js` cannot be written.
+        try Data("in the way".utf8).write(to: URL(fileURLWithPath: history.path + "/items"))
+        let before = try snapshotOfFiles(in: URL(fileURLWithPath: history.path))
+
+        XCTAssertThrowsError(
+            try history.commit(
+                draft: draft, as: second, files: [("index.html", Data("two".utf8)), ("items/a.js", Data("a".utf8))], thinned: [first],
+                generator: "feedsite", run: run)
+        ) { error in
+            XCTAssertTrue("\(error)".hasPrefix("cannot write \(history.path)/items/a.js: "), "\(error)")
+        }
+
+        XCTAssertEqual(try snapshotOfFiles(in: URL(fileURLWithPath: history.path)), before, "every file as it was, and no temporary one")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: draft), "the snapshot was not put in")
+    }
+
+    /// A history whose snapshot `first` and calendar a commit made, and the folder of a
+    /// second snapshot ready beside it.
+    private func makeHistoryWithOneSnapshot() throws -> (HistoryFolder, String) {
+        let output = try makeTemporaryFolder(for: self).appendingPathComponent("site")
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        let history = HistoryFolder(output: output)
+        for name in [first, second] {
+            let folder = history.draftFolder(pid: name == first ? 1 : 2)
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try Data(name.text.utf8).write(to: URL(fileURLWithPath: folder + "/index.html"))
+            if name == first {
+                try history.commit(draft: folder, as: first, files: [("index.html", Data("one".utf8))], thinned: [], generator: "feedsite", run: run)
+            }
+        }
+        return (history, history.draftFolder(pid: 2))
+    }
+
+    private var run: Manifest.Run {
+        Manifest.Run(
+            api: "http://127.0.0.1:1/v1", now: "2026-11-24T12:00:00Z", feedSource: "live", feedSavedAt: nil, locales: ["en"], items: 0, feedPages: 0,
+            commentsPages: 0, images: 0, imagesFailed: 0, comments: 0, commentsFromCache: 0, commentsUnavailable: 0)
+    }
+}
