@@ -58,10 +58,9 @@ public final class SnapshotDraft: Sendable {
                 remembered = true
             }
             if record.page == oldPage, pagesExist(of: entry.id, in: previousFolder) {
-                state.withLock { state in
-                    state.records[index] = record
-                    state.kept.append(entry.id)
-                }
+                // The same page shows the same data: the previous record is this one, read
+                // again only if the snapshot is kept, so an unchanged run holds no records.
+                state.withLock { state in state.kept.append(entry.id) }
                 return
             }
         }
@@ -94,18 +93,20 @@ public final class SnapshotDraft: Sendable {
     public func finish(entries: [SiteEntry], pageSize: Int, feedSavedAt: Date?, staging: String, generator: String, run: Manifest.Run) throws
         -> Prepared?
     {
-        let (records, kept, written, documents) = try state.withLock { state throws(SnapshotFile.ReadError) in
-            let records = try entries.indices.map { index throws(SnapshotFile.ReadError) in
-                guard let record = state.records[index] else { throw .unreadable(folder, reason: "item \(index + 1) was never added") }
-                return record
-            }
-            return (records, state.kept, state.written, state.documents)
-        }
+        let (added, kept, written, documents) = state.withLock { state in (state.records, state.kept, state.written, state.documents) }
         // Every page the previous snapshot's, in its order: nothing changed, and its records
         // need not be read.
         if let previous, written == 0, kept.count == entries.count, previous.ids == entries.map(\.id) {
             discard()
             return nil
+        }
+        let keptIDs = Set(kept)
+        let records = try entries.enumerated().map { index, entry throws(SnapshotFile.ReadError) in
+            if let record = added[index] { return record }
+            guard keptIDs.contains(entry.id), let record = try previous?.record(for: entry.id) else {
+                throw .unreadable(folder, reason: "item \(index + 1) was never added")
+            }
+            return record
         }
         let changes = SnapshotChanges(from: try previous?.records() ?? [], to: records)
         if previous != nil, changes.isEmpty {

@@ -11,7 +11,7 @@ public struct SnapshotIndex: Sendable {
     public let name: SnapshotName
     /// The items' IDs in feed order.
     public let ids: [UUID]
-    private let bytes: [UInt8]
+    private let bytes: Data
     /// Where each item's line is in `bytes`.
     private let lines: [Range<Int>]
     private let byID: [UUID: (line: Int, page: Substring)]
@@ -26,14 +26,16 @@ public struct SnapshotIndex: Sendable {
         } catch {
             throw .unreadable(path, reason: "\(error)")
         }
-        guard let data else { throw .unreadable(path, reason: "it is missing") }
-        let bytes = [UInt8](data)
+        // Kept as read: a copy into an array would be a second snapshot's worth of memory.
+        guard let bytes = data else { throw .unreadable(path, reason: "it is missing") }
         var lines: [Range<Int>] = []
-        var start = 0
-        while start < bytes.count {
-            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-            if end > start { lines.append(start..<end) }
-            start = end + 1
+        bytes.withUnsafeBytes { raw in
+            var start = 0
+            while start < raw.count {
+                let end = raw[start...].firstIndex(of: UInt8(ascii: "\n")) ?? raw.count
+                if end > start { lines.append((bytes.startIndex + start)..<(bytes.startIndex + end)) }
+                start = end + 1
+            }
         }
         guard let first = lines.first, let json = try? JSONReader.read(Data(bytes[first])), let facts = SnapshotFacts(json) else {
             throw .unreadable(path, reason: "its first line is not a snapshot's facts")
@@ -75,7 +77,7 @@ public struct SnapshotIndex: Sendable {
 
     /// The ID and the page fingerprint at a record line's two ends, as `SnapshotRecord.line`
     /// writes them: `{"id": "<36>", … "page": "<64 hex>"}`.
-    static func ends(of line: ArraySlice<UInt8>) -> (UUID, Substring)? {
+    static func ends(of line: Data) -> (UUID, Substring)? {
         let head = #"{"id": ""#.utf8
         let tail = #", "page": ""#.utf8
         let (start, end) = (line.startIndex, line.endIndex)
