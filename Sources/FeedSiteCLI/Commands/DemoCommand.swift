@@ -22,7 +22,7 @@ struct DemoCommand {
     func run() async -> ExitCode {
         let reporter = Reporter(console: console, verbosity: options.verbosity)
         let server: SampleAPIServer
-        let source = DemoFeed(now: options.now ?? environment.currentDate(), pictures: .large)
+        let source = DemoFeed(now: Self.commentsClock(at: options.now ?? environment.currentDate()), pictures: .large)
         do {
             server = try startAPI(source)
         } catch {
@@ -35,6 +35,12 @@ struct DemoCommand {
         let code = await generate(against: server, reporter: reporter, source: source)
         await server.stop()
         return code
+    }
+
+    /// What the sample comments are dated from: the start of the UTC hour of `now`, so that
+    /// demo runs within an hour serve the same data (and `--history` keeps one snapshot).
+    static func commentsClock(at now: Date) -> Date {
+        Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 3600).rounded(.down) * 3600)
     }
 
     /// The sample API on the preferred port, or on any free one when that is taken.

@@ -51,6 +51,16 @@ final class DemoCommandTests: XCTestCase {
         try api.assertStoppedOffTheTaskThreads()
     }
 
+    func test_demo_servesTheSameCommentsThroughoutAnHour_andNewOnesTheNext() throws {
+        let early = DemoCommand.commentsClock(at: try XCTUnwrap(ISO8601DateFormatter().date(from: "2026-11-26T10:05:00Z")))
+        let late = DemoCommand.commentsClock(at: try XCTUnwrap(ISO8601DateFormatter().date(from: "2026-11-26T10:59:59Z")))
+        let next = DemoCommand.commentsClock(at: try XCTUnwrap(ISO8601DateFormatter().date(from: "2026-11-26T11:00:00Z")))
+
+        XCTAssertEqual(DemoFeed(now: early).comments(forItemAt: 0), DemoFeed(now: late).comments(forItemAt: 0))
+        XCTAssertNotEqual(DemoFeed(now: late).comments(forItemAt: 0), DemoFeed(now: next).comments(forItemAt: 0))
+        XCTAssertEqual(early, try XCTUnwrap(ISO8601DateFormatter().date(from: "2026-11-26T10:00:00Z")))
+    }
+
     // MARK: - Helpers
 
     private func demo(_ api: WatchedAPI, in folder: URL) throws -> DemoCommand {
