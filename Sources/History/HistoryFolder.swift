@@ -112,7 +112,7 @@ public struct HistoryFolder: Sendable {
     }
 
     /// Removes what killed runs left: hidden snapshots and histories beside the output whose
-    /// process is gone, and snapshots half removed.
+    /// process is gone, snapshots half removed, and own files written but never put in.
     public func removeLeftovers() {
         for leftover in FolderBeside.abandoned(besides: output, kinds: ["snapshot", "history"]) {
             try? FileManager.default.removeItem(atPath: leftover)
@@ -120,6 +120,11 @@ public struct HistoryFolder: Sendable {
         for entry in (try? PlainFile.entries(inFolder: path, followingLinks: false)) ?? []
         where entry.name.hasPrefix(Self.removingMarker) || entry.name.hasPrefix(AtomicFile.temporaryMarker) {
             try? FileManager.default.removeItem(atPath: path + "/" + entry.name)
+        }
+        // Those in the own files' folders; the listing leaves out hidden names at the top.
+        let own = (try? SiteFiles.list(URL(fileURLWithPath: path), skipping: { SnapshotName($0) != nil || $0.hasPrefix(Self.removingMarker) })) ?? []
+        for file in own where file.split(separator: "/").last?.hasPrefix(AtomicFile.temporaryMarker) == true {
+            unlink(path + "/" + file)
         }
     }
 

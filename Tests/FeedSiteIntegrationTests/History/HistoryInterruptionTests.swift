@@ -74,16 +74,19 @@ final class HistoryInterruptionTests: XCTestCase {
         ]
         XCTAssertEqual(try ExecutableRunner.run(generate + ["--now", "2026-11-26T12:00:00Z"], in: folder).status, 0)
         let history = folder.appendingPathComponent("site/history")
-        let own = ["index.html", "history.js", "changes.jsonl", "manifest.json"]
-        let saved = try own.map { try Data(contentsOf: history.appendingPathComponent($0)) }
+        let saved = try ownFiles(of: history)
         changed.withLock { $0 = true }
         XCTAssertEqual(try ExecutableRunner.run(generate + ["--now", "2026-11-27T12:00:00Z"], in: folder).status, 0)
         // As a kill right after the snapshot was renamed in leaves it: the history's own
-        // files are still the ones before.
-        for (name, data) in zip(own, saved) {
-            try FileManager.default.removeItem(at: history.appendingPathComponent(name))
-            try data.write(to: history.appendingPathComponent(name))
+        // files are still the ones before, and the new ones wait under temporary names.
+        for path in try ownFiles(of: history).keys { try FileManager.default.removeItem(at: history.appendingPathComponent(path)) }
+        for (path, data) in saved {
+            let file = history.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: file)
         }
+        let waiting = history.appendingPathComponent("items/.feedsite-tmp-99999-1-d3.js.tmp")
+        try Data("feedsiteHistoryItems(".utf8).write(to: waiting)
 
         let next = try ExecutableRunner.run(generate + ["--now", "2026-11-27T13:00:00Z"], in: folder)
 
@@ -91,7 +94,15 @@ final class HistoryInterruptionTests: XCTestCase {
         XCTAssertTrue(next.standardError.contains("history: the calendar caught up with a snapshot an interrupted run put in; 2 kept"), next.standardError)
         let calendar = try String(contentsOf: history.appendingPathComponent("index.html"), encoding: .utf8)
         XCTAssertTrue(calendar.contains(#"href="20261127T120000Z/index.html""#), calendar)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: waiting.path), "a temporary file a killed run left is removed")
+        let items = try String(contentsOf: history.appendingPathComponent("items.jsonl"), encoding: .utf8)
+        XCTAssertTrue(items.hasPrefix(#"{"snapshots": ["20261126T120000Z", "20261127T120000Z"]}"#), items)
         XCTAssertEqual(try ExecutableRunner.run(["verify", "--output", "site"], in: folder).status, 0)
+    }
+
+    /// The history's own files (not its snapshots') and their bytes, by path from its root.
+    private func ownFiles(of history: URL) throws -> [String: Data] {
+        try snapshotOfFiles(in: history).filter { path, _ in !path.hasPrefix("2026") }
     }
 
     /// Every file under `folder` with its bytes.

@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 import History
 import Publishing
@@ -37,6 +38,23 @@ final class HistoryFolderTests: XCTestCase {
 
         XCTAssertEqual(try snapshotOfFiles(in: URL(fileURLWithPath: history.path)), before, "every file as it was, and no temporary one")
         XCTAssertTrue(FileManager.default.fileExists(atPath: draft), "the snapshot was not put in")
+    }
+
+    func test_removeLeftovers_removesOwnFilesNeverPutIn_andLeavesTheSnapshotsAlone() throws {
+        let (history, _) = try makeHistoryWithOneSnapshot()
+        let waiting = ["\(AtomicFile.temporaryMarker)1-1-index.html.tmp", "items/\(AtomicFile.temporaryMarker)1-2-d3.js.tmp"]
+        for path in waiting {
+            try FileManager.default.createDirectory(atPath: history.path + "/items", withIntermediateDirectories: true)
+            try Data("half".utf8).write(to: URL(fileURLWithPath: history.path + "/" + path))
+        }
+        let inSnapshot = history.folder(of: first) + "/\(AtomicFile.temporaryMarker)1-3-kept.tmp"
+        try Data("a snapshot's own".utf8).write(to: URL(fileURLWithPath: inSnapshot))
+
+        history.removeLeftovers()
+
+        for path in waiting { XCTAssertFalse(FileManager.default.fileExists(atPath: history.path + "/" + path), path) }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: inSnapshot), "a snapshot's files are never touched")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: history.path + "/index.html"))
     }
 
     /// A history whose snapshot `first` and calendar a commit made, and the folder of a
