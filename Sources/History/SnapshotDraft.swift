@@ -100,15 +100,18 @@ public final class SnapshotDraft: Sendable {
             discard()
             return nil
         }
+        // The previous records, parsed once: the kept items' records and the comparison.
+        let before = try previous?.records() ?? []
+        let earlier = Dictionary(before.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let keptIDs = Set(kept)
         let records = try entries.enumerated().map { index, entry throws(SnapshotFile.ReadError) in
             if let record = added[index] { return record }
-            guard keptIDs.contains(entry.id), let record = try previous?.record(for: entry.id) else {
+            guard keptIDs.contains(entry.id), let record = earlier[entry.id] else {
                 throw .unreadable(folder, reason: "item \(index + 1) was never added")
             }
             return record
         }
-        let changes = SnapshotChanges(from: try previous?.records() ?? [], to: records)
+        let changes = SnapshotChanges(from: before, to: records)
         if previous != nil, changes.isEmpty {
             discard()
             return nil
