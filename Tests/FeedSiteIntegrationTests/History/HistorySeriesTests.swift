@@ -51,4 +51,32 @@ final class HistorySeriesTests: XCTestCase {
         let verify = try ExecutableRunner.run(["verify", "--output", "site"], in: folder)
         XCTAssertEqual(verify.status, 0, verify.standardError + verify.standardOutput)
     }
+
+    func test_aHistoryThatCannotBeWritten_failsTheRunAfterThePublish_andStaysAsItWas() throws {
+        let folder = try makeTemporaryFolder(for: self)
+        let feed = ChangingDemoFeed(now: fixedNow())
+        let server = try SampleAPIServer(source: feed)
+        defer { server.stop() }
+        let generate = ["generate", "--api", server.apiRoot.absoluteString, "--output", "site", "--cache", "cache", "--history"]
+        XCTAssertEqual(try ExecutableRunner.run(generate + ["--now", "2026-11-24T12:00:00Z"], in: folder).status, 0)
+        let history = folder.appendingPathComponent("site/history")
+        // A file where the span files' folder should be.
+        try FileManager.default.removeItem(at: history.appendingPathComponent("items"))
+        try Data("in the way".utf8).write(to: history.appendingPathComponent("items"))
+        let before = try snapshotOfFiles(in: history)
+        feed.describe(7, as: "Rewritten")
+
+        let run = try ExecutableRunner.run(generate + ["--now", "2026-11-25T12:00:00Z"], in: folder)
+
+        XCTAssertEqual(run.status, 1, run.standardError)
+        let site = folder.appendingPathComponent("site").resolvingSymlinksInPath().path
+        XCTAssertTrue(
+            run.standardError.contains(
+                "feedsite: error: the site was published to \(site), but the history was not brought up to date: cannot write \(site)/history/items/"),
+            run.standardError)
+        XCTAssertTrue(run.standardError.hasSuffix("; the history is as it was\n"), run.standardError)
+        XCTAssertEqual(try snapshotOfFiles(in: history), before)
+        let live = try String(contentsOf: folder.appendingPathComponent("site/comments/\(DemoFeed.itemID(7).uuidString).html"), encoding: .utf8)
+        XCTAssertTrue(live.contains("Rewritten"), "the live site was published")
+    }
 }

@@ -63,6 +63,10 @@ final class RunEndingTests: XCTestCase {
             RunEnding(
                 code: .interrupted,
                 lines: [.error("interrupted; the site was published to /srv/site, but the archive /srv/site.tar was not written")]))
+        XCTAssertEqual(
+            RunEnding.of(published, error: .interrupted, facts: facts(previousSiteExists: true)),
+            RunEnding(code: .interrupted, lines: [.error("interrupted; the site was published to /srv/site")]),
+            "stopped after the publish, in the history's step")
     }
 
     func test_of_eachErrorAfterTheStartExitsOneWithItsLine() {
@@ -76,6 +80,10 @@ final class RunEndingTests: XCTestCase {
             (
                 .archiveNotWritten(reason: full),
                 "the site was published to /srv/site, but the archive was not written: no space left on device writing /srv/site/a.html"
+            ),
+            (
+                .historyNotKept(reason: full),
+                "the site was published to /srv/site, but the history was not brought up to date: no space left on device writing /srv/site/a.html; the history is as it was"
             ),
             (.failed(Broken()), "broken; nothing published, the previous site is unchanged"),
         ]

@@ -48,9 +48,9 @@ struct RunEnding: Equatable {
         case let .opening(failure):
             return RunEnding(code: code(of: failure), lines: [.error(message(of: failure, nothingPublished: nothingPublished))])
         case .interrupted:
-            if summary.published, let archive = facts.archive {
-                let line = "interrupted; the site was published to \(facts.output.path), but the archive \(archive.path) was not written"
-                return RunEnding(code: .interrupted, lines: [.error(line)])
+            if summary.published {
+                let archive = facts.archive.map { ", but the archive \($0.path) was not written" } ?? ""
+                return RunEnding(code: .interrupted, lines: [.error("interrupted; the site was published to \(facts.output.path)\(archive)")])
             }
             return RunEnding(code: .interrupted, lines: [.error("interrupted; \(nothingPublished)")])
         case let .outOfSpace(full):

@@ -26,6 +26,17 @@ struct HistoryStep: RunStep {
     var phase: RunPhase { .publish }
 
     func run(_ progress: StepProgress) async throws -> StepDone {
+        do {
+            try keep()
+        } catch let error where !(error is CancellationError) {
+            throw RunError.historyNotKept(reason: error)
+        }
+        try await DiskSync.flush([output.path])
+        return StepDone()
+    }
+
+    /// Puts the snapshot in, thins, and makes the history's own files anew.
+    private func keep() throws {
         let history = HistoryFolder(output: output)
         var own: [SnapshotName: SnapshotFacts] = [:]
         if let prepared { own[prepared.facts.name] = prepared.facts }
@@ -33,7 +44,7 @@ struct HistoryStep: RunStep {
         // out of the calendar.
         for name in history.snapshots() { own[name] = SnapshotFacts.read(from: history.folder(of: name)) }
         let all = own.keys.sorted()
-        guard let new = prepared?.facts.name ?? all.last else { return StepDone() }
+        guard let new = prepared?.facts.name ?? all.last else { return }
         let keptNames = policy.kept(all, now: now)
         let thinned = policy.thinned(all, now: now)
         let remembered = (try? PlainFile.read(history.path + "/" + HistoryLineage.fileName)).flatMap { $0 }.map(SnapshotFacts.lines) ?? []
@@ -47,16 +58,10 @@ struct HistoryStep: RunStep {
         var files = items.searchFiles() + items.spanFiles() + [(HistoryItems.fileName, items.data)]
         files += try HistoryPages(renderers: renderers, script: script).files(for: kept)
         files.append((HistoryLineage.fileName, Data(kept.map(\.line).joined().utf8)))
-        do {
-            try history.commit(
-                draft: prepared?.folder, as: new, files: files, thinned: thinned, generator: "\(Manifest.generatorName) \(Usage.version)", run: facts)
-        } catch {
-            throw RunError.historyNotKept(reason: error)
-        }
-        try await DiskSync.flush([output.path])
+        try history.commit(
+            draft: prepared?.folder, as: new, files: files, thinned: thinned, generator: "\(Manifest.generatorName) \(Usage.version)", run: facts)
         let made = prepared == nil ? "the calendar caught up with a snapshot an interrupted run put in" : "snapshot \(new.text)"
         report.detail("history: \(made); \(kept.count) kept\(thinned.isEmpty ? "" : ", \(thinned.count) thinned by \(policy)")")
-        return StepDone()
     }
 
     /// The history's items brought up to this run: its snapshot added, the thinned ones
