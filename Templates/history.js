@@ -117,4 +117,12 @@
     link(bar.dataset.next, at + 1, "next");
     link(bar.dataset.latest, names.length - 1);
   }
+  // What this snapshot changed since the one before it, a page of the history's own.
+  if (at > 0 && bar.dataset.changes) {
+    var changes = document.createElement("a");
+    changes.href = bar.dataset.root + bar.dataset.locale + "changes/" + names[at - 1] + "_" + names[at] + ".html";
+    changes.textContent = bar.dataset.changes;
+    var all = bar.querySelector(".archive-all");
+    all.parentNode.insertBefore(changes, all);
+  }
 })();

@@ -52,7 +52,11 @@ public struct HistoryPages: Sendable {
             var shown: [TemplateValue] = []
             for name in day.snapshots {
                 guard let snapshot = facts[name] else { continue }
+                let changesPage = snapshot.previous.map { previous in
+                    SitePaths.relative(from: renderer.paths.historyCalendar, to: renderer.paths.historyChanges(from: previous.text, to: name.text))
+                }
                 shown.append([
+                    "changesLink": changesPage.map { ["href": .text($0)] } ?? false,
                     "href": .text(fromCalendar + name.text + "/" + renderer.paths.feedPage(1)),
                     "time": .text(try renderer.historyString(.historyTime, renderer.dayAndTime(name.time))),
                     "items": .text(try renderer.historyString(.historyItems, String(snapshot.items))),

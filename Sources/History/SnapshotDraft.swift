@@ -77,13 +77,15 @@ public final class SnapshotDraft: Sendable {
         }
     }
 
-    /// A finished snapshot: its facts, its folder, its items in feed order, and what the
-    /// history's search finds the items by whose pages it rendered.
+    /// A finished snapshot: its facts, its folder, its items in feed order, what the
+    /// history's search finds the items by whose pages it rendered, and what changed.
     public struct Prepared: Sendable {
         public let facts: SnapshotFacts
         public let folder: String
         public let ids: [UUID]
         public let documents: [UUID: HistoryItems.Document]
+        /// What changed since the previous snapshot.
+        public let changes: SnapshotChanges
     }
 
     /// Completes the snapshot of `entries` (in feed order) from the live site staged in
@@ -141,7 +143,7 @@ public final class SnapshotDraft: Sendable {
         try PublishError.naming(folder + "/" + Manifest.fileName) { try Manifest.write(generator: generator, run: run, into: folder) }
         return Prepared(
             facts: SnapshotFacts(name: name, previous: previous?.name, items: records.count, summary: changes.summary), folder: folder,
-            ids: records.map(\.id), documents: documents)
+            ids: records.map(\.id), documents: documents, changes: changes)
     }
 
     /// Removes the folder and what is in it.

@@ -15,7 +15,8 @@ import Foundation
 ///     sitemap.xml                        with --base-url: every page of every locale
 ///     data/items.jsonl                   with --export-data: every item as a line of JSON
 ///     <locale>/…                         the pages and feeds of each further locale
-///     history/                           with --history: the snapshots and their calendar
+///     history/                           with --history: the snapshots, their calendar and
+///                                        what changed (see `HistoryFolder`)
 public struct SitePaths: Sendable, Equatable {
     /// `""` for the site's first locale, `"el/"` for a further one.
     public let localePrefix: String
@@ -72,6 +73,13 @@ public struct SitePaths: Sendable, Equatable {
 
     /// The locale's calendar of snapshots.
     public var historyCalendar: String { Self.historyFolder + localePrefix + "index.html" }
+
+    /// The locale's page of what changed from snapshot `from` to snapshot `to` (their names),
+    /// a file of the history's own: which snapshot comes before another changes as the
+    /// history is thinned, and the snapshots themselves never change.
+    public func historyChanges(from: String, to: String) -> String {
+        Self.historyFolder + localePrefix + "changes/\(from)_\(to).html"
+    }
 
     /// The folder of the images, shared by every locale.
     public static let imagesFolder = "images/"

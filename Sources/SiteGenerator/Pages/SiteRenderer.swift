@@ -323,6 +323,7 @@ public struct SiteRenderer: Sendable {
             "previous": .text(try strings.string(.historyPrevious)),
             "next": .text(try strings.string(.historyNext)),
             "latest": .text(try strings.string(.historyLatest)),
+            "changes": .text(try strings.string(.historyChangesTitle)),
             "root": .text(SitePaths.relative(from: placed, to: SitePaths.historyFolder)),
             "script": .text(SitePaths.relative(from: placed, to: SitePaths.historyScript)),
             "locale": .text(paths.localePrefix),

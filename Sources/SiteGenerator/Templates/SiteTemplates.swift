@@ -22,8 +22,13 @@ public struct SiteTemplates: Sendable {
     public let history: Template
     /// The script of a snapshot's bar, after the lines listing the snapshots.
     public let historyScript: Data
+    /// The body of a snapshot's page of what changed since the one before.
+    public let historyChanges: Template
 
-    public init(layout: Template, feed: Template, comments: Template, stylesheet: Data, searchScript: Data, history: Template, historyScript: Data) {
+    public init(
+        layout: Template, feed: Template, comments: Template, stylesheet: Data, searchScript: Data, history: Template, historyScript: Data,
+        historyChanges: Template
+    ) {
         self.layout = layout
         self.feed = feed
         self.comments = comments
@@ -31,6 +36,7 @@ public struct SiteTemplates: Sendable {
         self.searchScript = searchScript
         self.history = history
         self.historyScript = historyScript
+        self.historyChanges = historyChanges
     }
 
     public enum LoadError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -51,6 +57,7 @@ public struct SiteTemplates: Sendable {
     /// The history's calendar and script came after themes too.
     static let historyName = "history.html"
     static let historyScriptName = "history.js"
+    static let historyChangesName = "history-changes.html"
 
     /// Reads the templates in `folder`; a file it may leave out (`search.js`, the history's)
     /// comes from `defaults` when it has none (the tool's built-in templates).
@@ -62,7 +69,8 @@ public struct SiteTemplates: Sendable {
             stylesheet: try read("style.css", in: folder),
             searchScript: try read(searchScriptName, in: folder, orIn: defaults),
             history: try template(historyName, in: try readIfPresent(historyName, in: folder) == nil ? defaults : folder),
-            historyScript: try read(historyScriptName, in: folder, orIn: defaults)
+            historyScript: try read(historyScriptName, in: folder, orIn: defaults),
+            historyChanges: try template(historyChangesName, in: try readIfPresent(historyChangesName, in: folder) == nil ? defaults : folder)
         )
     }
 

@@ -35,7 +35,8 @@ final class HistoryEndToEndTests: XCTestCase {
         let history = folder.appendingPathComponent("site/history")
         let names = try FileManager.default.contentsOfDirectory(atPath: history.path).sorted()
         XCTAssertEqual(
-            names, ["20261126T120000Z", "20261127T093000Z", "changes.jsonl", "history.js", "index.html", "items", "items.jsonl", "manifest.json", "search"])
+            names,
+            ["20261126T120000Z", "20261127T093000Z", "changes", "changes.jsonl", "history.js", "index.html", "items", "items.jsonl", "manifest.json", "search"])
         let older = history.appendingPathComponent("20261126T120000Z")
         let newer = history.appendingPathComponent("20261127T093000Z")
         let same = "comments/\(DemoFeed.itemID(1).uuidString).html"
@@ -56,6 +57,7 @@ final class HistoryEndToEndTests: XCTestCase {
         let archived = try String(contentsOf: newer.appendingPathComponent(other), encoding: .utf8)
         XCTAssertTrue(archived.contains(#"<script src="../../history.js" defer></script>"#), archived)
         XCTAssertTrue(archived.contains(#"<a class="archive-all" href="../../index.html">All snapshots</a>"#), archived)
+        XCTAssertTrue(archived.contains(#" data-changes="What changed">"#), "the bar's script links the page of what changed")
 
         let verify = try ExecutableRunner.run(["verify", "--output", "site"], in: folder)
         XCTAssertEqual(verify.status, 0, verify.standardError + verify.standardOutput)
@@ -134,13 +136,17 @@ final class HistoryEndToEndTests: XCTestCase {
         let history = folder.appendingPathComponent("site/history")
         let names = try FileManager.default.contentsOfDirectory(atPath: history.path).sorted()
         XCTAssertEqual(
-            names, ["20261103T100000Z", "20261103T110000Z", "changes.jsonl", "history.js", "index.html", "items", "items.jsonl", "manifest.json", "search"])
+            names,
+            ["20261103T100000Z", "20261103T110000Z", "changes", "changes.jsonl", "history.js", "index.html", "items", "items.jsonl", "manifest.json", "search"])
         let calendar = try String(contentsOf: history.appendingPathComponent("index.html"), encoding: .utf8)
         XCTAssertFalse(calendar.contains("20261101T100000Z"), calendar)
         XCTAssertTrue(calendar.contains("first snapshot"), "the oldest kept snapshot has none before it now")
         XCTAssertTrue(calendar.contains("edited: 1"), calendar)
         let changes = try String(contentsOf: history.appendingPathComponent("changes.jsonl"), encoding: .utf8)
         XCTAssertTrue(changes.hasPrefix(#"{"snapshot": "20261103T100000Z", "previous": null, "items": 36, "added": 36"#), changes)
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: history.appendingPathComponent("changes").path),
+            ["20261103T100000Z_20261103T110000Z.html"], "the page of a pair no longer kept is gone")
         let verify = try ExecutableRunner.run(["verify", "--output", "site"], in: folder)
         XCTAssertEqual(verify.status, 0, verify.standardError + verify.standardOutput)
     }

@@ -45,6 +45,13 @@ final class HistorySeriesTests: XCTestCase {
         XCTAssertTrue(search.contains("\"20261124T120000Z\"]"), "the gone item's result is in the snapshot that last had it")
         XCTAssertTrue(search.contains("\"lighthouse\""), "the edited description is found")
 
+        let changesPage = try String(
+            contentsOf: history.appendingPathComponent("changes/20261124T120000Z_20261125T120000Z.html"), encoding: .utf8)
+        XCTAssertTrue(changesPage.contains(#"href="../20261124T120000Z/comments/\#(goneID).html""#), "gone: in the snapshot that last had it")
+        XCTAssertTrue(changesPage.contains("<ins>Rewritten with a lighthouse</ins>"), changesPage)
+        let calendar = try String(contentsOf: history.appendingPathComponent("index.html"), encoding: .utf8)
+        XCTAssertTrue(calendar.contains(#"<a href="changes/20261124T120000Z_20261125T120000Z.html">added: 1, gone: 1, edited: 1</a>"#), calendar)
+
         let livePage = try String(contentsOf: folder.appendingPathComponent("site/comments/\(DemoFeed.itemID(edited).uuidString).html"), encoding: .utf8)
         XCTAssertTrue(livePage.contains(#"<script src="../history/history.js" defer></script>"#), livePage)
         XCTAssertTrue(livePage.contains(#"class="item-history""#), livePage)

@@ -48,20 +48,48 @@ struct HistoryStep: RunStep {
         let keptNames = policy.kept(all, now: now)
         let thinned = policy.thinned(all, now: now)
         let remembered = (try? PlainFile.read(history.path + "/" + HistoryLineage.fileName)).flatMap { $0 }.map(SnapshotFacts.lines) ?? []
-        let kept = try HistoryLineage.facts(of: all.filter(keptNames.contains), own: own, remembered: remembered) { name in
+        var read: [SnapshotName: [SnapshotRecord]] = [:]
+        func records(_ name: SnapshotName) throws -> [SnapshotRecord] {
+            if let known = read[name] { return known }
             let draft = prepared.flatMap { $0.facts.name == name ? $0.folder : nil }
-            return try SnapshotIndex.read(from: draft ?? history.folder(of: name)).records()
+            let records = try SnapshotIndex.read(from: draft ?? history.folder(of: name)).records()
+            read[name] = records
+            return records
         }
+        let kept = try HistoryLineage.facts(of: all.filter(keptNames.contains), own: own, remembered: remembered, records: records)
         let items = updatedItems(in: history, existing: all.filter { $0 != prepared?.facts.name }, thinned: thinned)
         // The lineage's file comes last: while it lags behind the folders, the next run makes
         // every other file again.
         var files = items.searchFiles() + items.spanFiles() + [(HistoryItems.fileName, items.data)]
+        files += try changesPages(of: kept.map(\.name), in: history, records: records)
         files += try HistoryPages(renderers: renderers, script: script).files(for: kept)
         files.append((HistoryLineage.fileName, Data(kept.map(\.line).joined().utf8)))
         try history.commit(
             draft: prepared?.folder, as: new, files: files, thinned: thinned, generator: "\(Manifest.generatorName) \(Usage.version)", run: facts)
         let made = prepared == nil ? "the calendar caught up with a snapshot an interrupted run put in" : "snapshot \(new.text)"
         report.detail("history: \(made); \(kept.count) kept\(thinned.isEmpty ? "" : ", \(thinned.count) thinned by \(policy)")")
+    }
+
+    /// The page of what each kept snapshot changed since the one before it, in each
+    /// locale: as it is when the history has it, else made now.
+    private func changesPages(of kept: [SnapshotName], in history: HistoryFolder, records: (SnapshotName) throws -> [SnapshotRecord]) throws
+        -> [(path: String, data: Data)]
+    {
+        var files: [(path: String, data: Data)] = []
+        for (from, to) in zip(kept, kept.dropFirst()) {
+            let paths = renderers.map { HistoryChangesPage.path(from: from, to: to, in: $0) }
+            let existing = paths.map { try? PlainFile.readRegular(history.path + "/" + $0, maxBytes: 1 << 30) }
+            if existing.allSatisfy({ $0 != nil }) {
+                files += zip(paths, existing).map { ($0, $1 ?? Data()) }
+                continue
+            }
+            let changes =
+                if let prepared, prepared.facts.name == to, prepared.facts.previous == from { prepared.changes } else {
+                    SnapshotChanges(from: try records(from), to: try records(to))
+                }
+            files += try HistoryChangesPage.files(changes, from: from, to: to, renderers: renderers)
+        }
+        return files
     }
 
     /// The history's items brought up to this run: its snapshot added, the thinned ones

@@ -1,0 +1,88 @@
+import Foundation
+import History
+import SiteGenerator
+import TestSupport
+import XCTest
+
+/// The page of what a snapshot changed since the one before it.
+final class HistoryChangesPageTests: XCTestCase {
+    private let before = SnapshotName("20261124T120000Z")!
+    private let after = SnapshotName("20261125T120000Z")!
+
+    func test_files_areNamedByBothSnapshots_inEachLocalesFolderOfTheHistory() throws {
+        let renderers = try SiteFixtures.renderers(locales: ["en", "el"])
+
+        let files = try HistoryChangesPage.files(SnapshotChanges(from: [], to: []), from: before, to: after, renderers: renderers)
+
+        XCTAssertEqual(files.map(\.path), ["changes/20261124T120000Z_20261125T120000Z.html", "el/changes/20261124T120000Z_20261125T120000Z.html"])
+    }
+
+    func test_page_linksAddedAndEditedItemsInTheLaterSnapshot_andGoneOnesInTheEarlier() throws {
+        let changes = SnapshotChanges(
+            from: [record(1, location: "Porto"), record(2, location: "Lisbon", description: "Old words")],
+            to: [record(2, location: "Lisbon", description: "New words"), record(3, description: "A first line\nand more")])
+
+        let html = try page(changes)
+
+        XCTAssertTrue(html.contains(#"<a class="changes-item-link" href="../20261125T120000Z/comments/\#(id(3)).html">A first line</a>"#), html)
+        XCTAssertTrue(html.contains(#"<a class="changes-item-link" href="../20261124T120000Z/comments/\#(id(1)).html">Porto</a>"#), html)
+        XCTAssertTrue(html.contains(#"<a class="changes-item-link" href="../20261125T120000Z/comments/\#(id(2)).html">Lisbon</a>"#), html)
+        XCTAssertTrue(html.contains("<del>Old words</del>"), html)
+        XCTAssertTrue(html.contains("<ins>New words</ins>"), html)
+        for heading in ["Added: 1", "Gone: 1", "Edited: 1"] { XCTAssertTrue(html.contains(heading), heading) }
+        XCTAssertTrue(html.contains(#"<a href="../20261124T120000Z/index.html">"#), "the earlier snapshot is linked")
+    }
+
+    func test_page_escapesTheFeedsText() throws {
+        let changes = SnapshotChanges(from: [], to: [record(1, location: "<script>alert(1)</script>")])
+
+        let html = try page(changes, from: before)
+
+        XCTAssertFalse(html.contains("<script>alert(1)"), html)
+        XCTAssertTrue(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"), html)
+    }
+
+    func test_page_ofItemsOnlyReordered_saysSo_andOfTheSameItems_saysTheyAreTheSame() throws {
+        let reordered = try page(SnapshotChanges(from: [record(1), record(2)], to: [record(2), record(1)]))
+        let same = try page(SnapshotChanges(from: [record(1)], to: [record(1)]))
+
+        XCTAssertTrue(reordered.contains("Only the order of the items changed."), reordered)
+        XCTAssertTrue(same.contains("The items are as in the snapshot it is compared with."), same)
+        XCTAssertFalse(same.contains("changes-section"), same)
+    }
+
+    func test_page_ofCommentsAddedOnly_listsTheItemUnderComments_withTheCounts() throws {
+        let changes = SnapshotChanges(from: [record(1, comments: ["a"])], to: [record(1, comments: ["a", "b", "c"])])
+
+        let html = try page(changes)
+
+        XCTAssertTrue(html.contains("Comments changed: 1"), html)
+        XCTAssertTrue(html.contains("Comments: 2 added, 0 removed."), html)
+        XCTAssertFalse(html.contains("Edited:"), html)
+    }
+
+    func test_page_inASecondLocale_isInItsWords_withLinksFromItsFolder() throws {
+        let greek = try SiteFixtures.renderers(locales: ["en", "el"])[1]
+        let changes = SnapshotChanges(from: [record(1)], to: [])
+
+        let file = try XCTUnwrap(try HistoryChangesPage.files(changes, from: before, to: after, renderers: [greek]).first)
+        let html = String(decoding: file.data, as: UTF8.self)
+
+        XCTAssertTrue(html.contains("Αφαιρέθηκαν: 1"), html)
+        XCTAssertTrue(html.contains(#"href="../../20261124T120000Z/el/comments/\#(id(1)).html""#), html)
+        XCTAssertTrue(html.contains(#"href="../index.html""#), "back to the locale's calendar")
+    }
+
+    private func page(_ changes: SnapshotChanges, from: SnapshotName? = nil) throws -> String {
+        let file = try XCTUnwrap(try HistoryChangesPage.files(changes, from: from ?? before, to: after, renderers: [SiteFixtures.renderer()]).first)
+        return String(decoding: file.data, as: UTF8.self)
+    }
+
+    private func id(_ number: Int) -> String { "00000000-0000-4000-8000-00000000000\(number)" }
+
+    private func record(_ number: Int, location: String? = nil, description: String? = nil, comments: [String] = []) -> SnapshotRecord {
+        SnapshotRecord(
+            id: UUID(uuidString: id(number))!, description: description, location: location, imageURL: "https://example.org/\(number).png",
+            imageSHA256: nil, commentIDs: comments, commentsDigest: comments.joined(separator: ","), page: "page \(number)")
+    }
+}
