@@ -3,7 +3,7 @@ import Foundation
 let usage = """
     usage: feedsite-bench [--items 1000,10000,100000] [--comments 5] [--image-bytes 10000]
                           [--concurrency 8] [--compare] [--nginx] [--memory-check] [--feedsite PATH]
-           feedsite-bench serve [--items N] [--comments K] [--image-bytes S] [--port P]
+           feedsite-bench serve [--items N] [--comments K] [--image-bytes S] [--port P] [--evolve]
                                 [--flaky] [--images html|endless|redirect|slow] [--comments-fault hang|503|reset]
            feedsite-bench export --items N --dir DIR --base URL [--base URL] [--redirect-images]
                                  [--comments K] [--image-bytes S] [--certificates]
@@ -23,7 +23,9 @@ let usage = """
     to compare peak memory, and a run whose every image is a body that never ends.
 
     `serve` only starts the sample API, for trying things by hand; its fault options make it
-    misbehave as real APIs do (see Faults.swift).
+    misbehave as real APIs do (see Faults.swift). With --evolve the feed changes from one
+    run to the next as a real one does (EvolvingFeed): each request for the feed's first
+    page starts a new generation, two items added, one gone, one edited, two commented.
 
     `store` times the cache database alone at each size (in the scratch folder, under
     TMPDIR): saving the feed, every image's comments in one batch, reading the first-seen
@@ -62,6 +64,8 @@ struct Options {
     var compare = false
     var nginx = false
     var memoryCheck = false
+    /// `serve`: a feed that moves on to its next generation with each run.
+    var evolve = false
     var port: UInt16 = 0
     var feedsite: String?
     var faults = Faults()
@@ -128,6 +132,7 @@ func parseOptions(_ arguments: [String]) throws -> Options {
         case "--compare": options.compare = true
         case "--nginx": options.nginx = true
         case "--memory-check": options.memoryCheck = true
+        case "--evolve": options.evolve = true
         case "--feedsite": options.feedsite = try text(rest.popFirst(), "--feedsite")
         case "--flaky": options.faults.flaky = true
         case "--images":

@@ -4,6 +4,7 @@
     @preconcurrency import Darwin
 #endif
 import Foundation
+import LoopbackHTTP
 import SampleAPI
 
 // feedsite-bench: measures the real `feedsite` binary against the sample API on loopback
@@ -215,9 +216,31 @@ func exportStaticFiles(_ options: Options) throws {
 
 func serve(_ options: Options) throws -> Never {
     let items = options.sizes.first ?? 1_000
-    let source = SyntheticFeed(itemCount: items, commentsPerItem: options.comments, imageBytes: options.imageBytes, now: Date())
-    let server = try SampleAPIServer(source: source, port: options.port, intercept: options.faults.isEmpty ? nil : options.faults.intercept(for: source))
-    print("sample API: \(items) items at \(server.apiRoot.absoluteString)\(options.faults.isEmpty ? "" : ", \(options.faults.summary)") (Ctrl-C to stop)")
+    let source: any SampleFeedSource
+    var intercept: (@Sendable (HTTPRequest) -> HTTPResponse?)?
+    if options.evolve {
+        // Each run starts with the feed's first page: the feed moves on to its next generation.
+        let feed = EvolvingFeed(itemCount: items, commentsPerItem: options.comments, imageBytes: options.imageBytes, now: Date())
+        intercept = { request in
+            if request.path == "/v1/feed", request.query["after_id"] == nil {
+                feed.advance()
+                print("generation \(feed.generation): \(feed.itemCount) items")
+            }
+            return nil
+        }
+        source = feed
+    } else {
+        source = SyntheticFeed(itemCount: items, commentsPerItem: options.comments, imageBytes: options.imageBytes, now: Date())
+    }
+    if !options.faults.isEmpty {
+        let faults = options.faults.intercept(for: source)
+        intercept = { [intercept] request in intercept?(request) ?? faults(request) }
+    }
+    let server = try SampleAPIServer(source: source, port: options.port, intercept: intercept)
+    let evolving = options.evolve ? ", a new generation each run" : ""
+    print(
+        "sample API: \(items) items\(evolving) at \(server.apiRoot.absoluteString)\(options.faults.isEmpty ? "" : ", \(options.faults.summary)") (Ctrl-C to stop)"
+    )
     fflush(stdout)
     signal(SIGINT, SIG_DFL)
     while true { pause() }
