@@ -128,12 +128,7 @@ public final class SnapshotDraft: Sendable {
                 }
             }
         }
-        for renderer in renderers {
-            for number in 1...SiteRenderer.feedPageCount(items: entries.count, pageSize: pageSize) {
-                let page = try renderer.feedPage(number, of: entries, pageSize: pageSize, feedSavedAt: feedSavedAt)
-                try write(page.html, to: page.path)
-            }
-        }
+        try placeFeedPages(of: entries, records: records, pageSize: pageSize, feedSavedAt: feedSavedAt)
         try SiteFiles.walk(staging) { path in
             guard Self.isShared(path) else { return }
             try PublishError.naming(folder + "/" + path) { try PlainFile.link(staging + "/" + path, to: folder + "/" + path, replacing: false) }
@@ -145,6 +140,45 @@ public final class SnapshotDraft: Sendable {
             facts: SnapshotFacts(name: name, previous: previous?.name, items: records.count, summary: changes.summary), folder: folder,
             ids: records.map(\.id), documents: documents, changes: changes)
     }
+
+    /// The snapshot's feed pages: each that shows what the previous snapshot's page of the
+    /// same number showed (the same items, data and places, page count and cached-feed
+    /// notice) is that page, linked; any other is rendered now. Their fingerprints go to
+    /// `feed-pages.txt`, a line each, for the next snapshot to compare.
+    private func placeFeedPages(of entries: [SiteEntry], records: [SnapshotRecord], pageSize: Int, feedSavedAt: Date?) throws {
+        let pageCount = SiteRenderer.feedPageCount(items: entries.count, pageSize: pageSize)
+        let before = previousFolder.flatMap { try? PlainFile.read($0 + "/" + Self.feedPagesFile) }.map {
+            String(decoding: $0, as: UTF8.self).split(separator: "\n").map(String.init)
+        } ?? []
+        var fingerprints: [String] = []
+        for number in 1...pageCount {
+            var hash = FieldHash()
+            hash.add("\(context)\npage \(number) of \(pageCount)")
+            if let feedSavedAt { hash.add(feedSavedAt) } else { hash.add(nil) }
+            for record in records[min(records.count, (number - 1) * pageSize)..<min(records.count, number * pageSize)] { hash.add(record.page) }
+            let fingerprint = hash.hex
+            fingerprints.append(fingerprint)
+            let paths = renderers.map { $0.paths.feedPage(number) }
+            if let previousFolder, before.indices.contains(number - 1), before[number - 1] == fingerprint,
+                paths.allSatisfy({ (try? PlainFile.kind(of: previousFolder + "/" + $0, followingLinks: false)) == .file })
+            {
+                for path in paths {
+                    try PublishError.naming(folder + "/" + path) { try PlainFile.link(previousFolder + "/" + path, to: folder + "/" + path, replacing: false) }
+                }
+                continue
+            }
+            for renderer in renderers {
+                let page = try renderer.feedPage(number, of: entries, pageSize: pageSize, feedSavedAt: feedSavedAt)
+                try write(page.html, to: page.path)
+            }
+        }
+        try PublishError.naming(folder + "/" + Self.feedPagesFile) {
+            try PlainFile.write(Data(fingerprints.map { $0 + "\n" }.joined().utf8), to: folder + "/" + Self.feedPagesFile, asNewFile: true)
+        }
+    }
+
+    /// The fingerprints of a snapshot's feed pages, in page order.
+    static let feedPagesFile = "feed-pages.txt"
 
     /// Removes the folder and what is in it.
     public func discard() {

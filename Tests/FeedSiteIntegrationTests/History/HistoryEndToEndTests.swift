@@ -42,6 +42,10 @@ final class HistoryEndToEndTests: XCTestCase {
         let same = "comments/\(DemoFeed.itemID(1).uuidString).html"
         let other = "comments/\(DemoFeed.itemID(edited).uuidString).html"
         XCTAssertEqual(try inode(older.appendingPathComponent(same)), try inode(newer.appendingPathComponent(same)), "an unchanged page is shared")
+        XCTAssertEqual(
+            try inode(older.appendingPathComponent("page/2.html")), try inode(newer.appendingPathComponent("page/2.html")),
+            "a feed page whose items did not change is shared")
+        XCTAssertNotEqual(try inode(older.appendingPathComponent("index.html")), try inode(newer.appendingPathComponent("index.html")))
         XCTAssertNotEqual(try inode(older.appendingPathComponent(other)), try inode(newer.appendingPathComponent(other)))
         XCTAssertTrue(try String(contentsOf: newer.appendingPathComponent(other), encoding: .utf8).contains("A new one"))
         XCTAssertFalse(try String(contentsOf: older.appendingPathComponent(other), encoding: .utf8).contains("A new one"))
