@@ -129,9 +129,11 @@ public final class SnapshotDraft: Sendable {
             }
         }
         try placeFeedPages(of: entries, records: records, pageSize: pageSize, feedSavedAt: feedSavedAt)
+        let earlierCopies = sharedCopies(staging: staging)
         try SiteFiles.walk(staging) { path in
             guard Self.isShared(path) else { return }
-            try PublishError.naming(folder + "/" + path) { try PlainFile.link(staging + "/" + path, to: folder + "/" + path, replacing: false) }
+            let source = earlierCopies[path] ?? staging + "/" + path
+            try PublishError.naming(folder + "/" + path) { try PlainFile.link(source, to: folder + "/" + path, replacing: false) }
         }
         let file = SnapshotFile(name: name, previous: previous?.name, summary: changes.summary, records: records)
         try PublishError.naming(folder + "/" + SnapshotFile.fileName) { try file.write(to: folder) }
@@ -147,9 +149,10 @@ public final class SnapshotDraft: Sendable {
     /// `feed-pages.txt`, a line each, for the next snapshot to compare.
     private func placeFeedPages(of entries: [SiteEntry], records: [SnapshotRecord], pageSize: Int, feedSavedAt: Date?) throws {
         let pageCount = SiteRenderer.feedPageCount(items: entries.count, pageSize: pageSize)
-        let before = previousFolder.flatMap { try? PlainFile.read($0 + "/" + Self.feedPagesFile) }.map {
-            String(decoding: $0, as: UTF8.self).split(separator: "\n").map(String.init)
-        } ?? []
+        let before =
+            previousFolder.flatMap { try? PlainFile.read($0 + "/" + Self.feedPagesFile) }.map {
+                String(decoding: $0, as: UTF8.self).split(separator: "\n").map(String.init)
+            } ?? []
         var fingerprints: [String] = []
         for number in 1...pageCount {
             var hash = FieldHash()
@@ -175,6 +178,24 @@ public final class SnapshotDraft: Sendable {
         try PublishError.naming(folder + "/" + Self.feedPagesFile) {
             try PlainFile.write(Data(fingerprints.map { $0 + "\n" }.joined().utf8), to: folder + "/" + Self.feedPagesFile, asNewFile: true)
         }
+    }
+
+    /// The files of the live site staged in `staging` whose bytes the previous snapshot
+    /// holds, by path: the previous snapshot's copy. A run writes its stylesheet and scripts
+    /// anew, and a search index made anew puts every file in a new generation's folder,
+    /// most of them with the bytes they had. Both sites' manifests give the digests; images,
+    /// linked from the cache and named by theirs, are left out.
+    private func sharedCopies(staging: String) -> [String: String] {
+        guard let previousFolder else { return [:] }
+        var earlier: [String: String] = [:]
+        _ = try? Manifest.read(from: URL(fileURLWithPath: previousFolder)) { file in
+            if !file.path.hasPrefix(SitePaths.imagesFolder), Self.isShared(file.path) { earlier[file.sha256] = file.path }
+        }
+        var copies: [String: String] = [:]
+        _ = try? Manifest.read(from: URL(fileURLWithPath: staging)) { file in
+            if let path = earlier[file.sha256] { copies[file.path] = previousFolder + "/" + path }
+        }
+        return copies
     }
 
     /// The fingerprints of a snapshot's feed pages, in page order.

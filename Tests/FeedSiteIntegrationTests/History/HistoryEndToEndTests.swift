@@ -46,6 +46,16 @@ final class HistoryEndToEndTests: XCTestCase {
             try inode(older.appendingPathComponent("page/2.html")), try inode(newer.appendingPathComponent("page/2.html")),
             "a feed page whose items did not change is shared")
         XCTAssertNotEqual(try inode(older.appendingPathComponent("index.html")), try inode(newer.appendingPathComponent("index.html")))
+        XCTAssertEqual(
+            try inode(older.appendingPathComponent("assets/style.css")), try inode(newer.appendingPathComponent("assets/style.css")),
+            "the stylesheet the run wrote again is the earlier snapshot's")
+        let searchInodes = { (snapshot: URL) in
+            Set(
+                try FileManager.default.subpathsOfDirectory(atPath: snapshot.appendingPathComponent("search").path).map {
+                    try self.inode(snapshot.appendingPathComponent("search/\($0)"))
+                })
+        }
+        XCTAssertFalse(try searchInodes(older).isDisjoint(with: try searchInodes(newer)), "the new search index's unchanged files are the earlier snapshot's")
         XCTAssertNotEqual(try inode(older.appendingPathComponent(other)), try inode(newer.appendingPathComponent(other)))
         XCTAssertTrue(try String(contentsOf: newer.appendingPathComponent(other), encoding: .utf8).contains("A new one"))
         XCTAssertFalse(try String(contentsOf: older.appendingPathComponent(other), encoding: .utf8).contains("A new one"))
