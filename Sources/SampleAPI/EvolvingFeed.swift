@@ -3,8 +3,8 @@ import Foundation
 import Synchronization
 
 /// A synthetic feed that changes as a real one does between two runs: each `advance()` is
-/// a new generation, in which two new items come at the top, one item leaves, one item's
-/// description is edited, and two items get a new comment. Everything else keeps its bytes,
+/// a new generation, in which one item's description is edited and two items get a new
+/// comment, and, as a feed that grows, two new items come at the top and one item leaves. Everything else keeps its bytes,
 /// its comments and their dates, so a run sees exactly those changes. Generation 0 is the
 /// `SyntheticFeed` of `itemCount` items; every generation is worked out from its number
 /// alone, the same each time.
@@ -12,6 +12,8 @@ public final class EvolvingFeed: SampleFeedSource {
     /// The items of generation 0, and the most generations the new items' numbers leave
     /// room for.
     public let baseCount: Int
+    /// Whether items come and go, or are only edited and commented.
+    public let grows: Bool
     private let synthetic: SyntheticFeed
     private let state: Mutex<Generation>
 
@@ -24,11 +26,12 @@ public final class EvolvingFeed: SampleFeedSource {
 
     static let maxGenerations = 100_000
 
-    public init(itemCount: Int, commentsPerItem: Int = 5, imageBytes: Int = 10_000, now: Date) {
+    public init(itemCount: Int, commentsPerItem: Int = 5, imageBytes: Int = 10_000, grows: Bool = true, now: Date) {
         baseCount = max(itemCount, 1)
+        self.grows = grows
         synthetic = SyntheticFeed(
             itemCount: baseCount + 2 * Self.maxGenerations, commentsPerItem: commentsPerItem, imageBytes: imageBytes, now: now)
-        state = Mutex(Self.generation(0, baseCount: baseCount))
+        state = Mutex(Self.generation(0, baseCount: baseCount, grows: grows))
     }
 
     /// The generation served now.
@@ -38,13 +41,13 @@ public final class EvolvingFeed: SampleFeedSource {
     public func advance() {
         state.withLock { state in
             guard state.number < Self.maxGenerations else { return }
-            state = Self.generation(state.number + 1, baseCount: baseCount)
+            state = Self.generation(state.number + 1, baseCount: baseCount, grows: grows)
         }
     }
 
-    private static func generation(_ number: Int, baseCount: Int) -> Generation {
-        let removed = Set((0..<number).map { gone(in: $0 + 1, baseCount: baseCount) })
-        let added = (0..<(2 * number)).reversed().map { baseCount + $0 }
+    private static func generation(_ number: Int, baseCount: Int, grows: Bool) -> Generation {
+        let removed = grows ? Set((0..<number).map { gone(in: $0 + 1, baseCount: baseCount) }) : []
+        let added = grows ? (0..<(2 * number)).reversed().map { baseCount + $0 } : []
         let order = added + (0..<baseCount).filter { !removed.contains($0) }
         return Generation(number: number, order: order, places: Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) }))
     }

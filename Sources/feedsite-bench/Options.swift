@@ -3,7 +3,7 @@ import Foundation
 let usage = """
     usage: feedsite-bench [--items 1000,10000,100000] [--comments 5] [--image-bytes 10000]
                           [--concurrency 8] [--compare] [--nginx] [--memory-check] [--feedsite PATH]
-           feedsite-bench serve [--items N] [--comments K] [--image-bytes S] [--port P] [--evolve]
+           feedsite-bench serve [--items N] [--comments K] [--image-bytes S] [--port P] [--evolve grow|edit]
                                 [--flaky] [--images html|endless|redirect|slow] [--comments-fault hang|503|reset]
            feedsite-bench export --items N --dir DIR --base URL [--base URL] [--redirect-images]
                                  [--comments K] [--image-bytes S] [--certificates]
@@ -25,7 +25,8 @@ let usage = """
     `serve` only starts the sample API, for trying things by hand; its fault options make it
     misbehave as real APIs do (see Faults.swift). With --evolve the feed changes from one
     run to the next as a real one does (EvolvingFeed): each request for the feed's first
-    page starts a new generation, two items added, one gone, one edited, two commented.
+    page starts a new generation, one item edited and two commented, and with `grow` two
+    items added at the top and one gone.
 
     `store` times the cache database alone at each size (in the scratch folder, under
     TMPDIR): saving the feed, every image's comments in one batch, reading the first-seen
@@ -64,8 +65,10 @@ struct Options {
     var compare = false
     var nginx = false
     var memoryCheck = false
-    /// `serve`: a feed that moves on to its next generation with each run.
+    /// `serve`: a feed that moves on to its next generation with each run, growing or only
+    /// edited.
     var evolve = false
+    var evolveGrows = true
     var port: UInt16 = 0
     var feedsite: String?
     var faults = Faults()
@@ -132,7 +135,13 @@ func parseOptions(_ arguments: [String]) throws -> Options {
         case "--compare": options.compare = true
         case "--nginx": options.nginx = true
         case "--memory-check": options.memoryCheck = true
-        case "--evolve": options.evolve = true
+        case "--evolve":
+            options.evolve = true
+            switch rest.popFirst() {
+            case "grow": options.evolveGrows = true
+            case "edit": options.evolveGrows = false
+            default: throw BenchmarkError("--evolve needs grow or edit\n\n\(usage)")
+            }
         case "--feedsite": options.feedsite = try text(rest.popFirst(), "--feedsite")
         case "--flaky": options.faults.flaky = true
         case "--images":

@@ -220,7 +220,8 @@ func serve(_ options: Options) throws -> Never {
     var intercept: (@Sendable (HTTPRequest) -> HTTPResponse?)?
     if options.evolve {
         // Each run starts with the feed's first page: the feed moves on to its next generation.
-        let feed = EvolvingFeed(itemCount: items, commentsPerItem: options.comments, imageBytes: options.imageBytes, now: Date())
+        let feed = EvolvingFeed(
+            itemCount: items, commentsPerItem: options.comments, imageBytes: options.imageBytes, grows: options.evolveGrows, now: Date())
         intercept = { request in
             if request.path == "/v1/feed", request.query["after_id"] == nil {
                 feed.advance()

@@ -35,6 +35,18 @@ final class EvolvingFeedTests: XCTestCase {
         XCTAssertEqual(changed.count, 3, "one edited, two commented: \(changed)")
     }
 
+    func test_advance_ofAFeedThatDoesNotGrow_editsOneAndCommentsOnTwo_inTheSameOrder() {
+        let feed = EvolvingFeed(itemCount: 100, commentsPerItem: 1, imageBytes: 64, grows: false, now: now)
+        let before = snapshot(of: feed)
+        let order = (0..<feed.itemCount).map { feed.item(at: $0).id }
+
+        feed.advance()
+        let after = snapshot(of: feed)
+
+        XCTAssertEqual((0..<feed.itemCount).map { feed.item(at: $0).id }, order)
+        XCTAssertEqual(before.keys.filter { after[$0] != before[$0] }.count, 3)
+    }
+
     func test_theSameGeneration_isTheSameFeed_whicheverFeedServesIt() {
         let one = EvolvingFeed(itemCount: 50, now: now)
         let other = EvolvingFeed(itemCount: 50, now: now)
