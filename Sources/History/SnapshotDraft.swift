@@ -136,7 +136,7 @@ public final class SnapshotDraft: Sendable {
             try PublishError.naming(folder + "/" + path) { try PlainFile.link(source, to: folder + "/" + path, replacing: false) }
         }
         let file = SnapshotFile(name: name, previous: previous?.name, summary: changes.summary, records: records)
-        try PublishError.naming(folder + "/" + SnapshotFile.fileName) { try file.write(to: folder) }
+        try file.write(to: folder, previousFolder: previousFolder)
         try PublishError.naming(folder + "/" + Manifest.fileName) { try Manifest.write(generator: generator, run: run, into: folder) }
         return Prepared(
             facts: SnapshotFacts(name: name, previous: previous?.name, items: records.count, summary: changes.summary), folder: folder,

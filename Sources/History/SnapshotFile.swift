@@ -1,10 +1,15 @@
+import Basics
 import FileSystem
 import Foundation
+import Publishing
 
 /// A snapshot's `snapshot.jsonl`: a first line of facts (its name, the snapshot it was
-/// compared with, its counts and what changed), then one `SnapshotRecord` a line in feed
-/// order, written once when the snapshot is made. `SnapshotIndex` reads it back, and
-/// `SnapshotFacts` its first line alone.
+/// compared with, its counts and what changed), then each item's ID and page fingerprint a
+/// line in feed order; and the items' whole records (`SnapshotRecord`) in
+/// `records/<xx>.jsonl`, a file for the items whose IDs start with `xx`. Written once when
+/// the snapshot is made: a records file with the bytes the previous snapshot's has is that
+/// file, linked, so a snapshot stores the records of the items that changed and little
+/// more. `SnapshotIndex` reads it back, and `SnapshotFacts` its first line alone.
 public struct SnapshotFile: Sendable {
     public static let fileName = "snapshot.jsonl"
 
@@ -36,11 +41,32 @@ public struct SnapshotFile: Sendable {
         SnapshotFacts(name: name, previous: previous, items: records.count, summary: summary).line
     }
 
-    /// Writes the file into the snapshot's folder `folder`.
-    public func write(to folder: String) throws {
-        try AtomicFile.write(toPath: folder + "/" + Self.fileName) { output in
-            try output.write(header)
-            for record in records { try output.write(record.line) }
+    /// The folder of the records files.
+    static let recordsFolder = "records"
+
+    /// The records file of `id`, from the snapshot's folder.
+    static func recordsFile(of id: UUID) -> String {
+        recordsFolder + "/" + id.text.prefix(2).lowercased() + ".jsonl"
+    }
+
+    /// Writes the file and the records files into the snapshot's folder `folder`, linking
+    /// the records files that are as they are in `previousFolder`'s.
+    public func write(to folder: String, previousFolder: String?) throws {
+        var groups: [String: String] = [:]
+        for record in records { groups[Self.recordsFile(of: record.id), default: ""] += record.line }
+        for (path, text) in groups.sorted(by: { $0.key < $1.key }) {
+            let data = Data(text.utf8)
+            if let previousFolder, (try? PlainFile.read(previousFolder + "/" + path)) == data {
+                try PublishError.naming(folder + "/" + path) { try PlainFile.link(previousFolder + "/" + path, to: folder + "/" + path, replacing: false) }
+            } else {
+                try PublishError.naming(folder + "/" + path) { try AtomicFile.write(data, to: URL(fileURLWithPath: folder + "/" + path)) }
+            }
+        }
+        try PublishError.naming(folder + "/" + Self.fileName) {
+            try AtomicFile.write(toPath: folder + "/" + Self.fileName) { output in
+                try output.write(header)
+                for record in records { try output.write("{\"id\": \(JSONText.quoted(record.id.text)), \"page\": \(JSONText.quoted(record.page))}\n") }
+            }
         }
     }
 }

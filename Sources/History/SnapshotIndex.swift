@@ -63,17 +63,63 @@ public struct SnapshotIndex: Sendable {
 
     /// Every record, in feed order.
     public func records() throws(SnapshotFile.ReadError) -> [SnapshotRecord] {
+        var files: [String: [UUID: SnapshotRecord]] = [:]
         var records: [SnapshotRecord] = []
-        for line in lines.indices { records.append(try record(at: line)) }
+        records.reserveCapacity(ids.count)
+        for (line, id) in ids.enumerated() {
+            if let inline = try inlineRecord(at: line) {
+                records.append(inline)
+                continue
+            }
+            let file = SnapshotFile.recordsFile(of: id)
+            if files[file] == nil { files[file] = try recordsFile(file) }
+            guard let record = files[file]?[id] else { throw .unreadable(folder + "/" + file, reason: "it has no record of item \(id.text)") }
+            records.append(record)
+        }
         return records
     }
 
+    /// The record at line `line` (from 0, after the facts), from its records file.
     private func record(at line: Int) throws(SnapshotFile.ReadError) -> SnapshotRecord {
-        guard let json = try? JSONReader.read(Data(bytes[lines[line]])), let record = SnapshotRecord(json) else {
-            throw .unreadable(path, reason: "line \(line + 2) is not an item")
+        if let inline = try inlineRecord(at: line) { return inline }
+        let file = SnapshotFile.recordsFile(of: ids[line])
+        guard let record = try recordsFile(file)[ids[line]] else {
+            throw .unreadable(folder + "/" + file, reason: "it has no record of item \(ids[line].text)")
         }
         return record
     }
+
+    /// The whole record a line holds, as a snapshot made before the records files had them;
+    /// `nil` for a line of an ID and a page fingerprint alone.
+    private func inlineRecord(at line: Int) throws(SnapshotFile.ReadError) -> SnapshotRecord? {
+        guard let json = try? JSONReader.read(Data(bytes[lines[line]])) else { throw .unreadable(path, reason: "line \(line + 2) is not an item") }
+        guard json["comments_digest"] != nil else { return nil }
+        guard let record = SnapshotRecord(json) else { throw .unreadable(path, reason: "line \(line + 2) is not an item") }
+        return record
+    }
+
+    /// The records of a records file, by ID (the first of an ID the feed has twice).
+    private func recordsFile(_ file: String) throws(SnapshotFile.ReadError) -> [UUID: SnapshotRecord] {
+        let full = folder + "/" + file
+        let data: Data?
+        do {
+            data = try PlainFile.readRegular(full, maxBytes: 1 << 30)
+        } catch {
+            throw .unreadable(full, reason: "\(error)")
+        }
+        guard let data else { throw .unreadable(full, reason: "it is missing") }
+        var records: [UUID: SnapshotRecord] = [:]
+        for (number, line) in data.split(separator: UInt8(ascii: "\n")).enumerated() {
+            guard let json = try? JSONReader.read(Data(line)), let record = SnapshotRecord(json) else {
+                throw .unreadable(full, reason: "line \(number + 1) is not an item")
+            }
+            if records[record.id] == nil { records[record.id] = record }
+        }
+        return records
+    }
+
+    /// The snapshot's folder.
+    private var folder: String { String(path.dropLast(SnapshotFile.fileName.count + 1)) }
 
     /// The ID and the page fingerprint at a record line's two ends, as `SnapshotRecord.line`
     /// writes them: `{"id": "<36>", … "page": "<64 hex>"}`.

@@ -1,0 +1,90 @@
+import Foundation
+import History
+import XCTest
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A snapshot's `snapshot.jsonl` and records files, written and read back.
+final class SnapshotIndexTests: XCTestCase {
+    private let taken = SnapshotName("20261126T120000Z")!
+
+    func test_read_takesEachItemsIDAndPageFromItsLinesEnds_andParsesARecordOnlyWhenAskedFor() throws {
+        let folder = try makeFolder()
+        let records = (1...3).map { record($0, description: "Quote \" \\ \($0)") }
+        try SnapshotFile(name: taken, previous: nil, summary: .init(added: 3), records: records).write(to: folder, previousFolder: nil)
+
+        let index = try SnapshotIndex.read(from: folder)
+
+        XCTAssertEqual(index.name, taken)
+        XCTAssertEqual(index.ids, records.map(\.id))
+        XCTAssertEqual(index.page(for: records[1].id).map(String.init), String(repeating: "2", count: 64))
+        XCTAssertEqual(try index.record(for: records[2].id), records[2])
+        XCTAssertEqual(try index.records(), records)
+    }
+
+    func test_write_linksTheRecordsFilesThatAreAsThePreviousSnapshotsAndWritesTheOthers() throws {
+        let (earlier, later) = (try makeFolder(), try makeFolder())
+        let first = [record(0x11, description: "kept"), record(0x22, description: "old")]
+        try SnapshotFile(name: taken, previous: nil, summary: .init(), records: first).write(to: earlier, previousFolder: nil)
+        let second = [first[0], record(0x22, description: "new")]
+
+        try SnapshotFile(name: SnapshotName("20261127T120000Z")!, previous: taken, summary: .init(), records: second).write(
+            to: later, previousFolder: earlier)
+
+        XCTAssertEqual(try inode(earlier + "/records/11.jsonl"), try inode(later + "/records/11.jsonl"))
+        XCTAssertNotEqual(try inode(earlier + "/records/22.jsonl"), try inode(later + "/records/22.jsonl"))
+        XCTAssertEqual(try SnapshotIndex.read(from: later).records(), second)
+    }
+
+    func test_read_ofASnapshotWhoseLinesHoldWholeRecords_readsThemFromTheLines() throws {
+        let folder = try makeFolder()
+        let records = [record(1, description: "inline")]
+        let facts = SnapshotFacts(name: taken, previous: nil, items: 1, summary: .init())
+        try Data((facts.line + records[0].line).utf8).write(to: URL(fileURLWithPath: folder + "/snapshot.jsonl"))
+
+        XCTAssertEqual(try SnapshotIndex.read(from: folder).records(), records)
+    }
+
+    func test_records_namesAMissingRecordsFile() throws {
+        let folder = try makeFolder()
+        try SnapshotFile(name: taken, previous: nil, summary: .init(), records: [record(0x33)]).write(to: folder, previousFolder: nil)
+        try FileManager.default.removeItem(atPath: folder + "/records/33.jsonl")
+
+        XCTAssertThrowsError(try SnapshotIndex.read(from: folder).records()) { error in
+            XCTAssertEqual("\(error)", "cannot read the snapshot \(folder)/records/33.jsonl: it is missing")
+        }
+    }
+
+    func test_read_namesALineThatIsNotAnItem() throws {
+        let folder = try makeFolder()
+        let facts = SnapshotFacts(name: taken, previous: nil, items: 1, summary: .init())
+        try Data((facts.line + "{\"id\": \"broken\"}\n").utf8).write(to: URL(fileURLWithPath: folder + "/snapshot.jsonl"))
+
+        XCTAssertThrowsError(try SnapshotIndex.read(from: folder)) { error in
+            XCTAssertTrue("\(error)".hasSuffix("line 2 is not an item"), "\(error)")
+        }
+    }
+
+    private func record(_ number: Int, description: String = "d") -> SnapshotRecord {
+        SnapshotRecord(
+            id: UUID(uuidString: String(format: "%02X000000-0000-4000-8000-%012d", number % 256, number))!, description: description, location: nil,
+            imageURL: "u", imageSHA256: nil, commentIDs: ["c"], commentsDigest: "d", page: String(repeating: "\(number % 10)", count: 64))
+    }
+
+    private func inode(_ path: String) throws -> UInt64 {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw CocoaError(.fileNoSuchFile) }
+        return UInt64(info.st_ino)
+    }
+
+    private func makeFolder() throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("snapshot-index-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
+        return folder
+    }
+}
