@@ -23,7 +23,7 @@ extension SiteRenderer {
         return Page(path: path, html: try renderer.layout(path: path, title: title, documentTitle: title, back: back, search: search, body: body))
     }
 
-    /// The locale's page at `path` of what the snapshot `taken` then changed,
+    /// The locale's page at `path` of what the snapshot taken at `taken` changed,
     /// `history-changes.html` filled with `values` (what `HistoryChangesPage` makes of the
     /// changes), with a link back to the calendar. Its document title names the time, as
     /// every snapshot's page has the same heading.
