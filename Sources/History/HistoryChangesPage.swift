@@ -12,7 +12,7 @@ public enum HistoryChangesPage {
     )] {
         try renderers.map { renderer in
             let path = renderer.paths.historyChanges(from: from.text, to: to.text)
-            let page = try renderer.historyChanges(try values(changes, from: from, to: to, at: path, in: renderer), at: path)
+            let page = try renderer.historyChanges(try values(changes, from: from, to: to, at: path, in: renderer), at: path, taken: to.time)
             return (String(page.path.dropFirst(SitePaths.historyFolder.count)), Data(page.html.utf8))
         }
     }
@@ -26,7 +26,7 @@ public enum HistoryChangesPage {
         TemplateValue]
     {
         func link(_ snapshot: SnapshotName, _ target: String) -> TemplateValue {
-            .text(SitePaths.relative(from: path, to: SitePaths.historyFolder + snapshot.text + "/" + target))
+            .text(SitePaths.relative(from: path, to: SitePaths.historySnapshotPage(snapshot.text, target)))
         }
         func item(_ record: SnapshotRecord, in snapshot: SnapshotName) throws -> [String: TemplateValue] {
             [
@@ -52,9 +52,11 @@ public enum HistoryChangesPage {
             "previousLabel": .text(try renderer.historyString(.historyChangesPrevious)),
             "previousHref": link(from, renderer.paths.feedPage(1)),
             "previousTime": .text(try renderer.historyString(.historyTime, renderer.dayAndTime(from.time))),
-            "reordered": changes.reordered
+            // Items whose order changed besides edits are more than only reordered.
+            "reordered": changes.reordered && changes.edits.isEmpty
                 ? .text(try renderer.historyString(.historyChangesReordered))
                 : changes.isEmpty ? .text(try renderer.historyString(.historyChangesSame)) : false,
+            "alsoReordered": changes.reordered && !changes.edits.isEmpty ? .text(try renderer.historyString(.historyChangesAlsoReordered)) : false,
             "sections": .list(sections),
         ]
     }

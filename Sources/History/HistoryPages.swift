@@ -46,7 +46,6 @@ public struct HistoryPages: Sendable {
             .historySummary, String(snapshots.count), renderer.dayAndTime(first.name.time), renderer.dayAndTime(latest.name.time))
         let calendar = HistoryCalendar(snapshots.map(\.name), firstWeekday: Self.firstWeekday(of: renderer.locale), locale: renderer.locale)
         let facts = Dictionary(snapshots.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let fromCalendar = SitePaths.relative(from: renderer.paths.historyCalendar, to: SitePaths.historyFolder)
         var days: [TemplateValue] = []
         for day in calendar.days {
             var shown: [TemplateValue] = []
@@ -57,7 +56,8 @@ public struct HistoryPages: Sendable {
                 }
                 shown.append([
                     "changesLink": changesPage.map { ["href": .text($0)] } ?? false,
-                    "href": .text(fromCalendar + name.text + "/" + renderer.paths.feedPage(1)),
+                    "href": .text(
+                        SitePaths.relative(from: renderer.paths.historyCalendar, to: SitePaths.historySnapshotPage(name.text, renderer.paths.feedPage(1)))),
                     "time": .text(try renderer.historyString(.historyTime, renderer.dayAndTime(name.time))),
                     "items": .text(try renderer.historyString(.historyItems, String(snapshot.items))),
                     "changes": .text(try changes(of: snapshot, in: renderer)),

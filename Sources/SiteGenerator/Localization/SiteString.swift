@@ -68,6 +68,7 @@ public enum SiteString: String, StringTableKey {
     case historyChangesCommented = "HISTORY_CHANGES_COMMENTED"
     case historyChangesCommentEdited = "HISTORY_CHANGES_COMMENT_EDITED"
     case historyChangesSame = "HISTORY_CHANGES_SAME"
+    case historyChangesAlsoReordered = "HISTORY_CHANGES_ALSO_REORDERED"
 
     /// The search's strings, the link to an original and the history's table came after
     /// themes: a theme written before has none of them.

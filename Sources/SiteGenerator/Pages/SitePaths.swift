@@ -81,6 +81,22 @@ public struct SitePaths: Sendable, Equatable {
         Self.historyFolder + localePrefix + "changes/\(from)_\(to).html"
     }
 
+    /// The page at `page` (a path in a locale, as the live site has it) of the snapshot
+    /// named `snapshot`, which holds the whole site as it was.
+    public static func historySnapshotPage(_ snapshot: String, _ page: String) -> String {
+        historyFolder + snapshot + "/" + page
+    }
+
+    /// This locale's page at `path` in `other`'s locale. A locale's prefix comes first in
+    /// the site's paths but after `history/` in the history's own pages (its calendar, what
+    /// changed), which are one set for every locale's snapshots.
+    public func samePage(_ path: String, in other: SitePaths) -> String {
+        let root = path.hasPrefix(Self.historyFolder) ? Self.historyFolder : ""
+        let rest = path.dropFirst(root.count)
+        guard rest.hasPrefix(localePrefix) else { return path }
+        return root + other.localePrefix + rest.dropFirst(localePrefix.count)
+    }
+
     /// The folder of the images, shared by every locale.
     public static let imagesFolder = "images/"
 

@@ -23,18 +23,20 @@ extension SiteRenderer {
         return Page(path: path, html: try renderer.layout(path: path, title: title, documentTitle: title, back: back, search: search, body: body))
     }
 
-    /// The locale's page at `path` of what a snapshot changed, `history-changes.html` filled
-    /// with `values` (what `HistoryChangesPage` makes of the changes), with a link back to
-    /// the calendar.
-    public func historyChanges(_ values: [String: TemplateValue], at path: String) throws -> Page {
+    /// The locale's page at `path` of what the snapshot taken at `taken` changed,
+    /// `history-changes.html` filled with `values` (what `HistoryChangesPage` makes of the
+    /// changes), with a link back to the calendar. Its document title names the time, as
+    /// every snapshot's page has the same heading.
+    public func historyChanges(_ values: [String: TemplateValue], at path: String, taken: Date) throws -> Page {
         let title = try strings.string(.historyChangesTitle)
+        let documentTitle = "\(title) · \(try historyString(.historyTime, dayAndTime(taken)))"
         let back: TemplateValue = [
             "href": .text(SitePaths.relative(from: path, to: paths.historyCalendar)), "label": .text(try strings.string(.historyTitle)),
         ]
         let body = try templates.historyChanges.render(.object(values))
         var renderer = self
         renderer.history = nil
-        return Page(path: path, html: try renderer.layout(path: path, title: title, documentTitle: title, back: back, search: false, body: body))
+        return Page(path: path, html: try renderer.layout(path: path, title: title, documentTitle: documentTitle, back: back, search: false, body: body))
     }
 
     /// A localized string of the history's table, with its placeholders filled.

@@ -258,12 +258,11 @@ public struct SiteRenderer: Sendable {
     }
 
     func layout(path: String, title: String, documentTitle: String, back: TemplateValue?, search: TemplateValue, body: String) throws -> String {
-        let pathInLocale = String(path.dropFirst(paths.localePrefix.count))
         var alternates: [TemplateValue] = []
         var options: [TemplateValue] = []
         if languages.count > 1 {
             for language in languages {
-                let target = language.paths.localePrefix + pathInLocale
+                let target = paths.samePage(path, in: language.paths)
                 let href = SitePaths.relative(from: path, to: target)
                 // Search engines want the alternates of a served site as full addresses.
                 alternates.append(["hreflang": .text(language.locale), "href": .text(baseURL?.address(of: target) ?? href)])

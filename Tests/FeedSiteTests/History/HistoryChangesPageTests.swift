@@ -1,8 +1,9 @@
 import Foundation
-import History
 import SiteGenerator
 import TestSupport
 import XCTest
+
+@testable import History
 
 /// The page of what a snapshot changed since the one before it.
 final class HistoryChangesPageTests: XCTestCase {
@@ -51,6 +52,44 @@ final class HistoryChangesPageTests: XCTestCase {
         XCTAssertFalse(same.contains("changes-section"), same)
     }
 
+    func test_page_ofItemsEditedAndReordered_listsTheEdits_andSaysTheOrderChangedToo_notThatOnlyTheOrderDid() throws {
+        let changes = SnapshotChanges(from: [record(1), record(2, description: "Old")], to: [record(2, description: "New"), record(1)])
+
+        let html = try page(changes)
+
+        XCTAssertTrue(html.contains("Edited: 1"), html)
+        XCTAssertFalse(html.contains("Only the order of the items changed."), html)
+        XCTAssertTrue(html.contains("The order of the items changed too."), html)
+    }
+
+    func test_page_ofAnEdit_showsEachChangedFieldBeforeAndAfter_escaped_andNotesTheImage() throws {
+        let before = record(1, description: "<script>alert(1)</script>")
+        let after = SnapshotRecord(
+            id: before.id, description: "Safe & sound", location: "Porto", imageURL: "https://example.org/other.png", imageSHA256: nil,
+            commentIDs: [], commentsDigest: "", page: "page 1")
+
+        let html = try page(SnapshotChanges(from: [before], to: [after]))
+
+        XCTAssertFalse(html.contains("<script>alert(1)"), html)
+        XCTAssertTrue(html.contains("<del>&lt;script&gt;alert(1)&lt;/script&gt;</del>"), html)
+        XCTAssertTrue(html.contains("<ins>Safe &amp; sound</ins>"), html)
+        XCTAssertTrue(html.contains("<del>(none)</del>"), "the location the item had not")
+        XCTAssertTrue(html.contains("<ins>Porto</ins>"), html)
+        XCTAssertEqual(html.components(separatedBy: #"<span class="changes-label">Before:</span>"#).count, 3, "a label for each of two fields")
+        XCTAssertTrue(html.contains(#"<p class="changes-note">The image changed.</p>"#), html)
+        XCTAssertFalse(html.contains("Comments:"), "no comments changed")
+    }
+
+    func test_title_isTheLocation_elseTheDescriptionsFirstLineShortened_elseWordsSayingThereIsNoText() throws {
+        let renderer = try SiteFixtures.renderer()
+        let long = String(repeating: "word ", count: 30)
+
+        XCTAssertEqual(try HistoryChangesPage.title(of: record(1, location: " Porto ", description: "Text"), in: renderer), "Porto")
+        XCTAssertEqual(try HistoryChangesPage.title(of: record(1, location: " ", description: "\nFirst\nSecond"), in: renderer), "First")
+        XCTAssertEqual(try HistoryChangesPage.title(of: record(1, description: long), in: renderer), String(long.prefix(80)) + "…")
+        XCTAssertEqual(try HistoryChangesPage.title(of: record(1), in: renderer), "An image without text")
+    }
+
     func test_page_ofCommentsAddedOnly_listsTheItemUnderComments_withTheCounts() throws {
         let changes = SnapshotChanges(from: [record(1, comments: ["a"])], to: [record(1, comments: ["a", "b", "c"])])
 
@@ -71,6 +110,26 @@ final class HistoryChangesPageTests: XCTestCase {
         XCTAssertTrue(html.contains("Αφαιρέθηκαν: 1"), html)
         XCTAssertTrue(html.contains(#"href="../../20261124T120000Z/el/comments/\#(id(1)).html""#), html)
         XCTAssertTrue(html.contains(#"href="../index.html""#), "back to the locale's calendar")
+    }
+
+    func test_page_linksTheSamePageInTheOtherLocales_withinTheHistorysFolder() throws {
+        let renderers = try SiteFixtures.renderers(locales: ["en", "el", "pt-BR"])
+
+        let files = try HistoryChangesPage.files(SnapshotChanges(from: [record(1)], to: []), from: before, to: after, renderers: renderers)
+        let (english, greek) = (String(decoding: files[0].data, as: UTF8.self), String(decoding: files[1].data, as: UTF8.self))
+
+        XCTAssertTrue(english.contains(#"hreflang="el" href="../el/changes/20261124T120000Z_20261125T120000Z.html""#), english)
+        XCTAssertTrue(greek.contains(#"hreflang="en" href="../../changes/20261124T120000Z_20261125T120000Z.html""#), greek)
+        XCTAssertTrue(greek.contains(#"hreflang="pt-BR" href="../../pt-BR/changes/20261124T120000Z_20261125T120000Z.html""#), greek)
+    }
+
+    func test_documentTitle_namesTheSnapshotsTime_soThatEachPairsPageHasItsOwn() throws {
+        let html = try page(SnapshotChanges(from: [record(1)], to: []))
+
+        let time = try SiteFixtures.renderer().dayAndTime(after.time)
+        XCTAssertTrue(time.hasPrefix("November 25, 2026"), time)
+        XCTAssertTrue(html.contains("<title>What changed · \(time) UTC</title>"), html)
+        XCTAssertTrue(html.contains("<h1>What changed</h1>"), html)
     }
 
     private func page(_ changes: SnapshotChanges, from: SnapshotName? = nil) throws -> String {

@@ -45,6 +45,37 @@ final class SitePathsTests: XCTestCase {
         XCTAssertEqual(SitePaths.image(SiteFixtures.stored("b", format: .jpeg)), "images/\(String(repeating: "b", count: 64)).jpg")
     }
 
+    func test_historyChanges_isAFileOfTheHistoryNamedByBothSnapshots_inTheLocalesFolderOfTheHistory() {
+        XCTAssertEqual(
+            SitePaths().historyChanges(from: "20261124T120000Z", to: "20261125T093000Z-2"),
+            "history/changes/20261124T120000Z_20261125T093000Z-2.html")
+        XCTAssertEqual(
+            SitePaths(localePrefix: "el/").historyChanges(from: "20261124T120000Z", to: "20261125T093000Z"),
+            "history/el/changes/20261124T120000Z_20261125T093000Z.html")
+    }
+
+    func test_historySnapshotPage_isThePageUnderTheSnapshotsFolder() {
+        XCTAssertEqual(SitePaths.historySnapshotPage("20261124T120000Z", SitePaths().feedPage(1)), "history/20261124T120000Z/index.html")
+        XCTAssertEqual(
+            SitePaths.historySnapshotPage("20261124T120000Z-2", SitePaths(localePrefix: "el/").commentsPage(for: UUID(uuidString: id)!)),
+            "history/20261124T120000Z-2/el/comments/\(id).html")
+    }
+
+    func test_samePageInAnotherLocale_isUnderItsPrefix_atTheRootOrInTheHistorysFolder() {
+        let (english, greek, portuguese) = (SitePaths(), SitePaths(localePrefix: "el/"), SitePaths(localePrefix: "pt-BR/"))
+
+        XCTAssertEqual(english.samePage(english.feedPage(2), in: greek), "el/page/2.html")
+        XCTAssertEqual(greek.samePage(greek.feedPage(2), in: english), "page/2.html")
+        XCTAssertEqual(greek.samePage(greek.feedPage(1), in: portuguese), "pt-BR/index.html")
+        XCTAssertEqual(english.samePage(english.historyCalendar, in: greek), "history/el/index.html")
+        XCTAssertEqual(greek.samePage(greek.historyCalendar, in: english), "history/index.html")
+        XCTAssertEqual(greek.samePage(greek.historyCalendar, in: portuguese), "history/pt-BR/index.html")
+        XCTAssertEqual(
+            greek.samePage(greek.historyChanges(from: "20261124T120000Z", to: "20261125T120000Z"), in: english),
+            english.historyChanges(from: "20261124T120000Z", to: "20261125T120000Z"))
+        XCTAssertEqual(greek.samePage(greek.feedPage(1), in: greek), greek.feedPage(1))
+    }
+
     func test_stylesheet_isUnderAssets() {
         XCTAssertEqual(SitePaths.stylesheet, "assets/style.css")
     }
