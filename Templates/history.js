@@ -4,7 +4,7 @@
 // snapshot is read from the page's address, history/<name>/…, not from the page.
 //
 // On an item's comments page (live or in a snapshot), it also says where in the history the
-// item is: it loads the item's spans of snapshots from history/items/<first two characters
+// item is: it loads the item's spans of snapshots from history/items/<last two characters
 // of its ID>.js, one call of feedsiteHistoryItems(shard, {ID: [[from, to or null], …]}), and
 // writes them out with the DOM alone, so no text is read as HTML.
 (function () {
@@ -86,7 +86,7 @@
     if (Object.prototype.hasOwnProperty.call(items, config.item)) show(items[config.item]);
   };
   var script = document.createElement("script");
-  script.src = config.root + "items/" + config.item.slice(0, 2).toLowerCase() + ".js";
+  script.src = config.root + "items/" + config.item.slice(-2).toLowerCase() + ".js";
   script.onload = script.onerror = function () { script.remove(); };
   document.head.appendChild(script);
 })();

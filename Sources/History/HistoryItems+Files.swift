@@ -4,10 +4,11 @@ import SiteGenerator
 
 /// The files the history's pages read the items from, as paths from the history's root.
 extension HistoryItems {
-    /// The first characters of an item's ID that name its file of spans.
+    /// The last characters of an item's ID that name its file of spans: random in a random
+    /// ID, and changing fastest in one counted up.
     static let shardLength = 2
 
-    /// `items/<xx>.js` for each `xx` the items' IDs start with (lower case): one call of
+    /// `items/<xx>.js` for each `xx` the items' IDs end with (lower case): one call of
     /// `feedsiteHistoryItems("xx", {ID: spans})`, which an item's comments page loads to say
     /// where in the history the item is. A file changes only when one of its items' spans do.
     public func spanFiles() -> [(path: String, data: Data)] {
@@ -26,7 +27,7 @@ extension HistoryItems {
 
     /// The file of spans that holds `id`'s.
     static func shard(of id: UUID) -> String {
-        String(id.text.prefix(shardLength)).lowercased()
+        String(id.text.suffix(shardLength)).lowercased()
     }
 
     /// The history's search index under `search/`, in the live search's format, over every

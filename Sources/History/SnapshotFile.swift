@@ -6,7 +6,8 @@ import Publishing
 /// A snapshot's `snapshot.jsonl`: a first line of facts (its name, the snapshot it was
 /// compared with, its counts and what changed), then each item's ID and page fingerprint a
 /// line in feed order; and the items' whole records (`SnapshotRecord`) in
-/// `records/<xx>.jsonl`, a file for the items whose IDs start with `xx`. Written once when
+/// `records/<xx>.jsonl`, a file for the items whose IDs end with `xx` (random in a random ID,
+/// changing fastest in one counted up). Written once when
 /// the snapshot is made: a records file with the bytes the previous snapshot's has is that
 /// file, linked, so a snapshot stores the records of the items that changed and little
 /// more. `SnapshotIndex` reads it back, and `SnapshotFacts` its first line alone.
@@ -46,7 +47,7 @@ public struct SnapshotFile: Sendable {
 
     /// The records file of `id`, from the snapshot's folder.
     static func recordsFile(of id: UUID) -> String {
-        recordsFolder + "/" + id.text.prefix(2).lowercased() + ".jsonl"
+        recordsFolder + "/" + id.text.suffix(2).lowercased() + ".jsonl"
     }
 
     /// Writes the file and the records files into the snapshot's folder `folder`, linking

@@ -31,9 +31,11 @@ final class HistorySeriesTests: XCTestCase {
         XCTAssertTrue(changes.contains(#""previous": "20261124T120000Z", "items": 35, "added": 1, "gone": 1, "edited": 1"#), changes)
 
         let goneID = DemoFeed.itemID(gone).uuidString
-        let spans = try String(contentsOf: history.appendingPathComponent("items/\(goneID.prefix(2).lowercased()).js"), encoding: .utf8)
+        let spans = try String(contentsOf: history.appendingPathComponent("items/\(goneID.suffix(2).lowercased()).js"), encoding: .utf8)
         XCTAssertTrue(spans.contains("\"\(goneID)\": [[\"20261124T120000Z\", \"20261124T120000Z\"]]"), spans)
-        XCTAssertTrue(spans.contains("\"\(DemoFeed.itemID(added).uuidString)\": [[\"20261125T120000Z\", null]]"), spans)
+        let addedID = DemoFeed.itemID(added).uuidString
+        let addedSpans = try String(contentsOf: history.appendingPathComponent("items/\(addedID.suffix(2).lowercased()).js"), encoding: .utf8)
+        XCTAssertTrue(addedSpans.contains("\"\(addedID)\": [[\"20261125T120000Z\", null]]"), addedSpans)
 
         let search = try FileManager.default.subpathsOfDirectory(atPath: history.appendingPathComponent("search").path).map {
             (try? String(contentsOf: history.appendingPathComponent("search/\($0)"), encoding: .utf8)) ?? ""

@@ -4,9 +4,9 @@ import XCTest
 
 final class HistoryItemsFilesTests: XCTestCase {
     private let names = (1...3).compactMap { SnapshotName("2026110\($0)T100000Z") }
-    private let first = UUID(uuidString: "AB000001-0000-0000-0000-000000000000")!
-    private let second = UUID(uuidString: "AB000002-0000-0000-0000-000000000000")!
-    private let third = UUID(uuidString: "CD000003-0000-0000-0000-000000000000")!
+    private let first = UUID(uuidString: "00000000-0000-0000-0000-0000000001AB")!
+    private let second = UUID(uuidString: "00000000-0000-0000-0000-0000000002AB")!
+    private let third = UUID(uuidString: "00000000-0000-0000-0000-0000000003CD")!
 
     func test_spanFiles_groupItemsByTheirIDsFirstCharactersInLowerCase() throws {
         let items = history()

@@ -71,7 +71,7 @@ final class SnapshotIndexTests: XCTestCase {
 
     private func record(_ number: Int, description: String = "d") -> SnapshotRecord {
         SnapshotRecord(
-            id: UUID(uuidString: String(format: "%02X000000-0000-4000-8000-%012d", number % 256, number))!, description: description, location: nil,
+            id: UUID(uuidString: String(format: "00000000-0000-4000-8000-%010d%02X", number, number % 256))!, description: description, location: nil,
             imageURL: "u", imageSHA256: nil, commentIDs: ["c"], commentsDigest: "d", page: String(repeating: "\(number % 10)", count: 64))
     }
 
