@@ -137,7 +137,9 @@ public final class SnapshotDraft: Sendable {
         }
         let file = SnapshotFile(name: name, previous: previous?.name, summary: changes.summary, records: records)
         try file.write(to: folder, previousFolder: previousFolder)
-        try PublishError.naming(folder + "/" + Manifest.fileName) { try Manifest.write(generator: generator, run: run, into: folder) }
+        try PublishError.naming(folder + "/" + Manifest.fileName) {
+            try Manifest.writeInParts(generator: generator, run: run, into: folder, sharingWith: previousFolder)
+        }
         return Prepared(
             facts: SnapshotFacts(name: name, previous: previous?.name, items: records.count, summary: changes.summary), folder: folder,
             ids: records.map(\.id), documents: documents, changes: changes)

@@ -34,11 +34,11 @@ extension Manifest {
 
     /// How many files are hashed at once, split across the cores: enough to keep them busy,
     /// few enough that the list stays small on a 100,000-item site.
-    private static let batchSize = 512
+    static let batchSize = 512
 
     /// The entries of `paths`, in their order, hashed in parallel slices; none once the task
     /// is cancelled.
-    private static func entries(for paths: [String], in folder: String) throws -> [File] {
+    static func entries(for paths: [String], in folder: String) throws -> [File] {
         try Task.checkCancellation()
         let slices = min(ProcessInfo.processInfo.activeProcessorCount, max(1, paths.count / 32))
         let results = Mutex([Result<[File], any Error>?](repeating: nil, count: slices))
@@ -62,16 +62,6 @@ extension Manifest {
         }
         guard let digest = try FileDigest.sha256(ofFileAtPath: full) else { throw FileSystemError.fromErrno(ENOENT) }
         return File(path: path, size: digest.byteCount, sha256: digest.sha256)
-    }
-}
-
-extension Manifest {
-    /// Writes `manifest.json` into the site in `folder`, whole or not at all, listing every
-    /// other file there: for a site made outside a staged run (a snapshot of the history).
-    public static func write(generator: String, run: Run, into folder: String) throws {
-        try AtomicFile.write(toPath: folder + "/" + fileName) { output in
-            try write(generator: generator, run: run, listing: folder, to: output)
-        }
     }
 }
 

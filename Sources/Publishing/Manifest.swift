@@ -93,8 +93,11 @@ public struct Manifest: Equatable, Sendable {
             first = false
         }
 
-        func finish() throws(FileSystemError) {
-            try output.write(first ? "]\n}\n" : "\n  ]\n}\n")
+        /// Ends the list of files; `parts` names the files that list the rest (`Manifest+Parts`).
+        func finish(parts: [String] = []) throws(FileSystemError) {
+            try output.write(first ? "]" : "\n  ]")
+            if !parts.isEmpty { try output.write(",\n  \"parts\": [" + parts.map(JSONText.quoted).joined(separator: ", ") + "]") }
+            try output.write("\n}\n")
         }
     }
 
@@ -136,6 +139,10 @@ public struct Manifest: Equatable, Sendable {
         }
         guard let json, let generator = json["generator"]?.string, let facts = json["run"], let run = Run(facts) else {
             throw .unreadable(path, reason: "not a feedsite manifest")
+        }
+        for part in json["parts"]?.array ?? [] {
+            guard let name = part.string else { throw .unreadable(path, reason: "a part that is not a path") }
+            try readPart(name, of: site, eachFile: eachFile)
         }
         return (generator, run)
     }

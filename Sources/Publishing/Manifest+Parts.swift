@@ -1,0 +1,80 @@
+import Basics
+import FileSystem
+import Foundation
+import Hashing
+
+/// A manifest in parts, for a site that shares most of its files with another (a snapshot
+/// of the history): `manifest.json` lists its part files, `manifest/<xx>.jsonl`, and names
+/// them under `parts`; each part lists the files whose paths hash to it, a line each. A
+/// part with the bytes of the other site's same part is that file, linked, so a site that
+/// changed little stores a small manifest. Readers see one list of files either way.
+extension Manifest {
+    /// The folder of a manifest's parts.
+    public static let partsFolder = "manifest"
+
+    /// Parts a manifest is split into: few enough that a site that changed little rewrites
+    /// few, many enough that each stays small.
+    static let partCount = 64
+
+    /// Writes the manifest of the site in `folder` in parts, listing every other file; a
+    /// part whose bytes `sharingWith`'s same part holds is linked from there.
+    public static func writeInParts(generator: String, run: Run, into folder: String, sharingWith other: String?) throws {
+        var groups: [Int: [File]] = [:]
+        var batch: [String] = []
+        func flush() throws {
+            for file in try entries(for: batch, in: folder) { groups[part(of: file.path), default: []].append(file) }
+            batch.removeAll(keepingCapacity: true)
+        }
+        try SiteFiles.walk(folder) { path in
+            guard path != fileName, !path.hasPrefix(partsFolder + "/") else { return }
+            batch.append(path)
+            if batch.count == batchSize { try flush() }
+        }
+        try flush()
+        var parts: [File] = []
+        for (number, files) in groups.sorted(by: { $0.key < $1.key }) {
+            let path = partsFolder + "/" + String(format: "%02x", number) + ".jsonl"
+            let text = files.sorted { $0.path < $1.path }.map {
+                "{\"path\": \(JSONText.quoted($0.path)), \"size\": \($0.size), \"sha256\": \"\($0.sha256)\"}\n"
+            }
+            let data = Data(text.joined().utf8)
+            if let other, (try? PlainFile.read(other + "/" + path)) == data {
+                try PlainFile.link(other + "/" + path, to: folder + "/" + path, replacing: false)
+            } else {
+                try AtomicFile.write(data, to: URL(fileURLWithPath: folder + "/" + path))
+            }
+            parts.append(File(path: path, size: data.count, sha256: SHA256.hexDigest(data)))
+        }
+        try AtomicFile.write(toPath: folder + "/" + fileName) { output in
+            let manifest = try Writer(generator: generator, run: run, to: output)
+            for file in parts { try manifest.add(file) }
+            try manifest.finish(parts: parts.map(\.path))
+        }
+    }
+
+    /// The part a path is listed in: FNV-1a of its bytes.
+    static func part(of path: String) -> Int {
+        var hash: UInt32 = 2_166_136_261
+        for byte in path.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        return Int(hash % UInt32(partCount))
+    }
+
+    /// Hands the files part `name` of the manifest of `site` lists to `eachFile`.
+    static func readPart(_ name: String, of site: URL, eachFile: (File) -> Void) throws(ReadError) {
+        let path = site.path + "/" + name
+        guard SiteVerifier.isWithinSite(name), name.hasPrefix(partsFolder + "/") else { throw .unreadable(path, reason: "a part outside \(partsFolder)/") }
+        let data: Data?
+        do {
+            data = try PlainFile.readRegular(path, maxBytes: 1 << 30)
+        } catch {
+            throw .unreadable(path, reason: "\(error)")
+        }
+        guard let data else { throw .unreadable(path, reason: "it is missing") }
+        for (number, line) in data.split(separator: UInt8(ascii: "\n")).enumerated() {
+            guard let value = try? JSONReader.read(Data(line)), let filePath = value["path"]?.string, let size = value["size"]?.number,
+                let sha256 = value["sha256"]?.string
+            else { throw .unreadable(path, reason: "line \(number + 1) is not a file") }
+            eachFile(File(path: filePath, size: Int(size), sha256: sha256))
+        }
+    }
+}
