@@ -5,7 +5,8 @@ import Hashing
 
 /// A manifest in parts, for a site that shares most of its files with another (a snapshot
 /// of the history): `manifest.json` lists its part files, `manifest/<xx>.jsonl`, and names
-/// them under `parts`; each part lists the files whose paths hash to it, a line each. A
+/// them under `parts`; each part lists the files whose paths hash to it (a search index's
+/// all in one), a line each. A
 /// part with the bytes of the other site's same part is that file, linked, so a site that
 /// changed little stores a small manifest. Readers see one list of files either way.
 extension Manifest {
@@ -19,7 +20,7 @@ extension Manifest {
     /// Writes the manifest of the site in `folder` in parts, listing every other file; a
     /// part whose bytes `sharingWith`'s same part holds is linked from there.
     public static func writeInParts(generator: String, run: Run, into folder: String, sharingWith other: String?) throws {
-        var groups: [Int: [File]] = [:]
+        var groups: [String: [File]] = [:]
         var batch: [String] = []
         func flush() throws {
             for file in try entries(for: batch, in: folder) { groups[part(of: file.path), default: []].append(file) }
@@ -32,8 +33,8 @@ extension Manifest {
         }
         try flush()
         var parts: [File] = []
-        for (number, files) in groups.sorted(by: { $0.key < $1.key }) {
-            let path = partsFolder + "/" + String(format: "%02x", number) + ".jsonl"
+        for (part, files) in groups.sorted(by: { $0.key < $1.key }) {
+            let path = partsFolder + "/" + part + ".jsonl"
             let text = files.sorted { $0.path < $1.path }.map {
                 "{\"path\": \(JSONText.quoted($0.path)), \"size\": \($0.size), \"sha256\": \"\($0.sha256)\"}\n"
             }
@@ -52,11 +53,14 @@ extension Manifest {
         }
     }
 
-    /// The part a path is listed in: FNV-1a of its bytes.
-    static func part(of path: String) -> Int {
+    /// The part a path is listed in: the files of a search index together (a new index puts
+    /// every one in a new generation's folder, so their lines all change at once), any other
+    /// by FNV-1a of its bytes.
+    static func part(of path: String) -> String {
+        if path.split(separator: "/").dropLast().contains("search") { return "search" }
         var hash: UInt32 = 2_166_136_261
         for byte in path.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-        return Int(hash % UInt32(partCount))
+        return String(format: "%02x", hash % UInt32(partCount))
     }
 
     /// Hands the files part `name` of the manifest of `site` lists to `eachFile`.
