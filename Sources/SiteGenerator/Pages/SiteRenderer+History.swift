@@ -2,6 +2,16 @@ import Foundation
 
 /// The history's own pages (`--history`), in this locale.
 extension SiteRenderer {
+    /// The same renderer for pages in `mode`. A snapshot's pages name no address of their own:
+    /// a page one snapshot shares with the next cannot say which snapshot it is in, so their
+    /// links stay relative and their bar asks the history's script.
+    public func inHistory(_ mode: HistoryMode) -> SiteRenderer {
+        var renderer = self
+        renderer.history = mode
+        if mode == .archived { renderer.baseURL = nil }
+        return renderer
+    }
+
     /// The locale's calendar of snapshots, `history.html` filled with `values` (what
     /// `HistoryPages` makes of the snapshots), with a link back to the live feed and the
     /// search over every item the history holds.
@@ -69,6 +79,30 @@ extension SiteRenderer {
             "gone": .text(try strings.string(.historyItemGone)),
             "all": .text(try strings.string(.historyItemAll)),
             "time": .text(try strings.string(.historyTime)),
+        ]
+    }
+
+    /// The bar of a snapshot's page at `path` (from the snapshot's root): what it is, links to
+    /// the live site and the calendar, and what the history's script needs to add the
+    /// snapshot's time and its neighbours. Every link is relative to `history/`, never naming
+    /// the snapshot, so the same page serves every snapshot that shares it.
+    func archiveBar(for path: String) throws -> TemplateValue {
+        let placed = "history/-/" + path
+        return [
+            "label": .text(try strings.string(.historyBarLabel)),
+            "archived": .text(try strings.string(.historyArchived)),
+            "taken": .text(try strings.string(.siteSnapshot, apiHost, "%@")),
+            "live": .text(SitePaths.relative(from: placed, to: paths.feedPage(1))),
+            "liveLabel": .text(try strings.string(.historyLive)),
+            "calendar": .text(SitePaths.relative(from: placed, to: paths.historyCalendar)),
+            "all": .text(try strings.string(.historyAll)),
+            "previous": .text(try strings.string(.historyPrevious)),
+            "next": .text(try strings.string(.historyNext)),
+            "latest": .text(try strings.string(.historyLatest)),
+            "changes": .text(try strings.string(.historyChangesTitle)),
+            "root": .text(SitePaths.relative(from: placed, to: SitePaths.historyFolder)),
+            "script": .text(SitePaths.relative(from: placed, to: SitePaths.historyScript)),
+            "locale": .text(paths.localePrefix),
         ]
     }
 }

@@ -29,7 +29,7 @@ public struct SiteRenderer: Sendable {
     let apiHost: String
     /// Where the site will be served (`--base-url`): with it every page links the feeds and
     /// names its canonical address; without it the site stays wholly relative.
-    private(set) var baseURL: BaseURL?
+    var baseURL: BaseURL?
     /// With `--history`: whether pages link the history, or are a snapshot's, with its bar.
     public internal(set) var history: HistoryMode?
     /// The run's clock as the snapshot line shows it, formatted once.
@@ -55,16 +55,6 @@ public struct SiteRenderer: Sendable {
         self.apiHost = apiHost
         self.snapshotTime = dates.dayAndTime(now)
         self.decimalSeparator = Locale(identifier: strings.locale).decimalSeparator ?? "."
-    }
-
-    /// The same renderer for pages in `mode`. A snapshot's pages name no address of their own:
-    /// a page one snapshot shares with the next cannot say which snapshot it is in, so their
-    /// links stay relative and their bar asks the history's script.
-    public func inHistory(_ mode: HistoryMode) -> SiteRenderer {
-        var renderer = self
-        renderer.history = mode
-        if mode == .archived { renderer.baseURL = nil }
-        return renderer
     }
 
     /// `date` relative to the run's clock, in this locale ("2 days ago").
@@ -303,29 +293,5 @@ public struct SiteRenderer: Sendable {
             "archive": history == .archived ? try archiveBar(for: path) : false,
             "body": .html(body),
         ])
-    }
-
-    /// The bar of a snapshot's page at `path` (from the snapshot's root): what it is, links to
-    /// the live site and the calendar, and what the history's script needs to add the
-    /// snapshot's time and its neighbours. Every link is relative to `history/`, never naming
-    /// the snapshot, so the same page serves every snapshot that shares it.
-    private func archiveBar(for path: String) throws -> TemplateValue {
-        let placed = "history/-/" + path
-        return [
-            "label": .text(try strings.string(.historyBarLabel)),
-            "archived": .text(try strings.string(.historyArchived)),
-            "taken": .text(try strings.string(.siteSnapshot, apiHost, "%@")),
-            "live": .text(SitePaths.relative(from: placed, to: paths.feedPage(1))),
-            "liveLabel": .text(try strings.string(.historyLive)),
-            "calendar": .text(SitePaths.relative(from: placed, to: paths.historyCalendar)),
-            "all": .text(try strings.string(.historyAll)),
-            "previous": .text(try strings.string(.historyPrevious)),
-            "next": .text(try strings.string(.historyNext)),
-            "latest": .text(try strings.string(.historyLatest)),
-            "changes": .text(try strings.string(.historyChangesTitle)),
-            "root": .text(SitePaths.relative(from: placed, to: SitePaths.historyFolder)),
-            "script": .text(SitePaths.relative(from: placed, to: SitePaths.historyScript)),
-            "locale": .text(paths.localePrefix),
-        ]
     }
 }
