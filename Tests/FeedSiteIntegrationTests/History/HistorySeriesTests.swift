@@ -88,4 +88,25 @@ final class HistorySeriesTests: XCTestCase {
         let live = try String(contentsOf: folder.appendingPathComponent("site/comments/\(DemoFeed.itemID(7).uuidString).html"), encoding: .utf8)
         XCTAssertTrue(live.contains("Rewritten"), "the live site was published")
     }
+
+    func test_aSiteMadeWithoutHistory_startsItsHistoryWithTheSiteAsItIs_whenHistoryIsTurnedOn() throws {
+        let folder = try makeTemporaryFolder(for: self)
+        let server = try SampleAPIServer(source: ChangingDemoFeed(now: fixedNow()))
+        defer { server.stop() }
+        let generate = ["generate", "--api", server.apiRoot.absoluteString, "--output", "site", "--cache", "cache", "--verbose"]
+
+        let plain = try ExecutableRunner.run(generate + ["--now", "2026-11-24T12:00:00Z"], in: folder)
+        let turnedOn = try ExecutableRunner.run(generate + ["--now", "2026-11-24T13:00:00Z", "--history"], in: folder)
+
+        XCTAssertEqual(plain.status, 0, plain.standardError)
+        XCTAssertEqual(turnedOn.status, 0, turnedOn.standardError)
+        XCTAssertTrue(turnedOn.standardError.contains("history: snapshot 20261124T130000Z; 1 kept"), turnedOn.standardError)
+        let history = folder.appendingPathComponent("site/history")
+        let calendar = try String(contentsOf: history.appendingPathComponent("index.html"), encoding: .utf8)
+        XCTAssertTrue(calendar.contains("first snapshot"), calendar)
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: history.appendingPathComponent("20261124T130000Z/comments/\(DemoFeed.itemID(0).uuidString).html").path))
+        let verify = try ExecutableRunner.run(["verify", "--output", "site"], in: folder)
+        XCTAssertEqual(verify.status, 0, verify.standardError + verify.standardOutput)
+    }
 }
