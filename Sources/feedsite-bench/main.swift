@@ -220,8 +220,11 @@ func serve(_ options: Options) throws -> Never {
     var intercept: (@Sendable (HTTPRequest) -> HTTPResponse?)?
     if options.evolve {
         // Each run starts with the feed's first page: the feed moves on to its next generation.
+        // Its comments are dated from 2026-10-01T00:00Z, whenever the server starts, so a
+        // server started again serves the same feed.
         let feed = EvolvingFeed(
-            itemCount: items, commentsPerItem: options.comments, imageBytes: options.imageBytes, grows: options.evolveGrows, now: Date())
+            itemCount: items, commentsPerItem: options.comments, imageBytes: options.imageBytes, grows: options.evolveGrows,
+            now: Date(timeIntervalSince1970: 1_790_812_800))
         intercept = { request in
             if request.path == "/v1/feed", request.query["after_id"] == nil {
                 feed.advance()

@@ -46,8 +46,9 @@ struct FlagFile: Equatable {
     static func check(_ given: String, resolved: URL, flag: String, writing what: String, folders: RunFolders) throws(Refusal) -> FlagFile {
         let named = resolved.path
         // A file is written by renaming a new one into place, which a device or a process's
-        // descriptor (`/dev/stdout`, `/proc/self/fd/1`) cannot take, whatever it leads to.
-        if ["/dev/", "/proc/"].contains(where: named.hasPrefix) {
+        // descriptor (`/dev/stdout`, `/proc/self/fd/1`) cannot take, whatever it leads to;
+        // `/dev/shm` is a memory file system of plain files like any other.
+        if ["/dev/", "/proc/"].contains(where: named.hasPrefix), !named.hasPrefix("/dev/shm/") {
             throw Refusal(description: "\(flag) \(given) is not a regular file (a device, a pipe or a socket); name a new file or a regular one")
         }
         var link = stat()

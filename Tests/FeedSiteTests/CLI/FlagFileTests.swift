@@ -45,6 +45,16 @@ final class FlagFileTests: XCTestCase {
         assertRefused(archive: "dir", in: folder, "--archive dir is a folder; name a file, such as dir/site.tar")
     }
 
+    func test_named_takesANewFileInTheSharedMemoryFileSystem() throws {
+        guard FileManager.default.fileExists(atPath: "/dev/shm") else { throw XCTSkip("no /dev/shm here") }
+        let folder = try realTemporaryFolder()
+        let name = "/dev/shm/feedsite-flag-\(UUID().uuidString).prom"
+
+        let files = try named(archive: nil, metrics: name, in: folder)
+
+        XCTAssertEqual(files.metrics?.path, name)
+    }
+
     func test_named_refusesAFileInAFolderThatDoesNotExistAndALinkToNothing() throws {
         let folder = try realTemporaryFolder()
         try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("dangling.tar").path, withDestinationPath: "nowhere")
