@@ -86,8 +86,10 @@ public struct HistoryFolder: Sendable {
             drafts.append(manifest)
             try PublishError.naming(manifestPath) { try manifest.prepare() }
             if let draft {
-                placed = root + "/" + name.text
-                try PublishError.naming(root + "/" + name.text) { try FileSystemError.check(rename(draft, root + "/" + name.text)) }
+                let target = root + "/" + name.text
+                try PublishError.naming(target) { try FileSystemError.check(rename(draft, target)) }
+                // Only a snapshot this commit put in is taken out again when a later step fails.
+                placed = target
             }
             for written in drafts { _ = try PublishError.naming(written.path) { try written.commit() } }
             removeStale(in: root, keeping: Set(files.map(\.path)))
