@@ -32,7 +32,9 @@ public struct SnapshotFile: Sendable {
 
         public var description: String {
             switch self {
-            case let .unreadable(path, reason): "cannot read the snapshot \(path): \(reason)"
+            case let .unreadable(path, reason):
+                "cannot read the snapshot \(path): \(reason) (feedsite verify names what is damaged; "
+                    + "move the snapshot's folder out of history/ to go on without it)"
             }
         }
     }

@@ -55,7 +55,7 @@ final class SnapshotIndexTests: XCTestCase {
         try FileManager.default.removeItem(atPath: folder + "/records/33.jsonl")
 
         XCTAssertThrowsError(try SnapshotIndex.read(from: folder).records()) { error in
-            XCTAssertEqual("\(error)", "cannot read the snapshot \(folder)/records/33.jsonl: it is missing")
+            XCTAssertTrue("\(error)".hasPrefix("cannot read the snapshot \(folder)/records/33.jsonl: it is missing (feedsite verify names"), "\(error)")
         }
     }
 
@@ -65,7 +65,7 @@ final class SnapshotIndexTests: XCTestCase {
         try Data((facts.line + "{\"id\": \"broken\"}\n").utf8).write(to: URL(fileURLWithPath: folder + "/snapshot.jsonl"))
 
         XCTAssertThrowsError(try SnapshotIndex.read(from: folder)) { error in
-            XCTAssertTrue("\(error)".hasSuffix("line 2 is not an item"), "\(error)")
+            XCTAssertTrue("\(error)".contains("line 2 is not an item ("), "\(error)")
         }
     }
 
