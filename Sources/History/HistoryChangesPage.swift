@@ -81,9 +81,10 @@ public enum HistoryChangesPage {
         }
         var notes: [String] = []
         if edit.imageEdited { notes.append(try renderer.historyString(.historyChangesImage)) }
-        if !edit.commentsAdded.isEmpty || !edit.commentsRemoved.isEmpty {
-            notes.append(try renderer.historyString(.historyChangesComments, String(edit.commentsAdded.count), String(edit.commentsRemoved.count)))
-        } else if fields.isEmpty, !edit.imageEdited {
+        // The calendar's words, each only when there are some.
+        if !edit.commentsAdded.isEmpty { notes.append(try renderer.historyString(.historyCommentsAdded, String(edit.commentsAdded.count))) }
+        if !edit.commentsRemoved.isEmpty { notes.append(try renderer.historyString(.historyCommentsRemoved, String(edit.commentsRemoved.count))) }
+        if edit.commentsAdded.isEmpty, edit.commentsRemoved.isEmpty, fields.isEmpty, !edit.imageEdited {
             notes.append(try renderer.historyString(.historyChangesCommentEdited))
         }
         values["fields"] = .list(fields)

@@ -62,7 +62,6 @@ public enum SiteString: String, StringTableKey {
     case historyChangesAfter = "HISTORY_CHANGES_AFTER"
     case historyChangesNone = "HISTORY_CHANGES_NONE"
     case historyChangesImage = "HISTORY_CHANGES_IMAGE"
-    case historyChangesComments = "HISTORY_CHANGES_COMMENTS"
     case historyChangesReordered = "HISTORY_CHANGES_REORDERED"
     case historyChangesUntitled = "HISTORY_CHANGES_UNTITLED"
     case historyChangesCommented = "HISTORY_CHANGES_COMMENTED"

@@ -96,7 +96,8 @@ final class HistoryChangesPageTests: XCTestCase {
         let html = try page(changes)
 
         XCTAssertTrue(html.contains("Comments changed: 1"), html)
-        XCTAssertTrue(html.contains("Comments: 2 added, 0 removed."), html)
+        XCTAssertTrue(html.contains("comments added: 2"), html)
+        XCTAssertFalse(html.contains("comments removed"), "no zero part: \(html)")
         XCTAssertFalse(html.contains("Edited:"), html)
     }
 
