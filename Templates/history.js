@@ -125,4 +125,22 @@
     var all = bar.querySelector(".archive-all");
     all.parentNode.insertBefore(changes, all);
   }
+  // A snapshot's comments page links back to the snapshot's first feed page, whichever page
+  // holds its item (so an item that only moved keeps its page): send the link to the item's
+  // page, from the snapshot's places.js, the items' IDs in feed order.
+  var back = document.querySelector("a.back");
+  var item = /\/comments\/([0-9A-F-]{36})\.html$/.exec(window.location.pathname);
+  if (back && item) {
+    window.feedsiteSnapshotPlaces = function (places) {
+      var index = places.ids.indexOf(item[1]);
+      if (index < 0 || !(places.pageSize > 0)) return;
+      var number = Math.floor(index / places.pageSize) + 1;
+      back.href = bar.dataset.root + names[at] + "/" + bar.dataset.locale + (number === 1 ? "index.html" : "page/" + number + ".html") +
+        "#image-" + item[1];
+    };
+    var places = document.createElement("script");
+    places.src = bar.dataset.root + names[at] + "/places.js";
+    places.onload = places.onerror = function () { places.remove(); };
+    document.head.appendChild(places);
+  }
 })();

@@ -1,3 +1,4 @@
+import Basics
 import FeedCore
 import FileSystem
 import Foundation
@@ -49,8 +50,7 @@ public final class SnapshotDraft: Sendable {
 
     /// Decides item `index`'s comments page: the previous snapshot's, or rendered now.
     public func add(_ entry: SiteEntry, comments: [ImageComment]?, index: Int, pageSize: Int, feedCount: Int) throws {
-        let feedPage = index / pageSize + 1
-        var record = SnapshotRecord(entry, comments: comments, feedPage: feedPage, position: index + 1, feedCount: feedCount, context: context)
+        var record = SnapshotRecord(entry, comments: comments, position: index + 1, feedCount: feedCount, context: context)
         var remembered = false
         if let previous, let oldPage = previous.page(for: entry.id), let previousFolder {
             if comments == nil, let old = try previous.record(for: entry.id) {
@@ -65,7 +65,8 @@ public final class SnapshotDraft: Sendable {
             }
         }
         for renderer in renderers {
-            let page = try renderer.commentsPage(for: entry, comments: comments, feedPage: feedPage, position: index + 1, feedCount: feedCount)
+            // Back to the first feed page: `places.js` leads the history's script to the item's.
+            let page = try renderer.commentsPage(for: entry, comments: comments, feedPage: 1, position: index + 1, feedCount: feedCount)
             try write(page.html, to: page.path)
         }
         // Comments that could not be loaded leave the item as the history remembers it.
@@ -129,6 +130,7 @@ public final class SnapshotDraft: Sendable {
             }
         }
         try placeFeedPages(of: entries, records: records, pageSize: pageSize, feedSavedAt: feedSavedAt)
+        try placePlaces(of: records, pageSize: pageSize)
         let earlierCopies = sharedCopies(staging: staging)
         try SiteFiles.walk(staging) { path in
             guard Self.isShared(path) else { return }
@@ -199,6 +201,24 @@ public final class SnapshotDraft: Sendable {
         }
         return copies
     }
+
+    /// `places.js`: the items' IDs in feed order and the page size, for the history's script
+    /// to send a comments page's link back to the feed page that holds its item in this
+    /// snapshot. The previous snapshot's file when the bytes are the same.
+    private func placePlaces(of records: [SnapshotRecord], pageSize: Int) throws {
+        let text =
+            "feedsiteSnapshotPlaces({\"pageSize\": \(pageSize), \"ids\": [" + records.map { JSONText.quoted($0.id.text) }.joined(separator: ",") + "]});\n"
+        let data = Data(text.utf8)
+        let path = folder + "/" + Self.placesFile
+        if let previousFolder, (try? PlainFile.read(previousFolder + "/" + Self.placesFile)) == data {
+            try PublishError.naming(path) { try PlainFile.link(previousFolder + "/" + Self.placesFile, to: path, replacing: false) }
+        } else {
+            try PublishError.naming(path) { try PlainFile.write(data, to: path, asNewFile: true) }
+        }
+    }
+
+    /// Where each item is in a snapshot's feed, for the history's script.
+    static let placesFile = "places.js"
 
     /// The fingerprints of a snapshot's feed pages, in page order.
     static let feedPagesFile = "feed-pages.txt"

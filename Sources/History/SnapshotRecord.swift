@@ -39,13 +39,16 @@ public struct SnapshotRecord: Equatable, Sendable {
     }
 
     /// The record of `entry` as a run shows it: `comments` as loaded (`nil` when they could
-    /// not be had), the item's `feedPage` (from 1) and its `position` (from 1) of
-    /// `feedCount`; `context` is what every page of the run shares (its locales, its
-    /// address), folded into each page's fingerprint.
+    /// not be had), and its `position` (from 1) of `feedCount`; `context` is what every page
+    /// of the run shares (its locales, its address), folded into each page's fingerprint.
+    /// The feed page that holds the item is not: a snapshot's comments page links back to
+    /// the snapshot's first feed page, and the history's script takes the reader to the
+    /// item's own page from the snapshot's `places.js`, so an item that only moved in the
+    /// feed keeps its page.
     ///
     /// The fingerprints hash each field as it is, length first, rather than a text made of
     /// them: BENCHMARKS.md, "What each trick buys", row "page fingerprints from the fields".
-    public init(_ entry: SiteEntry, comments: [ImageComment]?, feedPage: Int, position: Int, feedCount: Int, context: String) {
+    public init(_ entry: SiteEntry, comments: [ImageComment]?, position: Int, feedCount: Int, context: String) {
         let commentsDigest = Self.digest(of: comments)
         var page = FieldHash()
         page.add(entry.id.text)
@@ -55,7 +58,7 @@ public struct SnapshotRecord: Equatable, Sendable {
         page.add(entry.stored.map { "\($0.fileName) \($0.byteCount) \($0.dimensions?.width ?? -1)x\($0.dimensions?.height ?? -1)" })
         for rendition in entry.sizedRenditions { page.add("\(rendition.image.fileName) \(rendition.size.width)x\(rendition.size.height)") }
         page.add(commentsDigest)
-        page.add("\(context)\npage \(feedPage)")
+        page.add(context)
         // A page names an image by its place ("Image 3 of 45") only when it has no text.
         let shown = [entry.description, entry.location].compactMap { $0.map(DocumentText.cleaned) }
         if shown.allSatisfy({ $0.allSatisfy(\.isWhitespace) }) { page.add("position \(position) of \(feedCount)") }

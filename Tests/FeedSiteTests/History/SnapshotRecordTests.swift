@@ -13,12 +13,12 @@ final class SnapshotRecordTests: XCTestCase {
         XCTAssertEqual(record(entry()).page, record(entry()).page)
     }
 
-    func test_page_changesWithTheCommentsAndTheFeedPageThatHoldsTheItem() {
+    func test_page_changesWithTheComments_notWithTheFeedPageThatHoldsTheItem() {
         let page = record(entry()).page
         let edited = ImageComment(id: comment.id, message: "Lovelier", createdAt: comment.createdAt, username: comment.username)
 
         XCTAssertNotEqual(record(entry(), comments: [edited]).page, page)
-        XCTAssertNotEqual(record(entry(), feedPage: 2).page, page)
+        XCTAssertEqual(record(entry(), position: 25, feedCount: 40).page, page, "a titled item moved down the feed keeps its page")
         XCTAssertNotEqual(record(entry(), comments: .some(nil)).page, page, "comments that could not be had")
         XCTAssertNotEqual(record(entry(), context: "locales en el").page, page)
     }
@@ -41,7 +41,7 @@ final class SnapshotRecordTests: XCTestCase {
     func test_differs_onlyForTheItemsData() {
         let base = record(entry())
 
-        XCTAssertFalse(record(entry(), feedPage: 3).differs(from: base))
+        XCTAssertFalse(record(entry(), position: 30).differs(from: base))
         XCTAssertTrue(record(entry(description: "other")).differs(from: base))
         XCTAssertTrue(record(entry(), comments: []).differs(from: base))
     }
@@ -55,13 +55,13 @@ final class SnapshotRecordTests: XCTestCase {
     }
 
     private func record(
-        _ entry: SiteEntry, comments: [ImageComment]?? = .none, feedPage: Int = 1, position: Int = 1, feedCount: Int = 10, context: String = "locales en"
+        _ entry: SiteEntry, comments: [ImageComment]?? = .none, position: Int = 1, feedCount: Int = 10, context: String = "locales en"
     ) -> SnapshotRecord {
         let shown: [ImageComment]? =
             switch comments {
             case .none: [comment]
             case let .some(value): value
             }
-        return SnapshotRecord(entry, comments: shown, feedPage: feedPage, position: position, feedCount: feedCount, context: context)
+        return SnapshotRecord(entry, comments: shown, position: position, feedCount: feedCount, context: context)
     }
 }
