@@ -208,13 +208,8 @@ public final class SnapshotDraft: Sendable {
     private func placePlaces(of records: [SnapshotRecord], pageSize: Int) throws {
         let text =
             "feedsiteSnapshotPlaces({\"pageSize\": \(pageSize), \"ids\": [" + records.map { JSONText.quoted($0.id.text) }.joined(separator: ",") + "]});\n"
-        let data = Data(text.utf8)
         let path = folder + "/" + Self.placesFile
-        if let previousFolder, (try? PlainFile.read(previousFolder + "/" + Self.placesFile)) == data {
-            try PublishError.naming(path) { try PlainFile.link(previousFolder + "/" + Self.placesFile, to: path, replacing: false) }
-        } else {
-            try PublishError.naming(path) { try PlainFile.write(data, to: path, asNewFile: true) }
-        }
+        try PublishError.naming(path) { try PlainFile.write(Data(text.utf8), to: path, sharing: previousFolder.map { $0 + "/" + Self.placesFile }) }
     }
 
     /// Where each item is in a snapshot's feed, for the history's script.

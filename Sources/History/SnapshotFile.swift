@@ -58,11 +58,8 @@ public struct SnapshotFile: Sendable {
         var groups: [String: String] = [:]
         for record in records { groups[Self.recordsFile(of: record.id), default: ""] += record.line }
         for (path, text) in groups.sorted(by: { $0.key < $1.key }) {
-            let data = Data(text.utf8)
-            if let previousFolder, (try? PlainFile.read(previousFolder + "/" + path)) == data {
-                try PublishError.naming(folder + "/" + path) { try PlainFile.link(previousFolder + "/" + path, to: folder + "/" + path, replacing: false) }
-            } else {
-                try PublishError.naming(folder + "/" + path) { try AtomicFile.write(data, to: URL(fileURLWithPath: folder + "/" + path)) }
+            try PublishError.naming(folder + "/" + path) {
+                try PlainFile.write(Data(text.utf8), to: folder + "/" + path, sharing: previousFolder.map { $0 + "/" + path })
             }
         }
         try PublishError.naming(folder + "/" + Self.fileName) {
