@@ -35,15 +35,9 @@ extension Manifest {
         var parts: [File] = []
         for (part, files) in groups.sorted(by: { $0.key < $1.key }) {
             let path = partsFolder + "/" + part + ".jsonl"
-            let text = files.sorted { $0.path < $1.path }.map {
-                "{\"path\": \(JSONText.quoted($0.path)), \"size\": \($0.size), \"sha256\": \"\($0.sha256)\"}\n"
-            }
+            let text = files.sorted { $0.path < $1.path }.map { $0.json + "\n" }
             let data = Data(text.joined().utf8)
-            if let other, (try? PlainFile.read(other + "/" + path)) == data {
-                try PlainFile.link(other + "/" + path, to: folder + "/" + path, replacing: false)
-            } else {
-                try AtomicFile.write(data, to: URL(fileURLWithPath: folder + "/" + path))
-            }
+            try PlainFile.write(data, to: folder + "/" + path, sharing: other.map { $0 + "/" + path })
             parts.append(File(path: path, size: data.count, sha256: SHA256.hexDigest(data)))
         }
         try AtomicFile.write(toPath: folder + "/" + fileName) { output in

@@ -18,6 +18,9 @@ public struct Manifest: Equatable, Sendable {
             self.size = size
             self.sha256 = sha256
         }
+
+        /// The file as the manifest lists it, one JSON object on one line.
+        var json: String { "{\"path\": \(JSONText.quoted(path)), \"size\": \(size), \"sha256\": \"\(sha256)\"}" }
     }
 
     /// What the run was and found.
@@ -89,7 +92,7 @@ public struct Manifest: Equatable, Sendable {
         }
 
         func add(_ file: File) throws(FileSystemError) {
-            try output.write((first ? "\n" : ",\n") + "    {\"path\": \(JSONText.quoted(file.path)), \"size\": \(file.size), \"sha256\": \"\(file.sha256)\"}")
+            try output.write((first ? "\n" : ",\n") + "    " + file.json)
             first = false
         }
 
