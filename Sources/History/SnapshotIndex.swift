@@ -92,6 +92,8 @@ public struct SnapshotIndex: Sendable {
     /// The whole record a line holds, as a snapshot made before the records files had them;
     /// `nil` for a line of an ID and a page fingerprint alone.
     private func inlineRecord(at line: Int) throws(SnapshotFile.ReadError) -> SnapshotRecord? {
+        // A line of an ID and a fingerprint alone has this length, and a whole record more.
+        guard lines[line].count != Self.indexLineLength else { return nil }
         guard let json = try? JSONReader.read(Data(bytes[lines[line]])) else { throw .unreadable(path, reason: "line \(line + 2) is not an item") }
         guard json["comments_digest"] != nil else { return nil }
         guard let record = SnapshotRecord(json) else { throw .unreadable(path, reason: "line \(line + 2) is not an item") }
@@ -121,11 +123,15 @@ public struct SnapshotIndex: Sendable {
     /// The snapshot's folder.
     private var folder: String { String(path.dropLast(SnapshotFile.fileName.count + 1)) }
 
-    /// The ID and the page fingerprint at a record line's two ends, as `SnapshotRecord.line`
-    /// writes them: `{"id": "<36>", … "page": "<64 hex>"}`.
+    private static let head = #"{"id": ""#.utf8
+    private static let tail = #", "page": ""#.utf8
+    /// `{"id": "<36>", "page": "<64 hex>"}`, as `SnapshotFile` writes an item's line.
+    static let indexLineLength = head.count + 36 + 1 + tail.count + 64 + 2
+
+    /// The ID and the page fingerprint at a record line's two ends, as `SnapshotFile` and
+    /// `SnapshotRecord.line` write them: `{"id": "<36>", … "page": "<64 hex>"}`.
     static func ends(of line: Data) -> (UUID, Substring)? {
-        let head = #"{"id": ""#.utf8
-        let tail = #", "page": ""#.utf8
+        let (head, tail) = (Self.head, Self.tail)
         let (start, end) = (line.startIndex, line.endIndex)
         guard line.count > head.count + 36 + tail.count + 64 + 2, line[start..<(start + head.count)].elementsEqual(head),
             line[end - 2] == UInt8(ascii: "\""), line[end - 1] == UInt8(ascii: "}"),
