@@ -124,8 +124,7 @@ public struct HistoryFolder: Sendable {
             try? FileManager.default.removeItem(atPath: path + "/" + entry.name)
         }
         // Those in the own files' folders; the listing leaves out hidden names at the top.
-        let own = (try? SiteFiles.list(URL(fileURLWithPath: path), skipping: { SnapshotName($0) != nil || $0.hasPrefix(Self.removingMarker) })) ?? []
-        for file in own where file.split(separator: "/").last?.hasPrefix(AtomicFile.temporaryMarker) == true {
+        for file in Self.ownFiles(in: path) where file.split(separator: "/").last?.hasPrefix(AtomicFile.temporaryMarker) == true {
             unlink(path + "/" + file)
         }
     }
@@ -133,11 +132,16 @@ public struct HistoryFolder: Sendable {
     /// Removes the history's own files that this run did not write (the calendar of a
     /// locale the site no longer has), and the folders they leave empty.
     private func removeStale(in root: String, keeping: Set<String>) {
-        let own = (try? SiteFiles.list(URL(fileURLWithPath: root), skipping: { SnapshotName($0) != nil })) ?? []
-        for stale in own where !keeping.contains(stale) && stale != Manifest.fileName {
+        for stale in Self.ownFiles(in: root) where !keeping.contains(stale) && stale != Manifest.fileName {
             unlink(root + "/" + stale)
             if let slash = stale.lastIndex(of: "/") { rmdir(root + "/" + stale[..<slash]) }
         }
+    }
+
+    /// The history's own files in `root`, by path from it: none of a snapshot's (the listing
+    /// leaves out hidden names at the top, a snapshot half removed among them).
+    private static func ownFiles(in root: String) -> [String] {
+        (try? SiteFiles.list(URL(fileURLWithPath: root), skipping: { SnapshotName($0) != nil })) ?? []
     }
 
     /// Renames a snapshot's folder to a hidden name, so nothing takes it for whole, then
