@@ -104,13 +104,17 @@
   var times = history.snapshots[at].time;
   var when = bar.querySelector(".archive-when");
   when.textContent = bar.dataset.taken.replace("%@", times[lang] || times[Object.keys(times)[0]]);
-  function link(label, index, rel) {
+  // A link in the bar, before its link to all snapshots.
+  function add(href, label, rel) {
     var anchor = document.createElement("a");
-    anchor.href = bar.dataset.root + names[index] + "/" + bar.dataset.locale + "index.html";
+    anchor.href = href;
     anchor.textContent = label;
     if (rel) anchor.rel = rel;
     var all = bar.querySelector(".archive-all");
     all.parentNode.insertBefore(anchor, all);
+  }
+  function link(label, index, rel) {
+    add(bar.dataset.root + names[index] + "/" + bar.dataset.locale + "index.html", label, rel);
   }
   if (at > 0) link(bar.dataset.previous, at - 1, "prev");
   if (at < names.length - 1) {
@@ -119,11 +123,7 @@
   }
   // What this snapshot changed since the one before it, a page of the history's own.
   if (at > 0 && bar.dataset.changes) {
-    var changes = document.createElement("a");
-    changes.href = bar.dataset.root + bar.dataset.locale + "changes/" + names[at - 1] + "_" + names[at] + ".html";
-    changes.textContent = bar.dataset.changes;
-    var all = bar.querySelector(".archive-all");
-    all.parentNode.insertBefore(changes, all);
+    add(bar.dataset.root + bar.dataset.locale + "changes/" + names[at - 1] + "_" + names[at] + ".html", bar.dataset.changes);
   }
   // A snapshot's comments page links back to the snapshot's first feed page, whichever page
   // holds its item (so an item that only moved keeps its page): send the link to the item's

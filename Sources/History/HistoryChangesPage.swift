@@ -13,7 +13,7 @@ public enum HistoryChangesPage {
         try renderers.map { renderer in
             let path = renderer.paths.historyChanges(from: from.text, to: to.text)
             let page = try renderer.historyChanges(try values(changes, from: from, to: to, at: path, in: renderer), at: path, taken: to.time)
-            return (String(page.path.dropFirst(SitePaths.historyFolder.count)), Data(page.html.utf8))
+            return (Self.path(from: from, to: to, in: renderer), Data(page.html.utf8))
         }
     }
 

@@ -23,13 +23,9 @@ extension SiteRenderer {
         // The calendar's own snapshot line does not link the calendar.
         var renderer = self
         renderer.history = nil
-        var search = try search(
-            from: path, index: SitePaths.historySearchIndex,
+        let search = try search(
+            from: path, index: SitePaths.historySearchIndex, label: .historySearchLabel,
             snapshots: ["root": .text(SitePaths.relative(from: path, to: SitePaths.historyFolder)), "locale": .text(paths.localePrefix)])
-        if case .object(var fields) = search {
-            fields["label"] = .text(try strings.string(.historySearchLabel))
-            search = .object(fields)
-        }
         return Page(path: path, html: try renderer.layout(path: path, title: title, documentTitle: title, back: back, search: search, body: body))
     }
 

@@ -228,17 +228,17 @@ public struct SiteRenderer: Sendable {
 
     /// What the feed page at `path` gives the search script (`search.js`), as its element's
     /// attributes: where the locale's index (or `index`), its pages and the images are from
-    /// the page, and the labels, with their placeholders left for the script to fill. The
-    /// history's search gives `snapshots`: where the history is and the locale's prefix, as
-    /// its results are in the snapshots that last had them.
-    func search(from path: String, index: String? = nil, snapshots: TemplateValue = false) throws -> TemplateValue {
+    /// the page, and the labels (the field's `label`), with their placeholders left for the
+    /// script to fill. The history's search gives `snapshots`: where the history is and the
+    /// locale's prefix, as its results are in the snapshots that last had them.
+    func search(from path: String, index: String? = nil, label: SiteString = .searchLabel, snapshots: TemplateValue = false) throws -> TemplateValue {
         [
             "script": .text(SitePaths.relative(from: path, to: SitePaths.searchScript)),
             "index": .text(SitePaths.relative(from: path, to: index ?? paths.searchIndex)),
             "snapshots": snapshots,
             "pages": .text(SitePaths.relative(from: path, to: paths.localePrefix)),
             "images": .text(SitePaths.relative(from: path, to: SitePaths.imagesFolder)),
-            "label": .text(try strings.string(.searchLabel)),
+            "label": .text(try strings.string(label)),
             "one": .text(try strings.string(.searchResultsOne)),
             "many": .text(try strings.string(.searchResults)),
             "more": .text(try strings.string(.searchResultsFirst)),
