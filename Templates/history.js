@@ -126,17 +126,34 @@
     add(bar.dataset.root + bar.dataset.locale + "changes/" + names[at - 1] + "_" + names[at] + ".html", bar.dataset.changes);
   }
   // A snapshot's comments page links back to the snapshot's first feed page, whichever page
-  // holds its item (so an item that only moved keeps its page): send the link to the item's
-  // page, from the snapshot's places.js, the items' IDs in feed order.
+  // holds its item (so an item that only moved keeps its page), and a snapshot's feed page,
+  // cut where its items say, names no number (so a page whose items stayed keeps its
+  // file). The snapshot's places.js, its feed pages and their items' IDs, sends the link to
+  // the item's page and says which page of how many this one is. (A snapshot made before
+  // its pages were cut by their items lists the IDs in feed order and the page size.)
   var back = document.querySelector("a.back");
   var item = /\/comments\/([0-9A-F-]{36})\.html$/.exec(window.location.pathname);
-  if (back && item) {
+  var position = document.querySelector(".pagination .position");
+  var page = /\/(page\/[^/]+\.html)$/.exec(window.location.pathname);
+  var here = page ? page[1] : /\/(index\.html)?$/.test(window.location.pathname) ? "index.html" : null;
+  var numbering = position && position.textContent === "" && here && bar.dataset.position;
+  if ((back && item) || numbering) {
     window.feedsiteSnapshotPlaces = function (places) {
-      var index = places.ids.indexOf(item[1]);
-      if (index < 0 || !(places.pageSize > 0)) return;
-      var number = Math.floor(index / places.pageSize) + 1;
-      back.href = bar.dataset.root + names[at] + "/" + bar.dataset.locale + (number === 1 ? "index.html" : "page/" + number + ".html") +
-        "#image-" + item[1];
+      var paths = (places.pages || []).map(function (each) { return each.path; });
+      if (numbering && paths.indexOf(here) >= 0) {
+        position.textContent = bar.dataset.position.replace("%1$@", paths.indexOf(here) + 1).replace("%2$@", paths.length);
+      }
+      if (!back || !item) return;
+      var target = null;
+      (places.pages || []).forEach(function (each) {
+        if (each.ids.indexOf(item[1]) >= 0) target = each.path;
+      });
+      if (!target && places.ids && places.pageSize > 0) {
+        var index = places.ids.indexOf(item[1]);
+        var number = Math.floor(index / places.pageSize) + 1;
+        if (index >= 0) target = number === 1 ? "index.html" : "page/" + number + ".html";
+      }
+      if (target) back.href = bar.dataset.root + names[at] + "/" + bar.dataset.locale + target + "#image-" + item[1];
     };
     var places = document.createElement("script");
     places.src = bar.dataset.root + names[at] + "/places.js";

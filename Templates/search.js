@@ -13,7 +13,10 @@
  *
  * The history's search (on its calendar) also has data-snapshots, the history's folder, and
  * data-locale, the locale's folder in a snapshot: each of its results names the snapshot
- * that last had the item, and its link and picture are that snapshot's.
+ * that last had the item, and its link and picture are that snapshot's. A snapshot's feed
+ * pages search the history's index too, with data-within: only the items of the snapshot
+ * the page is read in (named by the page's address, as several snapshots may share the
+ * page), which the index's file s-<snapshot> lists, each result in that snapshot.
  */
 (() => {
   "use strict";
@@ -21,6 +24,9 @@
   const script = document.currentScript;
   if (!script || !script.dataset.index) return;
   const config = script.dataset;
+  /** The snapshot a snapshot's page searches within, from the page's address. */
+  const within = config.within !== undefined ? /\/history\/(\d{8}T\d{6}Z(?:-\d+)?)\//.exec(window.location.pathname)?.[1] : undefined;
+
   const MAX_SHOWN = 50;
   const SNIPPET_LENGTH = 150;
   const TITLE_LENGTH = 60;
@@ -177,7 +183,11 @@
     const words = wordsOf(query);
     if (words.length === 0) return null;
     const index = await loadIndex();
-    const items = intersection(await Promise.all(words.map((word) => itemsOf(index, word))));
+    let items = intersection(await Promise.all(words.map((word) => itemsOf(index, word))));
+    if (within) {
+      const bits = atob(await loadPart(index, `s-${within}`));
+      items = items.filter((number) => (bits.charCodeAt(number >> 3) >> (number & 7)) & 1);
+    }
     const documents = await Promise.all(items.slice(0, MAX_SHOWN).map((number) => documentOf(index, number)));
     return { words, count: items.length, documents };
   }
@@ -278,7 +288,8 @@
   }
 
   /** A result: the image, a link to the comments page named by the title, the snippet. */
-  function resultItem([id, image, , , location, text, snapshot], words) {
+  function resultItem([id, image, , , location, text, last], words) {
+    const snapshot = within ?? last;
     const inSnapshot = config.snapshots !== undefined && snapshot ? `${config.snapshots}${encodeURIComponent(snapshot)}/` : null;
     const pages = inSnapshot ? inSnapshot + (config.locale ?? "") : config.pages;
     const images = inSnapshot ? `${inSnapshot}images/` : config.images;

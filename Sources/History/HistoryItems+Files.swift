@@ -32,8 +32,10 @@ extension HistoryItems {
 
     /// The history's search index under `search/`, in the live search's format, over every
     /// item in `items`' order: each result's record names, after the live search's fields,
-    /// the latest snapshot that holds the item, which its link and picture come from. The
-    /// root `search/index.js` comes last, after the files it names.
+    /// the latest snapshot that holds the item, which its link and picture come from. A
+    /// snapshot's own feed pages search it too, for that snapshot's items alone: the file
+    /// `s-<snapshot>` of each kept snapshot says which (`memberFiles`). The root
+    /// `search/index.js` comes last, after the files it names.
     public func searchFiles() -> [(path: String, data: Data)] {
         var index = SearchIndex(itemCount: items.count)
         var records: [[UInt8]] = []
@@ -49,8 +51,9 @@ extension HistoryItems {
             records.append(record)
         }
         let terms = index.termFiles()
-        let generation = SearchIndex.generation(recordDigests: digests, termFiles: terms.files)
-        var files: [(path: String, data: Data)] = terms.files.map { ("search/\(generation)/\($0.name).js", Data($0.text.utf8)) }
+        let parts = terms.files + memberFiles()
+        let generation = SearchIndex.generation(recordDigests: digests, termFiles: parts)
+        var files: [(path: String, data: Data)] = parts.map { ("search/\(generation)/\($0.name).js", Data($0.text.utf8)) }
         let perFile = SearchDocument.docsPerFile
         for number in 0..<(records.count + perFile - 1) / perFile {
             let file = SearchDocument.file(number, records: records[number * perFile..<min(records.count, (number + 1) * perFile)].map { $0[...] })
@@ -59,5 +62,24 @@ extension HistoryItems {
         let root = SearchIndex.root(generation: generation, itemCount: items.count, docsPerFile: perFile, terms: terms)
         files.append(("search/index.js", Data(root.utf8)))
         return files
+    }
+
+    /// For each kept snapshot, the file `s-<snapshot>` of the history's search: which of the
+    /// index's items the snapshot holds, a bit each (item `n` is bit `n % 8` of byte
+    /// `n / 8`), in base64.
+    func memberFiles() -> [SearchIndex.File] {
+        let order = Dictionary(snapshots.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        var members = [[UInt8]](repeating: [UInt8](repeating: 0, count: (items.count + 7) / 8), count: snapshots.count)
+        for (number, item) in items.enumerated() {
+            for span in item.spans {
+                guard let from = order[span.from] else { continue }
+                let to = span.to.flatMap { order[$0] } ?? snapshots.count - 1
+                for snapshot in from...max(from, to) { members[snapshot][number / 8] |= 1 << (number % 8) }
+            }
+        }
+        return zip(snapshots, members).map { name, bits in
+            let file = "s-\(name.text)"
+            return SearchIndex.File(name: file, text: SearchIndex.call(file, JSONText.quoted(Data(bits).base64EncodedString())))
+        }
     }
 }

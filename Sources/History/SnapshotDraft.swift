@@ -49,8 +49,8 @@ public final class SnapshotDraft: Sendable {
     }
 
     /// Decides item `index`'s comments page: the previous snapshot's, or rendered now.
-    public func add(_ entry: SiteEntry, comments: [ImageComment]?, index: Int, pageSize: Int, feedCount: Int) throws {
-        var record = SnapshotRecord(entry, comments: comments, position: index + 1, feedCount: feedCount, context: context)
+    public func add(_ entry: SiteEntry, comments: [ImageComment]?, index: Int) throws {
+        var record = SnapshotRecord(entry, comments: comments, context: context)
         var remembered = false
         if let previous, let oldPage = previous.page(for: entry.id), let previousFolder {
             if comments == nil, let old = try previous.record(for: entry.id) {
@@ -66,7 +66,7 @@ public final class SnapshotDraft: Sendable {
         }
         for renderer in renderers {
             // Back to the first feed page: `places.js` leads the history's script to the item's.
-            let page = try renderer.commentsPage(for: entry, comments: comments, feedPage: 1, position: index + 1, feedCount: feedCount)
+            let page = try renderer.commentsPage(for: entry, comments: comments, feedPage: 1)
             try write(page.html, to: page.path)
         }
         // Comments that could not be loaded leave the item as the history remembers it.
@@ -129,11 +129,11 @@ public final class SnapshotDraft: Sendable {
                 }
             }
         }
-        try placeFeedPages(of: entries, records: records, pageSize: pageSize, feedSavedAt: feedSavedAt)
-        try placePlaces(of: records, pageSize: pageSize)
+        let pages = try placeFeedPages(of: entries, records: records, pageSize: pageSize, feedSavedAt: feedSavedAt)
+        try placePlaces(of: pages, records: records)
         let earlierCopies = sharedCopies(staging: staging)
         try SiteFiles.walk(staging) { path in
-            guard Self.isShared(path) else { return }
+            guard isShared(path) else { return }
             let source = earlierCopies[path] ?? staging + "/" + path
             try PublishError.naming(folder + "/" + path) { try PlainFile.link(source, to: folder + "/" + path, replacing: false) }
         }
@@ -147,26 +147,34 @@ public final class SnapshotDraft: Sendable {
             ids: records.map(\.id), documents: documents, changes: changes)
     }
 
-    /// The snapshot's feed pages: each that shows what the previous snapshot's page of the
-    /// same number showed (the same items, data and places, page count and cached-feed
-    /// notice) is that page, linked; any other is rendered now. Their fingerprints go to
-    /// `feed-pages.txt`, a line each, for the next snapshot to compare.
-    private func placeFeedPages(of entries: [SiteEntry], records: [SnapshotRecord], pageSize: Int, feedSavedAt: Date?) throws {
-        let pageCount = SiteRenderer.feedPageCount(items: entries.count, pageSize: pageSize)
-        let before =
+    /// The snapshot's feed pages, cut where their items say (`SnapshotPages`): each that
+    /// shows what a page of the previous snapshot showed (the same name and neighbours, the
+    /// same items and data, the same cached-feed notice) is that page, linked; any other is
+    /// rendered now. Their fingerprints go to `feed-pages.txt`, a line each, for the next
+    /// snapshot to compare. Returns the pages: each one's path from a locale's root, and its
+    /// items.
+    private func placeFeedPages(of entries: [SiteEntry], records: [SnapshotRecord], pageSize: Int, feedSavedAt: Date?) throws
+        -> [(path: String, items: Range<Int>)]
+    {
+        let pages = SnapshotPages.cut(entries.map(\.id), pageSize: pageSize).enumerated().map { number, items in
+            (path: number == 0 ? SitePaths().feedPage(1) : SitePaths().feedPage(from: entries[items.upperBound - 1].id), items: items)
+        }
+        let before = Set(
             previousFolder.flatMap { try? PlainFile.read($0 + "/" + Self.feedPagesFile) }.map {
                 String(decoding: $0, as: UTF8.self).split(separator: "\n").map(String.init)
-            } ?? []
+            } ?? [])
         var fingerprints: [String] = []
-        for number in 1...pageCount {
+        for (number, page) in pages.enumerated() {
+            let previous = number > 0 ? pages[number - 1].path : nil
+            let next = number + 1 < pages.count ? pages[number + 1].path : nil
             var hash = FieldHash()
-            hash.add("\(context)\npage \(number) of \(pageCount)")
+            hash.add("\(context)\npage \(page.path) after \(previous ?? "none") before \(next ?? "none")")
             if let feedSavedAt { hash.add(feedSavedAt) } else { hash.add(nil) }
-            for record in records[min(records.count, (number - 1) * pageSize)..<min(records.count, number * pageSize)] { hash.add(record.page) }
+            for record in records[page.items] { hash.add(record.page) }
             let fingerprint = hash.hex
             fingerprints.append(fingerprint)
-            let paths = renderers.map { $0.paths.feedPage(number) }
-            if let previousFolder, before.indices.contains(number - 1), before[number - 1] == fingerprint,
+            let paths = renderers.map { $0.paths.localePrefix + page.path }
+            if let previousFolder, before.contains(fingerprint),
                 paths.allSatisfy({ (try? PlainFile.kind(of: previousFolder + "/" + $0, followingLinks: false)) == .file })
             {
                 for path in paths {
@@ -175,13 +183,17 @@ public final class SnapshotDraft: Sendable {
                 continue
             }
             for renderer in renderers {
-                let page = try renderer.feedPage(number, of: entries, pageSize: pageSize, feedSavedAt: feedSavedAt)
-                try write(page.html, to: page.path)
+                let prefix = renderer.paths.localePrefix
+                let html = try renderer.feedPage(
+                    at: prefix + page.path, entries: Array(entries[page.items]), previous: previous.map { prefix + $0 }, next: next.map { prefix + $0 },
+                    feedSavedAt: feedSavedAt)
+                try write(html.html, to: html.path)
             }
         }
         try PublishError.naming(folder + "/" + Self.feedPagesFile) {
             try PlainFile.write(Data(fingerprints.map { $0 + "\n" }.joined().utf8), to: folder + "/" + Self.feedPagesFile, asNewFile: true)
         }
+        return pages
     }
 
     /// The files of the live site staged in `staging` whose bytes the previous snapshot
@@ -193,7 +205,7 @@ public final class SnapshotDraft: Sendable {
         guard let previousFolder else { return [:] }
         var earlier: [String: String] = [:]
         _ = try? Manifest.read(from: URL(fileURLWithPath: previousFolder)) { file in
-            if !file.path.hasPrefix(SitePaths.imagesFolder), Self.isShared(file.path) { earlier[file.sha256] = file.path }
+            if !file.path.hasPrefix(SitePaths.imagesFolder), self.isShared(file.path) { earlier[file.sha256] = file.path }
         }
         var copies: [String: String] = [:]
         _ = try? Manifest.read(from: URL(fileURLWithPath: staging)) { file in
@@ -202,12 +214,15 @@ public final class SnapshotDraft: Sendable {
         return copies
     }
 
-    /// `places.js`: the items' IDs in feed order and the page size, for the history's script
-    /// to send a comments page's link back to the feed page that holds its item in this
-    /// snapshot. The previous snapshot's file when the bytes are the same.
-    private func placePlaces(of records: [SnapshotRecord], pageSize: Int) throws {
-        let text =
-            "feedsiteSnapshotPlaces({\"pageSize\": \(pageSize), \"ids\": [" + records.map { JSONText.quoted($0.id.text) }.joined(separator: ",") + "]});\n"
+    /// `places.js`: the snapshot's feed pages, each one's path from a locale's root and its
+    /// items' IDs, for the history's script to send a comments page's link back to the page
+    /// that holds its item in this snapshot. The previous snapshot's file when the bytes are
+    /// the same.
+    private func placePlaces(of pages: [(path: String, items: Range<Int>)], records: [SnapshotRecord]) throws {
+        let lines = pages.map { page in
+            "{\"path\": \(JSONText.quoted(page.path)), \"ids\": [" + records[page.items].map { JSONText.quoted($0.id.text) }.joined(separator: ",") + "]}"
+        }
+        let text = "feedsiteSnapshotPlaces({\"pages\": [\n" + lines.joined(separator: ",\n") + "\n]});\n"
         let path = folder + "/" + Self.placesFile
         try PublishError.naming(path) { try PlainFile.write(Data(text.utf8), to: path, sharing: previousFolder.map { $0 + "/" + Self.placesFile }) }
     }
@@ -225,10 +240,12 @@ public final class SnapshotDraft: Sendable {
 
     /// Whether a file of the live site is the snapshot's as it is: everything but its pages,
     /// which a snapshot renders with its bar, its feeds and sitemaps, which name the live
-    /// site's addresses, and its manifest.
-    static func isShared(_ path: String) -> Bool {
+    /// site's addresses, its manifest, and each locale's search index: a snapshot's pages
+    /// search the history's.
+    func isShared(_ path: String) -> Bool {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         return !name.hasSuffix(".html") && name != Manifest.fileName && !name.hasPrefix("sitemap") && name != "feed.json" && name != "feed.atom"
+            && !renderers.contains { path.hasPrefix($0.paths.searchFolder) }
     }
 
     private func pagesExist(of id: UUID, in previousFolder: String) -> Bool {

@@ -38,17 +38,16 @@ public struct SnapshotRecord: Equatable, Sendable {
         self.page = page
     }
 
-    /// The record of `entry` as a run shows it: `comments` as loaded (`nil` when they could
-    /// not be had), and its `position` (from 1) of `feedCount`; `context` is what every page
-    /// of the run shares (its locales, its address), folded into each page's fingerprint.
-    /// The feed page that holds the item is not: a snapshot's comments page links back to
-    /// the snapshot's first feed page, and the history's script takes the reader to the
-    /// item's own page from the snapshot's `places.js`, so an item that only moved in the
-    /// feed keeps its page.
+    /// The record of `entry` as a run shows it, with `comments` as loaded (`nil` when they
+    /// could not be had); `context` is what every page of the run shares (its locales, its
+    /// address), folded into each page's fingerprint. Where the item is in the feed is not:
+    /// a snapshot's comments page links back to the snapshot's first feed page, and the
+    /// history's script takes the reader to the item's own page from the snapshot's
+    /// `places.js`, so an item that only moved in the feed keeps its page.
     ///
     /// The fingerprints hash each field as it is, length first, rather than a text made of
     /// them: BENCHMARKS.md, "What each trick buys", row "page fingerprints from the fields".
-    public init(_ entry: SiteEntry, comments: [ImageComment]?, position: Int, feedCount: Int, context: String) {
+    public init(_ entry: SiteEntry, comments: [ImageComment]?, context: String) {
         let commentsDigest = Self.digest(of: comments)
         var page = FieldHash()
         page.add(entry.id.text)
@@ -59,9 +58,6 @@ public struct SnapshotRecord: Equatable, Sendable {
         for rendition in entry.sizedRenditions { page.add("\(rendition.image.fileName) \(rendition.size.width)x\(rendition.size.height)") }
         page.add(commentsDigest)
         page.add(context)
-        // A page names an image by its place ("Image 3 of 45") only when it has no text.
-        let shown = [entry.description, entry.location].compactMap { $0.map(DocumentText.cleaned) }
-        if shown.allSatisfy({ $0.allSatisfy(\.isWhitespace) }) { page.add("position \(position) of \(feedCount)") }
         self.init(
             id: entry.id, description: entry.description, location: entry.location, imageURL: entry.originalURL, imageSHA256: entry.stored?.sha256,
             commentIDs: comments?.map(\.id.text), commentsDigest: commentsDigest, page: page.hex)

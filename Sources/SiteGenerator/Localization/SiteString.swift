@@ -8,7 +8,7 @@ public enum SiteString: String, StringTableKey {
     case feedImageComments = "FEED_IMAGE_COMMENTS"
     case feedImageUnavailable = "FEED_IMAGE_UNAVAILABLE"
     case feedImageOpenOriginal = "FEED_IMAGE_OPEN_ORIGINAL"
-    case feedImagePosition = "FEED_IMAGE_POSITION"
+    case feedImageUntitled = "FEED_IMAGE_UNTITLED"
     case feedEmpty = "FEED_EMPTY"
     case feedCachedNotice = "FEED_CACHED_NOTICE"
     case searchLabel = "SEARCH_LABEL"
@@ -81,7 +81,7 @@ public enum SiteString: String, StringTableKey {
     public var table: String {
         switch self {
         case .feedViewTitle, .feedPagePrevious, .feedPageNext, .feedPagePosition, .feedImageComments, .feedImageUnavailable, .feedImageOpenOriginal,
-            .feedImagePosition, .feedEmpty, .feedCachedNotice, .searchLabel, .searchResultsOne, .searchResults, .searchResultsFirst, .searchNoResults,
+            .feedImageUntitled, .feedEmpty, .feedCachedNotice, .searchLabel, .searchResultsOne, .searchResults, .searchResultsFirst, .searchNoResults,
             .searchUnavailable:
             "Feed"
         case .imageCommentsViewTitle, .imageCommentsEmpty, .imageCommentsOriginal: "ImageComments"

@@ -36,18 +36,12 @@ public struct CommentsPageModel: Equatable, Sendable {
     public let imageSourceSet: ImageSourceSet?
     /// The original, when the page shows renditions of it and its size is known.
     public let original: Original?
-    /// Where the image sits in the whole feed, from 1, and the feed's size: "Image 3 of 45".
-    public let position: Int
-    public let feedCount: Int
     public let originalURL: String
     public let feedLink: String
     public let comments: [Comment]?
 
-    /// `feedPage` is the number of the feed page that holds the image, for the link back;
-    /// the image is item `position` (from 1) of the feed's `feedCount`.
-    public init(
-        entry: SiteEntry, comments: [ImageComment]?, feedPage: Int, position: Int, feedCount: Int, paths: SitePaths, dates: CommentDateFormatter, now: Date
-    ) {
+    /// `feedPage` is the number of the feed page that holds the image, for the link back.
+    public init(entry: SiteEntry, comments: [ImageComment]?, feedPage: Int, paths: SitePaths, dates: CommentDateFormatter, now: Date) {
         let path = paths.commentsPage(for: entry.id)
         self.path = path
         self.imageID = entry.id
@@ -63,8 +57,6 @@ public struct CommentsPageModel: Equatable, Sendable {
         } else {
             self.original = nil
         }
-        self.position = position
-        self.feedCount = feedCount
         self.originalURL = entry.originalURL
         self.feedLink = SitePaths.relative(from: path, to: paths.feedPage(feedPage)) + "#" + Self.anchor(for: entry.id)
         self.comments = comments?.map { comment in

@@ -15,31 +15,40 @@ public struct FeedPageModel: Equatable, Sendable {
         public let imageSize: ImageDimensions?
         /// The renditions for `srcset`; `nil` when there are none.
         public let imageSourceSet: ImageSourceSet?
-        /// Where the item sits in the whole feed, from 1, for "Image 3 of 45".
-        public let position: Int
         public let originalURL: String
         public let commentsLink: String
     }
 
+    /// Where a page is among the feed's pages: page `number` (from 1) of `count`.
+    public struct Position: Equatable, Sendable {
+        public let number: Int
+        public let count: Int
+    }
+
     public let path: String
-    public let number: Int
-    public let pageCount: Int
+    /// `nil` for a page known by its path alone (a snapshot's), which names no number.
+    public let position: Position?
     public let items: [Item]
-    /// How many items the whole feed has.
-    public let feedCount: Int
     public let previousLink: String?
     public let nextLink: String?
 
-    /// Page `number` (from 1) of `pageCount`, holding `entries` in feed order; the first
-    /// is item `firstPosition` (from 1) of the feed's `feedCount` (by default, a feed that
-    /// ends with these entries).
-    public init(number: Int, pageCount: Int, entries: [SiteEntry], paths: SitePaths, firstPosition: Int = 1, feedCount: Int? = nil) {
-        let path = paths.feedPage(number)
+    /// Page `number` (from 1) of `pageCount`, holding `entries` in feed order.
+    public init(number: Int, pageCount: Int, entries: [SiteEntry], paths: SitePaths) {
+        self.init(
+            path: paths.feedPage(number), entries: entries, previous: number > 1 ? paths.feedPage(number - 1) : nil,
+            next: number < pageCount ? paths.feedPage(number + 1) : nil, paths: paths, position: Position(number: number, count: pageCount))
+    }
+
+    /// The page at `path` (from the site's root), holding `entries` in feed order, after
+    /// the page at `previous` and before the one at `next`.
+    public init(path: String, entries: [SiteEntry], previous: String?, next: String?, paths: SitePaths) {
+        self.init(path: path, entries: entries, previous: previous, next: next, paths: paths, position: nil)
+    }
+
+    private init(path: String, entries: [SiteEntry], previous: String?, next: String?, paths: SitePaths, position: Position?) {
         self.path = path
-        self.number = number
-        self.pageCount = pageCount
-        self.feedCount = feedCount ?? firstPosition - 1 + entries.count
-        self.items = entries.enumerated().map { offset, entry in
+        self.position = position
+        self.items = entries.map { entry in
             let sourceSet = ImageSourceSet(entry: entry, page: path)
             return Item(
                 id: entry.id,
@@ -48,12 +57,11 @@ public struct FeedPageModel: Equatable, Sendable {
                 imageSource: sourceSet?.middle.source ?? entry.stored.map { SitePaths.relative(from: path, to: SitePaths.image($0)) },
                 imageSize: sourceSet?.middle.size ?? entry.stored?.dimensions,
                 imageSourceSet: sourceSet,
-                position: firstPosition + offset,
                 originalURL: entry.originalURL,
                 commentsLink: SitePaths.relative(from: path, to: paths.commentsPage(for: entry.id))
             )
         }
-        self.previousLink = number > 1 ? SitePaths.relative(from: path, to: paths.feedPage(number - 1)) : nil
-        self.nextLink = number < pageCount ? SitePaths.relative(from: path, to: paths.feedPage(number + 1)) : nil
+        self.previousLink = previous.map { SitePaths.relative(from: path, to: $0) }
+        self.nextLink = next.map { SitePaths.relative(from: path, to: $0) }
     }
 }

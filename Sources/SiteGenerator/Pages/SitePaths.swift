@@ -40,6 +40,12 @@ public struct SitePaths: Sendable, Equatable {
         localePrefix + (number == 1 ? "index.html" : "page/\(number).html")
     }
 
+    /// A snapshot's feed page other than its first, named by its oldest item
+    /// (`SnapshotPages`).
+    public func feedPage(from oldestID: UUID) -> String {
+        localePrefix + "page/\(oldestID.text).html"
+    }
+
     public func commentsPage(for imageID: UUID) -> String {
         localePrefix + "comments/\(imageID.text).html"
     }

@@ -25,8 +25,21 @@ extension SiteRenderer {
         renderer.history = nil
         let search = try search(
             from: path, index: SitePaths.historySearchIndex, label: .historySearchLabel,
-            snapshots: ["root": .text(SitePaths.relative(from: path, to: SitePaths.historyFolder)), "locale": .text(paths.localePrefix)])
+            snapshots: ["root": .text(SitePaths.relative(from: path, to: SitePaths.historyFolder)), "locale": .text(paths.localePrefix), "within": false])
         return Page(path: path, html: try renderer.layout(path: path, title: title, documentTitle: title, back: back, search: search, body: body))
+    }
+
+    /// The search of the feed page at `path`: the locale's index; in a snapshot, the
+    /// history's, for the items of the snapshot the page is read in, with the live site's
+    /// script, which reads the history's index as the latest run wrote it. A snapshot keeps
+    /// no index of its own: it numbers the items by their place, so every item added at the
+    /// top of the feed would change it through and through.
+    func feedSearch(from path: String) throws -> TemplateValue {
+        guard history == .archived else { return try search(from: path) }
+        let placed = "history/-/" + path
+        return try search(
+            from: placed, index: SitePaths.historySearchIndex,
+            snapshots: ["root": .text(SitePaths.relative(from: placed, to: SitePaths.historyFolder)), "locale": .text(paths.localePrefix), "within": true])
     }
 
     /// The locale's page at `path` of what the snapshot taken at `taken` changed,
@@ -96,6 +109,7 @@ extension SiteRenderer {
             "next": .text(try strings.string(.historyNext)),
             "latest": .text(try strings.string(.historyLatest)),
             "changes": .text(try strings.string(.historyChangesTitle)),
+            "position": .text(try strings.string(.feedPagePosition, "%1$@", "%2$@")),
             "root": .text(SitePaths.relative(from: placed, to: SitePaths.historyFolder)),
             "script": .text(SitePaths.relative(from: placed, to: SitePaths.historyScript)),
             "locale": .text(paths.localePrefix),

@@ -25,8 +25,8 @@ extension SiteRenderer {
             let text = [entry.location, entry.description].compactMap { $0.map(DocumentText.cleaned) }.filter { !$0.allSatisfy(\.isWhitespace) }
             return SyndicationFeed.Item(
                 id: entry.id,
-                // The location, else "Image 3 of 45": a description is the item's text.
-                title: try imageName([entry.location], position: index + 1, feedCount: entries.count),
+                // The location, else "Untitled image": a description is the item's text.
+                title: try imageName([entry.location]),
                 pageURL: baseURL.address(of: paths.commentsPage(for: entry.id)),
                 image: entry.stored.map {
                     SyndicationFeed.Image(url: baseURL.address(of: SitePaths.image($0)), mediaType: $0.format.mediaType, byteCount: $0.byteCount)

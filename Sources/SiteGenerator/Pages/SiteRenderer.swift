@@ -76,20 +76,25 @@ public struct SiteRenderer: Sendable {
         public let html: String
     }
 
-    /// Feed page `number` (from 1) of `pageCount`, holding `entries` in feed order, the
-    /// first being item `firstPosition` (from 1) of the feed's `feedCount`;
+    /// Feed page `number` (from 1) of `pageCount`, holding `entries` in feed order;
     /// `feedSavedAt` is set when the feed came from the cache, and adds a notice.
-    public func feedPage(_ number: Int, of pageCount: Int, entries: [SiteEntry], firstPosition: Int, feedCount: Int, feedSavedAt: Date?) throws -> Page {
-        let model = FeedPageModel(number: number, pageCount: pageCount, entries: entries, paths: paths, firstPosition: firstPosition, feedCount: feedCount)
+    public func feedPage(_ number: Int, of pageCount: Int, entries: [SiteEntry], feedSavedAt: Date?) throws -> Page {
+        let model = FeedPageModel(number: number, pageCount: pageCount, entries: entries, paths: paths)
+        return Page(path: model.path, html: try render(model, feedSavedAt: feedSavedAt))
+    }
+
+    /// A feed page known by its path, not its number, holding `entries` in feed order, with
+    /// links to the pages at `previous` and `next` (paths from the site's root): a
+    /// snapshot's page, cut where its items say (`SnapshotPages`).
+    public func feedPage(at path: String, entries: [SiteEntry], previous: String?, next: String?, feedSavedAt: Date?) throws -> Page {
+        let model = FeedPageModel(path: path, entries: entries, previous: previous, next: next, paths: paths)
         return Page(path: model.path, html: try render(model, feedSavedAt: feedSavedAt))
     }
 
     /// The comments page of `entry`; `comments` is `nil` when they could not be had, and
-    /// `feedPage` is the number of the feed page that holds the image, for the link back;
-    /// the image is item `position` (from 1) of the feed's `feedCount`.
-    public func commentsPage(for entry: SiteEntry, comments: [ImageComment]?, feedPage: Int, position: Int, feedCount: Int) throws -> Page {
-        let model = CommentsPageModel(
-            entry: entry, comments: comments, feedPage: feedPage, position: position, feedCount: feedCount, paths: paths, dates: dates, now: now)
+    /// `feedPage` is the number of the feed page that holds the image, for the link back.
+    public func commentsPage(for entry: SiteEntry, comments: [ImageComment]?, feedPage: Int) throws -> Page {
+        let model = CommentsPageModel(entry: entry, comments: comments, feedPage: feedPage, paths: paths, dates: dates, now: now)
         return Page(path: model.path, html: try render(model))
     }
 
@@ -104,21 +109,20 @@ public struct SiteRenderer: Sendable {
         let first = min(entries.count, (number - 1) * pageSize)
         return try feedPage(
             number, of: Self.feedPageCount(items: entries.count, pageSize: pageSize), entries: Array(entries[first..<min(entries.count, number * pageSize)]),
-            firstPosition: first + 1, feedCount: entries.count, feedSavedAt: feedSavedAt)
+            feedSavedAt: feedSavedAt)
     }
 
     /// The feed page; `feedSavedAt` is set when the feed came from the cache, and adds a notice.
     public func render(_ page: FeedPageModel, feedSavedAt: Date? = nil) throws -> String {
         let title = try strings.string(.feedViewTitle)
-        let position = try strings.string(.feedPagePosition, String(page.number), String(page.pageCount))
+        let position = try page.position.map { try strings.string(.feedPagePosition, String($0.number), String($0.count)) }
         let items: [TemplateValue] = try page.items.map { item in
             .object([
                 "anchor": .text(CommentsPageModel.anchor(for: item.id)),
                 "location": Self.shown(item.location),
                 "description": Self.shown(item.description),
                 "image": try image(
-                    item.imageSource, size: item.imageSize, sourceSet: item.imageSourceSet, description: item.description, location: item.location,
-                    position: item.position, feedCount: page.feedCount),
+                    item.imageSource, size: item.imageSize, sourceSet: item.imageSourceSet, description: item.description, location: item.location),
                 "originalURL": .text(item.originalURL),
                 "commentsLink": .text(item.commentsLink),
             ])
@@ -135,15 +139,16 @@ public struct SiteRenderer: Sendable {
             "unavailableLabel": .text(try strings.string(.feedImageUnavailable)),
             "openOriginalLabel": .text(try strings.string(.feedImageOpenOriginal)),
             "emptyLabel": .text(try strings.string(.feedEmpty)),
-            "pagination": page.pageCount > 1
+            "pagination": page.previousLink != nil || page.nextLink != nil
                 ? .object([
-                    "position": .text(position),
+                    "label": .text(position ?? title),
+                    "position": .text(position ?? ""),
                     "previous": try link(page.previousLink, label: .feedPagePrevious),
                     "next": try link(page.nextLink, label: .feedPageNext),
                 ]) : false,
         ])
-        let documentTitle = page.pageCount > 1 && page.number > 1 ? "\(title) · \(position)" : title
-        return try layout(path: page.path, title: title, documentTitle: documentTitle, back: nil, search: try search(from: page.path), body: body)
+        let documentTitle = position.map { page.position?.number ?? 1 > 1 ? "\(title) · \($0)" : title } ?? title
+        return try layout(path: page.path, title: title, documentTitle: documentTitle, back: nil, search: try feedSearch(from: page.path), body: body)
     }
 
     public func render(_ page: CommentsPageModel) throws -> String {
@@ -158,8 +163,7 @@ public struct SiteRenderer: Sendable {
             ]
         }
         var image = try image(
-            page.imageSource, size: page.imageSize, sourceSet: page.imageSourceSet, description: page.description, location: page.location,
-            position: page.position, feedCount: page.feedCount)
+            page.imageSource, size: page.imageSize, sourceSet: page.imageSourceSet, description: page.description, location: page.location)
         if case var .object(fields) = image {
             fields["original"] = try original(page.original)
             image = .object(fields)
@@ -185,12 +189,10 @@ public struct SiteRenderer: Sendable {
     /// An `<img>`'s source, its size when known, its renditions' `srcset` when it has any, and
     /// a text alternative that is never empty (on a feed page the image is the link to its
     /// comments, so its text names the link): the description, else the location, else
-    /// "Image 3 of 45". `false` without a source.
-    private func image(
-        _ source: String?, size: ImageDimensions?, sourceSet: ImageSourceSet?, description: String?, location: String?, position: Int, feedCount: Int
-    ) throws -> TemplateValue {
+    /// "Untitled image". `false` without a source.
+    private func image(_ source: String?, size: ImageDimensions?, sourceSet: ImageSourceSet?, description: String?, location: String?) throws -> TemplateValue {
         guard let source else { return false }
-        let alt = try imageName([description, location], position: position, feedCount: feedCount)
+        let alt = try imageName([description, location])
         let dimensions: TemplateValue = size.map { ["width": .text(String($0.width)), "height": .text(String($0.height))] } ?? false
         return ["src": .text(source), "srcset": sourceSet.map { .text($0.srcset) } ?? false, "alt": .text(alt), "size": dimensions]
     }
@@ -213,12 +215,13 @@ public struct SiteRenderer: Sendable {
     }
 
     /// The first of `texts` that is not blank, without what no page may hold
-    /// (`DocumentText`), else the image's place in the feed ("Image 3 of 45"): how the site
-    /// names an image, in its text alternative and its feed title.
-    func imageName(_ texts: [String?], position: Int, feedCount: Int) throws -> String {
+    /// (`DocumentText`), else "Untitled image": how the site names an image, in its text
+    /// alternative and its feed title. Never by its place in the feed, which every new item
+    /// changes: a page would change with it though nothing on it did.
+    func imageName(_ texts: [String?]) throws -> String {
         let shown = texts.lazy.compactMap { $0.map(DocumentText.cleaned) }
         if let text = shown.first(where: { !$0.allSatisfy(\.isWhitespace) }) { return text }
-        return try strings.string(.feedImagePosition, String(position), String(feedCount))
+        return try strings.string(.feedImageUntitled)
     }
 
     private func link(_ href: String?, label key: SiteString) throws -> TemplateValue {

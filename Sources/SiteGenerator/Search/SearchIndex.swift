@@ -85,6 +85,11 @@ public struct SearchIndex: Sendable {
     public struct File: Equatable, Sendable {
         public let name: String
         public let text: String
+
+        public init(name: String, text: String) {
+            self.name = name
+            self.text = text
+        }
     }
 
     /// The leaf and union files, and the key table that finds them.

@@ -52,7 +52,7 @@ final class GenerateOnlineTests: XCTestCase {
         }
     }
 
-    func test_generate_namesImagesWithoutTextByTheirPlaceInTheFeedAndSaysWhatEveryPageIsASnapshotOf() async throws {
+    func test_generate_namesImagesWithoutTextUntitledAndSaysWhatEveryPageIsASnapshotOf() async throws {
         let source = SyntheticFeed(itemCount: 23, commentsPerItem: 1, imageBytes: 64, now: fixedNow())
         let server = try makeServer(source)
         let run = try makeRunFolder()
@@ -63,8 +63,8 @@ final class GenerateOnlineTests: XCTestCase {
         let twelfth = SyntheticFeed.id(ofItemAt: 11).uuidString  // neither a description nor a location
         let page = try read(run.file("page/3.html"))
         let comments = try read(run.file("comments/\(twelfth).html"))
-        XCTAssertTrue(page.contains(#"alt="Image 12 of 23""#), page)
-        XCTAssertTrue(comments.contains(#"alt="Image 12 of 23""#), comments)
+        XCTAssertTrue(page.contains(#"alt="Untitled image""#), page)
+        XCTAssertTrue(comments.contains(#"alt="Untitled image""#), comments)
         for html in [try read(run.file("index.html")), page, comments] {
             XCTAssertTrue(html.contains("<p class=\"snapshot\">Snapshot of 127.0.0.1, May 20, 2024 at 11:24\u{202F}AM UTC</p>"), html)
         }

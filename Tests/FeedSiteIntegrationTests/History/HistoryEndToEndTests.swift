@@ -42,20 +42,28 @@ final class HistoryEndToEndTests: XCTestCase {
         let same = "comments/\(DemoFeed.itemID(1).uuidString).html"
         let other = "comments/\(DemoFeed.itemID(edited).uuidString).html"
         XCTAssertEqual(try inode(older.appendingPathComponent(same)), try inode(newer.appendingPathComponent(same)), "an unchanged page is shared")
-        XCTAssertEqual(
-            try inode(older.appendingPathComponent("page/2.html")), try inode(newer.appendingPathComponent("page/2.html")),
-            "a feed page whose items did not change is shared")
-        XCTAssertNotEqual(try inode(older.appendingPathComponent("index.html")), try inode(newer.appendingPathComponent("index.html")))
+        // Each line of places.js after the first is a feed page: its path and its items.
+        let places = try String(contentsOf: newer.appendingPathComponent("places.js"), encoding: .utf8).split(separator: "\n").dropFirst()
+        let pages = places.compactMap { $0.split(separator: "\"").dropFirst(3).first.map(String.init) }
+        let commented = try XCTUnwrap(places.first { $0.contains(DemoFeed.itemID(edited).uuidString) }?.split(separator: "\"").dropFirst(3).first)
+        XCTAssertGreaterThan(pages.count, 2, "the snapshot's 36 items are on several pages: \(pages)")
+        for page in pages {
+            let same = try inode(older.appendingPathComponent(page)) == inode(newer.appendingPathComponent(page))
+            XCTAssertEqual(same, page != commented, "\(page): only the feed page of the item commented is written again")
+        }
         XCTAssertEqual(
             try inode(older.appendingPathComponent("assets/style.css")), try inode(newer.appendingPathComponent("assets/style.css")),
             "the stylesheet the run wrote again is the earlier snapshot's")
-        let searchInodes = { (snapshot: URL) in
-            Set(
-                try FileManager.default.subpathsOfDirectory(atPath: snapshot.appendingPathComponent("search").path).map {
-                    try self.inode(snapshot.appendingPathComponent("search/\($0)"))
-                })
+        // A snapshot's pages search the history's index, for the snapshot's items alone.
+        XCTAssertFalse(FileManager.default.fileExists(atPath: newer.appendingPathComponent("search").path), "a snapshot keeps no index of its own")
+        let snapshotPage = try String(contentsOf: newer.appendingPathComponent("index.html"), encoding: .utf8)
+        XCTAssertTrue(
+            snapshotPage.contains(#"<script src="../../assets/search.js" defer data-index="../search/index.js""#), "the live script, the history's index")
+        XCTAssertTrue(snapshotPage.contains(#" data-snapshots="../" data-locale="" data-within></script>"#), snapshotPage)
+        let memberFiles = try FileManager.default.subpathsOfDirectory(atPath: history.appendingPathComponent("search").path).filter {
+            $0.hasSuffix("/s-20261126T120000Z.js") || $0.hasSuffix("/s-20261127T093000Z.js")
         }
-        XCTAssertFalse(try searchInodes(older).isDisjoint(with: try searchInodes(newer)), "the new search index's unchanged files are the earlier snapshot's")
+        XCTAssertEqual(memberFiles.count, 2, "which items each snapshot holds")
         XCTAssertNotEqual(try inode(older.appendingPathComponent(other)), try inode(newer.appendingPathComponent(other)))
         XCTAssertTrue(try String(contentsOf: newer.appendingPathComponent(other), encoding: .utf8).contains("A new one"))
         XCTAssertFalse(try String(contentsOf: older.appendingPathComponent(other), encoding: .utf8).contains("A new one"))
@@ -71,7 +79,9 @@ final class HistoryEndToEndTests: XCTestCase {
         let archived = try String(contentsOf: newer.appendingPathComponent(other), encoding: .utf8)
         XCTAssertTrue(archived.contains(#"<script src="../../history.js" defer></script>"#), archived)
         XCTAssertTrue(archived.contains(#"<a class="archive-all" href="../../index.html">All snapshots</a>"#), archived)
-        XCTAssertTrue(archived.contains(#" data-changes="What changed">"#), "the bar's script links the page of what changed")
+        XCTAssertTrue(
+            archived.contains(#" data-changes="What changed" data-position="Page %1$@ of %2$@">"#),
+            "the bar's script links the page of what changed and numbers a feed page")
 
         let verify = try ExecutableRunner.run(["verify", "--output", "site"], in: folder)
         XCTAssertEqual(verify.status, 0, verify.standardError + verify.standardOutput)
@@ -86,7 +96,9 @@ final class HistoryEndToEndTests: XCTestCase {
             ["generate", "--api", server.apiRoot.absoluteString, "--output", "site", "--cache", "cache", "--history", "--now", "2026-11-26T12:00:00Z"],
             in: folder)
         XCTAssertEqual(run.status, 0, run.standardError)
-        let page = folder.appendingPathComponent("site/history/20261126T120000Z/page/2.html")
+        let pages = folder.appendingPathComponent("site/history/20261126T120000Z/page")
+        let name = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: pages.path).sorted().first)
+        let page = pages.appendingPathComponent(name)
         // Replaced, not written through: the live site's files are not the snapshot's.
         try FileManager.default.removeItem(at: page)
         try Data("<p>damaged</p>".utf8).write(to: page)
@@ -94,7 +106,7 @@ final class HistoryEndToEndTests: XCTestCase {
         let verify = try ExecutableRunner.run(["verify", "--output", "site"], in: folder)
 
         XCTAssertEqual(verify.status, 1)
-        XCTAssertTrue(verify.standardOutput.contains("changed  history/20261126T120000Z/page/2.html\n"), verify.standardOutput)
+        XCTAssertTrue(verify.standardOutput.contains("changed  history/20261126T120000Z/page/\(name)\n"), verify.standardOutput)
         XCTAssertTrue(
             verify.standardError.contains("history/20261126T120000Z does not match its manifest.json: 0 missing, 1 changed, 0 extra"), verify.standardError)
     }

@@ -47,15 +47,18 @@ final class HistorySeriesTests: XCTestCase {
         XCTAssertTrue(search.contains("\"20261124T120000Z\"]"), "the gone item's result is in the snapshot that last had it")
         XCTAssertTrue(search.contains("\"lighthouse\""), "the edited description is found")
 
-        // Item 8 moves up from feed page 3 to 2 when item 4 goes: its page is the same file,
-        // and places.js says where it is now.
+        // Item 8 moves up the feed when item 4 goes: its page is the same file, and places.js
+        // says which of the snapshot's feed pages holds it now.
         let moved = "comments/\(DemoFeed.itemID(8).uuidString).html"
         XCTAssertEqual(
             try FileManager.default.attributesOfItem(atPath: history.appendingPathComponent("20261124T120000Z/" + moved).path)[.systemFileNumber] as? Int,
             try FileManager.default.attributesOfItem(atPath: history.appendingPathComponent("20261125T120000Z/" + moved).path)[.systemFileNumber] as? Int)
         let places = try String(contentsOf: history.appendingPathComponent("20261125T120000Z/places.js"), encoding: .utf8)
-        XCTAssertTrue(places.hasPrefix(#"feedsiteSnapshotPlaces({"pageSize": 4, "ids": [""#), places)
-        XCTAssertEqual(places.components(separatedBy: "-4000-8000-").count - 1, 35, "every item's ID")
+        XCTAssertTrue(places.hasPrefix("feedsiteSnapshotPlaces({\"pages\": [\n{\"path\": \"index.html\", \"ids\": [\""), places)
+        XCTAssertTrue(places.contains("\"\(DemoFeed.itemID(8).uuidString)\""), places)
+        XCTAssertTrue(places.contains("{\"path\": \"page/"), places)
+        let pagesNamedByAnItem = places.components(separatedBy: "\"page/").count - 1
+        XCTAssertEqual(places.components(separatedBy: "-4000-8000-").count - 1 - pagesNamedByAnItem, 35, "every item's ID")
 
         let changesPage = try String(
             contentsOf: history.appendingPathComponent("changes/20261124T120000Z_20261125T120000Z.html"), encoding: .utf8)

@@ -46,6 +46,16 @@ final class HistoryItemsFilesTests: XCTestCase {
         XCTAssertTrue(files.dropLast().allSatisfy { $0.path.hasPrefix("search/\(generation)/") })
     }
 
+    func test_searchFiles_sayWhichOfTheIndexsItemsEachSnapshotHolds_aBitAnItem() throws {
+        let files = history().searchFiles()
+
+        // The index numbers the latest snapshot's items in its order, then the gone ones:
+        // `second` 0, `third` 1, `first` 2.
+        let members = files.filter { $0.path.contains("/s-") }.map { ($0.path.split(separator: "/").last ?? "", String(decoding: $0.data, as: UTF8.self)) }
+        XCTAssertEqual(members.map(\.0), ["s-20261101T100000Z.js", "s-20261102T100000Z.js"])
+        XCTAssertEqual(members.map(\.1), [#"feedsiteSearch("s-20261101T100000Z", "BQ==");"# + "\n", #"feedsiteSearch("s-20261102T100000Z", "Aw==");"# + "\n"])
+    }
+
     func test_updated_makesTheItemsAgainFromTheSnapshotsWhenTheRememberedOnesCountOthers() {
         let remembered = history()
 

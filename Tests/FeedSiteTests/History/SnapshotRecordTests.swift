@@ -9,24 +9,17 @@ final class SnapshotRecordTests: XCTestCase {
         id: UUID(uuidString: "C0FFEE00-0000-4000-8000-000000000001")!, message: "Lovely", createdAt: Date(timeIntervalSince1970: 1_700_000_000),
         username: "ana")
 
-    func test_page_isTheSameForTheSameDataAndPlace() {
+    func test_page_isTheSameForTheSameData() {
         XCTAssertEqual(record(entry()).page, record(entry()).page)
     }
 
-    func test_page_changesWithTheComments_notWithTheFeedPageThatHoldsTheItem() {
+    func test_page_changesWithTheCommentsAndTheContext() {
         let page = record(entry()).page
         let edited = ImageComment(id: comment.id, message: "Lovelier", createdAt: comment.createdAt, username: comment.username)
 
         XCTAssertNotEqual(record(entry(), comments: [edited]).page, page)
-        XCTAssertEqual(record(entry(), position: 25, feedCount: 40).page, page, "a titled item moved down the feed keeps its page")
         XCTAssertNotEqual(record(entry(), comments: .some(nil)).page, page, "comments that could not be had")
         XCTAssertNotEqual(record(entry(), context: "locales en el").page, page)
-    }
-
-    func test_page_countsThePlaceInTheFeedOnlyForAnItemThePageNamesByIt() {
-        XCTAssertEqual(record(entry(), position: 2, feedCount: 9).page, record(entry(), position: 3, feedCount: 10).page)
-        let bare = entry(description: nil, location: " ")
-        XCTAssertNotEqual(record(bare, position: 2, feedCount: 9).page, record(bare, position: 3, feedCount: 10).page)
     }
 
     func test_line_readsBackAsTheSameRecord() throws {
@@ -41,7 +34,7 @@ final class SnapshotRecordTests: XCTestCase {
     func test_differs_onlyForTheItemsData() {
         let base = record(entry())
 
-        XCTAssertFalse(record(entry(), position: 30).differs(from: base))
+        XCTAssertFalse(record(entry()).differs(from: base))
         XCTAssertTrue(record(entry(description: "other")).differs(from: base))
         XCTAssertTrue(record(entry(), comments: []).differs(from: base))
     }
@@ -55,13 +48,13 @@ final class SnapshotRecordTests: XCTestCase {
     }
 
     private func record(
-        _ entry: SiteEntry, comments: [ImageComment]?? = .none, position: Int = 1, feedCount: Int = 10, context: String = "locales en"
+        _ entry: SiteEntry, comments: [ImageComment]?? = .none, context: String = "locales en"
     ) -> SnapshotRecord {
         let shown: [ImageComment]? =
             switch comments {
             case .none: [comment]
             case let .some(value): value
             }
-        return SnapshotRecord(entry, comments: shown, position: position, feedCount: feedCount, context: context)
+        return SnapshotRecord(entry, comments: shown, context: context)
     }
 }

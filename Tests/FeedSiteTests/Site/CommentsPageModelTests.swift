@@ -14,11 +14,9 @@ final class CommentsPageModelTests: XCTestCase {
         XCTAssertEqual(makeSUT(paths: SitePaths(localePrefix: "el/")).path, "el/comments/\(id).html")
     }
 
-    func test_init_carriesTheImagesPlaceInTheFeedAndItsSize() {
-        let page = makeSUT(stored: SiteFixtures.stored("a", width: 300, height: 200), position: 7, feedCount: 45)
+    func test_init_carriesTheImagesSize() {
+        let page = makeSUT(stored: SiteFixtures.stored("a", width: 300, height: 200))
 
-        XCTAssertEqual(page.position, 7)
-        XCTAssertEqual(page.feedCount, 45)
         XCTAssertEqual(page.imageSize, ImageDimensions(width: 300, height: 200))
         XCTAssertNil(makeSUT(stored: nil).imageSize)
     }
@@ -116,14 +114,12 @@ final class CommentsPageModelTests: XCTestCase {
         stored: StoredImage? = SiteFixtures.stored(),
         comments: [ImageComment]? = [],
         feedPage: Int = 1,
-        position: Int = 1,
-        feedCount: Int = 1,
         paths: SitePaths = SitePaths(),
         dates: CommentDateFormatter = CommentDateFormatter(locale: "en"),
         now: Date? = nil
     ) -> CommentsPageModel {
         CommentsPageModel(
-            entry: SiteEntry(image: image, stored: stored), comments: comments, feedPage: feedPage, position: position, feedCount: feedCount, paths: paths,
+            entry: SiteEntry(image: image, stored: stored), comments: comments, feedPage: feedPage, paths: paths,
             dates: dates, now: now ?? self.now)
     }
 }

@@ -54,11 +54,11 @@ final class FeedPageModelTests: XCTestCase {
         XCTAssertNil(page.nextLink)
     }
 
-    func test_init_keepsNumberAndPageCount() {
+    func test_init_byNumberNamesItsPlaceAmongThePages() {
         let page = makeSUT(number: 2, pageCount: 7)
 
-        XCTAssertEqual(page.number, 2)
-        XCTAssertEqual(page.pageCount, 7)
+        XCTAssertEqual(page.position?.number, 2)
+        XCTAssertEqual(page.position?.count, 7)
     }
 
     func test_init_pagesOfAFurtherLocaleLinkWithinTheLocale() {
@@ -125,24 +125,20 @@ final class FeedPageModelTests: XCTestCase {
             makeSUT(number: 2, pageCount: 3, entries: [entry], paths: SitePaths(localePrefix: "el/")).items.first?.commentsLink, "../comments/\(id).html")
     }
 
-    // MARK: - Place in the feed and image size
+    // MARK: - Pages known by their path, and image size
 
-    func test_init_numbersItemsFromTheFirstPositionInTheWholeFeed() {
-        let entries = (0..<3).map { _ in SiteEntry(image: SiteFixtures.image(id: UUID()), stored: nil) }
+    func test_init_atAPathLinksThePagesBeforeAndAfterItAndNamesNoNumber() {
+        let id = SiteFixtures.firstID
+        let entry = SiteEntry(image: SiteFixtures.image(id: SiteFixtures.thirdID), stored: nil)
+        let page = FeedPageModel(
+            path: "el/page/\(id.text).html", entries: [entry], previous: "el/index.html", next: "el/page/\(SiteFixtures.secondID.text).html",
+            paths: SitePaths(localePrefix: "el/"))
 
-        let page = FeedPageModel(number: 3, pageCount: 5, entries: entries, paths: SitePaths(), firstPosition: 21, feedCount: 43)
-
-        XCTAssertEqual(page.items.map(\.position), [21, 22, 23])
-        XCTAssertEqual(page.feedCount, 43)
-    }
-
-    func test_init_withoutAPlaceInTheFeedIsAFeedOfJustTheseEntries() {
-        let entries = (0..<3).map { _ in SiteEntry(image: SiteFixtures.image(id: UUID()), stored: nil) }
-
-        let page = makeSUT(entries: entries)
-
-        XCTAssertEqual(page.items.map(\.position), [1, 2, 3])
-        XCTAssertEqual(page.feedCount, 3)
+        XCTAssertEqual(page.path, "el/page/\(id.text).html")
+        XCTAssertNil(page.position)
+        XCTAssertEqual(page.previousLink, "../index.html")
+        XCTAssertEqual(page.nextLink, "\(SiteFixtures.secondID.text).html")
+        XCTAssertEqual(page.items.first?.commentsLink, "../comments/\(entry.id.text).html")
     }
 
     func test_init_carriesEachStoredImagesSize() {

@@ -40,8 +40,17 @@ final class SiteRendererItemHistoryTests: XCTestCase {
         XCTAssertTrue(page.html.contains(#" data-snapshots="../" data-locale="el/"></script>"#), page.html)
     }
 
+    func test_snapshotsFeedPage_searchesTheHistorysIndexForItsSnapshotsItems_withTheLiveScript() throws {
+        let greek = try SiteFixtures.renderers(locales: ["en", "el"])[1].inHistory(.archived)
+
+        let page = try greek.feedPage(at: "el/page/later.html", entries: [], previous: "el/index.html", next: nil, feedSavedAt: nil)
+
+        XCTAssertTrue(page.html.contains(#"<script src="../../../../assets/search.js" defer data-index="../../../search/index.js""#), page.html)
+        XCTAssertTrue(page.html.contains(#" data-snapshots="../../../" data-locale="el/" data-within></script>"#), page.html)
+    }
+
     private func commentsPage(_ renderer: SiteRenderer) throws -> String {
         let entry = SiteFixtures.feedEntries()[0]
-        return try renderer.commentsPage(for: entry, comments: [], feedPage: 1, position: 1, feedCount: 1).html
+        return try renderer.commentsPage(for: entry, comments: [], feedPage: 1).html
     }
 }

@@ -38,8 +38,8 @@ final class SiteRendererRenditionTests: XCTestCase {
     func test_feedCard_offersEveryRenditionWithItsWidthAndShowsTheMiddleOneAtItsSize() throws {
         let renderer = try SiteFixtures.renderer()
 
-        let first = try renderer.feedPage(1, of: 2, entries: [entry(renditions: threeRenditions())], firstPosition: 1, feedCount: 2, feedSavedAt: nil)
-        let second = try renderer.feedPage(2, of: 2, entries: [entry(renditions: threeRenditions())], firstPosition: 2, feedCount: 2, feedSavedAt: nil)
+        let first = try renderer.feedPage(1, of: 2, entries: [entry(renditions: threeRenditions())], feedSavedAt: nil)
+        let second = try renderer.feedPage(2, of: 2, entries: [entry(renditions: threeRenditions())], feedSavedAt: nil)
 
         XCTAssertTrue(
             first.html.contains(
@@ -101,17 +101,17 @@ final class SiteRendererRenditionTests: XCTestCase {
         let renderer = try SiteFixtures.renderer()
 
         XCTAssertEqual(
-            try renderer.commentsPage(for: entry(renditions: [unsized]), comments: [], feedPage: 1, position: 1, feedCount: 1),
-            try renderer.commentsPage(for: entry(renditions: []), comments: [], feedPage: 1, position: 1, feedCount: 1))
+            try renderer.commentsPage(for: entry(renditions: [unsized]), comments: [], feedPage: 1),
+            try renderer.commentsPage(for: entry(renditions: []), comments: [], feedPage: 1))
         XCTAssertEqual(
-            try renderer.feedPage(1, of: 1, entries: [entry(renditions: [unsized])], firstPosition: 1, feedCount: 1, feedSavedAt: nil),
-            try renderer.feedPage(1, of: 1, entries: [entry(renditions: [])], firstPosition: 1, feedCount: 1, feedSavedAt: nil))
+            try renderer.feedPage(1, of: 1, entries: [entry(renditions: [unsized])], feedSavedAt: nil),
+            try renderer.feedPage(1, of: 1, entries: [entry(renditions: [])], feedSavedAt: nil))
     }
 
     func test_pages_ofAnImageWithoutRenditionsShowTheOriginalWithoutSrcsetOrLinkToIt() throws {
         let renderer = try SiteFixtures.renderer()
 
-        let feed = try renderer.feedPage(1, of: 1, entries: [entry(renditions: [])], firstPosition: 1, feedCount: 1, feedSavedAt: nil).html
+        let feed = try renderer.feedPage(1, of: 1, entries: [entry(renditions: [])], feedSavedAt: nil).html
         let comments = try commentsPage(entry(renditions: []))
 
         XCTAssertTrue(feed.contains(#"<img src="images/\#(file("a"))" alt="A description" width="3840" height="2400" loading="lazy""#), feed)
@@ -150,6 +150,6 @@ final class SiteRendererRenditionTests: XCTestCase {
     }
 
     private func commentsPage(_ entry: SiteEntry, locale: String = "en") throws -> String {
-        try SiteFixtures.renderer(locale: locale).commentsPage(for: entry, comments: [], feedPage: 1, position: 1, feedCount: 1).html
+        try SiteFixtures.renderer(locale: locale).commentsPage(for: entry, comments: [], feedPage: 1).html
     }
 }

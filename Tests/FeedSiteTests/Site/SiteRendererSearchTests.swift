@@ -63,7 +63,7 @@ final class SiteRendererSearchTests: XCTestCase {
         let commentsPages = try [SiteFixtures.comments(), [], nil].map { comments in
             try renderer.render(
                 CommentsPageModel(
-                    entry: entry, comments: comments, feedPage: 1, position: 1, feedCount: 1, paths: SitePaths(),
+                    entry: entry, comments: comments, feedPage: 1, paths: SitePaths(),
                     dates: CommentDateFormatter(locale: "en"), now: fixedNow()))
         }
 

@@ -9,7 +9,7 @@ import XCTest
 /// clock, compared with golden files in `__Snapshots__` (`RECORD_SNAPSHOTS=1` re-records).
 final class SiteRendererSnapshotTests: XCTestCase {
     func test_feedPage_secondOfThreeWithEveryKindOfItem() throws {
-        let page = FeedPageModel(number: 2, pageCount: 3, entries: SiteFixtures.feedEntries(), paths: SitePaths(), firstPosition: 5, feedCount: 10)
+        let page = FeedPageModel(number: 2, pageCount: 3, entries: SiteFixtures.feedEntries(), paths: SitePaths())
 
         assertSiteSnapshot(try SiteFixtures.renderer().render(page), named: "feed-page-2-of-3.en")
     }
@@ -22,7 +22,7 @@ final class SiteRendererSnapshotTests: XCTestCase {
 
     func test_feedPage_lastPageInBrazilianPortuguese() throws {
         let page = FeedPageModel(
-            number: 3, pageCount: 3, entries: Array(SiteFixtures.feedEntries().suffix(2)), paths: SitePaths(), firstPosition: 9, feedCount: 10)
+            number: 3, pageCount: 3, entries: Array(SiteFixtures.feedEntries().suffix(2)), paths: SitePaths())
 
         assertSiteSnapshot(try SiteFixtures.renderer(locale: "pt-BR").render(page), named: "feed-page-3-of-3.pt-BR")
     }
@@ -40,7 +40,7 @@ final class SiteRendererSnapshotTests: XCTestCase {
     }
 
     func test_commentsPage_withoutComments() throws {
-        let page = commentsPage(entry: SiteFixtures.feedEntries()[3], comments: [], feedPage: 1, position: 4)
+        let page = commentsPage(entry: SiteFixtures.feedEntries()[3], comments: [], feedPage: 1)
 
         assertSiteSnapshot(try SiteFixtures.renderer().render(page), named: "comments-empty.en")
     }
@@ -55,7 +55,7 @@ final class SiteRendererSnapshotTests: XCTestCase {
     func test_twoLanguageSite_commentsPageOfTheSecondLanguage() throws {
         let renderer = try SiteFixtures.renderers(locales: ["en", "el"])[1]
         let page = CommentsPageModel(
-            entry: SiteFixtures.feedEntries()[0], comments: SiteFixtures.comments(), feedPage: 2, position: 1, feedCount: 4,
+            entry: SiteFixtures.feedEntries()[0], comments: SiteFixtures.comments(), feedPage: 2,
             paths: renderer.paths, dates: CommentDateFormatter(locale: renderer.locale), now: fixedNow()
         )
 
@@ -64,9 +64,9 @@ final class SiteRendererSnapshotTests: XCTestCase {
 
     // MARK: - Helpers
 
-    private func commentsPage(entry: SiteEntry, comments: [ImageComment]?, feedPage: Int, position: Int = 1, feedCount: Int = 10) -> CommentsPageModel {
+    private func commentsPage(entry: SiteEntry, comments: [ImageComment]?, feedPage: Int) -> CommentsPageModel {
         CommentsPageModel(
-            entry: entry, comments: comments, feedPage: feedPage, position: position, feedCount: feedCount, paths: SitePaths(),
+            entry: entry, comments: comments, feedPage: feedPage, paths: SitePaths(),
             dates: CommentDateFormatter(locale: "en"), now: fixedNow())
     }
 }

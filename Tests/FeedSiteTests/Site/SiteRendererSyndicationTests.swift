@@ -48,7 +48,7 @@ final class SiteRendererSyndicationTests: XCTestCase {
                         url: "https://example.org/feed/images/\(String(repeating: "a", count: 64)).png", mediaType: "image/png", byteCount: 1_024),
                     text: "Kew Gardens, London\n\nTulips & <roses>\nby the lake", date: fixedNow()),
                 SyndicationFeed.Item(
-                    id: SiteFixtures.secondID, title: "Image 2 of 4",
+                    id: SiteFixtures.secondID, title: "Untitled image",
                     pageURL: "https://example.org/feed/comments/\(SiteFixtures.secondID.uuidString).html",
                     image: SyndicationFeed.Image(
                         url: "https://example.org/feed/images/\(String(repeating: "b", count: 64)).jpg", mediaType: "image/jpeg", byteCount: 1_024),
@@ -58,7 +58,7 @@ final class SiteRendererSyndicationTests: XCTestCase {
                     pageURL: "https://example.org/feed/comments/\(SiteFixtures.thirdID.uuidString).html", image: nil,
                     text: "Ελλάδα · São Paulo", date: fixedNow()),
                 SyndicationFeed.Item(
-                    id: SiteFixtures.fourthID, title: "Image 4 of 4",
+                    id: SiteFixtures.fourthID, title: "Untitled image",
                     pageURL: "https://example.org/feed/comments/\(SiteFixtures.fourthID.uuidString).html",
                     image: SyndicationFeed.Image(
                         url: "https://example.org/feed/images/\(String(repeating: "c", count: 64)).webp", mediaType: "image/webp", byteCount: 1_024),
@@ -124,7 +124,7 @@ final class SiteRendererSyndicationTests: XCTestCase {
         let json = try JSONReader.read(Data(JSONFeedDocument.render(feed).utf8))
         let atom = try XMLTestTreeBuilder.parse(AtomDocument.render(feed))
 
-        XCTAssertEqual(feed.items.map(\.title), ["Lisbon", "Image 2 of 2"])
+        XCTAssertEqual(feed.items.map(\.title), ["Lisbon", "Untitled image"])
         XCTAssertEqual(feed.items.map(\.text), ["Lisbon\n\nSun[31mset", ""])
         XCTAssertEqual(json["items"]?.array?.first?["content_text"]?.string, "Lisbon\n\nSun[31mset")
         XCTAssertEqual(try atom.children("entry").first?.child("content").text, "Lisbon\n\nSun[31mset")
@@ -179,8 +179,8 @@ final class SiteRendererSyndicationTests: XCTestCase {
         let renderers = try SiteFixtures.renderers(locales: ["en", "el"], baseURL: base)
         let entries = SiteFixtures.feedEntries()
 
-        let feedPage = try renderers[1].feedPage(2, of: 2, entries: entries, firstPosition: 1, feedCount: 4, feedSavedAt: nil)
-        let commentsPage = try renderers[0].commentsPage(for: entries[0], comments: [], feedPage: 1, position: 1, feedCount: 4)
+        let feedPage = try renderers[1].feedPage(2, of: 2, entries: entries, feedSavedAt: nil)
+        let commentsPage = try renderers[0].commentsPage(for: entries[0], comments: [], feedPage: 1)
 
         XCTAssertTrue(feedPage.html.contains(#"<link rel="canonical" href="https://example.org/feed/el/page/2.html">"#), feedPage.html)
         XCTAssertTrue(feedPage.html.contains(#"<link rel="alternate" type="application/feed+json" title="Το Feed μου" href="../feed.json">"#))
@@ -194,7 +194,7 @@ final class SiteRendererSyndicationTests: XCTestCase {
     func test_render_addsNoFeedOrCanonicalLinkWithoutABaseURL() throws {
         let renderers = try SiteFixtures.renderers(locales: ["en", "el"])
 
-        let page = try renderers[1].feedPage(1, of: 1, entries: SiteFixtures.feedEntries(), firstPosition: 1, feedCount: 4, feedSavedAt: nil)
+        let page = try renderers[1].feedPage(1, of: 1, entries: SiteFixtures.feedEntries(), feedSavedAt: nil)
 
         XCTAssertFalse(page.html.contains("canonical"))
         XCTAssertFalse(page.html.contains("feed.json"))

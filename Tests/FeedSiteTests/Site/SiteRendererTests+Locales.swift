@@ -87,7 +87,7 @@ extension SiteRendererTests {
         let renderer = try SiteFixtures.renderer(locale: "pt-BR")
         let page = CommentsPageModel(
             entry: SiteEntry(image: SiteFixtures.image(), stored: nil), comments: [SiteFixtures.comment(createdAt: now.adding(days: -1))],
-            feedPage: 1, position: 1, feedCount: 4, paths: SitePaths(), dates: CommentDateFormatter(locale: renderer.locale), now: now
+            feedPage: 1, paths: SitePaths(), dates: CommentDateFormatter(locale: renderer.locale), now: now
         )
 
         XCTAssertTrue(try renderer.render(page).contains(">há 1 dia</time>"))
@@ -116,7 +116,7 @@ extension SiteRendererTests {
         let englishFeed = try renderers[0].render(FeedPageModel(number: 2, pageCount: 2, entries: [], paths: renderers[0].paths))
         let greekComments = try renderers[1].render(
             CommentsPageModel(
-                entry: SiteEntry(image: SiteFixtures.image(), stored: nil), comments: [], feedPage: 1, position: 1, feedCount: 4, paths: renderers[1].paths,
+                entry: SiteEntry(image: SiteFixtures.image(), stored: nil), comments: [], feedPage: 1, paths: renderers[1].paths,
                 dates: CommentDateFormatter(locale: renderers[1].locale), now: now)
         )
 
@@ -148,7 +148,7 @@ extension SiteRendererTests {
                 pages.append(
                     try renderer.render(
                         CommentsPageModel(
-                            entry: entry, comments: SiteFixtures.comments(), feedPage: 2, position: 1, feedCount: 4, paths: renderer.paths,
+                            entry: entry, comments: SiteFixtures.comments(), feedPage: 2, paths: renderer.paths,
                             dates: CommentDateFormatter(locale: renderer.locale), now: now)))
             }
 

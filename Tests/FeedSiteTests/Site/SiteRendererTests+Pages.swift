@@ -166,8 +166,8 @@ extension SiteRendererTests {
         let entries = (0..<10_000).map { SiteFixtures.feedEntries()[$0 % 4] }
         let comments = (0..<5_000).map { SiteFixtures.comments()[$0 % 4] }
 
-        let feed = try renderer.feedPage(1, of: 1, entries: entries, firstPosition: 1, feedCount: entries.count, feedSavedAt: fixedNow())
-        let page = try renderer.commentsPage(for: entries[0], comments: comments, feedPage: 1, position: 1, feedCount: 1)
+        let feed = try renderer.feedPage(1, of: 1, entries: entries, feedSavedAt: fixedNow())
+        let page = try renderer.commentsPage(for: entries[0], comments: comments, feedPage: 1)
 
         XCTAssertEqual(feed.html.components(separatedBy: "<li class=\"card\"").count - 1, 10_000)
         XCTAssertEqual(page.html.components(separatedBy: "An older comment").count - 1, 1_250)
@@ -210,28 +210,40 @@ extension SiteRendererTests {
         XCTAssertTrue(try render(commentsPage(entry: located, comments: [])).contains(#"alt="Kew""#))
     }
 
-    func test_pages_nameAnImageWithoutDescriptionOrLocationByItsPlaceInTheWholeFeed() throws {
+    func test_pages_nameAnImageWithoutDescriptionOrLocationUntitledWhereverItIsInTheFeed() throws {
         let bare = (0..<3).map { _ in SiteEntry(image: SiteFixtures.image(id: UUID(), description: nil, location: nil), stored: SiteFixtures.stored()) }
-        let expected = [
-            ("en", ["Image 11 of 45", "Image 12 of 45", "Image 13 of 45"], "Image 3 of 45"),
-            ("el", ["Εικόνα 11 από 45", "Εικόνα 12 από 45", "Εικόνα 13 από 45"], "Εικόνα 3 από 45"),
-            ("pt-BR", ["Imagem 11 de 45", "Imagem 12 de 45", "Imagem 13 de 45"], "Imagem 3 de 45"),
-        ]
-        for (locale, feedAlts, commentsAlt) in expected {
+        let expected = [("en", "Untitled image"), ("el", "Εικόνα χωρίς τίτλο"), ("pt-BR", "Imagem sem título")]
+        for (locale, name) in expected {
             let renderer = try SiteFixtures.renderer(locale: locale)
 
-            let feed = try renderer.render(FeedPageModel(number: 2, pageCount: 5, entries: bare, paths: SitePaths(), firstPosition: 11, feedCount: 45))
-            let comments = try renderer.render(commentsPage(entry: bare[0], comments: [], position: 3, feedCount: 45, locale: locale))
+            let feed = try renderer.render(FeedPageModel(number: 2, pageCount: 5, entries: bare, paths: SitePaths()))
+            let comments = try renderer.render(commentsPage(entry: bare[0], comments: [], locale: locale))
 
-            XCTAssertEqual(matches(of: #"alt="([^"]*)""#, in: feed), feedAlts, locale)
-            XCTAssertEqual(matches(of: #"alt="([^"]*)""#, in: comments), [commentsAlt], locale)
+            XCTAssertEqual(matches(of: #"alt="([^"]*)""#, in: feed), [name, name, name], locale)
+            XCTAssertEqual(matches(of: #"alt="([^"]*)""#, in: comments), [name], locale)
         }
+    }
+
+    func test_feedPageAtAPath_linksItsNeighboursAndNamesNoNumber() throws {
+        let renderer = try SiteFixtures.renderers(locales: ["en", "el"])[1]
+        let oldest = SiteFixtures.feedEntries()[1].id.text
+
+        let page = try renderer.feedPage(
+            at: "el/page/\(oldest).html", entries: Array(SiteFixtures.feedEntries().prefix(2)), previous: "el/index.html", next: "el/page/later.html",
+            feedSavedAt: nil)
+
+        XCTAssertEqual(page.path, "el/page/\(oldest).html")
+        XCTAssertTrue(page.html.contains(#"<nav class="pagination" aria-label="Το Feed μου">"#), page.html)
+        XCTAssertTrue(page.html.contains(#"<a class="previous" rel="prev" href="../index.html">"#), page.html)
+        XCTAssertTrue(page.html.contains(#"<a class="next" rel="next" href="later.html">"#), page.html)
+        XCTAssertTrue(page.html.contains(#"<span class="position"></span>"#), page.html)
+        XCTAssertTrue(page.html.contains("<title>Το Feed μου</title>"), page.html)
     }
 
     func test_feedPage_neverLinksAnImageWithAnEmptyTextAlternative() throws {
         let html = try SiteFixtures.renderer().render(FeedPageModel(number: 1, pageCount: 1, entries: SiteFixtures.feedEntries(), paths: SitePaths()))
 
         XCTAssertFalse(html.contains(#"alt="""#), html)
-        XCTAssertTrue(html.contains(#"alt="Image 4 of 4""#), html)
+        XCTAssertTrue(html.contains(#"alt="Untitled image""#), html)
     }
 }

@@ -19,9 +19,9 @@ final class SiteRendererTests: XCTestCase {
         let entries = SiteFixtures.feedEntries()
         let savedAt = fixedNow().adding(days: -2)
 
-        let page = try renderers[1].feedPage(2, of: 3, entries: entries, firstPosition: 5, feedCount: 10, feedSavedAt: savedAt)
+        let page = try renderers[1].feedPage(2, of: 3, entries: entries, feedSavedAt: savedAt)
 
-        let model = FeedPageModel(number: 2, pageCount: 3, entries: entries, paths: SitePaths(localePrefix: "el/"), firstPosition: 5, feedCount: 10)
+        let model = FeedPageModel(number: 2, pageCount: 3, entries: entries, paths: SitePaths(localePrefix: "el/"))
         XCTAssertEqual(page.path, "el/page/2.html")
         XCTAssertEqual(page.html, try renderers[1].render(model, feedSavedAt: savedAt))
     }
@@ -31,10 +31,10 @@ final class SiteRendererTests: XCTestCase {
         let entry = SiteFixtures.feedEntries()[0]
         let comments = SiteFixtures.comments()
 
-        let page = try renderer.commentsPage(for: entry, comments: comments, feedPage: 4, position: 31, feedCount: 40)
+        let page = try renderer.commentsPage(for: entry, comments: comments, feedPage: 4)
 
         let model = CommentsPageModel(
-            entry: entry, comments: comments, feedPage: 4, position: 31, feedCount: 40, paths: SitePaths(), dates: CommentDateFormatter(locale: "en"),
+            entry: entry, comments: comments, feedPage: 4, paths: SitePaths(), dates: CommentDateFormatter(locale: "en"),
             now: fixedNow())
         XCTAssertEqual(page.path, "comments/\(entry.id.text).html")
         XCTAssertEqual(page.html, try renderer.render(model))
@@ -129,15 +129,15 @@ final class SiteRendererTests: XCTestCase {
         XCTAssertTrue(page.contains(#"<p class="message">hithere</p>"#), page)
     }
 
-    func test_pages_nameAnImageByItsPlaceInTheFeedWhenItsTextIsOnlyCharactersNoPageMayHold() throws {
+    func test_pages_nameAnImageUntitledWhenItsTextIsOnlyCharactersNoPageMayHold() throws {
         let entry = SiteEntry(image: SiteFixtures.image(description: "\u{1}\u{2}", location: "\u{7F}\u{0}"), stored: SiteFixtures.stored())
 
         let feed = try SiteFixtures.renderer().render(
-            FeedPageModel(number: 1, pageCount: 1, entries: [entry], paths: SitePaths(), firstPosition: 3, feedCount: 45))
-        let page = try render(commentsPage(entry: entry, comments: [], position: 3, feedCount: 45))
+            FeedPageModel(number: 1, pageCount: 1, entries: [entry], paths: SitePaths()))
+        let page = try render(commentsPage(entry: entry, comments: []))
 
         for html in [feed, page] {
-            XCTAssertTrue(html.contains(#"alt="Image 3 of 45""#), html)
+            XCTAssertTrue(html.contains(#"alt="Untitled image""#), html)
         }
     }
 
@@ -163,12 +163,10 @@ final class SiteRendererTests: XCTestCase {
         entry: SiteEntry = SiteEntry(image: SiteFixtures.image(), stored: SiteFixtures.stored()),
         comments: [ImageComment]?,
         feedPage: Int = 1,
-        position: Int = 1,
-        feedCount: Int = 1,
         locale: String = "en"
     ) -> CommentsPageModel {
         CommentsPageModel(
-            entry: entry, comments: comments, feedPage: feedPage, position: position, feedCount: feedCount, paths: SitePaths(),
+            entry: entry, comments: comments, feedPage: feedPage, paths: SitePaths(),
             dates: CommentDateFormatter(locale: locale), now: now)
     }
 

@@ -72,11 +72,10 @@ struct CommentsStep: RunStep {
             }
             tally.count = comments?.count ?? 0
             for renderer in renderers {
-                let page = try renderer.commentsPage(
-                    for: entry, comments: comments, feedPage: index / pageSize + 1, position: index + 1, feedCount: total)
+                let page = try renderer.commentsPage(for: entry, comments: comments, feedPage: index / pageSize + 1)
                 try site.write(page.html, to: page.path)
             }
-            try snapshot?.add(entry, comments: comments, index: index, pageSize: pageSize, feedCount: total)
+            try snapshot?.add(entry, comments: comments, index: index)
             try export?.add(DataExportLine.encode(entry, comments: exported), number: index)
             try search.add(entry, comments: comments, place: index)
             let (done, failed) = counter.add(failed: comments == nil)
