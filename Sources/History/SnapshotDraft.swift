@@ -129,7 +129,7 @@ public final class SnapshotDraft: Sendable {
                 }
             }
         }
-        let pages = try placeFeedPages(of: entries, records: records, pageSize: pageSize, feedSavedAt: feedSavedAt)
+        let pages = try placeFeedPages(of: entries, pageSize: pageSize, feedSavedAt: feedSavedAt)
         try placePlaces(of: pages, records: records)
         let earlierCopies = sharedCopies(staging: staging)
         try SiteFiles.walk(staging) { path in
@@ -149,11 +149,11 @@ public final class SnapshotDraft: Sendable {
 
     /// The snapshot's feed pages, cut where their items say (`SnapshotPages`): each that
     /// shows what a page of the previous snapshot showed (the same name and neighbours, the
-    /// same items and data, the same cached-feed notice) is that page, linked; any other is
+    /// same cards, the same cached-feed notice) is that page, linked; any other is
     /// rendered now. Their fingerprints go to `feed-pages.txt`, a line each, for the next
     /// snapshot to compare. Returns the pages: each one's path from a locale's root, and its
     /// items.
-    private func placeFeedPages(of entries: [SiteEntry], records: [SnapshotRecord], pageSize: Int, feedSavedAt: Date?) throws
+    private func placeFeedPages(of entries: [SiteEntry], pageSize: Int, feedSavedAt: Date?) throws
         -> [(path: String, items: Range<Int>)]
     {
         let pages = SnapshotPages.cut(entries.map(\.id), pageSize: pageSize).enumerated().map { number, items in
@@ -170,7 +170,7 @@ public final class SnapshotDraft: Sendable {
             var hash = FieldHash()
             hash.add("\(context)\npage \(page.path) after \(previous ?? "none") before \(next ?? "none")")
             if let feedSavedAt { hash.add(feedSavedAt) } else { hash.add(nil) }
-            for record in records[page.items] { hash.add(record.page) }
+            for entry in entries[page.items] { Self.addCard(of: entry, to: &hash) }
             let fingerprint = hash.hex
             fingerprints.append(fingerprint)
             let paths = renderers.map { $0.paths.localePrefix + page.path }
@@ -194,6 +194,18 @@ public final class SnapshotDraft: Sendable {
             try PlainFile.write(Data(fingerprints.map { $0 + "\n" }.joined().utf8), to: folder + "/" + Self.feedPagesFile, asNewFile: true)
         }
         return pages
+    }
+
+    /// What an item's card on a feed page shows: its text, its picture and the link to its
+    /// comments, not the comments themselves, so a new comment changes the item's page
+    /// alone.
+    private static func addCard(of entry: SiteEntry, to hash: inout FieldHash) {
+        hash.add(entry.id.text)
+        hash.add(entry.description)
+        hash.add(entry.location)
+        hash.add(entry.originalURL)
+        hash.add(entry.stored.map { "\($0.fileName) \($0.dimensions?.width ?? -1)x\($0.dimensions?.height ?? -1)" })
+        for rendition in entry.sizedRenditions { hash.add("\(rendition.image.fileName) \(rendition.size.width)x\(rendition.size.height)") }
     }
 
     /// The files of the live site staged in `staging` whose bytes the previous snapshot

@@ -3,9 +3,10 @@ import FileSystem
 import Foundation
 
 /// The latest snapshot's `snapshot.jsonl` as a run compares its items with it: the lines
-/// kept as read, each item's ID and page fingerprint taken from its line where the writer
-/// put them (first and last), and a line parsed whole only when its record is asked for.
-/// An unchanged run of 10,000 items thus parses none: BENCHMARKS.md, "What each trick
+/// kept as read, each item's ID taken from its line, its page fingerprint from the end of
+/// its line in its records file (or, in a snapshot made before the fingerprints moved
+/// there, from the end of its own line), and a record parsed whole only when it is asked
+/// for. An unchanged run of 10,000 items thus parses none: BENCHMARKS.md, "What each trick
 /// buys", row "the latest snapshot read by its lines' ends".
 public struct SnapshotIndex: Sendable {
     public let name: SnapshotName
@@ -42,14 +43,53 @@ public struct SnapshotIndex: Sendable {
         }
         var ids: [UUID] = []
         var byID: [UUID: (line: Int, page: Substring)] = [:]
+        var unpaged: [String: [UUID: Int]] = [:]
         ids.reserveCapacity(lines.count)
         byID.reserveCapacity(lines.count)
         for (index, line) in lines.dropFirst().enumerated() {
-            guard let (id, page) = Self.ends(of: bytes[line]) else { throw .unreadable(path, reason: "line \(index + 2) is not an item") }
-            ids.append(id)
-            byID[id] = (index, page)
+            if let (id, page) = Self.ends(of: bytes[line]) {
+                ids.append(id)
+                byID[id] = (index, page)
+            } else if let id = Self.id(of: bytes[line]) {
+                ids.append(id)
+                unpaged[SnapshotFile.recordsFile(of: id), default: [:]][id] = index
+            } else {
+                throw .unreadable(path, reason: "line \(index + 2) is not an item")
+            }
+        }
+        let folder = String(path.dropLast(SnapshotFile.fileName.count + 1))
+        for (file, lineOf) in unpaged.sorted(by: { $0.key < $1.key }) {
+            for (id, page) in try Self.pages(in: folder + "/" + file) where byID[id] == nil {
+                if let line = lineOf[id] { byID[id] = (line, page) }
+            }
+            if let missing = lineOf.keys.first(where: { byID[$0] == nil }) {
+                throw .unreadable(folder + "/" + file, reason: "it has no record of item \(missing.text)")
+            }
         }
         return SnapshotIndex(name: facts.name, ids: ids, bytes: bytes, lines: Array(lines.dropFirst()), byID: byID, path: path)
+    }
+
+    /// Each record's ID and page fingerprint in the records file at `path`, from its lines'
+    /// ends, in the file's order.
+    private static func pages(in path: String) throws(SnapshotFile.ReadError) -> [(UUID, Substring)] {
+        let data = try readRecords(path)
+        var pages: [(UUID, Substring)] = []
+        for (number, line) in data.split(separator: UInt8(ascii: "\n")).enumerated() {
+            guard let ends = ends(of: line) else { throw .unreadable(path, reason: "line \(number + 1) is not an item") }
+            pages.append(ends)
+        }
+        return pages
+    }
+
+    private static func readRecords(_ path: String) throws(SnapshotFile.ReadError) -> Data {
+        let data: Data?
+        do {
+            data = try PlainFile.readRegular(path, maxBytes: 1 << 30)
+        } catch {
+            throw .unreadable(path, reason: "\(error)")
+        }
+        guard let data else { throw .unreadable(path, reason: "it is missing") }
+        return data
     }
 
     /// The page fingerprint of item `id`, `nil` when the snapshot has no such item.
@@ -90,10 +130,11 @@ public struct SnapshotIndex: Sendable {
     }
 
     /// The whole record a line holds, as a snapshot made before the records files had them;
-    /// `nil` for a line of an ID and a page fingerprint alone.
+    /// `nil` for a line of an ID, and maybe a page fingerprint, alone.
     private func inlineRecord(at line: Int) throws(SnapshotFile.ReadError) -> SnapshotRecord? {
-        // A line of an ID and a fingerprint alone has this length, and a whole record more.
-        guard lines[line].count != Self.indexLineLength else { return nil }
+        // A line of an ID and a fingerprint alone has this length, one of an ID less, and a
+        // whole record more.
+        guard lines[line].count != Self.indexLineLength, lines[line].count != Self.idLineLength else { return nil }
         guard let json = try? JSONReader.read(Data(bytes[lines[line]])) else { throw .unreadable(path, reason: "line \(line + 2) is not an item") }
         guard json["comments_digest"] != nil else { return nil }
         guard let record = SnapshotRecord(json) else { throw .unreadable(path, reason: "line \(line + 2) is not an item") }
@@ -103,13 +144,7 @@ public struct SnapshotIndex: Sendable {
     /// The records of a records file, by ID (the first of an ID the feed has twice).
     private func recordsFile(_ file: String) throws(SnapshotFile.ReadError) -> [UUID: SnapshotRecord] {
         let full = folder + "/" + file
-        let data: Data?
-        do {
-            data = try PlainFile.readRegular(full, maxBytes: 1 << 30)
-        } catch {
-            throw .unreadable(full, reason: "\(error)")
-        }
-        guard let data else { throw .unreadable(full, reason: "it is missing") }
+        let data = try Self.readRecords(full)
         var records: [UUID: SnapshotRecord] = [:]
         for (number, line) in data.split(separator: UInt8(ascii: "\n")).enumerated() {
             guard let json = try? JSONReader.read(Data(line)), let record = SnapshotRecord(json) else {
@@ -125,8 +160,20 @@ public struct SnapshotIndex: Sendable {
 
     private static let head = #"{"id": ""#.utf8
     private static let tail = #", "page": ""#.utf8
-    /// `{"id": "<36>", "page": "<64 hex>"}`, as `SnapshotFile` writes an item's line.
+    /// `{"id": "<36>", "page": "<64 hex>"}`, as `SnapshotFile` wrote an item's line before
+    /// the fingerprints moved to the records.
     static let indexLineLength = head.count + 36 + 1 + tail.count + 64 + 2
+    /// `{"id": "<36>"}`, as `SnapshotFile` writes an item's line.
+    static let idLineLength = head.count + 36 + 2
+
+    /// The ID of a line of an ID alone.
+    static func id(of line: Data) -> UUID? {
+        let start = line.startIndex
+        guard line.count == idLineLength, line[start..<(start + head.count)].elementsEqual(head), line[line.endIndex - 2] == UInt8(ascii: "\""),
+            line[line.endIndex - 1] == UInt8(ascii: "}")
+        else { return nil }
+        return UUID(uuidString: String(decoding: line[(start + head.count)..<(start + head.count + 36)], as: UTF8.self))
+    }
 
     /// The ID and the page fingerprint at a record line's two ends, as `SnapshotFile` and
     /// `SnapshotRecord.line` write them: `{"id": "<36>", … "page": "<64 hex>"}`.

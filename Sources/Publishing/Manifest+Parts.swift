@@ -14,8 +14,9 @@ extension Manifest {
     public static let partsFolder = "manifest"
 
     /// Parts a manifest is split into: few enough that a site that changed little rewrites
-    /// few, many enough that each stays small.
-    static let partCount = 64
+    /// few, many enough that each stays small (BENCHMARKS.md, "What each trick buys", row
+    /// "a snapshot's manifest in 256 parts").
+    static let partCount = 256
 
     /// Writes the manifest of the site in `folder` in parts, listing every other file; a
     /// part whose bytes `sharingWith`'s same part holds is linked from there.

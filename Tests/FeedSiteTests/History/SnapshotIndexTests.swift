@@ -12,7 +12,7 @@ import XCTest
 final class SnapshotIndexTests: XCTestCase {
     private let taken = SnapshotName("20261126T120000Z")!
 
-    func test_read_takesEachItemsIDAndPageFromItsLinesEnds_andParsesARecordOnlyWhenAskedFor() throws {
+    func test_read_takesEachItemsIDFromItsLine_andPageFromItsRecordsLinesEnd_andParsesARecordOnlyWhenAskedFor() throws {
         let folder = try makeFolder()
         let records = (1...3).map { record($0, description: "Quote \" \\ \($0)") }
         try SnapshotFile(name: taken, previous: nil, summary: .init(added: 3), records: records).write(to: folder, previousFolder: nil)
@@ -24,6 +24,41 @@ final class SnapshotIndexTests: XCTestCase {
         XCTAssertEqual(index.page(for: records[1].id).map(String.init), String(repeating: "2", count: 64))
         XCTAssertEqual(try index.record(for: records[2].id), records[2])
         XCTAssertEqual(try index.records(), records)
+    }
+
+    func test_write_givesEachItemItsIDAloneALineInFeedOrder() throws {
+        let folder = try makeFolder()
+        let records = [record(2), record(1)]
+
+        try SnapshotFile(name: taken, previous: nil, summary: .init(), records: records).write(to: folder, previousFolder: nil)
+
+        let lines = try String(contentsOfFile: folder + "/snapshot.jsonl", encoding: .utf8).split(separator: "\n").dropFirst()
+        XCTAssertEqual(lines.map(String.init), records.map { "{\"id\": \"\($0.id.uuidString)\"}" })
+    }
+
+    func test_read_ofASnapshotWhoseLinesHoldAnIDAndAPageFingerprint_takesThePagesFromTheLines() throws {
+        let folder = try makeFolder()
+        let records = [record(1), record(2)]
+        try SnapshotFile(name: taken, previous: nil, summary: .init(), records: records).write(to: folder, previousFolder: nil)
+        let facts = SnapshotFacts(name: taken, previous: nil, items: 2, summary: .init())
+        let lines = records.map { "{\"id\": \"\($0.id.uuidString)\", \"page\": \"\(String(repeating: "a", count: 64))\"}\n" }
+        try Data((facts.line + lines.joined()).utf8).write(to: URL(fileURLWithPath: folder + "/snapshot.jsonl"))
+
+        let index = try SnapshotIndex.read(from: folder)
+
+        XCTAssertEqual(index.ids, records.map(\.id))
+        XCTAssertEqual(index.page(for: records[1].id).map(String.init), String(repeating: "a", count: 64))
+        XCTAssertEqual(try index.records(), records)
+    }
+
+    func test_read_namesARecordsFileThatHasNoRecordOfAnItem() throws {
+        let folder = try makeFolder()
+        try SnapshotFile(name: taken, previous: nil, summary: .init(), records: [record(0x33)]).write(to: folder, previousFolder: nil)
+        try Data(record(0x133).line.utf8).write(to: URL(fileURLWithPath: folder + "/records/33.jsonl"))
+
+        XCTAssertThrowsError(try SnapshotIndex.read(from: folder)) { error in
+            XCTAssertTrue("\(error)".contains("\(folder)/records/33.jsonl: it has no record of item 00000000-0000-4000-8000-000000005133"), "\(error)")
+        }
     }
 
     func test_write_linksTheRecordsFilesThatAreAsThePreviousSnapshotsAndWritesTheOthers() throws {
