@@ -95,6 +95,7 @@ struct GenerateRun {
             ).prepared
         }
         try await runner.run(PublishStep(site: site, strict: options.strict, degradedReasons: runner.summary.degradedReasons))
+        if let unreadable = roles.historyUnreadable { throw RunError.historyNotKept(reason: unreadable) }
         if snapshot != nil || options.history && HistoryFolder(output: site.output).indexesAreBehind() {
             try await runner.run(
                 HistoryStep(

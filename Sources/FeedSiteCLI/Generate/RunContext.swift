@@ -149,16 +149,22 @@ struct RunContext: Sendable {
         let stagingFolder = StagingFolder(staged: staged, cacheFolder: cacheFolder)
         taken.append { await stagingFolder.flushEnded() }
         var snapshot: SnapshotDraft?
+        var historyUnreadable: SnapshotFile.ReadError?
         if options.history {
             do {
                 snapshot = try HistoryDraft.open(output: output, now: now, renderers: site.renderers, report: report)
+            } catch let error as SnapshotFile.ReadError {
+                // A damaged snapshot must not hold the live site back: it is published, and
+                // the run ends saying what to do about the history.
+                historyUnreadable = error
             } catch {
                 throw await givingBack(.history(error))
             }
         }
         if let snapshot { taken.append { snapshot.discard() } }
         let roles = RunRoles(
-            service: service, cache: cache, renditions: imageStore, site: stagingFolder, setup: site, report: report, network: network, snapshot: snapshot)
+            service: service, cache: cache, renditions: imageStore, site: stagingFolder, setup: site, report: report, network: network, snapshot: snapshot,
+            historyUnreadable: historyUnreadable)
         return RunContext(
             now: now, cacheFolder: cacheFolder, archive: archive, client: client, feedCache: feedCache, cache: cache, imageStore: imageStore,
             site: site, staged: staged, roles: roles, releases: taken

@@ -102,6 +102,33 @@ final class HistorySeriesTests: XCTestCase {
         XCTAssertTrue(live.contains("Rewritten"), "the live site was published")
     }
 
+    func test_aDamagedLatestSnapshot_holdsBackTheHistoryButNotTheLiveSite_andTheRunSaysWhatToDo() throws {
+        let folder = try makeTemporaryFolder(for: self)
+        let feed = ChangingDemoFeed(now: fixedNow())
+        let server = try SampleAPIServer(source: feed)
+        defer { server.stop() }
+        let generate = ["generate", "--api", server.apiRoot.absoluteString, "--output", "site", "--cache", "cache", "--history"]
+        XCTAssertEqual(try ExecutableRunner.run(generate + ["--now", "2026-11-24T12:00:00Z"], in: folder).status, 0)
+        let history = folder.appendingPathComponent("site/history")
+        let damaged = history.appendingPathComponent("20261124T120000Z/snapshot.jsonl")
+        try FileManager.default.removeItem(at: damaged)
+        try Data("not a snapshot\n".utf8).write(to: damaged)
+        let before = try snapshotOfFiles(in: history)
+        feed.describe(7, as: "Rewritten")
+
+        let run = try ExecutableRunner.run(generate + ["--now", "2026-11-25T12:00:00Z"], in: folder)
+
+        XCTAssertEqual(run.status, 1, run.standardError)
+        let site = folder.appendingPathComponent("site").resolvingSymlinksInPath().path
+        XCTAssertTrue(
+            run.standardError.contains(
+                "the site was published to \(site), but the history was not brought up to date: cannot read the snapshot \(site)/history/20261124T120000Z/snapshot.jsonl: its first line is not a snapshot's facts (feedsite verify names what is damaged; move the snapshot's folder out of history/ to go on without it); the history is as it was"
+            ), run.standardError)
+        XCTAssertEqual(try snapshotOfFiles(in: history), before)
+        let live = try String(contentsOf: folder.appendingPathComponent("site/comments/\(DemoFeed.itemID(7).uuidString).html"), encoding: .utf8)
+        XCTAssertTrue(live.contains("Rewritten"), "the live site was published")
+    }
+
     func test_aSiteMadeWithoutHistory_startsItsHistoryWithTheSiteAsItIs_whenHistoryIsTurnedOn() throws {
         let folder = try makeTemporaryFolder(for: self)
         let server = try SampleAPIServer(source: ChangingDemoFeed(now: fixedNow()))
