@@ -69,6 +69,8 @@ let package = Package(
         .target(name: "Publishing", dependencies: ["Basics", "FileSystem", "Hashing"]),
         // History: dated snapshots of the site, what changed between them, which to keep.
         .target(name: "History", dependencies: ["Basics", "FeedCore", "FileSystem", "Hashing", "Publishing", "SiteGenerator"]),
+        // The web archive: WARC records, each a gzip member, and their CDXJ index.
+        .target(name: "WebArchive", dependencies: ["Basics", "CZlib"]),
         // The demo: a loopback HTTP server (also `feedsite serve`'s) and the sample API it serves.
         .target(name: "LoopbackHTTP"),
         .target(name: "SampleAPI", dependencies: ["Basics", "FeedCore", "LoopbackHTTP", "Images"], swiftSettings: optimizedInDebug),
@@ -99,7 +101,7 @@ let package = Package(
             name: "FeedSiteTests",
             dependencies: [
                 "TestSupport", "Basics", "FeedCore", "HTTP", "Hashing", "FileSystem", "FeedStorage", "SiteGenerator", "BuiltInTemplates", "Publishing",
-                "LoopbackHTTP", "SampleAPI", "FeedSiteCLI", "SQLite", "Images", "History",
+                "LoopbackHTTP", "SampleAPI", "FeedSiteCLI", "SQLite", "Images", "History", "WebArchive",
             ],
             // The search rule's vectors are read from their path by the tests and by
             // .ci/check-search, not bundled; so are the pictures the codecs' tests decode.

@@ -20,11 +20,13 @@ public enum Zlib {
         }
     }
 
-    /// The bytes the zlib stream `input` holds, at most `maxOutput` of them: what the caller
-    /// expects, never what the stream claims. Bytes after the stream's end are ignored.
-    public static func inflate(_ input: [UInt8], maxOutput: Int) throws(Failure) -> [UInt8] {
+    /// The bytes the zlib stream `input` holds (a gzip member when `gzip`), at most
+    /// `maxOutput` of them: what the caller expects, never what the stream claims. Bytes
+    /// after the stream's end are ignored.
+    public static func inflate(_ input: [UInt8], maxOutput: Int, gzip: Bool = false) throws(Failure) -> [UInt8] {
         var stream = fs_z_stream()
-        guard fs_inflate_init(&stream, 15) == Int32(FS_Z_OK) else { throw .malformed("cannot start inflating") }
+        // 15 + 16: the same window in a gzip wrapper (zlib.h).
+        guard fs_inflate_init(&stream, gzip ? 15 + 16 : 15) == Int32(FS_Z_OK) else { throw .malformed("cannot start inflating") }
         defer { inflateEnd(&stream) }
         // One byte more than allowed, to tell a stream that fits from one that goes on.
         var output = [UInt8](repeating: 0, count: maxOutput + 1)

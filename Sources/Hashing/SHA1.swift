@@ -1,0 +1,83 @@
+/// SHA-1 (FIPS 180-4), for the digests web archives name their records by (`sha1:` in base32,
+/// the convention WARC readers and CDX indexes expect). Not for anything that must resist a
+/// forger: the site and its caches use SHA-256.
+///
+/// Incremental: feed bytes with `update`, read the 20-byte digest with `finalize`.
+public struct SHA1: Sendable {
+    private var h: (UInt32, UInt32, UInt32, UInt32, UInt32) = (0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0)
+    /// The bytes of a block not yet whole.
+    private var partial: [UInt8] = []
+    private var byteCount: UInt64 = 0
+
+    public init() {
+        partial.reserveCapacity(64)
+    }
+
+    public mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+        let done: Void?? = bytes.withContiguousStorageIfAvailable { update(UnsafeRawBufferPointer($0)) }
+        if done == nil { Array(bytes).withUnsafeBytes { update($0) } }
+    }
+
+    public mutating func update(_ bytes: UnsafeRawBufferPointer) {
+        byteCount &+= UInt64(bytes.count)
+        var at = 0
+        if !partial.isEmpty {
+            let take = min(64 - partial.count, bytes.count)
+            partial.append(contentsOf: bytes[0..<take])
+            at = take
+            guard partial.count == 64 else { return }
+            partial.withUnsafeBytes { absorb($0, at: 0) }
+            partial.removeAll(keepingCapacity: true)
+        }
+        while bytes.count - at >= 64 {
+            absorb(bytes, at: at)
+            at += 64
+        }
+        partial.append(contentsOf: bytes[at...])
+    }
+
+    /// The 20-byte digest. Consumes this value's state; call on a copy to keep hashing.
+    public mutating func finalize() -> [UInt8] {
+        let bits = byteCount &* 8
+        var tail = partial + [0x80]
+        while tail.count % 64 != 56 { tail.append(0) }
+        tail += (0..<8).reversed().map { UInt8(truncatingIfNeeded: bits >> (8 * UInt64($0))) }
+        tail.withUnsafeBytes { block in
+            for start in stride(from: 0, to: block.count, by: 64) { absorb(block, at: start) }
+        }
+        partial.removeAll()
+        return [h.0, h.1, h.2, h.3, h.4].flatMap { word in (0..<4).reversed().map { UInt8(truncatingIfNeeded: word >> (8 * $0)) } }
+    }
+
+    public static func hash<Bytes: Sequence>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
+        var hasher = SHA1()
+        hasher.update(bytes)
+        return hasher.finalize()
+    }
+
+    /// Mixes the 64-byte block at `start` of `bytes` into the state.
+    private mutating func absorb(_ bytes: UnsafeRawBufferPointer, at start: Int) {
+        var w = [UInt32](repeating: 0, count: 80)
+        for t in 0..<16 {
+            let i = start + 4 * t
+            w[t] = UInt32(bytes[i]) << 24 | UInt32(bytes[i + 1]) << 16 | UInt32(bytes[i + 2]) << 8 | UInt32(bytes[i + 3])
+        }
+        for t in 16..<80 {
+            let x = w[t - 3] ^ w[t - 8] ^ w[t - 14] ^ w[t - 16]
+            w[t] = x << 1 | x >> 31
+        }
+        var (a, b, c, d, e) = h
+        for t in 0..<80 {
+            let (f, k): (UInt32, UInt32)
+            switch t {
+            case 0..<20: (f, k) = ((b & c) | (~b & d), 0x5A82_7999)
+            case 20..<40: (f, k) = (b ^ c ^ d, 0x6ED9_EBA1)
+            case 40..<60: (f, k) = ((b & c) | (b & d) | (c & d), 0x8F1B_BCDC)
+            default: (f, k) = (b ^ c ^ d, 0xCA62_C1D6)
+            }
+            let next = (a << 5 | a >> 27) &+ f &+ e &+ k &+ w[t]
+            (e, d, c, b, a) = (d, c, b << 30 | b >> 2, a, next)
+        }
+        h = (h.0 &+ a, h.1 &+ b, h.2 &+ c, h.3 &+ d, h.4 &+ e)
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import Images
+import WebArchive
+import XCTest
+
+final class GzipMemberTests: XCTestCase {
+    func test_member_isAGzipStreamOfTheBytesGiven_inflatedBackWhole() throws {
+        var compressed: [UInt8] = []
+        let member = GzipMember { compressed.append(contentsOf: $0) }
+        let bytes = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 * 7 / 5) }
+
+        for start in stride(from: 0, to: bytes.count, by: 70_001) { try member.add(Array(bytes[start..<min(bytes.count, start + 70_001)])) }
+        try member.finish()
+
+        XCTAssertEqual(Array(compressed.prefix(3)), [0x1F, 0x8B, 0x08], "gzip's magic and deflate")
+        XCTAssertEqual(member.count, bytes.count)
+        XCTAssertEqual(member.compressedCount, compressed.count)
+        XCTAssertEqual(try Self.gunzip(compressed), bytes)
+    }
+
+    func test_members_oneAfterAnother_areEachWholeFromTheirOffset() throws {
+        var file: [UInt8] = []
+        var offsets: [Int] = []
+        for text in ["first record", "second record"] {
+            offsets.append(file.count)
+            let member = GzipMember { file.append(contentsOf: $0) }
+            try member.add(Array(text.utf8))
+            try member.finish()
+        }
+
+        XCTAssertEqual(try Self.gunzip(Array(file[offsets[1]...])), Array("second record".utf8))
+        XCTAssertEqual(try Self.gunzip(Array(file[..<offsets[1]])), Array("first record".utf8))
+    }
+
+    func test_emptyMember_isAValidGzipStreamOfNothing() throws {
+        var compressed: [UInt8] = []
+        let member = GzipMember { compressed.append(contentsOf: $0) }
+        try member.finish()
+
+        XCTAssertEqual(try Self.gunzip(compressed), [])
+    }
+
+    /// The member inflated, its CRC-32 and length checked by zlib against its trailer.
+    private static func gunzip(_ member: [UInt8]) throws -> [UInt8] {
+        try Zlib.inflate(member, maxOutput: 1 << 24, gzip: true)
+    }
+}
