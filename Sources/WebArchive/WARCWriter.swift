@@ -1,0 +1,183 @@
+import Basics
+import FileSystem
+import Foundation
+import Hashing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A run's web archive in a folder: WARC files named by the run's time and a serial
+/// (`feedsite-20261126T120000Z-00000.warc.gz`), each begun with a `warcinfo` record, each
+/// record one gzip member. A file is written as `….warc.gz.open` and renamed when its last
+/// record is on the disk; a new one is begun once a file holds `rotateAt` bytes and a
+/// record besides its `warcinfo`. Beside
+/// each file goes its CDXJ index (`….cdxj`), one line a `response` or `revisit` record,
+/// sorted, so pywb can serve the folder without indexing it again.
+public final class WARCWriter {
+    /// A record's block as the writer needs it: its length and SHA-1 known before it is
+    /// written (they go in the head), and a function that hands its bytes to `write`, in
+    /// pieces of any size.
+    public struct Block {
+        public let length: Int
+        public let sha1: [UInt8]
+        public let bytes: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void
+
+        public init(length: Int, sha1: [UInt8], bytes: @escaping ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) {
+            self.length = length
+            self.sha1 = sha1
+            self.bytes = bytes
+        }
+
+        /// A block held in memory (heads, requests, small answers).
+        public init(_ data: [UInt8]) {
+            self.init(length: data.count, sha1: SHA1.hash(data)) { write in try data.withUnsafeBytes { try write($0) } }
+        }
+    }
+
+    /// What the index says of a record besides where it is.
+    public struct Capture {
+        public let url: String
+        public let mime: String
+        public let status: Int?
+        public let payloadDigest: String
+
+        public init(url: String, mime: String, status: Int?, payloadDigest: String) {
+            self.url = url
+            self.mime = mime
+            self.status = status
+            self.payloadDigest = payloadDigest
+        }
+    }
+
+    public let folder: String
+    private let runName: String
+    private let date: Date
+    private let info: [WARCRecord.Field]
+    private let newID: () -> UUID
+    private let rotateAt: Int
+    private var serial = 0
+    private var descriptor: Int32 = -1
+    private var written = 0
+    /// Records in the file being written, besides its `warcinfo`.
+    private var recordsInFile = -1
+    private var pending: [UInt8] = []
+    private var index: [String] = []
+    /// The files finished so far, by name.
+    public private(set) var finished: [String] = []
+
+    /// Begins the first file in `folder`, which must exist: `runName` is the run's time as
+    /// files name it, `date` the `warcinfo` record's, `info` its fields (software, the API,
+    /// the options), `newID` gives each record its ID.
+    public init(folder: String, runName: String, date: Date, info: [WARCRecord.Field], newID: @escaping () -> UUID, rotateAt: Int = 1_000_000_000) throws {
+        self.folder = folder
+        self.runName = runName
+        self.date = date
+        self.info = info
+        self.newID = newID
+        self.rotateAt = rotateAt
+        try begin()
+    }
+
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
+    }
+
+    /// The name of file `serial` of the run.
+    public static func fileName(run: String, serial: Int) -> String {
+        "feedsite-\(run)-\(String(format: "%05d", serial)).warc.gz"
+    }
+
+    /// The name of the file being written.
+    public var currentName: String { Self.fileName(run: runName, serial: serial) }
+
+    /// Writes `record` with `block`, as one gzip member; `capture` puts it in the index.
+    public func write(_ record: WARCRecord, block: Block, capture: Capture? = nil) throws {
+        if written >= rotateAt, recordsInFile > 0 {
+            try finishFile()
+            serial += 1
+            try begin()
+        }
+        let offset = written
+        let member = GzipMember { [unowned self] bytes in try self.send(bytes) }
+        try member.add(Array(record.head(blockLength: block.length, blockDigest: block.sha1).utf8))
+        var given = 0
+        try block.bytes { piece in
+            given += piece.count
+            try member.add(piece)
+        }
+        guard given == block.length else { throw WARCError.blockLength(record.targetURI ?? currentName, expected: block.length, given: given) }
+        try member.add(Array(WARCRecord.end.utf8))
+        try member.finish()
+        recordsInFile += 1
+        if let capture {
+            let line = CDXJLine(
+                url: capture.url, timestamp: Self.timestamp(record.date), mime: capture.mime, status: capture.status, digest: capture.payloadDigest,
+                length: written - offset, offset: offset, filename: currentName)
+            index.append(line.text)
+        }
+    }
+
+    /// Finishes the file being written: its bytes on the disk, its name without `.open`,
+    /// its index beside it.
+    public func finish() throws {
+        try finishFile()
+    }
+
+    private func begin() throws {
+        let path = folder + "/" + currentName + ".open"
+        descriptor = try PlainFile.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC)
+        written = 0
+        recordsInFile = -1
+        index = []
+        let text = info.map { "\($0.name): \($0.value)\r\n" }.joined()
+        let record = WARCRecord(
+            kind: .warcinfo, id: newID(), date: date, targetURI: nil, fields: [.init("WARC-Filename", currentName)], contentType: "application/warc-fields")
+        try write(record, block: Block(Array(text.utf8)))
+    }
+
+    private func finishFile() throws {
+        guard descriptor >= 0 else { return }
+        try flush()
+        let name = currentName
+        let done = fsync(descriptor) == 0 ? nil : errno
+        close(descriptor)
+        descriptor = -1
+        if let done { throw FileSystemError.fromErrno(done) }
+        let lines = index.sorted().map { $0 + "\n" }.joined()
+        try PlainFile.write(Data(lines.utf8), to: folder + "/" + name.dropLast(".warc.gz".count) + ".cdxj")
+        guard rename(folder + "/" + name + ".open", folder + "/" + name) == 0 else { throw FileSystemError.fromErrno() }
+        finished.append(name)
+    }
+
+    private func send(_ bytes: UnsafeRawBufferPointer) throws {
+        pending.append(contentsOf: bytes)
+        written += bytes.count
+        if pending.count >= 256 * 1024 { try flush() }
+    }
+
+    private func flush() throws {
+        guard !pending.isEmpty else { return }
+        if let failure = pending.withUnsafeBytes({ PlainFile.writeAll($0, to: descriptor) }) { throw FileSystemError.fromErrno(failure) }
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    /// `yyyyMMddHHmmss` in UTC, as CDX indexes write a capture's time.
+    static func timestamp(_ date: Date) -> String {
+        String(ISO8601Date.format(date).filter(\.isNumber).prefix(14))
+    }
+}
+
+/// A record the writer refused.
+public enum WARCError: Error, Equatable, CustomStringConvertible {
+    /// A block gave other than the bytes its head announced.
+    case blockLength(String, expected: Int, given: Int)
+
+    public var description: String {
+        switch self {
+        case let .blockLength(target, expected, given): "the web archive's record of \(target) was to hold \(expected) bytes but was given \(given)"
+        }
+    }
+}
