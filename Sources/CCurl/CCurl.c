@@ -39,6 +39,10 @@ CURLcode fs_easy_setopt_callback(CURL *handle, int option, fs_curl_data_callback
     return curl_easy_setopt(handle, option, callback);
 }
 
+CURLcode fs_easy_setopt_debug(CURL *handle, fs_curl_debug_callback callback) {
+    return curl_easy_setopt(handle, FS_CURLOPT_DEBUGFUNCTION, callback);
+}
+
 CURLcode fs_easy_setopt_blob(CURL *handle, int option, const void *bytes, size_t length) {
     struct fs_curl_blob blob = {(void *)bytes, length, 0 /* CURL_BLOB_NOCOPY */};
     return curl_easy_setopt(handle, option, &blob);

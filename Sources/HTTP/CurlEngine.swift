@@ -28,6 +28,8 @@ public final class CurlEngine: Sendable {
         /// The system's trusted certificates plus a private CA's (`--ca-file`), or `nil`
         /// for the system's alone.
         public var certificateAuthorities: CertificateAuthorities?
+        /// With `--warc`, what every exchange is recorded by.
+        public var recorder: (any HTTPExchangeRecorder)?
 
         public init(userAgent: String) {
             self.userAgent = userAgent

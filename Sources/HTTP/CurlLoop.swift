@@ -101,6 +101,7 @@ final class CurlLoop {
     /// Takes the transfer out of libcurl before its task hears of it, so no callback can
     /// touch its sink afterwards.
     private func end(_ transfer: CurlTransfer, with outcome: Result<HTTPAnswer, Error>) {
+        if case let .failure(error) = outcome { transfer.endRecording(failure: error) } else { transfer.endRecording(failure: nil) }
         remove(transfer)
         core.answer(transfer.ticket, with: outcome)
     }

@@ -40,6 +40,13 @@ extension CurlTransfer {
         if let certificates {
             set(certificates.apply(to: easy))
         }
+        if recording != nil {
+            // The debug callback alone gives a request's head as sent; libcurl calls it only
+            // when verbose, and with it set writes nothing of its own.
+            set(fs_easy_setopt_debug(easy, curlDebugCallback))
+            set(fs_easy_setopt_pointer(easy, Int32(FS_CURLOPT_DEBUGDATA), context))
+            set(fs_easy_setopt_long(easy, Int32(FS_CURLOPT_VERBOSE), 1))
+        }
         if !request.headers.isEmpty {
             for header in request.headers {
                 // NULL when out of memory, the list so far left as it was (and still ours
@@ -72,6 +79,13 @@ private let curlHeaderCallback: fs_curl_data_callback = { data, size, count, con
     let length = size * count
     let transfer = Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue()
     return transfer.receiveHeader(UnsafeRawBufferPointer(start: data, count: length)) ? length : 0
+}
+
+private let curlDebugCallback: fs_curl_debug_callback = { _, kind, data, size, context in
+    guard kind == Int32(FS_CURLINFO_HEADER_OUT), let context else { return 0 }
+    let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+    transfer.recording?.sent(requestHead: UnsafeRawBufferPointer(start: data, count: size))
+    return 0
 }
 
 private let curlWriteCallback: fs_curl_data_callback = { data, size, count, context in

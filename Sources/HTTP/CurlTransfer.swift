@@ -18,6 +18,8 @@ final class CurlTransfer {
     /// The request's extra headers, as libcurl holds them.
     var headerList: OpaquePointer?
     let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(FS_CURL_ERROR_SIZE))
+    /// With a recorder, this transfer's exchanges as they happen.
+    let recording: (any HTTPExchangeRecording)?
 
     // Built by the callbacks.
     private var head = Head()
@@ -53,6 +55,7 @@ final class CurlTransfer {
         self.host = job.request.url.host ?? ""
         self.configuration = configuration
         self.certificates = certificates
+        self.recording = configuration.recorder?.begin(job.request.url)
         errorBuffer.initialize(repeating: 0, count: Int(FS_CURL_ERROR_SIZE))
         guard let easy = curl_easy_init() else { throw HTTPClientError.connectivity("libcurl could not create a transfer") }
         self.easy = easy
@@ -76,6 +79,7 @@ final class CurlTransfer {
     // MARK: - Callbacks
 
     func receiveHeader(_ line: UnsafeRawBufferPointer) -> Bool {
+        if let recording { recording.received(headerLine: Self.lineText(line)) }
         guard let text = HeaderLine(line) else { return true }
         switch text {
         case let .status(code):
@@ -101,6 +105,7 @@ final class CurlTransfer {
     }
 
     func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        recording?.received(body: bytes)
         guard isSuccess(head.status) else {
             discarded += bytes.count
             if discarded > Self.discardLimit {
@@ -137,6 +142,27 @@ final class CurlTransfer {
 
     private func isSuccess(_ status: Int) -> Bool {
         (200..<300).contains(status)
+    }
+
+    /// A header line as text, without its line break.
+    private static func lineText(_ line: UnsafeRawBufferPointer) -> String {
+        var end = line.count
+        while end > 0, line[end - 1] == UInt8(ascii: "\n") || line[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        return String(decoding: line[0..<end], as: UTF8.self)
+    }
+
+    /// Tells the recording the transfer ended, `failure` saying why when it did not answer:
+    /// the address and protocol libcurl last used.
+    func endRecording(failure: Error?) {
+        guard let recording else { return }
+        var address: String?
+        var text: UnsafePointer<CChar>?
+        if let easy, fs_easy_getinfo_string(easy, Int32(FS_CURLINFO_PRIMARY_IP), &text) == FS_CURLE_OK, let text, text.pointee != 0 {
+            address = String(cString: text)
+        }
+        // CURL_HTTP_VERSION_1_0, 1_1, 2_0, 3 (curl.h).
+        let version = [1: "HTTP/1.0", 2: "HTTP/1.1", 3: "HTTP/2", 30: "HTTP/3"][info(Int32(FS_CURLINFO_HTTP_VERSION))]
+        recording.ended(address: address, protocolName: version, failure: failure.map { "\($0)" })
     }
 
     // MARK: - Outcome

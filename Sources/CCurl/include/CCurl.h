@@ -46,6 +46,10 @@ CURLcode fs_easy_setopt_long(CURL *handle, int option, long value);
 CURLcode fs_easy_setopt_pointer(CURL *handle, int option, void *value);
 CURLcode fs_easy_setopt_string(CURL *handle, int option, const char *value);
 CURLcode fs_easy_setopt_callback(CURL *handle, int option, fs_curl_data_callback callback);
+// CURLOPT_DEBUGFUNCTION's callback: what libcurl sends and receives, by kind
+// (FS_CURLINFO_HEADER_OUT: a request's head as sent).
+typedef int (*fs_curl_debug_callback)(CURL *handle, int kind, char *data, size_t size, void *context);
+CURLcode fs_easy_setopt_debug(CURL *handle, fs_curl_debug_callback callback);
 /// `CURLOPT_*_BLOB` with `CURL_BLOB_NOCOPY`: the bytes must outlive the handle.
 CURLcode fs_easy_setopt_blob(CURL *handle, int option, const void *bytes, size_t length);
 CURLcode fs_easy_getinfo_long(CURL *handle, int info, long *value);
@@ -80,6 +84,9 @@ enum {
     FS_CURLOPT_TIMEOUT_MS = 155,
     FS_CURLOPT_CONNECTTIMEOUT_MS = 156,
     FS_CURLOPT_PIPEWAIT = 237,
+    FS_CURLOPT_VERBOSE = 41,
+    FS_CURLOPT_DEBUGFUNCTION = 20094,
+    FS_CURLOPT_DEBUGDATA = 10095,
     FS_CURLOPT_CAINFO_BLOB = 40309,
     FS_CURLOPT_PROTOCOLS = 181,
     FS_CURLOPT_REDIR_PROTOCOLS = 182,
@@ -99,6 +106,10 @@ enum {
     FS_CURLINFO_OS_ERRNO = 0x200000 + 25,
     FS_CURLINFO_CONNECT_TIME_T = 0x600000 + 52,
     FS_CURLINFO_CAINFO = 0x100000 + 61,
+    FS_CURLINFO_PRIMARY_IP = 0x100000 + 32,
+    FS_CURLINFO_HTTP_VERSION = 0x200000 + 46,
+    // curl_infotype, the debug callback's kinds.
+    FS_CURLINFO_HEADER_OUT = 2,
 
     // Multi options.
     FS_CURLMOPT_PIPELINING = 3,

@@ -1,0 +1,26 @@
+import Foundation
+
+/// Watches every exchange of the engine as it happens on the wire, for a web archive: each
+/// transfer (each try of a request) gets a recording, told on the engine's loop thread, in
+/// order, what was sent and received. Without one the engine asks libcurl for none of it.
+public protocol HTTPExchangeRecorder: Sendable {
+    /// A transfer of `url` begins.
+    func begin(_ url: URL) -> any HTTPExchangeRecording
+}
+
+/// One transfer's exchanges: a request's head, then its answer's, for each hop of its
+/// redirects, then the last answer's body.
+public protocol HTTPExchangeRecording: AnyObject {
+    /// The head of a request as sent, its lines ended by CRLF and the blank line after
+    /// them; one for each hop.
+    func sent(requestHead: UnsafeRawBufferPointer)
+    /// A line of an answer's head as received, its line break taken off: a status line
+    /// begins an answer (a redirect's, then the next), an empty line ends its head.
+    func received(headerLine: String)
+    /// Bytes of the last answer's body, decoded as the client asked (gzip, br, zstd), of
+    /// any status.
+    func received(body: UnsafeRawBufferPointer)
+    /// The transfer ended: the address it last reached, its protocol (`HTTP/1.1`, `HTTP/2`),
+    /// and why it failed, `nil` when an answer came whole.
+    func ended(address: String?, protocolName: String?, failure: String?)
+}

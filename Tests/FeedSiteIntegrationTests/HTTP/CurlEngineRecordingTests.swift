@@ -1,0 +1,111 @@
+import FeedCore
+import Foundation
+import HTTP
+import LoopbackHTTP
+import Synchronization
+import TestSupport
+import XCTest
+
+/// What the engine tells a recorder of the exchanges (for `--warc`), through the real engine
+/// and a loopback server.
+final class CurlEngineRecordingTests: XCTestCase {
+    func test_recording_seesEachHopsRequestAsSentAndAnswerAsReceived_thenTheBodyAndTheAddress() async throws {
+        let server = try makeServer { request in
+            request.path == "/start" ? HTTPResponse(status: 302, headers: ["Location": "/final"]) : HTTPResponse(status: 200, body: Data("hello".utf8))
+        }
+        let recorder = Recorder()
+        let client = CurlHTTPClient(engine: try makeEngine(recorder: recorder), policy: RetryPolicy(retries: 0), clock: InstantRetryClock().clock)
+
+        let (data, answer) = try await fetch(server.baseURL.appendingPathComponent("start"), with: client)
+
+        XCTAssertEqual(String(decoding: data, as: UTF8.self), "hello")
+        XCTAssertEqual(answer.status, 200)
+        let events = recorder.events
+        let sent = events.filter { $0.hasPrefix("sent ") }
+        XCTAssertEqual(sent.count, 2, "\(events)")
+        XCTAssertTrue(sent[0].hasPrefix("sent GET /start HTTP/1.1\r\nHost: 127.0.0.1:"), sent[0])
+        XCTAssertTrue(sent[0].contains("\r\nUser-Agent: feedsite/test\r\n"), sent[0])
+        XCTAssertTrue(sent[0].hasSuffix("\r\n\r\n"), sent[0])
+        XCTAssertTrue(sent[1].hasPrefix("sent GET /final HTTP/1.1\r\n"), sent[1])
+        let statusLines = events.filter { $0.hasPrefix("line HTTP/") }
+        XCTAssertEqual(statusLines, ["line HTTP/1.1 302 Found", "line HTTP/1.1 200 OK"])
+        XCTAssertTrue(events.contains("line Location: /final"), "\(events)")
+        XCTAssertEqual(events.filter { $0.hasPrefix("body ") }.joined(), "body hello")
+        XCTAssertEqual(events.last, "ended 127.0.0.1 HTTP/1.1 answered")
+        let order = ["sent GET /start", "line HTTP/1.1 302", "sent GET /final", "line HTTP/1.1 200", "body", "ended"].map { prefix in
+            events.firstIndex { $0.hasPrefix(prefix) } ?? -1
+        }
+        XCTAssertEqual(order, order.sorted(), "in the order they happened: \(events)")
+    }
+
+    func test_recording_keepsTheBodyOfAnErrorStatus_andEachTryIsItsOwnTransfer() async throws {
+        let script = HTTPResponseScript([HTTPResponse(status: 503, body: Data("busy".utf8)), HTTPResponse(status: 404, body: Data("gone".utf8))])
+        let server = try makeServer(script.next)
+        let recorder = Recorder()
+        let client = CurlHTTPClient(
+            engine: try makeEngine(recorder: recorder), policy: RetryPolicy(retries: 1), clock: InstantRetryClock(randoms: [0]).clock)
+
+        let (_, answer) = try await fetch(server.baseURL, with: client)
+
+        XCTAssertEqual(answer.status, 404)
+        XCTAssertEqual(recorder.transfers, 2)
+        XCTAssertEqual(recorder.events.filter { $0.hasPrefix("body ") }, ["body busy", "body gone"])
+    }
+
+    // MARK: - Helpers
+
+    /// Every event of every transfer, a line each, in the order they came.
+    private final class Recorder: HTTPExchangeRecorder {
+        private let state = Mutex((events: [String](), transfers: 0))
+
+        var events: [String] { state.withLock { $0.events } }
+        var transfers: Int { state.withLock { $0.transfers } }
+
+        func begin(_ url: URL) -> any HTTPExchangeRecording {
+            state.withLock { $0.transfers += 1 }
+            return Recording(self)
+        }
+
+        func add(_ event: String) {
+            state.withLock { $0.events.append(event) }
+        }
+    }
+
+    private final class Recording: HTTPExchangeRecording {
+        private let recorder: Recorder
+
+        init(_ recorder: Recorder) {
+            self.recorder = recorder
+        }
+
+        func sent(requestHead: UnsafeRawBufferPointer) {
+            recorder.add("sent " + String(decoding: requestHead, as: UTF8.self))
+        }
+
+        func received(headerLine: String) {
+            if !headerLine.isEmpty { recorder.add("line " + headerLine) }
+        }
+
+        func received(body: UnsafeRawBufferPointer) {
+            recorder.add("body " + String(decoding: body, as: UTF8.self))
+        }
+
+        func ended(address: String?, protocolName: String?, failure: String?) {
+            recorder.add("ended \(address ?? "-") \(protocolName ?? "-") \(failure ?? "answered")")
+        }
+    }
+
+    private func makeEngine(recorder: Recorder) throws -> CurlEngine {
+        var configuration = CurlEngine.Configuration(userAgent: "feedsite/test")
+        configuration.recorder = recorder
+        let engine = try CurlEngine(configuration)
+        addTeardownBlock { await engine.shutdown() }
+        return engine
+    }
+
+    private func makeServer(_ handler: @escaping LoopbackHTTPServer.Handler) throws -> LoopbackHTTPServer {
+        let server = try LoopbackHTTPServer(handler: handler)
+        addTeardownBlock { server.stop() }
+        return server
+    }
+}
