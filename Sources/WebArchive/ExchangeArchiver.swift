@@ -1,0 +1,176 @@
+import Foundation
+import HTTP
+
+/// Writes every exchange of the HTTP engine into the run's web archive, as the engine's
+/// recorder: for each hop of a transfer a `request` record and, once its answer's head came,
+/// a `response` record (a `revisit` for a 304) tied to it by `WARC-Concurrent-To`. The last
+/// answer's body is kept aside as it arrives (`BodySpool`) and written after its head; a
+/// redirect's body, which libcurl does not hand over, is not kept. HTTP/2 exchanges are
+/// written as HTTP/1.1 messages, the protocol named in `WARC-Protocol`.
+///
+/// Records are written as each transfer ends, on the engine's thread, one at a time. The
+/// first failure (a full disk) stops the archive and is kept for the run to report.
+///
+/// Sendable by its lock: the writer, the spools' count and the failure are read and changed
+/// under `lock` alone, and a transfer's spool belongs to its recording until the records
+/// are written under the lock.
+public final class ExchangeArchiver: HTTPExchangeRecorder, @unchecked Sendable {
+    private let lock = NSLock()
+    private var writer: WARCWriter?
+    private var firstFailure: String?
+    private var spools = 0
+    private let folder: String
+    private let clock: @Sendable () -> Date
+    private let newID: @Sendable () -> UUID
+
+    /// Archives into `writer`'s folder; `clock` dates the records, `newID` names them.
+    public init(writer: WARCWriter, clock: @escaping @Sendable () -> Date, newID: @escaping @Sendable () -> UUID) {
+        folder = writer.folder
+        self.writer = writer
+        self.clock = clock
+        self.newID = newID
+    }
+
+    /// Why the archive stopped, `nil` while it goes on.
+    public var failure: String? { lock.withLock { firstFailure } }
+
+    public func begin(_ url: URL) -> any HTTPExchangeRecording {
+        let number = lock.withLock {
+            spools += 1
+            return spools
+        }
+        return Recording(archiver: self, url: url, spoolName: String(number))
+    }
+
+    /// Finishes the file being written; the names of every file finished.
+    public func finish() throws -> [String] {
+        try lock.withLock {
+            guard let current = writer else { return [] }
+            writer = nil
+            try current.finish()
+            return current.finished
+        }
+    }
+
+    /// One hop: the request as sent and the answer's head lines as received.
+    struct Hop {
+        var request: [UInt8]
+        var answer: [String] = []
+        var url: URL
+    }
+
+    fileprivate func archive(_ hops: [Hop], body: BodySpool?, address: String?, protocolName: String?, failure: String?) {
+        let date = clock()
+        lock.withLock {
+            guard let writer, firstFailure == nil else { return }
+            do {
+                for (index, hop) in hops.enumerated() {
+                    try write(hop, body: index == hops.count - 1 ? body : nil, address: address, protocolName: protocolName, date: date, into: writer)
+                }
+            } catch {
+                firstFailure = "\(error)"
+            }
+        }
+        body?.discard()
+    }
+
+    private func write(_ hop: Hop, body: BodySpool?, address: String?, protocolName: String?, date: Date, into writer: WARCWriter) throws {
+        let requestID = newID()
+        var shared: [WARCRecord.Field] = []
+        if let address { shared.append(.init("WARC-IP-Address", address)) }
+        if let protocolName { shared.append(.init("WARC-Protocol", protocolName.lowercased() == "http/2" ? "h2" : protocolName.lowercased())) }
+        let url = hop.url.absoluteString
+        let request = Self.asHTTP11(hop.request)
+        try writer.write(
+            WARCRecord(kind: .request, id: requestID, date: date, targetURI: url, fields: shared, contentType: "application/http;msgtype=request"),
+            block: .init(request))
+        guard let status = hop.answer.first.flatMap(HTTPMessageHead.status(of:)) else { return }
+        let lines = hop.answer.filter { !$0.isEmpty }
+        let length = body?.length ?? 0
+        guard let head = HTTPMessageHead.response(lines, bodyLength: length) else { return }
+        let payload = body?.payloadSHA1 ?? SHA1Empty.digest
+        var fields = [WARCRecord.Field("WARC-Concurrent-To", WARCRecord.reference(to: requestID))] + shared
+        let kind: WARCRecord.Kind = status == 304 ? .revisit : .response
+        if kind == .revisit {
+            fields.append(.init("WARC-Profile", "http://netpreserve.org/warc/1.1/revisit/server-not-modified"))
+        } else {
+            fields.append(.init("WARC-Payload-Digest", WARCRecord.digest(payload)))
+        }
+        let block = try body.map { try $0.block(head: head) } ?? .init(Array(head.utf8))
+        let mime = lines.dropFirst().first { $0.lowercased().hasPrefix("content-type:") }.map {
+            String($0.dropFirst("content-type:".count).split(separator: ";").first ?? "").trimmingCharacters(in: .whitespaces)
+        }
+        try writer.write(
+            WARCRecord(kind: kind, id: newID(), date: date, targetURI: url, fields: fields, contentType: "application/http;msgtype=response"), block: block,
+            capture: .init(url: url, mime: kind == .revisit ? "warc/revisit" : mime ?? "unk", status: status, payloadDigest: WARCRecord.digest(payload)))
+    }
+
+    /// A request head whose request line names another version (`GET / HTTP/2`) as HTTP/1.1.
+    static func asHTTP11(_ head: [UInt8]) -> [UInt8] {
+        guard let end = head.firstIndex(of: UInt8(ascii: "\r")) else { return head }
+        let line = String(decoding: head[..<end], as: UTF8.self)
+        guard let space = line.lastIndex(of: " "), line[line.index(after: space)...].hasPrefix("HTTP/"), !line.hasSuffix(" HTTP/1.1") else { return head }
+        return Array((line[..<space] + " HTTP/1.1").utf8) + head[end...]
+    }
+
+    fileprivate func spool(named name: String) -> BodySpool? {
+        try? BodySpool(folder: folder, name: name)
+    }
+}
+
+/// The SHA-1 of no bytes, an empty body's payload digest.
+enum SHA1Empty {
+    static let digest: [UInt8] = [
+        0xDA, 0x39, 0xA3, 0xEE, 0x5E, 0x6B, 0x4B, 0x0D, 0x32, 0x55, 0xBF, 0xEF, 0x95, 0x60, 0x18, 0x90, 0xAF, 0xD8, 0x07, 0x09,
+    ]
+}
+
+/// One transfer's exchanges as they come, on the engine's thread.
+private final class Recording: HTTPExchangeRecording {
+    private let archiver: ExchangeArchiver
+    private var hops: [ExchangeArchiver.Hop] = []
+    private let firstURL: URL
+    private let spoolName: String
+    private var body: BodySpool?
+    private var bodyFailed = false
+
+    init(archiver: ExchangeArchiver, url: URL, spoolName: String) {
+        self.archiver = archiver
+        self.firstURL = url
+        self.spoolName = spoolName
+    }
+
+    func sent(requestHead: UnsafeRawBufferPointer) {
+        var url = firstURL
+        if let previous = hops.last, let location = Self.location(in: previous.answer), let next = URL(string: location, relativeTo: previous.url) {
+            url = next.absoluteURL
+        }
+        hops.append(.init(request: Array(requestHead), url: url))
+    }
+
+    func received(headerLine: String) {
+        guard !hops.isEmpty else { return }
+        // A 1xx answer's head before the real one: start the hop's answer over.
+        if HTTPMessageHead.status(of: headerLine) != nil { hops[hops.count - 1].answer = [] }
+        hops[hops.count - 1].answer.append(headerLine)
+    }
+
+    func received(body bytes: UnsafeRawBufferPointer) {
+        guard !bodyFailed else { return }
+        if body == nil { body = archiver.spool(named: spoolName) }
+        guard let body else {
+            bodyFailed = true
+            return
+        }
+        do { try body.append(bytes) } catch { bodyFailed = true }
+    }
+
+    func ended(address: String?, protocolName: String?, failure: String?) {
+        archiver.archive(hops, body: body, address: address, protocolName: protocolName, failure: failure)
+        body = nil
+    }
+
+    private static func location(in lines: [String]) -> String? {
+        lines.first { $0.lowercased().hasPrefix("location:") }.map { String($0.dropFirst("location:".count)).trimmingCharacters(in: .whitespaces) }
+    }
+}

@@ -1,0 +1,120 @@
+import FeedCore
+import Hashing
+import Foundation
+import HTTP
+import Images
+import LoopbackHTTP
+import Synchronization
+import TestSupport
+import WebArchive
+import XCTest
+
+/// The engine's exchanges written as WARC records, through the real engine and a loopback
+/// server: every request the server saw has its records, and a body is what was served.
+final class ExchangeArchiverTests: XCTestCase {
+    private let date = Date(timeIntervalSince1970: 1_795_694_400)  // 2026-11-26T12:00:00Z
+
+    func test_archive_holdsEachHopsRequestAndAnswer_theBodyAsServed_andA304AsARevisit() async throws {
+        let picture = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 13) })
+        let server = try makeServer { request in
+            switch request.path {
+            case "/start": HTTPResponse(status: 301, headers: ["Location": "/picture"])
+            case "/picture": HTTPResponse(status: 200, headers: ["Content-Type": "image/png"], body: picture)
+            case "/same": HTTPResponse(status: 304, headers: ["ETag": "\"v1\""])
+            default: HTTPResponse(status: 404, body: Data("not here".utf8))
+            }
+        }
+        let folder = try makeFolder()
+        let archiver = try makeArchiver(in: folder)
+        let client = CurlHTTPClient(engine: try makeEngine(recorder: archiver), policy: RetryPolicy(retries: 0), clock: InstantRetryClock().clock)
+
+        let (data, _) = try await fetch(server.baseURL.appendingPathComponent("start"), with: client)
+        _ = try await fetch(server.baseURL.appendingPathComponent("same"), with: client, headers: ["If-None-Match: \"v1\""])
+        _ = try await fetch(server.baseURL.appendingPathComponent("missing"), with: client)
+        XCTAssertEqual(try archiver.finish(), ["feedsite-20261126T120000Z-00000.warc.gz"])
+
+        XCTAssertEqual(data, picture)
+        XCTAssertNil(archiver.failure)
+        let warc = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/feedsite-20261126T120000Z-00000.warc.gz")))
+        let index = try String(contentsOfFile: folder + "/feedsite-20261126T120000Z-00000.cdxj", encoding: .utf8).split(separator: "\n").map(String.init)
+        XCTAssertEqual(index.count, 4, "the 301, the picture, the 304 and the 404: \(index)")
+        let bytes = try index.map { line -> [UInt8] in
+            let fields = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(line.drop { $0 != "{" }.utf8)) as? [String: String])
+            let (offset, length) = (Int(fields["offset"] ?? "") ?? -1, Int(fields["length"] ?? "") ?? -1)
+            return try Zlib.inflate(Array(warc[offset..<(offset + length)]), maxOutput: 1 << 24, gzip: true)
+        }
+        let records = bytes.map { String(decoding: $0, as: UTF8.self) }
+        let pictureAt = try XCTUnwrap(records.firstIndex { $0.contains("WARC-Target-URI: \(server.baseURL.absoluteString)/picture\r\n") })
+        let pictureRecord = records[pictureAt]
+        XCTAssertTrue(pictureRecord.hasPrefix("WARC/1.1\r\nWARC-Type: response\r\n"), pictureRecord)
+        XCTAssertTrue(pictureRecord.contains("WARC-IP-Address: 127.0.0.1\r\n"), pictureRecord)
+        XCTAssertTrue(pictureRecord.contains("WARC-Payload-Digest: " + WARCRecord.digest(SHA1.hash(picture)) + "\r\n"), pictureRecord)
+        XCTAssertTrue(pictureRecord.contains("Content-Type: image/png\r\nContent-Length: 300000\r\n"), pictureRecord.prefix(600).description)
+        XCTAssertEqual(Array(bytes[pictureAt].suffix(300_004)), [UInt8](picture) + Array("\r\n\r\n".utf8), "the body as served")
+        let redirect = try XCTUnwrap(records.first { $0.contains("/start\r\n") })
+        XCTAssertTrue(redirect.contains("\r\n\r\nHTTP/1.1 301 Moved Permanently\r\nLocation: /picture\r\n"), redirect)
+        let revisit = try XCTUnwrap(records.first { $0.contains("/same\r\n") })
+        XCTAssertTrue(revisit.hasPrefix("WARC/1.1\r\nWARC-Type: revisit\r\n"), revisit)
+        XCTAssertTrue(revisit.contains("WARC-Profile: http://netpreserve.org/warc/1.1/revisit/server-not-modified\r\n"), revisit)
+        XCTAssertTrue(try XCTUnwrap(records.first { $0.contains("/missing\r\n") }).hasSuffix("\r\n\r\nnot here\r\n\r\n"))
+        XCTAssertTrue(index.contains { $0.contains(#""mime": "image/png", "status": "200""#) }, "\(index)")
+        XCTAssertTrue(index.contains { $0.contains(#""mime": "warc/revisit", "status": "304""#) }, "\(index)")
+        // Request records are not indexed: count them in the whole file, where Python's gzip
+        // reads every member.
+        let whole = try gunzipAll(folder + "/feedsite-20261126T120000Z-00000.warc.gz")
+        XCTAssertEqual(whole.components(separatedBy: "WARC-Type: request\r\n").count - 1, 4, "one a request the server saw")
+        XCTAssertTrue(whole.contains("\r\n\r\nGET /same HTTP/1.1\r\n"), "the request as sent")
+        XCTAssertTrue(whole.contains("If-None-Match: \"v1\"\r\n"), "its headers as sent")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(".") }, [], "no spool left")
+    }
+
+    // MARK: - Helpers
+
+    private func gunzipAll(_ path: String) throws -> String {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { throw XCTSkip("no Python to read every member with") }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-c", "import gzip, sys; sys.stdout.buffer.write(gzip.open(sys.argv[1]).read())", path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private func makeArchiver(in folder: String) throws -> ExchangeArchiver {
+        let ids = Mutex(0)
+        let newID: @Sendable () -> UUID = {
+            let number = ids.withLock { count in
+                count += 1
+                return count
+            }
+            return UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", number))!
+        }
+        let writer = try WARCWriter(folder: folder, runName: "20261126T120000Z", date: date, info: [.init("software", "feedsite test")], newID: newID)
+        return ExchangeArchiver(writer: writer, clock: { [date] in date }, newID: newID)
+    }
+
+    private func makeEngine(recorder: ExchangeArchiver) throws -> CurlEngine {
+        var configuration = CurlEngine.Configuration(userAgent: "feedsite/test")
+        configuration.recorder = recorder
+        let engine = try CurlEngine(configuration)
+        addTeardownBlock { await engine.shutdown() }
+        return engine
+    }
+
+    private func makeServer(_ handler: @escaping LoopbackHTTPServer.Handler) throws -> LoopbackHTTPServer {
+        let server = try LoopbackHTTPServer(handler: handler)
+        addTeardownBlock { server.stop() }
+        return server
+    }
+
+    private func makeFolder() throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("archiver-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
+        return folder
+    }
+}
