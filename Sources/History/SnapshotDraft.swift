@@ -170,7 +170,9 @@ public final class SnapshotDraft: Sendable {
             var hash = FieldHash()
             hash.add("\(context)\npage \(page.path) after \(previous ?? "none") before \(next ?? "none")")
             if let feedSavedAt { hash.add(feedSavedAt) } else { hash.add(nil) }
-            for entry in entries[page.items] { Self.addCard(of: entry, to: &hash) }
+            // A card shows what the item's page shows but its comments, so a new comment
+            // changes the item's page alone.
+            for entry in entries[page.items] { SnapshotRecord.addShown(entry, to: &hash) }
             let fingerprint = hash.hex
             fingerprints.append(fingerprint)
             let paths = renderers.map { $0.paths.localePrefix + page.path }
@@ -194,18 +196,6 @@ public final class SnapshotDraft: Sendable {
             try PlainFile.write(Data(fingerprints.map { $0 + "\n" }.joined().utf8), to: folder + "/" + Self.feedPagesFile, asNewFile: true)
         }
         return pages
-    }
-
-    /// What an item's card on a feed page shows: its text, its picture and the link to its
-    /// comments, not the comments themselves, so a new comment changes the item's page
-    /// alone.
-    private static func addCard(of entry: SiteEntry, to hash: inout FieldHash) {
-        hash.add(entry.id.text)
-        hash.add(entry.description)
-        hash.add(entry.location)
-        hash.add(entry.originalURL)
-        hash.add(entry.stored.map { "\($0.fileName) \($0.dimensions?.width ?? -1)x\($0.dimensions?.height ?? -1)" })
-        for rendition in entry.sizedRenditions { hash.add("\(rendition.image.fileName) \(rendition.size.width)x\(rendition.size.height)") }
     }
 
     /// The files of the live site staged in `staging` whose bytes the previous snapshot

@@ -50,17 +50,23 @@ public struct SnapshotRecord: Equatable, Sendable {
     public init(_ entry: SiteEntry, comments: [ImageComment]?, context: String) {
         let commentsDigest = Self.digest(of: comments)
         var page = FieldHash()
-        page.add(entry.id.text)
-        page.add(entry.description)
-        page.add(entry.location)
-        page.add(entry.originalURL)
-        page.add(entry.stored.map { "\($0.fileName) \($0.byteCount) \($0.dimensions?.width ?? -1)x\($0.dimensions?.height ?? -1)" })
-        for rendition in entry.sizedRenditions { page.add("\(rendition.image.fileName) \(rendition.size.width)x\(rendition.size.height)") }
+        Self.addShown(entry, to: &page)
         page.add(commentsDigest)
         page.add(context)
         self.init(
             id: entry.id, description: entry.description, location: entry.location, imageURL: entry.originalURL, imageSHA256: entry.stored?.sha256,
             commentIDs: comments?.map(\.id.text), commentsDigest: commentsDigest, page: page.hex)
+    }
+
+    /// What a page shows of an item but its comments: its ID (its links), its text, its
+    /// image and renditions. An item's card on a feed page shows that much.
+    static func addShown(_ entry: SiteEntry, to hash: inout FieldHash) {
+        hash.add(entry.id.text)
+        hash.add(entry.description)
+        hash.add(entry.location)
+        hash.add(entry.originalURL)
+        hash.add(entry.stored.map { "\($0.fileName) \($0.byteCount) \($0.dimensions?.width ?? -1)x\($0.dimensions?.height ?? -1)" })
+        for rendition in entry.sizedRenditions { hash.add("\(rendition.image.fileName) \(rendition.size.width)x\(rendition.size.height)") }
     }
 
     /// Whether the item's data differs from `other`'s: its text, its image, its comments.

@@ -14,7 +14,7 @@ final class CurlEngineRecordingTests: XCTestCase {
             request.path == "/start" ? HTTPResponse(status: 302, headers: ["Location": "/final"]) : HTTPResponse(status: 200, body: Data("hello".utf8))
         }
         let recorder = Recorder()
-        let client = CurlHTTPClient(engine: try makeEngine(recorder: recorder), policy: RetryPolicy(retries: 0), clock: InstantRetryClock().clock)
+        let client = CurlHTTPClient(engine: try makeEngine(for: self, recorder: recorder), policy: RetryPolicy(retries: 0), clock: InstantRetryClock().clock)
 
         let (data, answer) = try await fetch(server.baseURL.appendingPathComponent("start"), with: client)
 
@@ -43,7 +43,7 @@ final class CurlEngineRecordingTests: XCTestCase {
         let server = try makeServer(script.next)
         let recorder = Recorder()
         let client = CurlHTTPClient(
-            engine: try makeEngine(recorder: recorder), policy: RetryPolicy(retries: 1), clock: InstantRetryClock(randoms: [0]).clock)
+            engine: try makeEngine(for: self, recorder: recorder), policy: RetryPolicy(retries: 1), clock: InstantRetryClock(randoms: [0]).clock)
 
         let (_, answer) = try await fetch(server.baseURL, with: client)
 
@@ -93,14 +93,6 @@ final class CurlEngineRecordingTests: XCTestCase {
         func ended(address: String?, protocolName: String?, failure: String?) {
             recorder.add("ended \(address ?? "-") \(protocolName ?? "-") \(failure ?? "answered")")
         }
-    }
-
-    private func makeEngine(recorder: Recorder) throws -> CurlEngine {
-        var configuration = CurlEngine.Configuration(userAgent: "feedsite/test")
-        configuration.recorder = recorder
-        let engine = try CurlEngine(configuration)
-        addTeardownBlock { await engine.shutdown() }
-        return engine
     }
 
     private func makeServer(_ handler: @escaping LoopbackHTTPServer.Handler) throws -> LoopbackHTTPServer {

@@ -26,7 +26,7 @@ final class ExchangeArchiverTests: XCTestCase {
         }
         let folder = try makeFolder()
         let archiver = try makeArchiver(in: folder)
-        let client = CurlHTTPClient(engine: try makeEngine(recorder: archiver), policy: RetryPolicy(retries: 0), clock: InstantRetryClock().clock)
+        let client = CurlHTTPClient(engine: try makeEngine(for: self, recorder: archiver), policy: RetryPolicy(retries: 0), clock: InstantRetryClock().clock)
 
         let (data, _) = try await fetch(server.baseURL.appendingPathComponent("start"), with: client)
         _ = try await fetch(server.baseURL.appendingPathComponent("same"), with: client, headers: ["If-None-Match: \"v1\""])
@@ -95,14 +95,6 @@ final class ExchangeArchiverTests: XCTestCase {
         }
         let writer = try WARCWriter(folder: folder, runName: "20261126T120000Z", date: date, info: [.init("software", "feedsite test")], newID: newID)
         return ExchangeArchiver(writer: writer, clock: { [date] in date }, newID: newID)
-    }
-
-    private func makeEngine(recorder: ExchangeArchiver) throws -> CurlEngine {
-        var configuration = CurlEngine.Configuration(userAgent: "feedsite/test")
-        configuration.recorder = recorder
-        let engine = try CurlEngine(configuration)
-        addTeardownBlock { await engine.shutdown() }
-        return engine
     }
 
     private func makeServer(_ handler: @escaping LoopbackHTTPServer.Handler) throws -> LoopbackHTTPServer {

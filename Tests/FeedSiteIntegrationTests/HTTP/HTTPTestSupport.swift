@@ -57,7 +57,7 @@ final class InstantRetryClock: Sendable {
 /// An engine with test-sized limits; shut down when the test ends.
 func makeEngine(
     for test: XCTestCase, timeout: Duration = .seconds(10), connectTimeout: Duration = .seconds(10), lowSpeed: (bytes: Int, seconds: Int) = (1024, 10),
-    maxConnections: Int = 4, certificateAuthorities: CertificateAuthorities? = nil
+    maxConnections: Int = 4, certificateAuthorities: CertificateAuthorities? = nil, recorder: (any HTTPExchangeRecorder)? = nil
 ) throws -> CurlEngine {
     var configuration = CurlEngine.Configuration(userAgent: "feedsite/test")
     configuration.requestTimeout = timeout
@@ -66,6 +66,7 @@ func makeEngine(
     configuration.lowSpeedTime = lowSpeed.seconds
     configuration.maxConnections = maxConnections
     configuration.certificateAuthorities = certificateAuthorities
+    configuration.recorder = recorder
     let engine = try CurlEngine(configuration)
     test.addTeardownBlock { await engine.shutdown() }
     return engine
