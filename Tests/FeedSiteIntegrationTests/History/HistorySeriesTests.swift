@@ -75,12 +75,7 @@ final class HistorySeriesTests: XCTestCase {
     }
 
     func test_aHistoryThatCannotBeWritten_failsTheRunAfterThePublish_andStaysAsItWas() throws {
-        let folder = try makeTemporaryFolder(for: self)
-        let feed = ChangingDemoFeed(now: fixedNow())
-        let server = try SampleAPIServer(source: feed)
-        defer { server.stop() }
-        let generate = ["generate", "--api", server.apiRoot.absoluteString, "--output", "site", "--cache", "cache", "--history"]
-        XCTAssertEqual(try ExecutableRunner.run(generate + ["--now", "2026-11-24T12:00:00Z"], in: folder).status, 0)
+        let (folder, feed, generate) = try firstSnapshot()
         let history = folder.appendingPathComponent("site/history")
         // A file where the span files' folder should be.
         try FileManager.default.removeItem(at: history.appendingPathComponent("items"))
@@ -103,12 +98,7 @@ final class HistorySeriesTests: XCTestCase {
     }
 
     func test_aDamagedLatestSnapshot_holdsBackTheHistoryButNotTheLiveSite_andTheRunSaysWhatToDo() throws {
-        let folder = try makeTemporaryFolder(for: self)
-        let feed = ChangingDemoFeed(now: fixedNow())
-        let server = try SampleAPIServer(source: feed)
-        defer { server.stop() }
-        let generate = ["generate", "--api", server.apiRoot.absoluteString, "--output", "site", "--cache", "cache", "--history"]
-        XCTAssertEqual(try ExecutableRunner.run(generate + ["--now", "2026-11-24T12:00:00Z"], in: folder).status, 0)
+        let (folder, feed, generate) = try firstSnapshot()
         let history = folder.appendingPathComponent("site/history")
         let damaged = history.appendingPathComponent("20261124T120000Z/snapshot.jsonl")
         try FileManager.default.removeItem(at: damaged)
@@ -148,5 +138,17 @@ final class HistorySeriesTests: XCTestCase {
             FileManager.default.fileExists(atPath: history.appendingPathComponent("20261124T130000Z/comments/\(DemoFeed.itemID(0).uuidString).html").path))
         let verify = try ExecutableRunner.run(["verify", "--output", "site"], in: folder)
         XCTAssertEqual(verify.status, 0, verify.standardError + verify.standardOutput)
+    }
+
+    /// A history of one snapshot, 2026-11-24T12:00Z, made in a new folder over a demo feed
+    /// the test can change; the command line that made it, for the next runs.
+    private func firstSnapshot() throws -> (folder: URL, feed: ChangingDemoFeed, generate: [String]) {
+        let folder = try makeTemporaryFolder(for: self)
+        let feed = ChangingDemoFeed(now: fixedNow())
+        let server = try SampleAPIServer(source: feed)
+        addTeardownBlock { server.stop() }
+        let generate = ["generate", "--api", server.apiRoot.absoluteString, "--output", "site", "--cache", "cache", "--history"]
+        XCTAssertEqual(try ExecutableRunner.run(generate + ["--now", "2026-11-24T12:00:00Z"], in: folder).status, 0)
+        return (folder, feed, generate)
     }
 }
