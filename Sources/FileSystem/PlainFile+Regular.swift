@@ -31,6 +31,19 @@ extension PlainFile {
     /// open forever) and asked what it is. A file of more than `maxBytes` is refused, also
     /// when it grows while it is read or says it is empty and is not (as files under
     /// `/proc` do): at most one byte past the limit is ever read.
+    /// `readRegular`, of a file that must be there: a file that is missing or cannot be
+    /// read is `failure` of the reason in words ("it is missing"), the caller's own error.
+    public static func readExisting<Failure: Error>(_ path: String, maxBytes: Int, failure: (_ reason: String) -> Failure) throws(Failure) -> Data {
+        let data: Data?
+        do {
+            data = try readRegular(path, maxBytes: maxBytes)
+        } catch {
+            throw failure("\(error)")
+        }
+        guard let data else { throw failure("it is missing") }
+        return data
+    }
+
     public static func readRegular(_ path: String, maxBytes: Int) throws(RegularFileError) -> Data? {
         let opened: (descriptor: Int32, info: stat)?
         do {

@@ -21,14 +21,8 @@ public struct SnapshotIndex: Sendable {
     /// The snapshot's file in `folder`.
     public static func read(from folder: String) throws(SnapshotFile.ReadError) -> SnapshotIndex {
         let path = folder + "/" + SnapshotFile.fileName
-        let data: Data?
-        do {
-            data = try PlainFile.readRegular(path, maxBytes: 1 << 30)
-        } catch {
-            throw .unreadable(path, reason: "\(error)")
-        }
         // Kept as read: a copy into an array would be a second snapshot's worth of memory.
-        guard let bytes = data else { throw .unreadable(path, reason: "it is missing") }
+        let bytes = try readWhole(path)
         var lines: [Range<Int>] = []
         bytes.withUnsafeBytes { raw in
             var start = 0
@@ -72,7 +66,7 @@ public struct SnapshotIndex: Sendable {
     /// Each record's ID and page fingerprint in the records file at `path`, from its lines'
     /// ends, in the file's order.
     private static func pages(in path: String) throws(SnapshotFile.ReadError) -> [(UUID, Substring)] {
-        let data = try readRecords(path)
+        let data = try readWhole(path)
         var pages: [(UUID, Substring)] = []
         for (number, line) in data.split(separator: UInt8(ascii: "\n")).enumerated() {
             guard let ends = ends(of: line) else { throw .unreadable(path, reason: "line \(number + 1) is not an item") }
@@ -81,15 +75,9 @@ public struct SnapshotIndex: Sendable {
         return pages
     }
 
-    private static func readRecords(_ path: String) throws(SnapshotFile.ReadError) -> Data {
-        let data: Data?
-        do {
-            data = try PlainFile.readRegular(path, maxBytes: 1 << 30)
-        } catch {
-            throw .unreadable(path, reason: "\(error)")
-        }
-        guard let data else { throw .unreadable(path, reason: "it is missing") }
-        return data
+    /// A file of the snapshot, which must be there.
+    private static func readWhole(_ path: String) throws(SnapshotFile.ReadError) -> Data {
+        try PlainFile.readExisting(path, maxBytes: 1 << 30) { SnapshotFile.ReadError.unreadable(path, reason: $0) }
     }
 
     /// The page fingerprint of item `id`, `nil` when the snapshot has no such item.
@@ -144,7 +132,7 @@ public struct SnapshotIndex: Sendable {
     /// The records of a records file, by ID (the first of an ID the feed has twice).
     private func recordsFile(_ file: String) throws(SnapshotFile.ReadError) -> [UUID: SnapshotRecord] {
         let full = folder + "/" + file
-        let data = try Self.readRecords(full)
+        let data = try Self.readWhole(full)
         var records: [UUID: SnapshotRecord] = [:]
         for (number, line) in data.split(separator: UInt8(ascii: "\n")).enumerated() {
             guard let json = try? JSONReader.read(Data(line)), let record = SnapshotRecord(json) else {

@@ -62,13 +62,7 @@ extension Manifest {
     static func readPart(_ name: String, of site: URL, eachFile: (File) -> Void) throws(ReadError) {
         let path = site.path + "/" + name
         guard SiteVerifier.isWithinSite(name), name.hasPrefix(partsFolder + "/") else { throw .unreadable(path, reason: "a part outside \(partsFolder)/") }
-        let data: Data?
-        do {
-            data = try PlainFile.readRegular(path, maxBytes: 1 << 30)
-        } catch {
-            throw .unreadable(path, reason: "\(error)")
-        }
-        guard let data else { throw .unreadable(path, reason: "it is missing") }
+        let data = try PlainFile.readExisting(path, maxBytes: 1 << 30) { ReadError.unreadable(path, reason: $0) }
         for (number, line) in data.split(separator: UInt8(ascii: "\n")).enumerated() {
             guard let value = try? JSONReader.read(Data(line)), let filePath = value["path"]?.string, let size = value["size"]?.number,
                 let sha256 = value["sha256"]?.string

@@ -75,48 +75,30 @@ final class HistorySeriesTests: XCTestCase {
     }
 
     func test_aHistoryThatCannotBeWritten_failsTheRunAfterThePublish_andStaysAsItWas() throws {
-        let (folder, feed, generate) = try firstSnapshot()
-        let history = folder.appendingPathComponent("site/history")
-        // A file where the span files' folder should be.
-        try FileManager.default.removeItem(at: history.appendingPathComponent("items"))
-        try Data("in the way".utf8).write(to: history.appendingPathComponent("items"))
-        let before = try snapshotOfFiles(in: history)
-        feed.describe(7, as: "Rewritten")
+        let (run, site) = try runOverSpoiledHistory { history in
+            // A file where the span files' folder should be.
+            try FileManager.default.removeItem(at: history.appendingPathComponent("items"))
+            try Data("in the way".utf8).write(to: history.appendingPathComponent("items"))
+        }
 
-        let run = try ExecutableRunner.run(generate + ["--now", "2026-11-25T12:00:00Z"], in: folder)
-
-        XCTAssertEqual(run.status, 1, run.standardError)
-        let site = folder.appendingPathComponent("site").resolvingSymlinksInPath().path
         XCTAssertTrue(
             run.standardError.contains(
                 "feedsite: error: the site was published to \(site), but the history was not brought up to date: cannot write \(site)/history/items/"),
             run.standardError)
         XCTAssertTrue(run.standardError.hasSuffix("; the history is as it was\n"), run.standardError)
-        XCTAssertEqual(try snapshotOfFiles(in: history), before)
-        let live = try String(contentsOf: folder.appendingPathComponent("site/comments/\(DemoFeed.itemID(7).uuidString).html"), encoding: .utf8)
-        XCTAssertTrue(live.contains("Rewritten"), "the live site was published")
     }
 
     func test_aDamagedLatestSnapshot_holdsBackTheHistoryButNotTheLiveSite_andTheRunSaysWhatToDo() throws {
-        let (folder, feed, generate) = try firstSnapshot()
-        let history = folder.appendingPathComponent("site/history")
-        let damaged = history.appendingPathComponent("20261124T120000Z/snapshot.jsonl")
-        try FileManager.default.removeItem(at: damaged)
-        try Data("not a snapshot\n".utf8).write(to: damaged)
-        let before = try snapshotOfFiles(in: history)
-        feed.describe(7, as: "Rewritten")
+        let (run, site) = try runOverSpoiledHistory { history in
+            let damaged = history.appendingPathComponent("20261124T120000Z/snapshot.jsonl")
+            try FileManager.default.removeItem(at: damaged)
+            try Data("not a snapshot\n".utf8).write(to: damaged)
+        }
 
-        let run = try ExecutableRunner.run(generate + ["--now", "2026-11-25T12:00:00Z"], in: folder)
-
-        XCTAssertEqual(run.status, 1, run.standardError)
-        let site = folder.appendingPathComponent("site").resolvingSymlinksInPath().path
         XCTAssertTrue(
             run.standardError.contains(
                 "the site was published to \(site), but the history was not brought up to date: cannot read the snapshot \(site)/history/20261124T120000Z/snapshot.jsonl: its first line is not a snapshot's facts (feedsite verify names what is damaged; move the snapshot's folder out of history/ to go on without it); the history is as it was"
             ), run.standardError)
-        XCTAssertEqual(try snapshotOfFiles(in: history), before)
-        let live = try String(contentsOf: folder.appendingPathComponent("site/comments/\(DemoFeed.itemID(7).uuidString).html"), encoding: .utf8)
-        XCTAssertTrue(live.contains("Rewritten"), "the live site was published")
     }
 
     func test_aSiteMadeWithoutHistory_startsItsHistoryWithTheSiteAsItIs_whenHistoryIsTurnedOn() throws {
@@ -138,6 +120,25 @@ final class HistorySeriesTests: XCTestCase {
             FileManager.default.fileExists(atPath: history.appendingPathComponent("20261124T130000Z/comments/\(DemoFeed.itemID(0).uuidString).html").path))
         let verify = try ExecutableRunner.run(["verify", "--output", "site"], in: folder)
         XCTAssertEqual(verify.status, 0, verify.standardError + verify.standardOutput)
+    }
+
+    /// A run a day after the first snapshot, with item 7 rewritten, over a history `spoil`
+    /// (given the history's folder) made unusable: the run and the site's real path. The run
+    /// failed, its live site published and the history as it was.
+    private func runOverSpoiledHistory(_ spoil: (URL) throws -> Void) throws -> (run: ExecutableRunner.Result, site: String) {
+        let (folder, feed, generate) = try firstSnapshot()
+        let history = folder.appendingPathComponent("site/history")
+        try spoil(history)
+        let before = try snapshotOfFiles(in: history)
+        feed.describe(7, as: "Rewritten")
+
+        let run = try ExecutableRunner.run(generate + ["--now", "2026-11-25T12:00:00Z"], in: folder)
+
+        XCTAssertEqual(run.status, 1, run.standardError)
+        XCTAssertEqual(try snapshotOfFiles(in: history), before)
+        let live = try String(contentsOf: folder.appendingPathComponent("site/comments/\(DemoFeed.itemID(7).uuidString).html"), encoding: .utf8)
+        XCTAssertTrue(live.contains("Rewritten"), "the live site was published")
+        return (run, folder.appendingPathComponent("site").resolvingSymlinksInPath().path)
     }
 
     /// A history of one snapshot, 2026-11-24T12:00Z, made in a new folder over a demo feed
