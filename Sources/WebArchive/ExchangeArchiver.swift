@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import Hashing
 
 /// Writes every exchange of the HTTP engine into the run's web archive, as the engine's
 /// recorder: for each hop of a transfer a `request` record and, once its answer's head came,
@@ -59,7 +60,7 @@ public final class ExchangeArchiver: HTTPExchangeRecorder, @unchecked Sendable {
         var url: URL
     }
 
-    fileprivate func archive(_ hops: [Hop], body: BodySpool?, address: String?, protocolName: String?, failure: String?) {
+    fileprivate func archive(_ hops: [Hop], body: BodySpool?, address: String?, protocolName: String?) {
         let date = clock()
         lock.withLock {
             guard let writer, firstFailure == nil else { return }
@@ -88,7 +89,7 @@ public final class ExchangeArchiver: HTTPExchangeRecorder, @unchecked Sendable {
         let lines = hop.answer.filter { !$0.isEmpty }
         let length = body?.length ?? 0
         guard let head = HTTPMessageHead.response(lines, bodyLength: length) else { return }
-        let payload = body?.payloadSHA1 ?? SHA1Empty.digest
+        let payload = body?.payloadSHA1 ?? Self.emptyDigest
         var fields = [WARCRecord.Field("WARC-Concurrent-To", WARCRecord.reference(to: requestID))] + shared
         let kind: WARCRecord.Kind = status == 304 ? .revisit : .response
         if kind == .revisit {
@@ -113,16 +114,12 @@ public final class ExchangeArchiver: HTTPExchangeRecorder, @unchecked Sendable {
         return Array((line[..<space] + " HTTP/1.1").utf8) + head[end...]
     }
 
+    /// The SHA-1 of no bytes, an empty body's payload digest.
+    private static let emptyDigest = SHA1.hash([UInt8]())
+
     fileprivate func spool(named name: String) -> BodySpool? {
         try? BodySpool(folder: folder, name: name)
     }
-}
-
-/// The SHA-1 of no bytes, an empty body's payload digest.
-enum SHA1Empty {
-    static let digest: [UInt8] = [
-        0xDA, 0x39, 0xA3, 0xEE, 0x5E, 0x6B, 0x4B, 0x0D, 0x32, 0x55, 0xBF, 0xEF, 0x95, 0x60, 0x18, 0x90, 0xAF, 0xD8, 0x07, 0x09,
-    ]
 }
 
 /// One transfer's exchanges as they come, on the engine's thread.
@@ -166,7 +163,7 @@ private final class Recording: HTTPExchangeRecording {
     }
 
     func ended(address: String?, protocolName: String?, failure: String?) {
-        archiver.archive(hops, body: body, address: address, protocolName: protocolName, failure: failure)
+        archiver.archive(hops, body: body, address: address, protocolName: protocolName)
         body = nil
     }
 

@@ -147,7 +147,8 @@ public struct SiteRenderer: Sendable {
                     "next": try link(page.nextLink, label: .feedPageNext),
                 ]) : false,
         ])
-        let documentTitle = position.map { page.position?.number ?? 1 > 1 ? "\(title) · \($0)" : title } ?? title
+        // Every page but the first names its place; a page known by its path names none.
+        let documentTitle = if let position, page.position?.number ?? 1 > 1 { "\(title) · \(position)" } else { title }
         return try layout(path: page.path, title: title, documentTitle: documentTitle, back: nil, search: try feedSearch(from: page.path), body: body)
     }
 
