@@ -29,7 +29,10 @@ final class CurlLoop {
     /// libcurl before any waiting task hears of it, and answers them all.
     func run() {
         let stop = turns()
-        for transfer in running.values { remove(transfer) }
+        for transfer in running.values {
+            transfer.endRecording(failure: CancellationError())
+            remove(transfer)
+        }
         running.removeAll()
         core.loopEnded(stop)
     }

@@ -28,6 +28,8 @@ final class CurlTransfer {
     private var discarded = 0
     /// The body of a non-2xx answer grew past what is worth reading; the answer stands.
     private var abandonedBody = false
+    /// The answer was larger than the request allows.
+    private var overLimit = false
     /// Why a callback stopped the transfer: a limit, or the sink's own error.
     private var failure: Error?
     /// The final answer's head has arrived and no body will follow (a 304, a 204, an empty
@@ -97,6 +99,7 @@ final class CurlTransfer {
         case .end:
             if isSuccess(head.status), let length = head.contentLength, length > request.maxBodyBytes {
                 failure = tooLarge
+                overLimit = true
                 return false
             }
             endedWithHead = head.status == 304 || head.status == 204 || (head.status >= 200 && head.contentLength == 0)
@@ -119,7 +122,10 @@ final class CurlTransfer {
                 begun = true
                 try sink.begin(answer(tries: 1))
             }
-            guard delivered + bytes.count <= request.maxBodyBytes else { throw tooLarge }
+            guard delivered + bytes.count <= request.maxBodyBytes else {
+                overLimit = true
+                throw tooLarge
+            }
             try sink.write(bytes)
             delivered += bytes.count
             return true
@@ -152,7 +158,7 @@ final class CurlTransfer {
     }
 
     /// Tells the recording the transfer ended, `failure` saying why when it did not answer:
-    /// the address and protocol libcurl last used.
+    /// the address and protocol libcurl last used, and why its answer is not whole.
     func endRecording(failure: Error?) {
         guard let recording else { return }
         var address: String?
@@ -162,7 +168,17 @@ final class CurlTransfer {
         }
         // CURL_HTTP_VERSION_1_0, 1_1, 2_0, 3 (curl.h).
         let version = [1: "HTTP/1.0", 2: "HTTP/1.1", 3: "HTTP/2", 30: "HTTP/3"][info(Int32(FS_CURLINFO_HTTP_VERSION))]
-        recording.ended(address: address, protocolName: version, failure: failure.map { "\($0)" })
+        recording.ended(address: address, protocolName: version, cut: cut(failure))
+    }
+
+    private func cut(_ failure: Error?) -> HTTPExchangeCut? {
+        if overLimit || (failure == nil && abandonedBody) { return .length }
+        guard let failure else { return nil }
+        switch (failure as? TransportFailure)?.kind {
+        case .timeout?: return .time
+        case .closedEarly?, .reset?, .connectionLost?, .streamFailed?: return .disconnect
+        default: return .unspecified
+        }
     }
 
     // MARK: - Outcome

@@ -21,6 +21,18 @@ public protocol HTTPExchangeRecording: AnyObject {
     /// any status.
     func received(body: UnsafeRawBufferPointer)
     /// The transfer ended: the address it last reached, its protocol (`HTTP/1.1`, `HTTP/2`),
-    /// and why it failed, `nil` when an answer came whole.
-    func ended(address: String?, protocolName: String?, failure: String?)
+    /// and why its last answer is not whole, `nil` when it is (or none came).
+    func ended(address: String?, protocolName: String?, cut: HTTPExchangeCut?)
+}
+
+/// Why a transfer's last answer was not received whole.
+public enum HTTPExchangeCut: String, Sendable {
+    /// A limit stopped its body: the largest body allowed, or what is read of an error's.
+    case length
+    /// The time allowed ran out.
+    case time
+    /// The connection broke.
+    case disconnect
+    /// Anything else: the transfer was cancelled, or what received the body refused it.
+    case unspecified
 }

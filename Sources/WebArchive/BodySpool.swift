@@ -12,7 +12,10 @@ import Hashing
 /// hashed on the way (the record's payload digest): a record's head names its block's
 /// length and digest, which are known only at the body's end, so the body is written to
 /// the archive after it, from this file, and never held whole in memory.
-public final class BodySpool {
+///
+/// Sendable as it is handed on: a spool is used by one thread at a time, the engine's while
+/// the body comes, then the archiver's, which alone uses it from then on.
+public final class BodySpool: @unchecked Sendable {
     public let path: String
     private var descriptor: Int32
     private var hasher = SHA1()

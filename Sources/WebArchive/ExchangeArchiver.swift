@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import HTTP
 import Hashing
@@ -7,16 +8,20 @@ import Hashing
 /// a `response` record (a `revisit` for a 304) tied to it by `WARC-Concurrent-To`. The last
 /// answer's body is kept aside as it arrives (`BodySpool`) and written after its head; a
 /// redirect's body, which libcurl does not hand over, is not kept. HTTP/2 exchanges are
-/// written as HTTP/1.1 messages, the protocol named in `WARC-Protocol`.
+/// written as HTTP/1.1 messages, the protocol named in `WARC-Protocol`. An answer cut short
+/// (a limit, a timeout, a broken connection) is marked `WARC-Truncated`.
 ///
-/// Records are written as each transfer ends, on the engine's thread, one at a time. The
-/// first failure (a full disk) stops the archive and is kept for the run to report.
+/// Records are written as each transfer ends, one transfer at a time, on a queue of the
+/// archiver's own, so copying a large body into the archive never holds up the engine.
+/// The first failure (a full disk, a body that could not be kept aside) stops the archive
+/// and is kept for the run to report.
 ///
-/// Sendable by its lock: the writer, the spools' count and the failure are read and changed
-/// under `lock` alone, and a transfer's spool belongs to its recording until the records
-/// are written under the lock.
+/// Sendable by its queue and its lock: the writer is used on `queue` alone; the failure and
+/// the spools' count are read and changed under `lock`; a transfer's spool belongs to its
+/// recording until it hands it to `queue`.
 public final class ExchangeArchiver: HTTPExchangeRecorder, @unchecked Sendable {
     private let lock = NSLock()
+    private let queue = DispatchQueue(label: "feedsite.web-archive")
     private var writer: WARCWriter?
     private var firstFailure: String?
     private var spools = 0
@@ -40,17 +45,23 @@ public final class ExchangeArchiver: HTTPExchangeRecorder, @unchecked Sendable {
             spools += 1
             return spools
         }
-        return Recording(archiver: self, url: url, spoolName: String(number))
+        return Recording(archiver: self, url: url, date: clock(), spoolName: String(number))
     }
 
-    /// Finishes the file being written; the names of every file finished.
+    /// Once every transfer has ended: writes what is left to write and finishes the file
+    /// being written; the names of every file finished.
     public func finish() throws -> [String] {
-        try lock.withLock {
+        try queue.sync {
             guard let current = writer else { return [] }
             writer = nil
             try current.finish()
             return current.finished
         }
+    }
+
+    /// Stops the archive for `reason`, unless it stopped already.
+    func fail(_ reason: String) {
+        lock.withLock { if firstFailure == nil { firstFailure = reason } }
     }
 
     /// One hop: the request as sent and the answer's head lines as received.
@@ -60,26 +71,36 @@ public final class ExchangeArchiver: HTTPExchangeRecorder, @unchecked Sendable {
         var url: URL
     }
 
-    fileprivate func archive(_ hops: [Hop], body: BodySpool?, address: String?, protocolName: String?) {
-        let date = clock()
-        lock.withLock {
-            guard let writer, firstFailure == nil else { return }
+    fileprivate func archive(_ hops: [Hop], body: BodySpool?, ending: Ending) {
+        queue.async { [self] in
+            defer { body?.discard() }
+            guard let writer, failure == nil else { return }
             do {
                 for (index, hop) in hops.enumerated() {
-                    try write(hop, body: index == hops.count - 1 ? body : nil, address: address, protocolName: protocolName, date: date, into: writer)
+                    let last = index == hops.count - 1
+                    try write(hop, body: last ? body : nil, ending: ending, cut: last ? ending.cut : nil, into: writer)
                 }
             } catch {
-                firstFailure = "\(error)"
+                fail("\(error)")
             }
         }
-        body?.discard()
     }
 
-    private func write(_ hop: Hop, body: BodySpool?, address: String?, protocolName: String?, date: Date, into writer: WARCWriter) throws {
+    /// How a transfer ended: when it began, where it went, over what, and why its last
+    /// answer is not whole.
+    struct Ending {
+        var date: Date
+        var address: String?
+        var protocolName: String?
+        var cut: HTTPExchangeCut?
+    }
+
+    private func write(_ hop: Hop, body: BodySpool?, ending: Ending, cut: HTTPExchangeCut?, into writer: WARCWriter) throws {
         let requestID = newID()
+        let date = ending.date
         var shared: [WARCRecord.Field] = []
-        if let address { shared.append(.init("WARC-IP-Address", address)) }
-        if let protocolName { shared.append(.init("WARC-Protocol", protocolName.lowercased() == "http/2" ? "h2" : protocolName.lowercased())) }
+        if let address = ending.address { shared.append(.init("WARC-IP-Address", address)) }
+        if let name = ending.protocolName { shared.append(.init("WARC-Protocol", name.lowercased() == "http/2" ? "h2" : name.lowercased())) }
         let url = hop.url.absoluteString
         let request = Self.asHTTP11(hop.request)
         try writer.write(
@@ -94,9 +115,11 @@ public final class ExchangeArchiver: HTTPExchangeRecorder, @unchecked Sendable {
         let kind: WARCRecord.Kind = status == 304 ? .revisit : .response
         if kind == .revisit {
             fields.append(.init("WARC-Profile", "http://netpreserve.org/warc/1.1/revisit/server-not-modified"))
+            fields.append(.init("WARC-Refers-To-Target-URI", url))
         } else {
             fields.append(.init("WARC-Payload-Digest", WARCRecord.digest(payload)))
         }
+        if let cut { fields.append(.init("WARC-Truncated", cut.rawValue)) }
         let block = try body.map { try $0.block(head: head) } ?? .init(Array(head.utf8))
         let mime = lines.dropFirst().first { $0.lowercased().hasPrefix("content-type:") }.map {
             String($0.dropFirst("content-type:".count).split(separator: ";").first ?? "").trimmingCharacters(in: .whitespaces)
@@ -117,8 +140,8 @@ public final class ExchangeArchiver: HTTPExchangeRecorder, @unchecked Sendable {
     /// The SHA-1 of no bytes, an empty body's payload digest.
     private static let emptyDigest = SHA1.hash([UInt8]())
 
-    fileprivate func spool(named name: String) -> BodySpool? {
-        try? BodySpool(folder: folder, name: name)
+    fileprivate func spool(named name: String) throws -> BodySpool {
+        try BodySpool(folder: folder, name: name)
     }
 }
 
@@ -127,13 +150,15 @@ private final class Recording: HTTPExchangeRecording {
     private let archiver: ExchangeArchiver
     private var hops: [ExchangeArchiver.Hop] = []
     private let firstURL: URL
+    private let date: Date
     private let spoolName: String
     private var body: BodySpool?
     private var bodyFailed = false
 
-    init(archiver: ExchangeArchiver, url: URL, spoolName: String) {
+    init(archiver: ExchangeArchiver, url: URL, date: Date, spoolName: String) {
         self.archiver = archiver
         self.firstURL = url
+        self.date = date
         self.spoolName = spoolName
     }
 
@@ -154,16 +179,17 @@ private final class Recording: HTTPExchangeRecording {
 
     func received(body bytes: UnsafeRawBufferPointer) {
         guard !bodyFailed else { return }
-        if body == nil { body = archiver.spool(named: spoolName) }
-        guard let body else {
+        do {
+            if body == nil { body = try archiver.spool(named: spoolName) }
+            try body?.append(bytes)
+        } catch {
             bodyFailed = true
-            return
+            archiver.fail("cannot keep the body of \(hops.last?.url ?? firstURL) aside for the web archive: \(error)")
         }
-        do { try body.append(bytes) } catch { bodyFailed = true }
     }
 
-    func ended(address: String?, protocolName: String?, failure: String?) {
-        archiver.archive(hops, body: body, address: address, protocolName: protocolName)
+    func ended(address: String?, protocolName: String?, cut: HTTPExchangeCut?) {
+        archiver.archive(hops, body: body, ending: .init(date: date, address: address, protocolName: protocolName, cut: cut))
         body = nil
     }
 

@@ -52,6 +52,38 @@ final class CurlEngineRecordingTests: XCTestCase {
         XCTAssertEqual(recorder.events.filter { $0.hasPrefix("body ") }, ["body busy", "body gone"])
     }
 
+    func test_recording_saysWhyAnAnswerIsNotWhole_aLimitOrABrokenConnection() async throws {
+        let body = Data(repeating: UInt8(ascii: "x"), count: 100_000)
+        let server = try makeServer { request in
+            request.path == "/large" ? HTTPResponse(status: 200, body: body) : HTTPResponse(status: 200, body: body, delivery: .truncated(afterBytes: 1000))
+        }
+        let recorder = Recorder()
+        let client = CurlHTTPClient(engine: try makeEngine(for: self, recorder: recorder), policy: RetryPolicy(retries: 0), clock: InstantRetryClock().clock)
+
+        _ = try? await fetch(server.baseURL.appendingPathComponent("large"), with: client, limit: 10_000)
+        _ = try? await fetch(server.baseURL.appendingPathComponent("truncated"), with: client)
+
+        XCTAssertEqual(recorder.events.filter { $0.hasPrefix("ended ") }, ["ended 127.0.0.1 HTTP/1.1 cut length", "ended 127.0.0.1 HTTP/1.1 cut disconnect"])
+    }
+
+    func test_recording_ofATransferStillRunning_isEndedWhenTheEngineStops() async throws {
+        let (arrived, arrival) = AsyncStream<Void>.makeStream()
+        let server = try makeServer { _ in
+            arrival.yield()
+            return HTTPResponse(status: 200, delivery: .hang)
+        }
+        let recorder = Recorder()
+        let engine = try makeEngine(for: self, recorder: recorder)
+        let client = CurlHTTPClient(engine: engine, policy: RetryPolicy(retries: 0), clock: InstantRetryClock().clock)
+        let request = Task { try await fetch(server.baseURL, with: client) }
+
+        for await _ in arrived { break }
+        await engine.shutdown()
+        _ = try? await request.value
+
+        XCTAssertEqual(recorder.events.last, "ended 127.0.0.1 - cut unspecified", "\(recorder.events)")
+    }
+
     // MARK: - Helpers
 
     /// Every event of every transfer, a line each, in the order they came.
@@ -90,8 +122,8 @@ final class CurlEngineRecordingTests: XCTestCase {
             recorder.add("body " + String(decoding: body, as: UTF8.self))
         }
 
-        func ended(address: String?, protocolName: String?, failure: String?) {
-            recorder.add("ended \(address ?? "-") \(protocolName ?? "-") \(failure ?? "answered")")
+        func ended(address: String?, protocolName: String?, cut: HTTPExchangeCut?) {
+            recorder.add("ended \(address ?? "-") \(protocolName ?? "-") \(cut.map { "cut \($0.rawValue)" } ?? "answered")")
         }
     }
 

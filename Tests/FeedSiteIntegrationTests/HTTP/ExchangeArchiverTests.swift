@@ -68,6 +68,38 @@ final class ExchangeArchiverTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(".") }, [], "no spool left")
     }
 
+    func test_archive_marksAnAnswerCutShortAsTruncated_holdingWhatCame() async throws {
+        let body = Data(repeating: UInt8(ascii: "a"), count: 50_000)
+        let server = try makeServer { _ in HTTPResponse(status: 200, body: body, delivery: .truncated(afterBytes: 1_000)) }
+        let folder = try makeFolder()
+        let archiver = try makeArchiver(in: folder)
+        let client = CurlHTTPClient(engine: try makeEngine(for: self, recorder: archiver), policy: RetryPolicy(retries: 0), clock: InstantRetryClock().clock)
+
+        _ = try? await fetch(server.baseURL, with: client)
+        _ = try archiver.finish()
+
+        let whole = try gunzipAll(folder + "/feedsite-20261126T120000Z-00000.warc.gz")
+        XCTAssertTrue(whole.contains("WARC-Truncated: disconnect\r\n"), whole)
+        XCTAssertTrue(whole.contains("\r\nContent-Length: 1000\r\n"), "the length of what came: \(whole)")
+        XCTAssertTrue(whole.hasSuffix("\r\n\r\n" + String(repeating: "a", count: 1_000) + "\r\n\r\n"), "what came")
+        XCTAssertNil(archiver.failure)
+    }
+
+    func test_archive_stopsWithAFailure_whenABodyCannotBeKeptAside() async throws {
+        let server = try makeServer { _ in HTTPResponse(status: 200, body: Data("hello".utf8)) }
+        let folder = try makeFolder()
+        let archiver = try makeArchiver(in: folder)
+        // A folder where the transfer's spool file would be made.
+        try FileManager.default.createDirectory(atPath: folder + "/" + BodySpool.prefix + "1", withIntermediateDirectories: false)
+        let client = CurlHTTPClient(engine: try makeEngine(for: self, recorder: archiver), policy: RetryPolicy(retries: 0), clock: InstantRetryClock().clock)
+
+        let (data, _) = try await fetch(server.baseURL, with: client)
+
+        XCTAssertEqual(String(decoding: data, as: UTF8.self), "hello", "the run goes on")
+        let failure = try XCTUnwrap(archiver.failure)
+        XCTAssertTrue(failure.hasPrefix("cannot keep the body of \(server.baseURL.absoluteString) aside for the web archive: "), failure)
+    }
+
     // MARK: - Helpers
 
     private func gunzipAll(_ path: String) throws -> String {
