@@ -85,7 +85,7 @@ let package = Package(
             name: "FeedSiteCLI",
             dependencies: [
                 "Basics", "FeedCore", "HTTP", "FileSystem", "FeedStorage", "SiteGenerator", "BuiltInTemplates", "Publishing", "LoopbackHTTP", "SampleAPI",
-                "Images", "History",
+                "Images", "History", "WebArchive",
             ]
         ),
         .executableTarget(name: "feedsite", dependencies: ["FeedSiteCLI"]),

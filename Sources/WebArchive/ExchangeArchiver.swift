@@ -1,4 +1,6 @@
+import Basics
 import Dispatch
+import FileSystem
 import Foundation
 import HTTP
 import Hashing
@@ -25,7 +27,7 @@ public final class ExchangeArchiver: HTTPExchangeRecorder, @unchecked Sendable {
     private var writer: WARCWriter?
     private var firstFailure: String?
     private var spools = 0
-    private let folder: String
+    fileprivate let folder: String
     private let clock: @Sendable () -> Date
     private let newID: @Sendable () -> UUID
 
@@ -49,13 +51,22 @@ public final class ExchangeArchiver: HTTPExchangeRecorder, @unchecked Sendable {
     }
 
     /// Once every transfer has ended: writes what is left to write and finishes the file
-    /// being written; the names of every file finished.
+    /// being written, unless the archive stopped (`failure`): that file, whose last record
+    /// may be cut short, is closed as it is, unfinished. The names of the files finished.
     public func finish() throws -> [String] {
         try queue.sync {
             guard let current = writer else { return [] }
             writer = nil
-            try current.finish()
+            if failure == nil { try current.finish() } else { current.stop() }
             return current.finished
+        }
+    }
+
+    /// Throws away the file being written, for a run that stopped before its first request.
+    public func discard() {
+        queue.sync {
+            writer?.discard()
+            writer = nil
         }
     }
 
@@ -81,9 +92,14 @@ public final class ExchangeArchiver: HTTPExchangeRecorder, @unchecked Sendable {
                     try write(hop, body: last ? body : nil, ending: ending, cut: last ? ending.cut : nil, into: writer)
                 }
             } catch {
-                fail("\(error)")
+                fail(Self.reason(error, writing: folder + "/" + writer.currentName + ".open"))
             }
         }
+    }
+
+    /// `error` in words, a full disk as the run says one.
+    public static func reason(_ error: any Error, writing path: String) -> String {
+        OutOfSpace(writing: path, error).map { "\($0)" } ?? "\(error)"
     }
 
     /// How a transfer ended: when it began, where it went, over what, and why its last
@@ -184,7 +200,8 @@ private final class Recording: HTTPExchangeRecording {
             try body?.append(bytes)
         } catch {
             bodyFailed = true
-            archiver.fail("cannot keep the body of \(hops.last?.url ?? firstURL) aside for the web archive: \(error)")
+            let why = ExchangeArchiver.reason(error, writing: body?.path ?? archiver.folder)
+            archiver.fail("cannot keep the body of \(hops.last?.url ?? firstURL) aside for the web archive: \(why)")
         }
     }
 

@@ -64,6 +64,8 @@ public final class WARCWriter {
     /// Records in the file being written, besides its `warcinfo`.
     private var recordsInFile = -1
     private var pending: [UInt8] = []
+    /// How many of `pending`'s bytes are whole records, the rest the one being written.
+    private var pendingWhole = 0
     private var index: [String] = []
     /// The files finished so far, by name.
     public private(set) var finished: [String] = []
@@ -83,6 +85,11 @@ public final class WARCWriter {
 
     deinit {
         if descriptor >= 0 { close(descriptor) }
+    }
+
+    /// A run's name for its files: its time in UTC, `20261126T120000Z`.
+    public static func runName(at date: Date) -> String {
+        ISO8601Date.format(date).filter { $0 != "-" && $0 != ":" }
     }
 
     /// The name of file `serial` of the run.
@@ -111,6 +118,7 @@ public final class WARCWriter {
         guard given == block.length else { throw WARCError.blockLength(record.targetURI ?? currentName, expected: block.length, given: given) }
         try member.add(Array(WARCRecord.end.utf8))
         try member.finish()
+        pendingWhole = pending.count
         recordsInFile += 1
         if let capture {
             let line = CDXJLine(
@@ -126,7 +134,32 @@ public final class WARCWriter {
         try finishFile()
     }
 
+    /// Begins the next file whose name no file in the folder has, finished or not: another
+    /// run may have begun within the same second.
+    /// Closes the file being written without finishing it, for an archive that stopped on
+    /// a failure: the records written whole so far go to the disk as far as it takes them,
+    /// and the file keeps its `.open` name, as one that is not whole.
+    public func stop() {
+        guard descriptor >= 0 else { return }
+        if pendingWhole > 0 { _ = pending.withUnsafeBytes { PlainFile.writeAll(UnsafeRawBufferPointer(rebasing: $0[0..<pendingWhole]), to: descriptor) } }
+        _ = fsync(descriptor)
+        close(descriptor)
+        descriptor = -1
+    }
+
+    /// Throws away the file being written: a run that stopped before its first request.
+    public func discard() {
+        guard descriptor >= 0 else { return }
+        close(descriptor)
+        descriptor = -1
+        unlink(folder + "/" + currentName + ".open")
+    }
+
     private func begin() throws {
+        while FileManager.default.fileExists(atPath: folder + "/" + currentName) || FileManager.default.fileExists(atPath: folder + "/" + currentName + ".open")
+        {
+            serial += 1
+        }
         let path = folder + "/" + currentName + ".open"
         descriptor = try PlainFile.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC)
         written = 0
@@ -162,6 +195,7 @@ public final class WARCWriter {
         guard !pending.isEmpty else { return }
         if let failure = pending.withUnsafeBytes({ PlainFile.writeAll($0, to: descriptor) }) { throw FileSystemError.fromErrno(failure) }
         pending.removeAll(keepingCapacity: true)
+        pendingWhole = 0
     }
 
     /// `yyyyMMddHHmmss` in UTC, as CDX indexes write a capture's time.

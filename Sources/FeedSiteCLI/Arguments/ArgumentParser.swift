@@ -27,7 +27,7 @@ public enum ArgumentParser {
         option("api"), option("output"), option("cache"), option("templates"), option("locale", repeatable: true),
         option("now"), option("page-size"), option("max-items"), option("max-pages"), option("concurrency"), option("timeout"), option("rate"),
         option("retries"), option("max-image-bytes"), option("image-widths"), option("image-quality"), option("max-image-pixels"), option("ca-file"),
-        option("archive"), option("base-url"), option("metrics-file"), option("history-keep"), flag("offline"),
+        option("archive"), option("warc"), option("base-url"), option("metrics-file"), option("history-keep"), flag("offline"),
         flag("strict"), flag("force"), flag("export-data"), flag("history"), flag("quiet"), flag("verbose"),
     ]
 
@@ -128,6 +128,7 @@ public enum ArgumentParser {
         options.output = try path(values, "output") ?? options.output
         options.templates = try path(values, "templates")
         options.archive = try path(values, "archive")
+        options.warc = try path(values, "warc")
         options.caFile = try path(values, "ca-file")
         options.metricsFile = try path(values, "metrics-file")
         if let locales = values["locale"] {
@@ -147,6 +148,9 @@ public enum ArgumentParser {
         options.timeout = try positiveNumber(values, "timeout", upTo: 3600, of: "seconds") ?? options.timeout
         options.rate = try positiveNumber(values, "rate", upTo: 1000, of: "requests a second")
         options.offline = values["offline"] != nil
+        if options.offline, options.warc != nil {
+            throw UsageError("--warc keeps what the network answered, and --offline does not use the network: give one of them")
+        }
         options.strict = values["strict"] != nil
         options.force = values["force"] != nil
         options.exportData = values["export-data"] != nil

@@ -56,6 +56,8 @@ public struct GenerateOptions: Equatable, Sendable {
     public var verbosity: Verbosity = .normal
     /// Also write the published site as a reproducible tar file here.
     public var archive: String?
+    /// Also keep every HTTP exchange of the run in this folder, as WARC files.
+    public var warc: String?
     /// Where the site will be served; with it the run also writes the JSON and Atom feeds,
     /// the sitemap and every page's canonical link.
     public var baseURL: BaseURL?

@@ -57,6 +57,8 @@ public enum Usage {
           --offline            use only the caches; never touch the network
           --strict             publish nothing unless everything is live (exit 1, not 3)
           --archive FILE.tar   also write the published site as a reproducible tar file
+          --warc DIR           also keep every HTTP exchange of the run in DIR as WARC 1.1
+                               files, each with its CDXJ index, for pywb and the like
           --force              replace --output even when it holds files feedsite did not write
           --base-url URL       where the site will be served (https://example.org/feed/);
                                adds feed.json, feed.atom, sitemap.xml and canonical links

@@ -19,14 +19,16 @@ struct GenerateCommand {
     func run() async -> ExitCode {
         let started = ContinuousClock.now
         let files: (archive: FlagFile?, metrics: FlagFile?)
+        let warc: String?
         do {
             files = try FlagFile.named(by: options, environment: environment)
+            warc = try RunWebArchive.named(by: options, environment: environment)
         } catch {
             return report.end(RunEnding.of(RunSummary(), error: .opening(error), facts: .init(previousSiteExists: previousSiteExists)))
         }
         let metricsFile = files.metrics.map { MetricsFile(path: $0.path) }
         var metrics = RunMetrics()
-        let code = await run(archive: files.archive.map { URL(fileURLWithPath: $0.path) }, recording: &metrics)
+        let code = await run(archive: files.archive.map { URL(fileURLWithPath: $0.path) }, warc: warc, recording: &metrics)
         if let metricsFile {
             metrics.exitCode = code
             metrics.duration = (ContinuousClock.now - started).seconds
@@ -41,13 +43,13 @@ struct GenerateCommand {
         return code
     }
 
-    /// The run from its context's opening to its closing, with `--archive`'s file, if any,
-    /// checked; what it found out goes into `metrics`, the cache's size only when
-    /// `--metrics-file` asks for it and the run was not interrupted.
-    private func run(archive: URL?, recording metrics: inout RunMetrics) async -> ExitCode {
+    /// The run from its context's opening to its closing, with `--archive`'s file and
+    /// `--warc`'s folder, if any, checked; what it found out goes into `metrics`, the
+    /// cache's size only when `--metrics-file` asks for it and the run was not interrupted.
+    private func run(archive: URL?, warc: String?, recording metrics: inout RunMetrics) async -> ExitCode {
         let context: RunContext
         do {
-            context = try await RunContext.open(options, archive: archive, environment: environment, report: report)
+            context = try await RunContext.open(options, archive: archive, warc: warc, environment: environment, report: report)
         } catch {
             return report.end(RunEnding.of(RunSummary(), error: .opening(error), facts: .init(previousSiteExists: previousSiteExists)))
         }
@@ -60,6 +62,16 @@ struct GenerateCommand {
             stoppedBy = error
         }
         runner.endPhase()
+        if let webArchive = context.webArchive {
+            // Whatever the run's outcome: the network stops, every transfer ends and is
+            // written, then the archive is finished.
+            if let client = context.client { await client.engine.shutdown() }
+            switch webArchive.finish() {
+            case let .success(files): report.webArchiveWritten(files, folder: webArchive.folder)
+            case let .failure(incomplete):
+                if stoppedBy == nil { stoppedBy = .webArchiveIncomplete(incomplete) } else { report.reporter.error("\(incomplete)") }
+            }
+        }
         let summary = runner.summary
         let firstLocale = context.site.renderers[0]
         let facts = RunEnding.Facts(

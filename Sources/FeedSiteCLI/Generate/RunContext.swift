@@ -7,6 +7,7 @@ import History
 import HTTP
 import Publishing
 import SiteGenerator
+import WebArchive
 
 /// What a `generate` run works with, opened once before its first step: the run's clock,
 /// its folders, the HTTP client, the cache's database and the stores over it, the
@@ -16,6 +17,8 @@ struct RunContext: Sendable {
     let now: Date
     let cacheFolder: URL
     let archive: URL?
+    /// `--warc`'s archive, opened.
+    let webArchive: RunWebArchive?
     /// `nil` for `--offline`.
     let client: CurlHTTPClient?
     let feedCache: LocalFeedLoader
@@ -36,9 +39,13 @@ struct RunContext: Sendable {
     /// Checks the options, that the output, the cache and the templates are apart, that the
     /// output is not a folder never to be replaced and the cache folder is a cache; loads the
     /// templates, takes the output's lock, makes sure the output may be replaced, takes the
-    /// cache's lock and prepares the staging folder. `archive` is `--archive`'s file, checked
-    /// (`FlagFile`). Whatever it took is given back when it fails.
-    static func open(_ options: GenerateOptions, archive: URL?, environment: RunEnvironment, report: RunReport) async throws(OpeningFailure) -> RunContext {
+    /// cache's lock and prepares the staging folder. `archive` is `--archive`'s file and
+    /// `warc` `--warc`'s folder, checked (`FlagFile`, `RunWebArchive.check`); the web archive
+    /// is opened before the client that records into it. Whatever it took is given back
+    /// when it fails.
+    static func open(_ options: GenerateOptions, archive: URL?, warc: String?, environment: RunEnvironment, report: RunReport) async throws(OpeningFailure)
+        -> RunContext
+    {
         let now = options.now ?? environment.currentDate()
         let cacheFolder = environment.cacheFolder(options.cache)
         let output = environment.resolve(options.output).resolvingSymlinksInPath()
@@ -78,9 +85,9 @@ struct RunContext: Sendable {
         } catch {
             throw .site(error)
         }
-        let client: CurlHTTPClient?
+        var configuration: CurlEngine.Configuration?
         do {
-            client = try makeClient(options, environment: environment)
+            configuration = try clientConfiguration(options, environment: environment)
         } catch {
             throw .client(error)
         }
@@ -88,11 +95,33 @@ struct RunContext: Sendable {
         // Each resource's release, written once: run backwards by `close`, or here when a
         // later step fails.
         var taken: [@Sendable () async -> Void] = []
-        if let client { taken.append { await client.engine.shutdown() } }
         func givingBack(_ failure: OpeningFailure) async -> OpeningFailure {
             for release in taken.reversed() { await release() }
             return failure
         }
+        var webArchive: RunWebArchive?
+        if let warc {
+            do {
+                webArchive = try RunWebArchive.open(
+                    warc, startedAt: startedAt, clock: environment.currentDate, info: RunWebArchive.info(options), report: report)
+            } catch {
+                throw .webArchive(error)
+            }
+        }
+        // A run that stops before its first request keeps no archive; one that ran has
+        // finished its archive before this.
+        if let webArchive { taken.append { webArchive.discard() } }
+        var client: CurlHTTPClient?
+        if var configuration {
+            configuration.recorder = webArchive?.archiver
+            do {
+                let engine = try CurlEngine(configuration)
+                client = CurlHTTPClient(engine: engine, policy: RetryPolicy(retries: options.retries), clock: environment.retryClock, rate: options.rate)
+            } catch {
+                throw await givingBack(.client(error))
+            }
+        }
+        if let client { taken.append { await client.engine.shutdown() } }
         let outputLock: RunLock
         do {
             let outputLockFile = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).lock")
@@ -166,7 +195,8 @@ struct RunContext: Sendable {
             service: service, cache: cache, renditions: imageStore, site: stagingFolder, setup: site, report: report, network: network, snapshot: snapshot,
             historyUnreadable: historyUnreadable)
         return RunContext(
-            now: now, cacheFolder: cacheFolder, archive: archive, client: client, feedCache: feedCache, cache: cache, imageStore: imageStore,
+            now: now, cacheFolder: cacheFolder, archive: archive, webArchive: webArchive, client: client, feedCache: feedCache, cache: cache,
+            imageStore: imageStore,
             site: site, staged: staged, roles: roles, releases: taken
         )
     }
@@ -178,8 +208,8 @@ struct RunContext: Sendable {
         for release in releases.reversed() { await release() }
     }
 
-    /// The libcurl client with the run's limits, or `nil` for `--offline`.
-    private static func makeClient(_ options: GenerateOptions, environment: RunEnvironment) throws(HTTPClientError) -> CurlHTTPClient? {
+    /// The libcurl client's setup with the run's limits, or `nil` for `--offline`.
+    private static func clientConfiguration(_ options: GenerateOptions, environment: RunEnvironment) throws(HTTPClientError) -> CurlEngine.Configuration? {
         guard !options.offline else { return nil }
         var configuration = CurlEngine.Configuration(userAgent: "feedsite/\(Usage.version)")
         configuration.maxConnections = options.concurrency
@@ -200,7 +230,6 @@ struct RunContext: Sendable {
                 throw HTTPClientError(error.kind, "--ca-file: \(error.reason)")
             }
         }
-        let engine = try CurlEngine(configuration)
-        return CurlHTTPClient(engine: engine, policy: RetryPolicy(retries: options.retries), clock: environment.retryClock, rate: options.rate)
+        return configuration
     }
 }

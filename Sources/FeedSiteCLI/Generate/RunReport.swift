@@ -163,6 +163,12 @@ struct RunReport: Sendable {
         return ending.code
     }
 
+    /// `--warc`'s files, finished.
+    func webArchiveWritten(_ files: [String], folder: String) {
+        let names = files.count == 1 ? "\(files[0]) and its CDXJ index" : "\(files.count) files (\(files.joined(separator: ", "))), each with its CDXJ index"
+        reporter.info("web archive: \(names) in \(folder)")
+    }
+
     // MARK: - The metrics file
 
     func metricsWritten(_ path: String) {

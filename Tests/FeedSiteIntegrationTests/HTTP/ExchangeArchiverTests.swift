@@ -61,7 +61,7 @@ final class ExchangeArchiverTests: XCTestCase {
         XCTAssertTrue(index.contains { $0.contains(#""mime": "warc/revisit", "status": "304""#) }, "\(index)")
         // Request records are not indexed: count them in the whole file, where Python's gzip
         // reads every member.
-        let whole = try gunzipAll(folder + "/feedsite-20261126T120000Z-00000.warc.gz")
+        let whole = try warcText(folder + "/feedsite-20261126T120000Z-00000.warc.gz")
         XCTAssertEqual(whole.components(separatedBy: "WARC-Type: request\r\n").count - 1, 4, "one a request the server saw")
         XCTAssertTrue(whole.contains("\r\n\r\nGET /same HTTP/1.1\r\n"), "the request as sent")
         XCTAssertTrue(whole.contains("If-None-Match: \"v1\"\r\n"), "its headers as sent")
@@ -78,7 +78,7 @@ final class ExchangeArchiverTests: XCTestCase {
         _ = try? await fetch(server.baseURL, with: client)
         _ = try archiver.finish()
 
-        let whole = try gunzipAll(folder + "/feedsite-20261126T120000Z-00000.warc.gz")
+        let whole = try warcText(folder + "/feedsite-20261126T120000Z-00000.warc.gz")
         XCTAssertTrue(whole.contains("WARC-Truncated: disconnect\r\n"), whole)
         XCTAssertTrue(whole.contains("\r\nContent-Length: 1000\r\n"), "the length of what came: \(whole)")
         XCTAssertTrue(whole.hasSuffix("\r\n\r\n" + String(repeating: "a", count: 1_000) + "\r\n\r\n"), "what came")
@@ -102,18 +102,8 @@ final class ExchangeArchiverTests: XCTestCase {
 
     // MARK: - Helpers
 
-    private func gunzipAll(_ path: String) throws -> String {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { throw XCTSkip("no Python to read every member with") }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", "import gzip, sys; sys.stdout.buffer.write(gzip.open(sys.argv[1]).read())", path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
-        return String(decoding: data, as: UTF8.self)
+    private func warcText(_ path: String) throws -> String {
+        String(decoding: try WARCFileReader.text(of: path), as: UTF8.self)
     }
 
     private func makeArchiver(in folder: String) throws -> ExchangeArchiver {

@@ -80,8 +80,9 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertTrue(options.exportData)
         XCTAssertEqual(options.verbosity, .verbose)
         XCTAssertEqual(options.metricsFile, "/var/lib/node_exporter/feedsite.prom")
-        guard case let .demo(demo) = try parse(["demo", "--metrics-file", "m.prom"]) else { return XCTFail("expected demo") }
+        guard case let .demo(demo) = try parse(["demo", "--metrics-file", "m.prom", "--warc", "warc"]) else { return XCTFail("expected demo") }
         XCTAssertEqual(demo.metricsFile, "m.prom")
+        XCTAssertEqual(demo.warc, "warc")
     }
 
     func test_parse_takesTheClockFromSourceDateEpochWithoutNow() throws {
@@ -161,6 +162,7 @@ final class ArgumentParserTests: XCTestCase {
             (["generate", "--max-image-bytes", "64MB"], "--max-image-bytes needs a whole number from 1 to 1099511627776, got '64MB'"),
             (["generate", "--ca-file="], "--ca-file needs a path"),
             (["generate", "--metrics-file="], "--metrics-file needs a path"),
+            (["generate", "--warc="], "--warc needs a path"),
             (["generate", "--metrics-file"], "option '--metrics-file' needs a value"),
             (["generate", "--now", "yesterday"], "--now needs an ISO 8601 date and time such as 2024-05-20T11:24:59Z, got 'yesterday'"),
             (["generate", "--quiet", "--verbose"], "--quiet and --verbose cannot be used together"),

@@ -64,6 +64,32 @@ final class WARCWriterTests: XCTestCase {
         XCTAssertTrue(second.contains(#""filename": "feedsite-20261126T120000Z-00001.warc.gz""#), second)
     }
 
+    func test_writer_ofARunBegunInTheSameSecondAsAnother_takesTheNextFreeSerial() throws {
+        let folder = try makeFolder()
+        try makeWriter(in: folder).finish()
+        let left = try makeWriter(in: folder)
+        let third = try makeWriter(in: folder)
+        try third.finish()
+
+        XCTAssertEqual(left.currentName, "feedsite-20261126T120000Z-00001.warc.gz")
+        XCTAssertEqual(third.finished, ["feedsite-20261126T120000Z-00002.warc.gz"])
+        XCTAssertEqual(WARCWriter.runName(at: date), "20261126T120000Z")
+    }
+
+    func test_stop_keepsTheRecordsWrittenWhole_underTheOpenName() throws {
+        let folder = try makeFolder()
+        let writer = try makeWriter(in: folder)
+        try writer.write(
+            response("https://example.org/a", body: "A"), block: .init(Array("HTTP/1.1 200 OK\r\n\r\nA".utf8)), capture: capture("https://example.org/a"))
+
+        writer.stop()
+
+        XCTAssertEqual(try files(in: folder), ["feedsite-20261126T120000Z-00000.warc.gz.open"], "not finished, not indexed")
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/feedsite-20261126T120000Z-00000.warc.gz.open")))
+        XCTAssertGreaterThan(bytes.count, 40, "the warcinfo and the response are on the disk")
+        XCTAssertEqual(Array(bytes.prefix(2)), [0x1f, 0x8b])
+    }
+
     func test_write_ofABlockThatGivesOtherThanItsLength_isRefused() throws {
         let writer = try makeWriter(in: try makeFolder())
         let short = WARCWriter.Block(length: 10, sha1: SHA1.hash([UInt8]())) { write in try [UInt8](repeating: 1, count: 4).withUnsafeBytes { try write($0) } }

@@ -32,6 +32,8 @@ enum OpeningFailure: Error {
     case cache(CacheDatabase.OpenError)
     /// With `--history`, the latest snapshot could not be read, or the new one's folder made.
     case history(any Error)
+    /// `--warc`'s folder could not be made, locked or written.
+    case webArchive(any Error)
 
     /// The error as it was given: the run's one error line says it.
     var error: any Error {
@@ -41,7 +43,7 @@ enum OpeningFailure: Error {
         case let .overlap(error): error
         case let .outputPlace(error), let .outputNotReplaceable(error): error
         case let .cacheFolder(error): error
-        case let .site(error), let .outputLock(error), let .cacheLock(error), let .history(error): error
+        case let .site(error), let .outputLock(error), let .cacheLock(error), let .history(error), let .webArchive(error): error
         case let .client(error): error
         case let .staging(error): error
         case let .cache(error): error

@@ -69,6 +69,8 @@ struct RunEnding: Equatable {
             let why = OutOfSpace.found(in: reason).map { "\($0)" } ?? "\(reason)"
             let line = "the site was published to \(facts.output.path), but the history was not brought up to date: \(why); the history is as it was"
             return RunEnding(code: .failure, lines: [.error(line)])
+        case let .webArchiveIncomplete(incomplete):
+            return RunEnding(code: .failure, lines: [.error("the site was published to \(facts.output.path), but \(incomplete)")])
         case let .failed(error):
             return RunEnding(code: .failure, lines: [.error("\(error); \(nothingPublished)")])
         }
@@ -100,7 +102,7 @@ struct RunEnding: Equatable {
         case .flagFile, .templates, .overlap, .client: .usage
         case let .outputPlace(refusal), let .outputNotReplaceable(refusal): refusal.isUsage ? .usage : .failure
         case let .cacheFolder(refusal), let .cache(.refused(refusal)): refusal.isUsage ? .usage : .failure
-        case .site, .outputLock, .cacheLock, .staging, .cache(.failed), .history: .failure
+        case .site, .outputLock, .cacheLock, .staging, .cache(.failed), .history, .webArchive: .failure
         }
     }
 

@@ -18,6 +18,8 @@ enum RunError: Error {
     /// The site was published, but its snapshot could not be put into `--history`, which
     /// is as it was.
     case historyNotKept(reason: any Error)
+    /// The site was published, but `--warc`'s archive could not be written whole.
+    case webArchiveIncomplete(RunWebArchive.Incomplete)
     /// Ctrl-C or SIGTERM.
     case interrupted
     /// Anything else that stopped a step before the swap.

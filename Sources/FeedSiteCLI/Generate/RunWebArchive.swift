@@ -1,0 +1,132 @@
+import FileSystem
+import Foundation
+import WebArchive
+
+/// `--warc`'s folder through a run: checked before anything is touched (`check`), opened
+/// before the first request (`open`: made if missing, locked, cleared of what a killed run
+/// left aside, its first file begun), and finished once the network has stopped (`finish`).
+struct RunWebArchive: Sendable {
+    /// The folder's real path.
+    let folder: String
+    /// The engine's recorder.
+    let archiver: ExchangeArchiver
+    private let lock: RunLock
+
+    /// The folder cannot be used: the run stops before its first request.
+    struct Unwritable: Error, CustomStringConvertible {
+        let folder: String
+        let reason: String
+
+        var description: String { "--warc \(folder): cannot write the web archive there: \(reason)" }
+    }
+
+    /// What a run that stops keeps of its archive.
+    struct Incomplete: Error, CustomStringConvertible {
+        let folder: String
+        let reason: String
+
+        var description: String { "the web archive in \(folder) is incomplete: \(reason)" }
+    }
+
+    /// How the folder's lock file is named.
+    static let lockName = ".feedsite-warc.lock"
+
+    /// `--warc`'s folder, checked, or `nil` without it.
+    static func named(by options: GenerateOptions, environment: RunEnvironment) throws(OpeningFailure) -> String? {
+        guard let given = options.warc else { return nil }
+        let folders = RunFolders.resolving(
+            output: environment.resolve(options.output), cache: environment.cacheFolder(options.cache), templates: options.templates.map(environment.resolve))
+        do {
+            return try check(given, resolved: environment.resolve(given), folders: folders)
+        } catch {
+            throw .flagFile(error)
+        }
+    }
+
+    /// `given` (as the user wrote it, `resolved` against the working folder) as a real path:
+    /// a folder, or a path to make one at, outside the output, which every run replaces, and
+    /// the cache, which holds only the cache's files.
+    static func check(_ given: String, resolved: URL, folders: RunFolders) throws(FlagFile.Refusal) -> String {
+        let path = RealPath.of(resolved.path)
+        for (place, name) in [(folders.output, "output folder"), (folders.cache, "cache folder")] where RealPath.isWithin(path, place) {
+            let why = place == folders.output ? "which every run replaces" : "which holds only the cache's own files"
+            throw FlagFile.Refusal(description: "--warc \(given) is inside the \(name) \(place), \(why); keep the web archive elsewhere")
+        }
+        switch try? PlainFile.kind(of: path) {
+        case .folder?, .missing?: return path
+        default: throw FlagFile.Refusal(description: "--warc \(given) is not a folder; name a folder for the web archive's files")
+        }
+    }
+
+    /// Makes `folder` if it is missing, takes its lock, removes the bodies a killed run
+    /// kept aside, names the files it left unfinished (and leaves them), and begins the
+    /// run's first file, its `warcinfo` holding `info`; `clock` dates the records.
+    static func open(_ folder: String, startedAt: Date, clock: @escaping @Sendable () -> Date, info: [WARCRecord.Field], report: RunReport) throws
+        -> RunWebArchive
+    {
+        do {
+            try FileSystemError.wrap { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        } catch {
+            throw Unwritable(folder: folder, reason: error.description)
+        }
+        let lock: RunLock
+        do {
+            lock = try RunLock.acquire(URL(fileURLWithPath: folder + "/" + lockName), startedAt: startedAt)
+        } catch let busy as RunLock.Busy {
+            throw busy
+        } catch {
+            throw Unwritable(folder: folder, reason: "\(error)")
+        }
+        do {
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+            for name in names where name.hasPrefix(BodySpool.prefix) { unlink(folder + "/" + name) }
+            let unfinished = names.filter { $0.hasSuffix(".warc.gz.open") }
+            if !unfinished.isEmpty {
+                report.reporter.warning(
+                    "web archive: \(unfinished.joined(separator: ", ")) in \(folder) \(unfinished.count == 1 ? "was" : "were") left unfinished by a run that was killed; left as \(unfinished.count == 1 ? "it is" : "they are")"
+                )
+            }
+            let writer = try WARCWriter(folder: folder, runName: WARCWriter.runName(at: startedAt), date: startedAt, info: info, newID: { UUID() })
+            return RunWebArchive(folder: folder, archiver: ExchangeArchiver(writer: writer, clock: clock, newID: { UUID() }), lock: lock)
+        } catch {
+            lock.markFinished()
+            throw Unwritable(folder: folder, reason: ExchangeArchiver.reason(error, writing: folder))
+        }
+    }
+
+    /// Once the engine has stopped: the run's files, finished, or why the archive is not whole.
+    func finish() -> Result<[String], Incomplete> {
+        defer { lock.markFinished() }
+        let finished: [String]
+        do {
+            finished = try archiver.finish()
+        } catch {
+            return .failure(Incomplete(folder: folder, reason: ExchangeArchiver.reason(error, writing: folder)))
+        }
+        if let failure = archiver.failure { return .failure(Incomplete(folder: folder, reason: failure)) }
+        return .success(finished)
+    }
+
+    /// The `warcinfo` record's fields: what wrote the archive, from which API, asked how.
+    static func info(_ options: GenerateOptions) -> [WARCRecord.Field] {
+        var asked = ["--locale " + options.locales.joined(separator: ","), "--concurrency \(options.concurrency)", "--retries \(options.retries)"]
+        asked.append("--timeout " + String(format: "%g", options.timeout))
+        asked.append("--max-pages \(options.maxPages)")
+        asked.append("--max-image-bytes \(options.maxImageBytes)")
+        if let items = options.maxItems { asked.append("--max-items \(items)") }
+        if let rate = options.rate { asked.append("--rate " + String(format: "%g", rate)) }
+        if options.caFile != nil { asked.append("--ca-file") }
+        return [
+            .init("software", "feedsite/\(Usage.version)"), .init("format", "WARC File Format 1.1"),
+            .init("conformsTo", "https://iipc.github.io/warc-specifications/specifications/warc-format/warc-1.1/"),
+            .init("http-header-user-agent", "feedsite/\(Usage.version)"), .init("api", options.api.absoluteString),
+            .init("options", asked.joined(separator: " ")),
+        ]
+    }
+
+    /// Throws the run's file away and gives back the lock: the run stopped before its first request.
+    func discard() {
+        archiver.discard()
+        lock.markFinished()
+    }
+}
