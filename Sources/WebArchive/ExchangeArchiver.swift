@@ -18,23 +18,26 @@ import Hashing
 /// The first failure (a full disk, a body that could not be kept aside) stops the archive
 /// and is kept for the run to report.
 ///
-/// Sendable by its queue and its lock: the writer is used on `queue` alone; the failure and
+/// Sendable by its queue and its lock: the writer and the captures are used on `queue` alone; the failure and
 /// the spools' count are read and changed under `lock`; a transfer's spool belongs to its
 /// recording until it hands it to `queue`.
 public final class ExchangeArchiver: HTTPExchangeRecorder, @unchecked Sendable {
     private let lock = NSLock()
     private let queue = DispatchQueue(label: "feedsite.web-archive")
     private var writer: WARCWriter?
+    private let captures: ValidatedCaptures?
     private var firstFailure: String?
     private var spools = 0
     fileprivate let folder: String
     private let clock: @Sendable () -> Date
     private let newID: @Sendable () -> UUID
 
-    /// Archives into `writer`'s folder; `clock` dates the records, `newID` names them.
-    public init(writer: WARCWriter, clock: @escaping @Sendable () -> Date, newID: @escaping @Sendable () -> UUID) {
+    /// Archives into `writer`'s folder; `captures` says what a 304 confirms and is kept up
+    /// to date; `clock` dates the records, `newID` names them.
+    public init(writer: WARCWriter, captures: ValidatedCaptures?, clock: @escaping @Sendable () -> Date, newID: @escaping @Sendable () -> UUID) {
         folder = writer.folder
         self.writer = writer
+        self.captures = captures
         self.clock = clock
         self.newID = newID
     }
@@ -57,7 +60,12 @@ public final class ExchangeArchiver: HTTPExchangeRecorder, @unchecked Sendable {
         try queue.sync {
             guard let current = writer else { return [] }
             writer = nil
-            if failure == nil { try current.finish() } else { current.stop() }
+            guard failure == nil else {
+                current.stop()
+                return current.finished
+            }
+            try current.finish()
+            try captures?.save()
             return current.finished
         }
     }
@@ -126,23 +134,34 @@ public final class ExchangeArchiver: HTTPExchangeRecorder, @unchecked Sendable {
         let lines = hop.answer.filter { !$0.isEmpty }
         let length = body?.length ?? 0
         guard let head = HTTPMessageHead.response(lines, bodyLength: length) else { return }
-        let payload = body?.payloadSHA1 ?? Self.emptyDigest
         var fields = [WARCRecord.Field("WARC-Concurrent-To", WARCRecord.reference(to: requestID))] + shared
         let kind: WARCRecord.Kind = status == 304 ? .revisit : .response
+        let id = newID()
+        var digest = WARCRecord.digest(body?.payloadSHA1 ?? Self.emptyDigest)
         if kind == .revisit {
             fields.append(.init("WARC-Profile", "http://netpreserve.org/warc/1.1/revisit/server-not-modified"))
             fields.append(.init("WARC-Refers-To-Target-URI", url))
+            if let confirmed = captures?.latest(of: url) {
+                digest = confirmed.digest
+                fields += [.init("WARC-Refers-To", confirmed.record), .init("WARC-Refers-To-Date", confirmed.date), .init("WARC-Payload-Digest", digest)]
+            }
         } else {
-            fields.append(.init("WARC-Payload-Digest", WARCRecord.digest(payload)))
+            fields.append(.init("WARC-Payload-Digest", digest))
         }
         if let cut { fields.append(.init("WARC-Truncated", cut.rawValue)) }
         let block = try body.map { try $0.block(head: head) } ?? .init(Array(head.utf8))
-        let mime = lines.dropFirst().first { $0.lowercased().hasPrefix("content-type:") }.map {
-            String($0.dropFirst("content-type:".count).split(separator: ";").first ?? "").trimmingCharacters(in: .whitespaces)
+        let record = WARCRecord(kind: kind, id: id, date: date, targetURI: url, fields: fields, contentType: "application/http;msgtype=response")
+        let mime = kind == .revisit ? "warc/revisit" : Self.field("content-type", in: lines).map { String($0.split(separator: ";").first ?? "") } ?? "unk"
+        try writer.write(record, block: block, capture: .init(url: url, mime: mime, status: status, payloadDigest: digest))
+        // A whole answer a later one may confirm with a 304.
+        if kind == .response, (200..<300).contains(status), cut == nil, Self.field("etag", in: lines) ?? Self.field("last-modified", in: lines) != nil {
+            captures?.note(.init(digest: digest, date: ISO8601Date.format(date), record: WARCRecord.reference(to: id)), of: url)
         }
-        try writer.write(
-            WARCRecord(kind: kind, id: newID(), date: date, targetURI: url, fields: fields, contentType: "application/http;msgtype=response"), block: block,
-            capture: .init(url: url, mime: kind == .revisit ? "warc/revisit" : mime ?? "unk", status: status, payloadDigest: WARCRecord.digest(payload)))
+    }
+
+    /// The value of the field `name` (in lower case) among an answer's head lines.
+    private static func field(_ name: String, in lines: [String]) -> String? {
+        lines.dropFirst().first { $0.lowercased().hasPrefix(name + ":") }.map { String($0.dropFirst(name.count + 1)).trimmingCharacters(in: .whitespaces) }
     }
 
     /// A request head whose request line names another version (`GET / HTTP/2`) as HTTP/1.1.

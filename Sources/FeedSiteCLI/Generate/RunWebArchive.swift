@@ -59,7 +59,7 @@ struct RunWebArchive: Sendable {
     }
 
     /// Makes `folder` if it is missing, takes its lock, removes the bodies a killed run
-    /// kept aside, names the files it left unfinished (and leaves them), and begins the
+    /// kept aside (and a file it was replacing), reads what earlier runs captured, names the files it left unfinished (and leaves them), and begins the
     /// run's first file, its `warcinfo` holding `info`; `clock` dates the records.
     static func open(_ folder: String, startedAt: Date, clock: @escaping @Sendable () -> Date, info: [WARCRecord.Field], report: RunReport) throws
         -> RunWebArchive
@@ -79,7 +79,7 @@ struct RunWebArchive: Sendable {
         }
         do {
             let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
-            for name in names where name.hasPrefix(BodySpool.prefix) { unlink(folder + "/" + name) }
+            for name in names where name.hasPrefix(BodySpool.prefix) || name.hasPrefix(AtomicFile.temporaryMarker) { unlink(folder + "/" + name) }
             let unfinished = names.filter { $0.hasSuffix(".warc.gz.open") }
             if !unfinished.isEmpty {
                 report.reporter.warning(
@@ -87,7 +87,8 @@ struct RunWebArchive: Sendable {
                 )
             }
             let writer = try WARCWriter(folder: folder, runName: WARCWriter.runName(at: startedAt), date: startedAt, info: info, newID: { UUID() })
-            return RunWebArchive(folder: folder, archiver: ExchangeArchiver(writer: writer, clock: clock, newID: { UUID() }), lock: lock)
+            let archiver = ExchangeArchiver(writer: writer, captures: try ValidatedCaptures(folder: folder), clock: clock, newID: { UUID() })
+            return RunWebArchive(folder: folder, archiver: archiver, lock: lock)
         } catch {
             lock.markFinished()
             throw Unwritable(folder: folder, reason: ExchangeArchiver.reason(error, writing: folder))

@@ -39,7 +39,8 @@ final class WebArchiveTests: XCTestCase {
         let run = "feedsite-20240520T112459Z-0000"
         XCTAssertEqual(
             try FileManager.default.contentsOfDirectory(atPath: warc).sorted(),
-            [".feedsite-warc.lock", "\(run)0.cdxj", "\(run)0.warc.gz", "\(run)1.cdxj", "\(run)1.warc.gz"], "finished, nothing left aside")
+            [".feedsite-warc-captures.tsv", ".feedsite-warc.lock", "\(run)0.cdxj", "\(run)0.warc.gz", "\(run)1.cdxj", "\(run)1.warc.gz"],
+            "finished, nothing left aside")
         XCTAssertTrue(first.diagnostics.contains("web archive: \(run)0.warc.gz and its CDXJ index in \(RealPath.of(warc))\n"), first.diagnostics)
 
         let records = try WARCFileReader.records(of: "\(warc)/\(run)0.warc.gz")
@@ -68,6 +69,11 @@ final class WebArchiveTests: XCTestCase {
         XCTAssertEqual(revisits.count, source.itemCount, "each item's comments were not modified")
         XCTAssertTrue(revisits.allSatisfy { $0.fields["WARC-Profile"] == "http://netpreserve.org/warc/1.1/revisit/server-not-modified" })
         XCTAssertTrue(revisits.allSatisfy { $0.httpHead.hasPrefix("HTTP/1.1 304 Not Modified\r\n") })
+        for revisit in revisits {
+            let original = records.first { $0.fields["WARC-Record-ID"] == revisit.fields["WARC-Refers-To"] }
+            XCTAssertEqual(original?.target, revisit.target, "the first run's capture of the comments it confirms")
+            XCTAssertEqual(original?.fields["WARC-Payload-Digest"], revisit.fields["WARC-Payload-Digest"])
+        }
         try assertIndexPointsAtItsRecords("\(warc)/\(run)1")
     }
 

@@ -100,13 +100,42 @@ final class ExchangeArchiverTests: XCTestCase {
         XCTAssertTrue(failure.hasPrefix("cannot keep the body of \(server.baseURL.absoluteString) aside for the web archive: "), failure)
     }
 
+    func test_revisit_namesThePayloadAndTheRecordItConfirms_capturedByAnEarlierRun() async throws {
+        let comments = Data(#"{"items": []}"#.utf8)
+        let server = try makeServer { request in
+            request.headers["if-none-match"] == "\"v1\""
+                ? HTTPResponse(status: 304, headers: ["ETag": "\"v1\""]) : HTTPResponse(status: 200, headers: ["ETag": "\"v1\""], body: comments)
+        }
+        let folder = try makeFolder()
+        let url = server.baseURL.appendingPathComponent("comments")
+        let first = try makeArchiver(in: folder)
+        let firstClient = CurlHTTPClient(engine: try makeEngine(for: self, recorder: first), policy: RetryPolicy(retries: 0), clock: InstantRetryClock().clock)
+        _ = try await fetch(url, with: firstClient)
+        _ = try first.finish()
+        let second = try makeArchiver(in: folder, run: "20261126T130000Z")
+        let secondClient = CurlHTTPClient(
+            engine: try makeEngine(for: self, recorder: second), policy: RetryPolicy(retries: 0), clock: InstantRetryClock().clock)
+
+        _ = try await fetch(url, with: secondClient, headers: ["If-None-Match: \"v1\""])
+        _ = try second.finish()
+
+        let original = try XCTUnwrap(try WARCFileReader.records(of: folder + "/feedsite-20261126T120000Z-00000.warc.gz").first { $0.type == "response" })
+        let revisit = try XCTUnwrap(try WARCFileReader.records(of: folder + "/feedsite-20261126T130000Z-00000.warc.gz").first { $0.type == "revisit" })
+        XCTAssertEqual(revisit.fields["WARC-Payload-Digest"], WARCRecord.digest(SHA1.hash(comments)))
+        XCTAssertEqual(revisit.fields["WARC-Refers-To"], original.fields["WARC-Record-ID"])
+        XCTAssertEqual(revisit.fields["WARC-Refers-To-Date"], original.fields["WARC-Date"])
+        XCTAssertEqual(revisit.fields["WARC-Refers-To-Target-URI"], url.absoluteString)
+        let index = try String(contentsOfFile: folder + "/feedsite-20261126T130000Z-00000.cdxj", encoding: .utf8)
+        XCTAssertTrue(index.contains(#""digest": "\#(WARCRecord.digest(SHA1.hash(comments)))""#), "replay tools find the payload by its digest: \(index)")
+    }
+
     // MARK: - Helpers
 
     private func warcText(_ path: String) throws -> String {
         String(decoding: try WARCFileReader.text(of: path), as: UTF8.self)
     }
 
-    private func makeArchiver(in folder: String) throws -> ExchangeArchiver {
+    private func makeArchiver(in folder: String, run: String = "20261126T120000Z") throws -> ExchangeArchiver {
         let ids = Mutex(0)
         let newID: @Sendable () -> UUID = {
             let number = ids.withLock { count in
@@ -115,8 +144,8 @@ final class ExchangeArchiverTests: XCTestCase {
             }
             return UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", number))!
         }
-        let writer = try WARCWriter(folder: folder, runName: "20261126T120000Z", date: date, info: [.init("software", "feedsite test")], newID: newID)
-        return ExchangeArchiver(writer: writer, clock: { [date] in date }, newID: newID)
+        let writer = try WARCWriter(folder: folder, runName: run, date: date, info: [.init("software", "feedsite test")], newID: newID)
+        return ExchangeArchiver(writer: writer, captures: try ValidatedCaptures(folder: folder), clock: { [date] in date }, newID: newID)
     }
 
     private func makeServer(_ handler: @escaping LoopbackHTTPServer.Handler) throws -> LoopbackHTTPServer {
