@@ -1,15 +1,26 @@
+import CSHA256
+
 /// SHA-1 (FIPS 180-4), for the digests web archives name their records by (`sha1:` in base32,
 /// the convention WARC readers and CDX indexes expect). Not for anything that must resist a
 /// forger: the site and its caches use SHA-256.
 ///
-/// Incremental: feed bytes with `update`, read the 20-byte digest with `finalize`.
+/// Incremental: feed bytes with `update`, read the 20-byte digest with `finalize`. On x86
+/// CPUs with the SHA extensions the block function runs in `CSHA256`, as SHA-256's does
+/// (BENCHMARKS.md, "Web archive", row "SHA-1 in hardware").
 public struct SHA1: Sendable {
+    private let usesHardware: Bool
     private var h: (UInt32, UInt32, UInt32, UInt32, UInt32) = (0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0)
     /// The bytes of a block not yet whole.
     private var partial: [UInt8] = []
     private var byteCount: UInt64 = 0
 
     public init() {
+        self.init(usingHardware: SHA256.hardwareAvailable)
+    }
+
+    /// `usingHardware: false` forces the Swift block function (for tests and comparisons).
+    public init(usingHardware: Bool) {
+        usesHardware = usingHardware && SHA256.hardwareAvailable
         partial.reserveCapacity(64)
     }
 
@@ -28,6 +39,15 @@ public struct SHA1: Sendable {
             guard partial.count == 64 else { return }
             partial.withUnsafeBytes { absorb($0, at: 0) }
             partial.removeAll(keepingCapacity: true)
+        }
+        let whole = (bytes.count - at) / 64
+        if usesHardware, whole > 0 {
+            withUnsafeMutablePointer(to: &h) { tuple in
+                tuple.withMemoryRebound(to: UInt32.self, capacity: 5) { words in
+                    feedsite_sha1_hardware_blocks(words, bytes.baseAddress!.assumingMemoryBound(to: UInt8.self) + at, whole)
+                }
+            }
+            at += whole * 64
         }
         while bytes.count - at >= 64 {
             absorb(bytes, at: at)
@@ -55,29 +75,37 @@ public struct SHA1: Sendable {
         return hasher.finalize()
     }
 
-    /// Mixes the 64-byte block at `start` of `bytes` into the state.
+    /// Mixes the 64-byte block at `start` of `bytes` into the state. The message schedule is
+    /// on the stack: one array on the heap for each 64 bytes made hashing a picture three
+    /// times slower (BENCHMARKS.md, "Web archive", row "SHA-1's schedule on the stack").
     private mutating func absorb(_ bytes: UnsafeRawBufferPointer, at start: Int) {
-        var w = [UInt32](repeating: 0, count: 80)
-        for t in 0..<16 {
-            let i = start + 4 * t
-            w[t] = UInt32(bytes[i]) << 24 | UInt32(bytes[i + 1]) << 16 | UInt32(bytes[i + 2]) << 8 | UInt32(bytes[i + 3])
-        }
-        for t in 16..<80 {
-            let x = w[t - 3] ^ w[t - 8] ^ w[t - 14] ^ w[t - 16]
-            w[t] = x << 1 | x >> 31
-        }
-        var (a, b, c, d, e) = h
-        for t in 0..<80 {
-            let (f, k): (UInt32, UInt32)
-            switch t {
-            case 0..<20: (f, k) = ((b & c) | (~b & d), 0x5A82_7999)
-            case 20..<40: (f, k) = (b ^ c ^ d, 0x6ED9_EBA1)
-            case 40..<60: (f, k) = ((b & c) | (b & d) | (c & d), 0x8F1B_BCDC)
-            default: (f, k) = (b ^ c ^ d, 0xCA62_C1D6)
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 80) { w in
+            for t in 0..<16 {
+                let i = start + 4 * t
+                w[t] = UInt32(bytes[i]) << 24 | UInt32(bytes[i + 1]) << 16 | UInt32(bytes[i + 2]) << 8 | UInt32(bytes[i + 3])
             }
-            let next = (a << 5 | a >> 27) &+ f &+ e &+ k &+ w[t]
-            (e, d, c, b, a) = (d, c, b << 30 | b >> 2, a, next)
+            for t in 16..<80 {
+                let x = w[t - 3] ^ w[t - 8] ^ w[t - 14] ^ w[t - 16]
+                w[t] = x << 1 | x >> 31
+            }
+            var (a, b, c, d, e) = h
+            for t in 0..<20 {
+                let next = (a << 5 | a >> 27) &+ ((b & c) | (~b & d)) &+ e &+ 0x5A82_7999 &+ w[t]
+                (e, d, c, b, a) = (d, c, b << 30 | b >> 2, a, next)
+            }
+            for t in 20..<40 {
+                let next = (a << 5 | a >> 27) &+ (b ^ c ^ d) &+ e &+ 0x6ED9_EBA1 &+ w[t]
+                (e, d, c, b, a) = (d, c, b << 30 | b >> 2, a, next)
+            }
+            for t in 40..<60 {
+                let next = (a << 5 | a >> 27) &+ ((b & c) | (b & d) | (c & d)) &+ e &+ 0x8F1B_BCDC &+ w[t]
+                (e, d, c, b, a) = (d, c, b << 30 | b >> 2, a, next)
+            }
+            for t in 60..<80 {
+                let next = (a << 5 | a >> 27) &+ (b ^ c ^ d) &+ e &+ 0xCA62_C1D6 &+ w[t]
+                (e, d, c, b, a) = (d, c, b << 30 | b >> 2, a, next)
+            }
+            h = (h.0 &+ a, h.1 &+ b, h.2 &+ c, h.3 &+ d, h.4 &+ e)
         }
-        h = (h.0 &+ a, h.1 &+ b, h.2 &+ c, h.3 &+ d, h.4 &+ e)
     }
 }

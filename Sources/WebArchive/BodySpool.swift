@@ -8,66 +8,104 @@ import Hashing
     import Darwin
 #endif
 
-/// An answer's body kept aside as it arrives, in a hidden file beside the web archive,
-/// hashed on the way (the record's payload digest): a record's head names its block's
-/// length and digest, which are known only at the body's end, so the body is written to
-/// the archive after it, from this file, and never held whole in memory.
+/// An answer's body kept aside as it arrives: a record's head names its block's length and
+/// digest, which are known only at the body's end, so the body is written to the archive
+/// after it. Bodies are kept in memory while the archive's `budget` allows (most pictures
+/// and every API answer: BENCHMARKS.md, "Web archive", row "bodies in memory within a
+/// budget"), the rest in a hidden file beside the archive, so memory never grows with a
+/// body's size. Appending only keeps: the digests are taken when the record is written,
+/// off the thread the body came on (same table, row "the payload's digest off the engine's
+/// thread").
 ///
 /// Sendable as it is handed on: a spool is used by one thread at a time, the engine's while
 /// the body comes, then the archiver's, which alone uses it from then on.
 public final class BodySpool: @unchecked Sendable {
+    /// Where the body goes once it outgrows the budget: a hidden name, so a killed run's
+    /// file is known by it and removed.
     public let path: String
-    private var descriptor: Int32
-    private var hasher = SHA1()
+    private let budget: SpoolBudget
+    private var memory: [UInt8] = []
+    private var descriptor: Int32 = -1
+    private var payloadDigest: [UInt8]?
     public private(set) var length = 0
 
-    /// A new, empty spool file named `name` in `folder` (a hidden name: a killed run's is
-    /// known by it and removed).
-    public init(folder: String, name: String) throws {
+    /// A new, empty spool named `name` in `folder`, in memory as far as `budget` allows.
+    public init(folder: String, name: String, budget: SpoolBudget) {
         path = folder + "/" + Self.prefix + name
-        descriptor = try PlainFile.open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC)
+        self.budget = budget
     }
 
     deinit {
+        budget.giveBack(memory.count)
         if descriptor >= 0 { close(descriptor) }
     }
 
     /// How a spool file's name begins.
     public static let prefix = ".feedsite-warc-spool-"
 
+    /// Whether the body went to the file.
+    public var isInFile: Bool { descriptor >= 0 }
+
     public func append(_ bytes: UnsafeRawBufferPointer) throws {
-        hasher.update(bytes)
+        if descriptor < 0, budget.take(bytes.count) {
+            memory.append(contentsOf: bytes)
+        } else {
+            if descriptor < 0 { try spill() }
+            if let failure = PlainFile.writeAll(bytes, to: descriptor) { throw FileSystemError.fromErrno(failure) }
+        }
         length += bytes.count
-        if let failure = PlainFile.writeAll(bytes, to: descriptor) { throw FileSystemError.fromErrno(failure) }
     }
 
-    /// The SHA-1 of the body so far.
-    public var payloadSHA1: [UInt8] {
-        var copy = hasher
-        return copy.finalize()
+    /// Moves what memory holds into the file, and gives its share of the budget back.
+    private func spill() throws {
+        descriptor = try PlainFile.open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC)
+        if let failure = memory.withUnsafeBytes({ PlainFile.writeAll($0, to: descriptor) }) { throw FileSystemError.fromErrno(failure) }
+        budget.giveBack(memory.count)
+        memory = []
+    }
+
+    /// The SHA-1 of the body, once it is whole: read back from the file, unless `block`
+    /// took it already.
+    public func payloadSHA1() throws -> [UInt8] {
+        if let payloadDigest { return payloadDigest }
+        var payload = SHA1()
+        try readBack { payload.update($0) }
+        payloadDigest = payload.finalize()
+        return payloadDigest ?? []
     }
 
     /// The record's block: `head` (an HTTP message's head), then the body, read back from
-    /// the file; its digest takes one reading of the file, its bytes another.
-    public func block(head: String) throws -> WARCWriter.Block {
+    /// the file; its digest (and the payload's, for `payloadSHA1`) takes one reading of the
+    /// file, its bytes another. `storingBody`: the body is stored in the archive, not
+    /// compressed.
+    public func block(head: String, storingBody: Bool = false) throws -> WARCWriter.Block {
         let headBytes = Array(head.utf8)
         var digest = SHA1()
+        var payload = SHA1()
         digest.update(headBytes)
-        try readBack { digest.update($0) }
-        return WARCWriter.Block(length: headBytes.count + length, sha1: digest.finalize()) { [self] write in
+        try readBack { bytes in
+            digest.update(bytes)
+            payload.update(bytes)
+        }
+        payloadDigest = payload.finalize()
+        return WARCWriter.Block(length: headBytes.count + length, sha1: digest.finalize(), storedFrom: storingBody ? headBytes.count : nil) { [self] write in
             try headBytes.withUnsafeBytes { try write($0) }
             try readBack(write)
         }
     }
 
-    /// Removes the file.
+    /// Lets go of the body: memory back to the budget, the file removed.
     public func discard() {
-        if descriptor >= 0 { close(descriptor) }
+        budget.giveBack(memory.count)
+        memory = []
+        guard descriptor >= 0 else { return }
+        close(descriptor)
         descriptor = -1
         unlink(path)
     }
 
     private func readBack(_ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        guard descriptor >= 0 else { return try memory.withUnsafeBytes { try body($0) } }
         var offset = 0
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 256 * 1024, alignment: 16)
         defer { buffer.deallocate() }

@@ -28,6 +28,11 @@ public final class ExchangeArchiver: HTTPExchangeRecorder, @unchecked Sendable {
     private let captures: ValidatedCaptures?
     private var firstFailure: String?
     private var spools = 0
+    /// Bodies held in memory at once, all transfers together.
+    private let budget = SpoolBudget(bytes: 4 << 20)
+    /// Transfers ended but not yet written: the engine waits once this many are, so what
+    /// they hold stays bounded when the disk is slower than the network.
+    private let backlog = DispatchSemaphore(value: 256)
     fileprivate let folder: String
     private let clock: @Sendable () -> Date
     private let newID: @Sendable () -> UUID
@@ -91,8 +96,12 @@ public final class ExchangeArchiver: HTTPExchangeRecorder, @unchecked Sendable {
     }
 
     fileprivate func archive(_ hops: [Hop], body: BodySpool?, ending: Ending) {
+        backlog.wait()
         queue.async { [self] in
-            defer { body?.discard() }
+            defer {
+                body?.discard()
+                backlog.signal()
+            }
             guard let writer, failure == nil else { return }
             do {
                 for (index, hop) in hops.enumerated() {
@@ -137,7 +146,9 @@ public final class ExchangeArchiver: HTTPExchangeRecorder, @unchecked Sendable {
         var fields = [WARCRecord.Field("WARC-Concurrent-To", WARCRecord.reference(to: requestID))] + shared
         let kind: WARCRecord.Kind = status == 304 ? .revisit : .response
         let id = newID()
-        var digest = WARCRecord.digest(body?.payloadSHA1 ?? Self.emptyDigest)
+        let mime = kind == .revisit ? "warc/revisit" : Self.field("content-type", in: lines).map { String($0.split(separator: ";").first ?? "") } ?? "unk"
+        let block = try body.map { try $0.block(head: head, storingBody: Self.isCompressed(mime)) } ?? .init(Array(head.utf8))
+        var digest = WARCRecord.digest(try body?.payloadSHA1() ?? Self.emptyDigest)
         if kind == .revisit {
             fields.append(.init("WARC-Profile", "http://netpreserve.org/warc/1.1/revisit/server-not-modified"))
             fields.append(.init("WARC-Refers-To-Target-URI", url))
@@ -149,14 +160,21 @@ public final class ExchangeArchiver: HTTPExchangeRecorder, @unchecked Sendable {
             fields.append(.init("WARC-Payload-Digest", digest))
         }
         if let cut { fields.append(.init("WARC-Truncated", cut.rawValue)) }
-        let block = try body.map { try $0.block(head: head) } ?? .init(Array(head.utf8))
         let record = WARCRecord(kind: kind, id: id, date: date, targetURI: url, fields: fields, contentType: "application/http;msgtype=response")
-        let mime = kind == .revisit ? "warc/revisit" : Self.field("content-type", in: lines).map { String($0.split(separator: ";").first ?? "") } ?? "unk"
         try writer.write(record, block: block, capture: .init(url: url, mime: mime, status: status, payloadDigest: digest))
         // A whole answer a later one may confirm with a 304.
         if kind == .response, (200..<300).contains(status), cut == nil, Self.field("etag", in: lines) ?? Self.field("last-modified", in: lines) != nil {
             captures?.note(.init(digest: digest, date: ISO8601Date.format(date), record: WARCRecord.reference(to: id)), of: url)
         }
+    }
+
+    /// Whether a body of media type `mime` is compressed already, so deflating it would cost
+    /// time and save nothing: pictures, sound, video, archives (but not SVG, which is text).
+    static func isCompressed(_ mime: String) -> Bool {
+        let type = mime.lowercased()
+        if type.hasPrefix("image/") { return type != "image/svg+xml" && type != "image/bmp" }
+        return type.hasPrefix("video/") || type.hasPrefix("audio/")
+            || ["application/zip", "application/gzip", "application/x-gzip", "application/zstd"].contains(type)
     }
 
     /// The value of the field `name` (in lower case) among an answer's head lines.
@@ -175,8 +193,8 @@ public final class ExchangeArchiver: HTTPExchangeRecorder, @unchecked Sendable {
     /// The SHA-1 of no bytes, an empty body's payload digest.
     private static let emptyDigest = SHA1.hash([UInt8]())
 
-    fileprivate func spool(named name: String) throws -> BodySpool {
-        try BodySpool(folder: folder, name: name)
+    fileprivate func spool(named name: String) -> BodySpool {
+        BodySpool(folder: folder, name: name, budget: budget)
     }
 }
 
@@ -215,7 +233,7 @@ private final class Recording: HTTPExchangeRecording {
     func received(body bytes: UnsafeRawBufferPointer) {
         guard !bodyFailed else { return }
         do {
-            if body == nil { body = try archiver.spool(named: spoolName) }
+            if body == nil { body = archiver.spool(named: spoolName) }
             try body?.append(bytes)
         } catch {
             bodyFailed = true

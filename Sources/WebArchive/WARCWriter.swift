@@ -24,10 +24,14 @@ public final class WARCWriter {
         public let length: Int
         public let sha1: [UInt8]
         public let bytes: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void
+        /// The block's bytes past this many are stored, not compressed: a picture's, after
+        /// its HTTP head. `nil`: all are compressed.
+        public let storedFrom: Int?
 
-        public init(length: Int, sha1: [UInt8], bytes: @escaping ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) {
+        public init(length: Int, sha1: [UInt8], storedFrom: Int? = nil, bytes: @escaping ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) {
             self.length = length
             self.sha1 = sha1
+            self.storedFrom = storedFrom
             self.bytes = bytes
         }
 
@@ -64,9 +68,10 @@ public final class WARCWriter {
     /// Records in the file being written, besides its `warcinfo`.
     private var recordsInFile = -1
     private var pending: [UInt8] = []
+    private lazy var member = GzipMember(level: 1) { [unowned self] bytes in try self.send(bytes) }
     /// How many of `pending`'s bytes are whole records, the rest the one being written.
     private var pendingWhole = 0
-    private var index: [String] = []
+    private var index: SortedLines?
     /// The files finished so far, by name.
     public private(set) var finished: [String] = []
 
@@ -86,6 +91,10 @@ public final class WARCWriter {
     deinit {
         if descriptor >= 0 { close(descriptor) }
     }
+
+    /// How the hidden files a writer and its archiver keep while they work are named: a
+    /// killed run's are known by these and removed.
+    public static let workingFilePrefixes = [BodySpool.prefix, SortedLines.prefix]
 
     /// A run's name for its files: its time in UTC, `20261126T120000Z`.
     public static func runName(at date: Date) -> String {
@@ -108,10 +117,12 @@ public final class WARCWriter {
             try begin()
         }
         let offset = written
-        let member = GzipMember { [unowned self] bytes in try self.send(bytes) }
+        let member = member
+        member.restart()
         try member.add(Array(record.head(blockLength: block.length, blockDigest: block.sha1).utf8))
         var given = 0
         try block.bytes { piece in
+            if let storedFrom = block.storedFrom, given >= storedFrom { try member.storeTheRest() }
             given += piece.count
             try member.add(piece)
         }
@@ -124,7 +135,7 @@ public final class WARCWriter {
             let line = CDXJLine(
                 url: capture.url, timestamp: Self.timestamp(record.date), mime: capture.mime, status: capture.status, digest: capture.payloadDigest,
                 length: written - offset, offset: offset, filename: currentName)
-            index.append(line.text)
+            try index?.add(line.text)
         }
     }
 
@@ -164,7 +175,7 @@ public final class WARCWriter {
         descriptor = try PlainFile.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC)
         written = 0
         recordsInFile = -1
-        index = []
+        index = SortedLines(folder: folder, name: currentName)
         let text = info.map { "\($0.name): \($0.value)\r\n" }.joined()
         let record = WARCRecord(
             kind: .warcinfo, id: newID(), date: date, targetURI: nil, fields: [.init("WARC-Filename", currentName)], contentType: "application/warc-fields")
@@ -179,8 +190,7 @@ public final class WARCWriter {
         close(descriptor)
         descriptor = -1
         if let done { throw FileSystemError.fromErrno(done) }
-        let lines = index.sorted().map { $0 + "\n" }.joined()
-        try PlainFile.write(Data(lines.utf8), to: folder + "/" + name.dropLast(".warc.gz".count) + ".cdxj")
+        try index?.write(to: folder + "/" + name.dropLast(".warc.gz".count) + ".cdxj")
         guard rename(folder + "/" + name + ".open", folder + "/" + name) == 0 else { throw FileSystemError.fromErrno() }
         finished.append(name)
     }

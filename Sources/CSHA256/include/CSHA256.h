@@ -12,4 +12,9 @@ int feedsite_sha256_hardware_available(void);
 /// `feedsite_sha256_hardware_available()` returned non-zero.
 void feedsite_sha256_hardware_blocks(uint32_t state[8], const uint8_t *data, size_t blocks);
 
+/// Runs the SHA-1 compression function over `blocks` 64-byte blocks at `data`, updating
+/// `state` (the five working words, A first). The same extensions run it: only call it when
+/// `feedsite_sha256_hardware_available()` returned non-zero.
+void feedsite_sha1_hardware_blocks(uint32_t state[5], const uint8_t *data, size_t blocks);
+
 #endif

@@ -79,7 +79,9 @@ struct RunWebArchive: Sendable {
         }
         do {
             let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
-            for name in names where name.hasPrefix(BodySpool.prefix) || name.hasPrefix(AtomicFile.temporaryMarker) { unlink(folder + "/" + name) }
+            for name in names where (WARCWriter.workingFilePrefixes + [AtomicFile.temporaryMarker]).contains(where: name.hasPrefix) {
+                unlink(folder + "/" + name)
+            }
             let unfinished = names.filter { $0.hasSuffix(".warc.gz.open") }
             if !unfinished.isEmpty {
                 report.reporter.warning(
