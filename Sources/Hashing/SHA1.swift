@@ -6,7 +6,7 @@ import CSHA256
 ///
 /// Incremental: feed bytes with `update`, read the 20-byte digest with `finalize`. On x86
 /// CPUs with the SHA extensions the block function runs in `CSHA256`, as SHA-256's does
-/// (BENCHMARKS.md, "Web archive", row "SHA-1 in hardware").
+/// (BENCHMARKS.md, "What each trick buys", row "SHA-1 in hardware").
 public struct SHA1: Sendable {
     private let usesHardware: Bool
     private var h: (UInt32, UInt32, UInt32, UInt32, UInt32) = (0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0)
@@ -76,8 +76,8 @@ public struct SHA1: Sendable {
     }
 
     /// Mixes the 64-byte block at `start` of `bytes` into the state. The message schedule is
-    /// on the stack: one array on the heap for each 64 bytes made hashing a picture three
-    /// times slower (BENCHMARKS.md, "Web archive", row "SHA-1's schedule on the stack").
+    /// on the stack: an array on the heap for each 64 bytes cost a cold run with `--warc` 4 %
+    /// of its CPU (BENCHMARKS.md, "What each trick buys", row "SHA-1's schedule on the stack").
     private mutating func absorb(_ bytes: UnsafeRawBufferPointer, at start: Int) {
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 80) { w in
             for t in 0..<16 {

@@ -11,7 +11,7 @@ import Hashing
 /// An answer's body kept aside as it arrives: a record's head names its block's length and
 /// digest, which are known only at the body's end, so the body is written to the archive
 /// after it. Bodies are kept in memory while the archive's `budget` allows (most pictures
-/// and every API answer: BENCHMARKS.md, "Web archive", row "bodies in memory within a
+/// and every API answer: BENCHMARKS.md, "What each trick buys", row "bodies in memory within a
 /// budget"), the rest in a hidden file beside the archive, so memory never grows with a
 /// body's size. Appending only keeps: the digests are taken when the record is written,
 /// off the thread the body came on (same table, row "the payload's digest off the engine's

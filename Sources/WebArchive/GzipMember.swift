@@ -4,38 +4,24 @@ import CZlib
 /// `.warc.gz` convention), so a reader can seek to any record's offset and inflate it
 /// alone. The compressed bytes go to `sink` as they are made, a buffer's worth at a time, so
 /// a body of any size is never held whole.
-///
-/// Once finished, it may begin the next member (`restart`) on the same zlib stream: starting
-/// a stream zeroes a quarter of a megabyte, more than most records hold (BENCHMARKS.md,
-/// "Web archive", row "one zlib stream for every record").
 public final class GzipMember {
     private var stream = fs_z_stream()
     private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
     private let sink: (UnsafeRawBufferPointer) throws -> Void
-    private let level: Int32
     private var storing = false
     private var finished = false
 
     /// Starts a member at compression `level` (0 to 9) whose bytes go to `sink`.
     public init(level: Int = 6, sink: @escaping (UnsafeRawBufferPointer) throws -> Void) {
         self.sink = sink
-        self.level = Int32(max(0, min(9, level)))
         // 15 + 16: a window of 32 KiB in a gzip wrapper (zlib.h). Valid arguments start a
         // stream unless memory runs out, which is fatal anyway.
-        precondition(fs_deflate_init(&stream, self.level, 15 + 16, 8) == Int32(FS_Z_OK), "zlib could not start deflating")
-    }
-
-    /// Begins the next member at the level the first began with; what is left of one not
-    /// finished (a write that failed) is thrown away.
-    public func restart() {
-        precondition(deflateReset(&stream) == Int32(FS_Z_OK), "zlib could not start deflating again")
-        if storing { precondition(deflateParams(&stream, level, Int32(FS_Z_DEFAULT_STRATEGY)) == Int32(FS_Z_OK)) }
-        storing = false
-        finished = false
+        precondition(fs_deflate_init(&stream, Int32(max(0, min(9, level))), 15 + 16, 8) == Int32(FS_Z_OK), "zlib could not start deflating")
     }
 
     /// The rest of the member is stored, not compressed: for bytes that are compressed
-    /// already (pictures), which deflating would only make slower, not smaller.
+    /// already (pictures), which deflating would only make slower, not smaller
+    /// (BENCHMARKS.md, "What each trick buys", row "pictures stored in the web archive").
     public func storeTheRest() throws {
         guard !storing else { return }
         storing = true

@@ -68,7 +68,6 @@ public final class WARCWriter {
     /// Records in the file being written, besides its `warcinfo`.
     private var recordsInFile = -1
     private var pending: [UInt8] = []
-    private lazy var member = GzipMember(level: 1) { [unowned self] bytes in try self.send(bytes) }
     /// How many of `pending`'s bytes are whole records, the rest the one being written.
     private var pendingWhole = 0
     private var index: SortedLines?
@@ -117,8 +116,7 @@ public final class WARCWriter {
             try begin()
         }
         let offset = written
-        let member = member
-        member.restart()
+        let member = GzipMember(level: 1) { [unowned self] bytes in try self.send(bytes) }
         try member.add(Array(record.head(blockLength: block.length, blockDigest: block.sha1).utf8))
         var given = 0
         try block.bytes { piece in

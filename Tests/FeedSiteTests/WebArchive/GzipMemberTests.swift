@@ -32,7 +32,7 @@ final class GzipMemberTests: XCTestCase {
         XCTAssertEqual(try Self.gunzip(Array(file[..<offsets[1]])), Array("first record".utf8))
     }
 
-    func test_storeTheRest_storesWhatFollowsAsItIs_andTheNextMemberCompressesAgain() throws {
+    func test_storeTheRest_storesWhatFollowsAsItIs_theHeadBeforeItCompressed() throws {
         var file: [UInt8] = []
         let member = GzipMember(level: 1) { file.append(contentsOf: $0) }
         let head = [UInt8](repeating: UInt8(ascii: "h"), count: 10_000)
@@ -42,16 +42,10 @@ final class GzipMemberTests: XCTestCase {
         try member.storeTheRest()
         try member.add(body)
         try member.finish()
-        let first = file.count
-        member.restart()
-        try member.add(body)
-        try member.finish()
 
-        XCTAssertEqual(try Self.gunzip(Array(file[..<first])), head + body)
-        XCTAssertGreaterThan(first, body.count, "the body stored as it is")
-        XCTAssertLessThan(first, body.count + 1_000, "the head compressed")
-        XCTAssertEqual(try Self.gunzip(Array(file[first...])), body)
-        XCTAssertLessThan(file.count - first, 1_000, "the next member compressed")
+        XCTAssertEqual(try Self.gunzip(file), head + body)
+        XCTAssertGreaterThan(file.count, body.count, "the body stored as it is")
+        XCTAssertLessThan(file.count, body.count + 1_000, "the head compressed")
     }
 
     func test_emptyMember_isAValidGzipStreamOfNothing() throws {
