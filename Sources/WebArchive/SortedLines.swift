@@ -45,7 +45,7 @@ final class SortedLines {
     /// all), and removes what was set aside.
     func write(to path: String) throws {
         lines.sort(by: Self.precedes)
-        let readers = try runs.map(RunReader.init(path:))
+        let readers = try runs.map(LineReader.init(path:))
         try AtomicFile.write(toPath: path) { writer in
             var heads = try readers.map { try $0.next() }
             var next = 0
@@ -93,8 +93,8 @@ final class SortedLines {
         first.lexicographicallyPrecedes(second)
     }
 
-    /// The lines of a file set aside, one at a time, read a buffer at a time.
-    private final class RunReader {
+    /// The lines of a file, one at a time, read a buffer at a time.
+    final class LineReader {
         private let descriptor: Int32
         private var buffer: [UInt8] = []
         private var start = 0

@@ -27,7 +27,7 @@ public enum ArgumentParser {
         option("api"), option("output"), option("cache"), option("templates"), option("locale", repeatable: true),
         option("now"), option("page-size"), option("max-items"), option("max-pages"), option("concurrency"), option("timeout"), option("rate"),
         option("retries"), option("max-image-bytes"), option("image-widths"), option("image-quality"), option("max-image-pixels"), option("ca-file"),
-        option("archive"), option("warc"), option("base-url"), option("metrics-file"), option("history-keep"), flag("offline"),
+        option("archive"), option("warc"), option("wacz"), option("base-url"), option("metrics-file"), option("history-keep"), flag("offline"),
         flag("strict"), flag("force"), flag("export-data"), flag("history"), flag("quiet"), flag("verbose"),
     ]
 
@@ -129,6 +129,10 @@ public enum ArgumentParser {
         options.templates = try path(values, "templates")
         options.archive = try path(values, "archive")
         options.warc = try path(values, "warc")
+        options.wacz = try path(values, "wacz")
+        if options.wacz != nil, options.warc == nil {
+            throw UsageError("--wacz packs the run's web archive: it needs --warc DIR as well")
+        }
         options.caFile = try path(values, "ca-file")
         options.metricsFile = try path(values, "metrics-file")
         if let locales = values["locale"] {

@@ -58,6 +58,8 @@ public struct GenerateOptions: Equatable, Sendable {
     public var archive: String?
     /// Also keep every HTTP exchange of the run in this folder, as WARC files.
     public var warc: String?
+    /// Also pack the run's WARC files, their index and the feed's pages into this WACZ file.
+    public var wacz: String?
     /// Where the site will be served; with it the run also writes the JSON and Atom feeds,
     /// the sitemap and every page's canonical link.
     public var baseURL: BaseURL?

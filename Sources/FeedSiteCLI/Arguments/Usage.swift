@@ -59,6 +59,8 @@ public enum Usage {
           --archive FILE.tar   also write the published site as a reproducible tar file
           --warc DIR           also keep every HTTP exchange of the run in DIR as WARC 1.1
                                files, each with its CDXJ index, for pywb and the like
+          --wacz FILE.wacz     also pack the run's WARC files, their index and the feed's
+                               pages into one WACZ file for ReplayWeb.page (needs --warc)
           --force              replace --output even when it holds files feedsite did not write
           --base-url URL       where the site will be served (https://example.org/feed/);
                                adds feed.json, feed.atom, sitemap.xml and canonical links

@@ -7,7 +7,7 @@ import Foundation
     import Darwin
 #endif
 
-/// A file a flag names for the run to write beside the site (`--archive`,
+/// A file a flag names for the run to write beside the site (`--archive`, `--wacz`,
 /// `--metrics-file`), checked before anything is written. It must be a missing path or a
 /// regular file, a symbolic link leading to one (the file it leads to is what is replaced,
 /// and the link stays), in a folder that exists; outside the output, which every run
@@ -23,19 +23,24 @@ struct FlagFile: Equatable {
         let description: String
     }
 
-    /// The files `--archive` and `--metrics-file` name, each checked, and not one file.
-    static func named(by options: GenerateOptions, environment: RunEnvironment) throws(OpeningFailure) -> (archive: FlagFile?, metrics: FlagFile?) {
+    /// The files `--archive`, `--wacz` and `--metrics-file` name, each checked, and no two one file.
+    static func named(by options: GenerateOptions, environment: RunEnvironment) throws(OpeningFailure) -> (
+        archive: FlagFile?, wacz: FlagFile?, metrics: FlagFile?
+    ) {
         let folders = RunFolders.resolving(
             output: environment.resolve(options.output), cache: environment.cacheFolder(options.cache), templates: options.templates.map(environment.resolve))
         do {
             let archive = try options.archive.map { given throws(Refusal) in
                 try check(given, resolved: environment.resolve(given), flag: "--archive", writing: "the archive", folders: folders)
             }
+            let wacz = try options.wacz.map { given throws(Refusal) in
+                try check(given, resolved: environment.resolve(given), flag: "--wacz", writing: "the WACZ", folders: folders)
+            }
             let metrics = try options.metricsFile.map { given throws(Refusal) in
                 try check(given, resolved: environment.resolve(given), flag: "--metrics-file", writing: "the metrics", folders: folders)
             }
-            try checkApart([archive, metrics].compactMap { $0 })
-            return (archive, metrics)
+            try checkApart([archive, wacz, metrics].compactMap { $0 })
+            return (archive, wacz, metrics)
         } catch {
             throw .flagFile(error)
         }
@@ -94,6 +99,6 @@ struct FlagFile: Equatable {
     }
 
     private static func example(for flag: String) -> String {
-        flag == "--archive" ? "site.tar" : "feedsite.prom"
+        ["--archive": "site.tar", "--wacz": "feed.wacz"][flag] ?? "feedsite.prom"
     }
 }

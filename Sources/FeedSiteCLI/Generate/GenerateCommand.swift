@@ -18,7 +18,7 @@ struct GenerateCommand {
 
     func run() async -> ExitCode {
         let started = ContinuousClock.now
-        let files: (archive: FlagFile?, metrics: FlagFile?)
+        let files: (archive: FlagFile?, wacz: FlagFile?, metrics: FlagFile?)
         let warc: String?
         do {
             files = try FlagFile.named(by: options, environment: environment)
@@ -28,7 +28,7 @@ struct GenerateCommand {
         }
         let metricsFile = files.metrics.map { MetricsFile(path: $0.path) }
         var metrics = RunMetrics()
-        let code = await run(archive: files.archive.map { URL(fileURLWithPath: $0.path) }, warc: warc, recording: &metrics)
+        let code = await run(archive: files.archive.map { URL(fileURLWithPath: $0.path) }, web: (warc, files.wacz?.path), recording: &metrics)
         if let metricsFile {
             metrics.exitCode = code
             metrics.duration = (ContinuousClock.now - started).seconds
@@ -43,13 +43,14 @@ struct GenerateCommand {
         return code
     }
 
-    /// The run from its context's opening to its closing, with `--archive`'s file and
-    /// `--warc`'s folder, if any, checked; what it found out goes into `metrics`, the
-    /// cache's size only when `--metrics-file` asks for it and the run was not interrupted.
-    private func run(archive: URL?, warc: String?, recording metrics: inout RunMetrics) async -> ExitCode {
+    /// The run from its context's opening to its closing, with `--archive`'s file,
+    /// `--warc`'s folder and `--wacz`'s file, if any, checked; what it found out goes into
+    /// `metrics`, the cache's size only when `--metrics-file` asks for it and the run was
+    /// not interrupted.
+    private func run(archive: URL?, web: (warc: String?, wacz: String?), recording metrics: inout RunMetrics) async -> ExitCode {
         let context: RunContext
         do {
-            context = try await RunContext.open(options, archive: archive, warc: warc, environment: environment, report: report)
+            context = try await RunContext.open(options, archive: archive, warc: web.warc, environment: environment, report: report)
         } catch {
             return report.end(RunEnding.of(RunSummary(), error: .opening(error), facts: .init(previousSiteExists: previousSiteExists)))
         }
@@ -66,9 +67,17 @@ struct GenerateCommand {
             // Whatever the run's outcome: the network stops, every transfer ends and is
             // written, then the archive is finished.
             if let client = context.client { await client.engine.shutdown() }
+            var incomplete: RunWebArchive.Incomplete?
             switch webArchive.finish() {
-            case let .success(files): report.webArchiveWritten(files, folder: webArchive.folder)
-            case let .failure(incomplete):
+            case let .success(files):
+                report.webArchiveWritten(files, folder: webArchive.folder)
+                if let wacz = web.wacz {
+                    incomplete = webArchive.pack(files, into: wacz, api: options.api)
+                    if incomplete == nil { report.reporter.info("WACZ: \(wacz)") }
+                }
+            case let .failure(failure): incomplete = failure
+            }
+            if let incomplete {
                 if stoppedBy == nil { stoppedBy = .webArchiveIncomplete(incomplete) } else { report.reporter.error("\(incomplete)") }
             }
         }

@@ -10,6 +10,8 @@ struct RunWebArchive: Sendable {
     let folder: String
     /// The engine's recorder.
     let archiver: ExchangeArchiver
+    /// When the run began: the WACZ's creation.
+    let startedAt: Date
     private let lock: RunLock
 
     /// The folder cannot be used: the run stops before its first request.
@@ -20,12 +22,17 @@ struct RunWebArchive: Sendable {
         var description: String { "--warc \(folder): cannot write the web archive there: \(reason)" }
     }
 
-    /// What a run that stops keeps of its archive.
+    /// The archive, or its WACZ, could not be written whole.
     struct Incomplete: Error, CustomStringConvertible {
-        let folder: String
-        let reason: String
+        let description: String
 
-        var description: String { "the web archive in \(folder) is incomplete: \(reason)" }
+        init(folder: String, reason: String) {
+            description = "the web archive in \(folder) is incomplete: \(reason)"
+        }
+
+        init(wacz: String, reason: String) {
+            description = "the WACZ \(wacz) was not written: \(reason)"
+        }
     }
 
     /// How the folder's lock file is named.
@@ -90,7 +97,7 @@ struct RunWebArchive: Sendable {
             }
             let writer = try WARCWriter(folder: folder, runName: WARCWriter.runName(at: startedAt), date: startedAt, info: info, newID: { UUID() })
             let archiver = ExchangeArchiver(writer: writer, captures: try ValidatedCaptures(folder: folder), clock: clock, newID: { UUID() })
-            return RunWebArchive(folder: folder, archiver: archiver, lock: lock)
+            return RunWebArchive(folder: folder, archiver: archiver, startedAt: startedAt, lock: lock)
         } catch {
             lock.markFinished()
             throw Unwritable(folder: folder, reason: ExchangeArchiver.reason(error, writing: folder))
@@ -108,6 +115,18 @@ struct RunWebArchive: Sendable {
         }
         if let failure = archiver.failure { return .failure(Incomplete(folder: folder, reason: failure)) }
         return .success(finished)
+    }
+
+    /// Packs the run's finished `files` into the WACZ at `path`, `nil` when it did.
+    func pack(_ files: [String], into path: String, api: URL) -> Incomplete? {
+        let about = WACZFile.About(
+            title: "feedsite: \(api.absoluteString)", software: "feedsite \(Usage.version)", created: startedAt, pagesPrefix: api.absoluteString + "/feed")
+        do {
+            try WACZFile.write(to: path, folder: folder, warcs: files, about: about)
+            return nil
+        } catch {
+            return Incomplete(wacz: path, reason: ExchangeArchiver.reason(error, writing: path))
+        }
     }
 
     /// The `warcinfo` record's fields: what wrote the archive, from which API, asked how.

@@ -32,4 +32,23 @@ extension FullDiskTests {
         XCTAssertTrue(next.diagnostics.contains("web archive: feedsite-20240520T112459Z-00000.warc.gz.open in \(warc) was left unfinished"), next.diagnostics)
         XCTAssertTrue(FileManager.default.fileExists(atPath: warc + "/feedsite-20240520T112559Z-00000.warc.gz"))
     }
+
+    func test_generate_waczOnAFullDisk_publishesTheSiteAndKeepsTheWARC_andSaysTheWACZWasNotWritten() async throws {
+        let run = try makeRunFolder()
+        let disk = try mountSmallDisk(at: run.root.appendingPathComponent("disk"), megabytes: 1)
+        let wacz = disk.appendingPathComponent("feed.wacz").path
+        let server = try makeServer(SyntheticFeed(itemCount: 12, commentsPerItem: 1, imageBytes: 20_000, now: fixedNow()))
+        try fill(disk, leaving: 64 * 1024)
+
+        let full = await run.generate(api: server.apiRoot, ["--warc", "warc", "--wacz", wacz])
+
+        XCTAssertEqual(full.code, .failure, full.diagnostics)
+        let errors = full.diagnostics.split(separator: "\n").filter { $0.hasPrefix("feedsite: error:") }
+        XCTAssertEqual(errors.count, 1, full.diagnostics)
+        let expected = "feedsite: error: the site was published to \(RealPath.of(run.site.path)), but the WACZ \(wacz) was not written: no space left on device"
+        XCTAssertTrue(errors.first?.hasPrefix(expected) == true, full.diagnostics)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: disk.path).sorted(), [FullDiskTests.ballast], "no half-written WACZ")
+        let warc = try FileManager.default.contentsOfDirectory(atPath: run.root.appendingPathComponent("warc").path)
+        XCTAssertEqual(warc.filter { $0.hasSuffix(".warc.gz") }.count, 1, "the web archive itself is whole: \(warc)")
+    }
 }

@@ -77,6 +77,43 @@ final class WebArchiveTests: XCTestCase {
         try assertIndexPointsAtItsRecords("\(warc)/\(run)1")
     }
 
+    func test_generate_wacz_packsTheRunsWARC_itsIndex_theFeedsPages_andEachFilesSizeAndDigest_storedInAZip() async throws {
+        let folder = try makeTemporaryFolder(for: self)
+        let server = try SampleAPIServer(source: SyntheticFeed(itemCount: 25, commentsPerItem: 1, imageBytes: 2_000, now: fixedNow()))
+        defer { server.stop() }
+
+        let result = await runFeedsite(
+            ["generate", "--api", server.apiRoot.absoluteString, "--output", "site", "--cache", "cache", "--warc", "warc", "--wacz", "feed.wacz"], in: folder)
+
+        XCTAssertEqual(result.code, .success, result.diagnostics)
+        let wacz = RealPath.of(folder.appendingPathComponent("feed.wacz").path)
+        XCTAssertTrue(result.diagnostics.contains("WACZ: \(wacz)\n"), result.diagnostics)
+        let run = "feedsite-20240520T112459Z-00000"
+        let package = try ZipReading.entries(of: wacz)
+        XCTAssertEqual(
+            package.map(\.name), ["archive/\(run).warc.gz", "indexes/index.cdx", "pages/pages.jsonl", "datapackage.json", "datapackage-digest.json"])
+        XCTAssertTrue(package.allSatisfy { $0.stored }, "stored, not compressed")
+        let warc = try Data(contentsOf: folder.appendingPathComponent("warc/\(run).warc.gz"))
+        XCTAssertEqual(package[0].data, warc)
+        XCTAssertEqual(package[1].data, try Data(contentsOf: folder.appendingPathComponent("warc/\(run).cdxj")), "one file's index is the index")
+        let pages = String(decoding: package[2].data, as: UTF8.self).split(separator: "\n").map(String.init)
+        XCTAssertEqual(pages.first, #"{"format": "json-pages-1.0", "id": "pages", "title": "The feed's pages"}"#)
+        let feedURLs = try WARCFileReader.records(of: folder.appendingPathComponent("warc/\(run).warc.gz").path)
+            .filter { $0.type == "response" && $0.target.hasPrefix(server.apiRoot.absoluteString + "/feed") }.map(\.target)
+        XCTAssertEqual(pages.count, 1 + feedURLs.count, "\(feedURLs)")
+        XCTAssertGreaterThanOrEqual(feedURLs.count, 3, "25 items, 10 a page")
+        XCTAssertTrue(pages[1].contains(#""title": "Feed, page 1""#) && pages[1].contains(#""ts": "2024-05-20T11:24:59Z""#), pages[1])
+        let datapackage = try XCTUnwrap(try JSONSerialization.jsonObject(with: package[3].data) as? [String: Any])
+        XCTAssertEqual(datapackage["wacz_version"] as? String, "1.1.1")
+        let resources = try XCTUnwrap(datapackage["resources"] as? [[String: Any]])
+        XCTAssertEqual(resources.map { $0["path"] as? String }, package.prefix(3).map(\.name))
+        for (resource, entry) in zip(resources, package) {
+            XCTAssertEqual(resource["hash"] as? String, "sha256:" + SHA256.hexDigest(entry.data), entry.name)
+            XCTAssertEqual(resource["bytes"] as? Int, entry.data.count, entry.name)
+        }
+        XCTAssertTrue(String(decoding: package[4].data, as: UTF8.self).contains("\"sha256:\(SHA256.hexDigest(package[3].data))\""))
+    }
+
     func test_generate_warc_insideTheOutputOrTheCache_orWithOffline_isAUsageErrorThatTouchesNothing() async throws {
         let folder = try makeTemporaryFolder(for: self)
         let base = ["generate", "--api", "http://127.0.0.1:9/v1", "--output", "site", "--cache", "cache"]
@@ -84,8 +121,10 @@ final class WebArchiveTests: XCTestCase {
         let inOutput = await runFeedsite(base + ["--warc", "site/warc"], in: folder)
         let inCache = await runFeedsite(base + ["--warc", "cache"], in: folder)
         let offline = await runFeedsite(base + ["--warc", "warc", "--offline"], in: folder)
+        let waczAlone = await runFeedsite(base + ["--wacz", "feed.wacz"], in: folder)
 
-        XCTAssertEqual([inOutput.code, inCache.code, offline.code], [.usage, .usage, .usage])
+        XCTAssertEqual([inOutput.code, inCache.code, offline.code, waczAlone.code], [.usage, .usage, .usage, .usage])
+        XCTAssertTrue(waczAlone.diagnostics.hasPrefix("feedsite: --wacz packs the run's web archive: it needs --warc DIR as well\n"))
         let site = RealPath.of(folder.appendingPathComponent("site").path)
         XCTAssertTrue(inOutput.diagnostics.contains("--warc site/warc is inside the output folder \(site), which every run replaces"), inOutput.diagnostics)
         XCTAssertTrue(inCache.diagnostics.contains("--warc cache is inside the cache folder"), inCache.diagnostics)

@@ -25,16 +25,8 @@ struct WARCFileReader {
 
     /// The whole file, every member inflated.
     static func text(of path: String) throws -> [UInt8] {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { throw XCTSkip("no Python to read every member with") }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", "import gzip, sys; sys.stdout.buffer.write(gzip.open(sys.argv[1]).read())", path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "Python's gzip reads \(path)")
+        let script = "import gzip, sys; sys.stdout.buffer.write(gzip.open(sys.argv[1]).read())"
+        let data = try PythonScript.output(of: script, [path], skipping: "read every gzip member of \(path)")
         return [UInt8](data)
     }
 

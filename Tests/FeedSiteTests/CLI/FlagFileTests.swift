@@ -94,14 +94,36 @@ final class FlagFileTests: XCTestCase {
         }
     }
 
+    func test_named_refusesAWACZInsideTheOutput_orTheFileAnotherFlagNames() throws {
+        let folder = try realTemporaryFolder()
+
+        XCTAssertEqual(try named(archive: nil, metrics: nil, wacz: "feed.wacz", in: folder).wacz?.path, folder.path + "/feed.wacz")
+        for (wacz, archive, expected) in [
+            (
+                "site/feed.wacz", nil,
+                "--wacz site/feed.wacz is inside the output folder \(folder.path)/site, which every run replaces; write the WACZ elsewhere"
+            ),
+            ("both", "both", "--archive and --wacz name the same file, \(folder.path)/both; give each a file of its own"),
+        ] {
+            XCTAssertThrowsError(try named(archive: archive, metrics: nil, wacz: wacz, in: folder), wacz) { error in
+                let (code, message) = ending(of: error)
+                XCTAssertEqual(code, .usage)
+                XCTAssertEqual(message, expected)
+            }
+        }
+    }
+
     // MARK: - Helpers
 
-    private func named(archive: String?, metrics: String?, in folder: URL) throws -> (archive: FlagFile?, metrics: FlagFile?) {
+    private func named(archive: String?, metrics: String?, wacz: String? = nil, in folder: URL) throws -> (
+        archive: FlagFile?, wacz: FlagFile?, metrics: FlagFile?
+    ) {
         var options = GenerateOptions()
         options.output = "site"
         options.cache = "cache"
         options.archive = archive
         options.metricsFile = metrics
+        options.wacz = wacz
         return try FlagFile.named(by: options, environment: RunEnvironment(variables: [:], workingDirectory: folder, currentDate: { fixedNow() }))
     }
 
