@@ -40,7 +40,7 @@ struct RunContext: Sendable {
     /// output is not a folder never to be replaced and the cache folder is a cache; loads the
     /// templates, takes the output's lock, makes sure the output may be replaced, takes the
     /// cache's lock and prepares the staging folder. `archive` is `--archive`'s file and
-    /// `warc` `--warc`'s folder, checked (`FlagFile`, `RunWebArchive.check`); the web archive
+    /// `warc` `--warc`'s folder, checked (`FlagFile`, `RunWebArchive.named`); the web archive
     /// is opened before the client that records into it. Whatever it took is given back
     /// when it fails.
     static func open(_ options: GenerateOptions, archive: URL?, warc: String?, environment: RunEnvironment, report: RunReport) async throws(OpeningFailure)
