@@ -7,11 +7,8 @@ import XCTest
 
 extension FullDiskTests {
     func test_generate_warcOnAFullDisk_publishesTheSiteAndSaysTheArchiveIsIncomplete_inOneLine() async throws {
-        let run = try makeRunFolder()
-        let disk = try mountSmallDisk(at: run.root.appendingPathComponent("disk"), megabytes: 1)
+        let (run, disk, server) = try fullSmallDisk()
         let warc = disk.appendingPathComponent("warc").path
-        let server = try makeServer(SyntheticFeed(itemCount: 12, commentsPerItem: 1, imageBytes: 20_000, now: fixedNow()))
-        try fill(disk, leaving: 64 * 1024)
 
         let full = await run.generate(api: server.apiRoot, ["--warc", warc])
 
@@ -34,11 +31,8 @@ extension FullDiskTests {
     }
 
     func test_generate_waczOnAFullDisk_publishesTheSiteAndKeepsTheWARC_andSaysTheWACZWasNotWritten() async throws {
-        let run = try makeRunFolder()
-        let disk = try mountSmallDisk(at: run.root.appendingPathComponent("disk"), megabytes: 1)
+        let (run, disk, server) = try fullSmallDisk()
         let wacz = disk.appendingPathComponent("feed.wacz").path
-        let server = try makeServer(SyntheticFeed(itemCount: 12, commentsPerItem: 1, imageBytes: 20_000, now: fixedNow()))
-        try fill(disk, leaving: 64 * 1024)
 
         let full = await run.generate(api: server.apiRoot, ["--warc", "warc", "--wacz", wacz])
 
@@ -50,5 +44,15 @@ extension FullDiskTests {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: disk.path).sorted(), [FullDiskTests.ballast], "no half-written WACZ")
         let warc = try FileManager.default.contentsOfDirectory(atPath: run.root.appendingPathComponent("warc").path)
         XCTAssertEqual(warc.filter { $0.hasSuffix(".warc.gz") }.count, 1, "the web archive itself is whole: \(warc)")
+    }
+
+    /// A run folder, a disk of 1 MB beside it with 64 KB left, and an API of 12 items whose
+    /// pictures need more than that.
+    private func fullSmallDisk() throws -> (RunFolder, URL, SampleAPIServer) {
+        let run = try makeRunFolder()
+        let disk = try mountSmallDisk(at: run.root.appendingPathComponent("disk"), megabytes: 1)
+        let server = try makeServer(SyntheticFeed(itemCount: 12, commentsPerItem: 1, imageBytes: 20_000, now: fixedNow()))
+        try fill(disk, leaving: 64 * 1024)
+        return (run, disk, server)
     }
 }
