@@ -24,7 +24,7 @@ final class SortedLines {
     private var runs: [String] = []
 
     /// Lines for the file `name`, set aside in `folder` past `memoryLimit` bytes.
-    init(folder: String, name: String, memoryLimit: Int = 4 << 20) {
+    init(folder: String, name: String, memoryLimit: Int = 1 << 20) {
         self.folder = folder
         self.name = name
         self.memoryLimit = memoryLimit
