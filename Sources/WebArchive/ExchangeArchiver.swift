@@ -148,7 +148,8 @@ public final class ExchangeArchiver: HTTPExchangeRecorder, @unchecked Sendable {
         let id = newID()
         let mime = kind == .revisit ? "warc/revisit" : Self.field("content-type", in: lines).map { String($0.split(separator: ";").first ?? "") } ?? "unk"
         let block = try body.map { try $0.block(head: head, storingBody: Self.isCompressed(mime)) } ?? .init(Array(head.utf8))
-        var digest = WARCRecord.digest(try body?.payloadSHA1() ?? Self.emptyDigest)
+        let payload = try body?.payloadSHA1() ?? Self.emptyDigest
+        var digest = WARCRecord.digest(payload)
         if kind == .revisit {
             fields.append(.init("WARC-Profile", "http://netpreserve.org/warc/1.1/revisit/server-not-modified"))
             fields.append(.init("WARC-Refers-To-Target-URI", url))
@@ -164,7 +165,7 @@ public final class ExchangeArchiver: HTTPExchangeRecorder, @unchecked Sendable {
         try writer.write(record, block: block, capture: .init(url: url, mime: mime, status: status, payloadDigest: digest))
         // A whole answer a later one may confirm with a 304.
         if kind == .response, (200..<300).contains(status), cut == nil, Self.field("etag", in: lines) ?? Self.field("last-modified", in: lines) != nil {
-            captures?.note(.init(digest: digest, date: ISO8601Date.format(date), record: WARCRecord.reference(to: id)), of: url)
+            captures?.note(url, payload: payload, date: date, record: id)
         }
     }
 
