@@ -26,22 +26,17 @@ final class SHA256HardwareTests: XCTestCase {
 
     func test_hardware_agreesWithSwiftOnEveryLengthAndSplit() throws {
         try XCTSkipUnless(SHA256.hardwareAvailable, "this CPU has no SHA extensions; only the Swift path runs here")
-        var seed: UInt64 = 0x5EED
-        func bytes(_ count: Int) -> [UInt8] {
-            (0..<count).map { _ in
-                seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-                return UInt8(truncatingIfNeeded: seed >> 56)
-            }
-        }
-        for length in Array(0...300) + [1_000, 4_096, 65_536, 1_000_003] {
-            let input = bytes(length)
-            var software = SHA256(usingHardware: false)
-            software.update(input)
-            var hardware = SHA256(usingHardware: true)
-            let split = length / 3
-            hardware.update(input[..<split])
-            hardware.update(input[split...])
-            XCTAssertEqual(hardware.finalize(), software.finalize(), "length \(length)")
-        }
+        assertHardwareAgreesWithSwift(
+            software: { input in
+                var hasher = SHA256(usingHardware: false)
+                hasher.update(input)
+                return hasher.finalize()
+            },
+            hardware: { first, second in
+                var hasher = SHA256(usingHardware: true)
+                hasher.update(first)
+                hasher.update(second)
+                return hasher.finalize()
+            })
     }
 }
