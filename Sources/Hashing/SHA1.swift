@@ -10,9 +10,7 @@ import CSHA256
 public struct SHA1: Sendable {
     private let usesHardware: Bool
     private var h: (UInt32, UInt32, UInt32, UInt32, UInt32) = (0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0)
-    /// The bytes of a block not yet whole.
-    private var partial: [UInt8] = []
-    private var byteCount: UInt64 = 0
+    private var message = MessageBlocks()
 
     public init() {
         self.init(usingHardware: SHA256.hardwareAvailable)
@@ -21,7 +19,6 @@ public struct SHA1: Sendable {
     /// `usingHardware: false` forces the Swift block function (for tests and comparisons).
     public init(usingHardware: Bool) {
         usesHardware = usingHardware && SHA256.hardwareAvailable
-        partial.reserveCapacity(64)
     }
 
     public mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
@@ -30,42 +27,14 @@ public struct SHA1: Sendable {
     }
 
     public mutating func update(_ bytes: UnsafeRawBufferPointer) {
-        byteCount &+= UInt64(bytes.count)
-        var at = 0
-        if !partial.isEmpty {
-            let take = min(64 - partial.count, bytes.count)
-            partial.append(contentsOf: bytes[0..<take])
-            at = take
-            guard partial.count == 64 else { return }
-            partial.withUnsafeBytes { absorb($0, at: 0) }
-            partial.removeAll(keepingCapacity: true)
-        }
-        let whole = (bytes.count - at) / 64
-        if usesHardware, whole > 0 {
-            withUnsafeMutablePointer(to: &h) { tuple in
-                tuple.withMemoryRebound(to: UInt32.self, capacity: 5) { words in
-                    feedsite_sha1_hardware_blocks(words, bytes.baseAddress!.assumingMemoryBound(to: UInt8.self) + at, whole)
-                }
-            }
-            at += whole * 64
-        }
-        while bytes.count - at >= 64 {
-            absorb(bytes, at: at)
-            at += 64
-        }
-        partial.append(contentsOf: bytes[at...])
+        let (completed, whole) = message.add(bytes)
+        completed?.withUnsafeBytes { compress(blocks: $0) }
+        if !whole.isEmpty { compress(blocks: whole) }
     }
 
     /// The 20-byte digest. Consumes this value's state; call on a copy to keep hashing.
     public mutating func finalize() -> [UInt8] {
-        let bits = byteCount &* 8
-        var tail = partial + [0x80]
-        while tail.count % 64 != 56 { tail.append(0) }
-        tail += (0..<8).reversed().map { UInt8(truncatingIfNeeded: bits >> (8 * UInt64($0))) }
-        tail.withUnsafeBytes { block in
-            for start in stride(from: 0, to: block.count, by: 64) { absorb(block, at: start) }
-        }
-        partial.removeAll()
+        message.finish().withUnsafeBytes { compress(blocks: $0) }
         return [h.0, h.1, h.2, h.3, h.4].flatMap { word in (0..<4).reversed().map { UInt8(truncatingIfNeeded: word >> (8 * $0)) } }
     }
 
@@ -73,6 +42,19 @@ public struct SHA1: Sendable {
         var hasher = SHA1()
         hasher.update(bytes)
         return hasher.finalize()
+    }
+
+    /// Runs the block function over whole 64-byte blocks.
+    private mutating func compress(blocks: UnsafeRawBufferPointer) {
+        if usesHardware {
+            withUnsafeMutablePointer(to: &h) { tuple in
+                tuple.withMemoryRebound(to: UInt32.self, capacity: 5) { words in
+                    feedsite_sha1_hardware_blocks(words, blocks.baseAddress!.assumingMemoryBound(to: UInt8.self), blocks.count / 64)
+                }
+            }
+            return
+        }
+        for start in stride(from: 0, to: blocks.count, by: 64) { absorb(blocks, at: start) }
     }
 
     /// Mixes the 64-byte block at `start` of `bytes` into the state. The message schedule is

@@ -20,8 +20,7 @@ public struct SHA256: Sendable {
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a,
         0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
     )
-    private var pending: [UInt8] = []
-    private var messageLength: UInt64 = 0
+    private var message = MessageBlocks()
 
     public init() {
         self.init(usingHardware: Self.hardwareAvailable)
@@ -30,7 +29,6 @@ public struct SHA256: Sendable {
     /// `usingHardware: false` forces the Swift block function (for tests and comparisons).
     public init(usingHardware: Bool) {
         usesHardware = usingHardware && Self.hardwareAvailable
-        pending.reserveCapacity(64)
     }
 
     public mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
@@ -43,42 +41,14 @@ public struct SHA256: Sendable {
     }
 
     public mutating func update(_ buffer: UnsafeRawBufferPointer) {
-        messageLength &+= UInt64(buffer.count)
-        var offset = 0
-        if !pending.isEmpty {
-            let take = min(64 - pending.count, buffer.count)
-            pending.append(contentsOf: buffer[0..<take])
-            offset = take
-            if pending.count == 64 {
-                pending.withUnsafeBytes { compress(blocks: $0) }
-                pending.removeAll(keepingCapacity: true)
-            }
-        }
-        let whole = (buffer.count - offset) / 64 * 64
-        if whole > 0 {
-            compress(blocks: UnsafeRawBufferPointer(rebasing: buffer[offset..<offset + whole]))
-            offset += whole
-        }
-        if offset < buffer.count {
-            pending.append(contentsOf: buffer[offset...])
-        }
+        let (completed, whole) = message.add(buffer)
+        completed?.withUnsafeBytes { compress(blocks: $0) }
+        if !whole.isEmpty { compress(blocks: whole) }
     }
 
     /// The 32-byte digest. Consumes this value's state; call on a copy to keep hashing.
     public mutating func finalize() -> [UInt8] {
-        let bitLength = messageLength &* 8
-        var padding: [UInt8] = [0x80]
-        let afterMarker = (pending.count + 1) % 64
-        let zeros = afterMarker <= 56 ? 56 - afterMarker : 120 - afterMarker
-        padding.append(contentsOf: repeatElement(0, count: zeros))
-        for shift in stride(from: 56, through: 0, by: -8) {
-            padding.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
-        }
-        let savedLength = messageLength
-        padding.withUnsafeBytes { update($0) }
-        messageLength = savedLength
-        precondition(pending.isEmpty, "padding must complete the last block")
-
+        message.finish().withUnsafeBytes { compress(blocks: $0) }
         let words = [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7]
         return words.flatMap { word in
             [UInt8(word >> 24), UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 8), UInt8(truncatingIfNeeded: word)]
