@@ -9,9 +9,9 @@ import Hashing
 /// can serve that payload. Kept beside the archive's files, read when a run begins and
 /// written whole when it finishes.
 ///
-/// Packed, as a feed of 100,000 items has as many comments lists: each URL is known by the
-/// first 16 bytes of its SHA-256, each capture by its payload's SHA-1, its second and its
-/// record's ID, with no text held (BENCHMARKS.md, "What each trick buys", row "the
+/// Packed, as a feed of 100,000 items has as many comments lists: each URL is known by its
+/// SHA-256, each capture by its payload's SHA-1, its second and its record's ID, with no
+/// text held (BENCHMARKS.md, "What each trick buys", row "the
 /// validated captures packed"). A line of the file is the same four, in hex and decimal.
 public final class ValidatedCaptures {
     /// A capture as a `revisit` record names it.
@@ -26,11 +26,6 @@ public final class ValidatedCaptures {
 
     /// The file's name in the folder.
     public static let fileName = ".feedsite-warc-captures.tsv"
-
-    private struct Key: Hashable {
-        let high: UInt64
-        let low: UInt64
-    }
 
     private struct Packed {
         /// The payload's 20-byte SHA-1, in three words.
@@ -52,7 +47,7 @@ public final class ValidatedCaptures {
     }
 
     private let path: String
-    private var byURL: [Key: Packed] = [:]
+    private var byURL: [SHA256.Digest: Packed] = [:]
     private var changed = false
 
     /// The captures noted in `folder`, none when it has no file yet; a line that is not
@@ -62,16 +57,17 @@ public final class ValidatedCaptures {
         guard let data = try PlainFile.readRegular(path, maxBytes: 1 << 30) else { return }
         for line in [UInt8](data).split(separator: UInt8(ascii: "\n")) {
             let parts = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
-            guard parts.count == 4, let key = Self.bytes(hex: parts[0]), key.count == 16, let payload = Self.bytes(hex: parts[1]), payload.count == 20,
+            guard parts.count == 4, let key = SHA256.Digest(hex: String(decoding: parts[0], as: UTF8.self)), let payload = Self.bytes(hex: parts[1]),
+                payload.count == 20,
                 let seconds = Int64(String(decoding: parts[2], as: UTF8.self)), let record = UUID(uuidString: String(decoding: parts[3], as: UTF8.self))
             else { continue }
-            byURL[Self.key(key)] = Packed(payload: payload, seconds: seconds, record: record)
+            byURL[key] = Packed(payload: payload, seconds: seconds, record: record)
         }
     }
 
     /// The latest capture of `url`.
     public func latest(of url: String) -> Capture? {
-        guard let packed = byURL[Self.key(of: url)] else { return nil }
+        guard let packed = byURL[SHA256.digest(url.utf8)] else { return nil }
         return Capture(
             digest: WARCRecord.digest(packed.payloadBytes), date: ISO8601Date.format(Date(timeIntervalSince1970: TimeInterval(packed.seconds))),
             record: WARCRecord.reference(to: packed.record))
@@ -81,7 +77,7 @@ public final class ValidatedCaptures {
     /// record `record`.
     public func note(_ url: String, payload: [UInt8], date: Date, record: UUID) {
         guard payload.count == 20 else { return }
-        byURL[Self.key(of: url)] = Packed(payload: payload, seconds: Int64(date.timeIntervalSince1970.rounded(.down)), record: record)
+        byURL[SHA256.digest(url.utf8)] = Packed(payload: payload, seconds: Int64(date.timeIntervalSince1970.rounded(.down)), record: record)
         changed = true
     }
 
@@ -89,39 +85,19 @@ public final class ValidatedCaptures {
     public func save() throws {
         guard changed else { return }
         try AtomicFile.write(toPath: path) { writer in
-            for (key, packed) in byURL.sorted(by: { ($0.key.high, $0.key.low) < ($1.key.high, $1.key.low) }) {
-                let keyHex = String(format: "%016llx%016llx", key.high, key.low)
-                try writer.write("\(keyHex)\t\(SHA256.hex(packed.payloadBytes))\t\(packed.seconds)\t\(packed.record.uuidString)\n")
+            for (key, packed) in byURL.map({ ($0.key.hex, $0.value) }).sorted(by: { $0.0 < $1.0 }) {
+                try writer.write("\(key)\t\(SHA256.hex(packed.payloadBytes))\t\(packed.seconds)\t\(packed.record.uuidString)\n")
             }
         }
-    }
-
-    private static func key(of url: String) -> Key {
-        key(Array(SHA256.hash(Array(url.utf8)).prefix(16)))
-    }
-
-    private static func key(_ bytes: [UInt8]) -> Key {
-        let word = { (from: Int) in bytes[from..<(from + 8)].reduce(UInt64(0)) { $0 << 8 | UInt64($1) } }
-        return Key(high: word(0), low: word(8))
     }
 
     private static func bytes(hex: ArraySlice<UInt8>) -> [UInt8]? {
         guard hex.count.isMultiple(of: 2) else { return nil }
         var bytes: [UInt8] = []
-        var index = hex.startIndex
-        while index < hex.endIndex {
-            guard let high = nibble(hex[index]), let low = nibble(hex[index + 1]) else { return nil }
-            bytes.append(high << 4 | low)
-            index += 2
+        for at in stride(from: hex.startIndex, to: hex.endIndex, by: 2) {
+            guard let byte = HexDigit.byte(hex[at], hex[at + 1]) else { return nil }
+            bytes.append(byte)
         }
         return bytes
-    }
-
-    private static func nibble(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        default: nil
-        }
     }
 }
