@@ -55,7 +55,10 @@ public enum WACZFile {
                 let entry = StoredZip.Entry(name: part.name, size: resource.facts.size, crc: resource.facts.crc, offset: offset)
                 let header = StoredZip.localHeader(for: entry, date: about.created)
                 try writer.write(header)
-                try forEachChunk(of: part.source) { try writer.write($0) }
+                switch part.source {
+                case let .file(path): try writer.write(contentsOf: path)
+                case let .bytes(bytes): try writer.write(bytes)
+                }
                 offset += UInt64(header.count) + entry.size
                 entries.append(entry)
             }
@@ -81,9 +84,9 @@ public enum WACZFile {
     }
 
     private struct Facts {
-        var size: UInt64 = 0
-        var crc: UInt32 = 0
-        var sha256 = ""
+        let size: UInt64
+        let crc: UInt32
+        let sha256: String
     }
 
     /// Merges the indexes beside `warcs` into one at `path`; the feed's pages they name.
@@ -142,36 +145,17 @@ public enum WACZFile {
             """
     }
 
+    /// A part's size, CRC-32 (for the ZIP) and SHA-256 (for the data package), in one reading.
     private static func facts(of source: Source) throws -> Facts {
-        var facts = Facts()
-        var hasher = SHA256()
         var crc: UInt = 0
-        try forEachChunk(of: source) { chunk in
-            facts.size += UInt64(chunk.count)
-            hasher.update(chunk)
-            crc = crc32(crc, chunk.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt32(chunk.count))
-        }
-        facts.crc = UInt32(truncatingIfNeeded: crc)
-        facts.sha256 = SHA256.hex(hasher.finalize())
-        return facts
-    }
-
-    private static func forEachChunk(of source: Source, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        let checksum = { (chunk: UnsafeRawBufferPointer) in crc = crc32(crc, chunk.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt32(chunk.count)) }
         switch source {
         case let .bytes(bytes):
-            try bytes.withUnsafeBytes { try body($0) }
+            bytes.withUnsafeBytes(checksum)
+            return Facts(size: UInt64(bytes.count), crc: UInt32(truncatingIfNeeded: crc), sha256: SHA256.hexDigest(bytes))
         case let .file(path):
-            let descriptor = try PlainFile.open(path, O_RDONLY | O_CLOEXEC)
-            defer { close(descriptor) }
-            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
-            defer { buffer.deallocate() }
-            while true {
-                let count = read(descriptor, buffer.baseAddress, buffer.count)
-                if count < 0, errno == EINTR { continue }
-                guard count >= 0 else { throw FileSystemError.fromErrno() }
-                guard count > 0 else { return }
-                try body(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
-            }
+            guard let digest = try FileDigest.sha256(ofFileAtPath: path, reading: checksum) else { throw FileSystemError.fromErrno(ENOENT) }
+            return Facts(size: UInt64(digest.byteCount), crc: UInt32(truncatingIfNeeded: crc), sha256: digest.sha256)
         }
     }
 
