@@ -26,7 +26,6 @@ public final class BodySpool: @unchecked Sendable {
     private let budget: SpoolBudget
     private var memory: [UInt8] = []
     private var descriptor: Int32 = -1
-    private var payloadDigest: [UInt8]?
     public private(set) var length = 0
 
     /// A new, empty spool named `name` in `folder`, in memory as far as `budget` allows.
@@ -64,21 +63,11 @@ public final class BodySpool: @unchecked Sendable {
         memory = []
     }
 
-    /// The SHA-1 of the body, once it is whole: read back from the file, unless `block`
-    /// took it already.
-    public func payloadSHA1() throws -> [UInt8] {
-        if let payloadDigest { return payloadDigest }
-        var payload = SHA1()
-        try readBack { payload.update($0) }
-        payloadDigest = payload.finalize()
-        return payloadDigest ?? []
-    }
-
-    /// The record's block: `head` (an HTTP message's head), then the body, read back from
-    /// the file; its digest (and the payload's, for `payloadSHA1`) takes one reading of the
-    /// file, its bytes another. `storingBody`: the body is stored in the archive, not
-    /// compressed.
-    public func block(head: String, storingBody: Bool = false) throws -> WARCWriter.Block {
+    /// Once the body is whole, the record's block: `head` (an HTTP message's head), then the
+    /// body, read back; and the body's own SHA-1, the payload's digest. Both digests take
+    /// one reading, the block's bytes another. `storingBody`: the body is stored in the
+    /// archive, not compressed.
+    public func block(head: String, storingBody: Bool = false) throws -> (block: WARCWriter.Block, payloadSHA1: [UInt8]) {
         let headBytes = Array(head.utf8)
         var digest = SHA1()
         var payload = SHA1()
@@ -87,11 +76,12 @@ public final class BodySpool: @unchecked Sendable {
             digest.update(bytes)
             payload.update(bytes)
         }
-        payloadDigest = payload.finalize()
-        return WARCWriter.Block(length: headBytes.count + length, sha1: digest.finalize(), storedFrom: storingBody ? headBytes.count : nil) { [self] write in
+        let block = WARCWriter.Block(length: headBytes.count + length, sha1: digest.finalize(), storedFrom: storingBody ? headBytes.count : nil) {
+            [self] write in
             try headBytes.withUnsafeBytes { try write($0) }
             try readBack(write)
         }
+        return (block, payload.finalize())
     }
 
     /// Lets go of the body: memory back to the budget, the file removed.

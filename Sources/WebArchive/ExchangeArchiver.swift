@@ -147,8 +147,9 @@ public final class ExchangeArchiver: HTTPExchangeRecorder, @unchecked Sendable {
         let kind: WARCRecord.Kind = status == 304 ? .revisit : .response
         let id = newID()
         let mime = kind == .revisit ? "warc/revisit" : Self.field("content-type", in: lines).map { String($0.split(separator: ";").first ?? "") } ?? "unk"
-        let block = try body.map { try $0.block(head: head, storingBody: Self.isCompressed(mime)) } ?? .init(Array(head.utf8))
-        let payload = try body?.payloadSHA1() ?? Self.emptyDigest
+        let spooled = try body.map { try $0.block(head: head, storingBody: Self.isCompressed(mime)) }
+        let block = spooled?.block ?? .init(Array(head.utf8))
+        let payload = spooled?.payloadSHA1 ?? Self.emptyDigest
         var digest = WARCRecord.digest(payload)
         if kind == .revisit {
             fields.append(.init("WARC-Profile", "http://netpreserve.org/warc/1.1/revisit/server-not-modified"))
