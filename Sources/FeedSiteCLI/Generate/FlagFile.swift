@@ -27,8 +27,7 @@ struct FlagFile: Equatable {
     static func named(by options: GenerateOptions, environment: RunEnvironment) throws(OpeningFailure) -> (
         archive: FlagFile?, wacz: FlagFile?, metrics: FlagFile?
     ) {
-        let folders = RunFolders.resolving(
-            output: environment.resolve(options.output), cache: environment.cacheFolder(options.cache), templates: options.templates.map(environment.resolve))
+        let folders = RunFolders.named(by: options, environment: environment)
         do {
             let archive = try options.archive.map { given throws(Refusal) in
                 try check(given, resolved: environment.resolve(given), flag: "--archive", writing: "the archive", folders: folders)
@@ -62,10 +61,7 @@ struct FlagFile: Equatable {
             throw Refusal(description: "\(flag) \(given) is a symbolic link that leads to no file; name a file")
         }
         let path = RealPath.of(named)
-        for (place, name) in [(folders.output, "output folder"), (folders.cache, "cache folder")] where RealPath.isWithin(path, place) {
-            let why = place == folders.output ? "which every run replaces" : "which holds only the cache's own files"
-            throw Refusal(description: "\(flag) \(given) is inside the \(name) \(place), \(why); write \(what) elsewhere")
-        }
+        try folders.refuseInside(path, flag: flag, given: given, advice: "write \(what) elsewhere")
         let folder = (path as NSString).deletingLastPathComponent
         switch try? PlainFile.kind(of: folder) {
         case .folder: break

@@ -27,6 +27,23 @@ struct RunFolders: Equatable {
         RunFolders(output: RealPath.of(output.path), cache: RealPath.of(cache.path), templates: templates.map { RealPath.of($0.path) })
     }
 
+    /// The folders `options` name, against the working folder, the user's cache folder
+    /// when `--cache` names none.
+    static func named(by options: GenerateOptions, environment: RunEnvironment) -> RunFolders {
+        resolving(
+            output: environment.resolve(options.output), cache: environment.cacheFolder(options.cache), templates: options.templates.map(environment.resolve))
+    }
+
+    /// Refuses `path` (a real path, which `flag` names as `given`) inside the output, which
+    /// every run replaces, or the cache, which holds only the cache's own files; `advice`
+    /// ends the words.
+    func refuseInside(_ path: String, flag: String, given: String, advice: String) throws(FlagFile.Refusal) {
+        for (place, name) in [(output, "output folder"), (cache, "cache folder")] where RealPath.isWithin(path, place) {
+            let why = place == output ? "which every run replaces" : "which holds only the cache's own files"
+            throw FlagFile.Refusal(description: "\(flag) \(given) is inside the \(name) \(place), \(why); \(advice)")
+        }
+    }
+
     /// Throws for the first pair of folders that overlap.
     func checkSeparate() throws(Overlap) {
         let output = Place(name: "output folder", flag: "--output", path: output)

@@ -41,10 +41,8 @@ struct RunWebArchive: Sendable {
     /// `--warc`'s folder, checked, or `nil` without it.
     static func named(by options: GenerateOptions, environment: RunEnvironment) throws(OpeningFailure) -> String? {
         guard let given = options.warc else { return nil }
-        let folders = RunFolders.resolving(
-            output: environment.resolve(options.output), cache: environment.cacheFolder(options.cache), templates: options.templates.map(environment.resolve))
         do {
-            return try check(given, resolved: environment.resolve(given), folders: folders)
+            return try check(given, resolved: environment.resolve(given), folders: RunFolders.named(by: options, environment: environment))
         } catch {
             throw .flagFile(error)
         }
@@ -55,10 +53,7 @@ struct RunWebArchive: Sendable {
     /// the cache, which holds only the cache's files.
     static func check(_ given: String, resolved: URL, folders: RunFolders) throws(FlagFile.Refusal) -> String {
         let path = RealPath.of(resolved.path)
-        for (place, name) in [(folders.output, "output folder"), (folders.cache, "cache folder")] where RealPath.isWithin(path, place) {
-            let why = place == folders.output ? "which every run replaces" : "which holds only the cache's own files"
-            throw FlagFile.Refusal(description: "--warc \(given) is inside the \(name) \(place), \(why); keep the web archive elsewhere")
-        }
+        try folders.refuseInside(path, flag: "--warc", given: given, advice: "keep the web archive elsewhere")
         switch try? PlainFile.kind(of: path) {
         case .folder?, .missing?: return path
         default: throw FlagFile.Refusal(description: "--warc \(given) is not a folder; name a folder for the web archive's files")
