@@ -32,6 +32,9 @@ void feedsite_sha1_hardware_blocks(uint32_t state[5], const uint8_t *data, size_
         __m128i message[4];
         // A before the last four rounds: the next E, once rotated by sha1nexte.
         __m128i earlier = abcd;
+        // Unrolled whole, so each round names its function as a constant and the schedule
+        // stays in registers (BENCHMARKS.md, "What each trick buys", row "hash rounds unrolled").
+#pragma clang loop unroll(full)
         for (int group = 0; group < 20; group++) {
             if (group < 4) {
                 message[group] = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(data + 16 * group)), reverse);

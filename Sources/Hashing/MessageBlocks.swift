@@ -1,41 +1,68 @@
 /// A message fed in pieces of any size, handed on as whole 64-byte blocks, and the padding
 /// that ends it (FIPS 180-4, 5.1.1): what SHA-1 and SHA-256 share but their block function.
+/// The block not yet whole is held in the value itself, so hashing allocates nothing: a run
+/// hashes hundreds of thousands of small messages (BENCHMARKS.md, "What each trick buys",
+/// row "hashing without allocating").
 struct MessageBlocks: Sendable {
-    /// The bytes of a block not yet whole.
-    private var pending: [UInt8] = []
+    private typealias Block = (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+
+    /// The bytes of a block not yet whole: the first `held` of it.
+    private var pending: Block = (0, 0, 0, 0, 0, 0, 0, 0)
+    private var held = 0
     private var length: UInt64 = 0
 
-    init() {
-        pending.reserveCapacity(64)
-    }
-
-    /// Takes `bytes`: the block they complete, if an earlier piece left one begun, and their
-    /// whole blocks after it (`bytes` rebased, maybe empty), in the order they are to be
-    /// hashed; what is left over is kept for the next piece.
-    mutating func add(_ bytes: UnsafeRawBufferPointer) -> (completed: [UInt8]?, whole: UnsafeRawBufferPointer) {
+    /// Takes `bytes`, handing `compress` the block they complete, if an earlier piece left
+    /// one begun, then their whole blocks, in the order they are to be hashed; what is left
+    /// over is kept for the next piece.
+    mutating func add(_ bytes: UnsafeRawBufferPointer, to compress: (UnsafeRawBufferPointer) -> Void) {
         length &+= UInt64(bytes.count)
         var at = 0
-        var completed: [UInt8]?
-        if !pending.isEmpty {
-            at = min(64 - pending.count, bytes.count)
-            pending.append(contentsOf: bytes[0..<at])
-            guard pending.count == 64 else { return (nil, UnsafeRawBufferPointer(rebasing: bytes[at..<at])) }
-            completed = pending
-            pending.removeAll(keepingCapacity: true)
+        if held > 0 {
+            at = min(64 - held, bytes.count)
+            keep(UnsafeRawBufferPointer(rebasing: bytes[0..<at]))
+            guard held == 64 else { return }
+            withUnsafeBytes(of: pending) { compress($0) }
+            held = 0
         }
         let end = at + (bytes.count - at) / 64 * 64
-        pending.append(contentsOf: bytes[end...])
-        return (completed, UnsafeRawBufferPointer(rebasing: bytes[at..<end]))
+        if end > at { compress(UnsafeRawBufferPointer(rebasing: bytes[at..<end])) }
+        keep(UnsafeRawBufferPointer(rebasing: bytes[end...]))
     }
 
-    /// The last block or two: the bytes left over, the `0x80` marker, zeros, and the
-    /// message's length in bits, big-endian. Consumes the message.
-    mutating func finish() -> [UInt8] {
+    /// Ends the message: the padding after what is kept, 0x80, zeros, then the message's
+    /// length in bits, big-endian, as the last one or two blocks, handed to `compress`.
+    mutating func finish(to compress: (UnsafeRawBufferPointer) -> Void) {
         let bits = length &* 8
-        var tail = pending + [0x80]
-        tail += repeatElement(0, count: (119 - pending.count) % 64)
-        tail += (0..<8).reversed().map { UInt8(truncatingIfNeeded: bits >> (8 * UInt64($0))) }
-        pending.removeAll()
-        return tail
+        withUnsafeTemporaryAllocation(byteCount: 128, alignment: 8) { tail in
+            tail.initializeMemory(as: UInt8.self, repeating: 0)
+            withUnsafeBytes(of: pending) { tail.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[0..<held])) }
+            tail[held] = 0x80
+            let count = held < 56 ? 64 : 128
+            tail.storeBytes(of: bits.bigEndian, toByteOffset: count - 8, as: UInt64.self)
+            compress(UnsafeRawBufferPointer(rebasing: tail[0..<count]))
+        }
+        held = 0
+        length = 0
+    }
+
+    private mutating func keep(_ bytes: UnsafeRawBufferPointer) {
+        guard !bytes.isEmpty else { return }
+        let start = held
+        withUnsafeMutableBytes(of: &pending) { UnsafeMutableRawBufferPointer(rebasing: $0[start..<(start + bytes.count)]).copyMemory(from: bytes) }
+        held += bytes.count
+    }
+
+    /// The first `words` 32-bit words of `state` (a tuple of them), each big-endian: a
+    /// digest's bytes.
+    static func bigEndianBytes<State>(of state: State, words: Int) -> [UInt8] {
+        withUnsafeBytes(of: state) { raw in
+            [UInt8](unsafeUninitializedCapacity: 4 * words) { digest, count in
+                for index in 0..<words {
+                    let word = raw.load(fromByteOffset: 4 * index, as: UInt32.self)
+                    for byte in 0..<4 { digest[4 * index + byte] = UInt8(truncatingIfNeeded: word >> (24 - 8 * byte)) }
+                }
+                count = 4 * words
+            }
+        }
     }
 }

@@ -27,15 +27,17 @@ public struct SHA1: Sendable {
     }
 
     public mutating func update(_ bytes: UnsafeRawBufferPointer) {
-        let (completed, whole) = message.add(bytes)
-        completed?.withUnsafeBytes { compress(blocks: $0) }
-        if !whole.isEmpty { compress(blocks: whole) }
+        var blocks = message
+        blocks.add(bytes) { compress(blocks: $0) }
+        message = blocks
     }
 
     /// The 20-byte digest. Consumes this value's state; call on a copy to keep hashing.
     public mutating func finalize() -> [UInt8] {
-        message.finish().withUnsafeBytes { compress(blocks: $0) }
-        return [h.0, h.1, h.2, h.3, h.4].flatMap { word in (0..<4).reversed().map { UInt8(truncatingIfNeeded: word >> (8 * $0)) } }
+        var blocks = message
+        blocks.finish { compress(blocks: $0) }
+        message = blocks
+        return MessageBlocks.bigEndianBytes(of: h, words: 5)
     }
 
     public static func hash<Bytes: Sequence>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {

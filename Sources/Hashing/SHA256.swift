@@ -41,18 +41,17 @@ public struct SHA256: Sendable {
     }
 
     public mutating func update(_ buffer: UnsafeRawBufferPointer) {
-        let (completed, whole) = message.add(buffer)
-        completed?.withUnsafeBytes { compress(blocks: $0) }
-        if !whole.isEmpty { compress(blocks: whole) }
+        var blocks = message
+        blocks.add(buffer) { compress(blocks: $0) }
+        message = blocks
     }
 
     /// The 32-byte digest. Consumes this value's state; call on a copy to keep hashing.
     public mutating func finalize() -> [UInt8] {
-        message.finish().withUnsafeBytes { compress(blocks: $0) }
-        let words = [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7]
-        return words.flatMap { word in
-            [UInt8(word >> 24), UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 8), UInt8(truncatingIfNeeded: word)]
-        }
+        var blocks = message
+        blocks.finish { compress(blocks: $0) }
+        message = blocks
+        return MessageBlocks.bigEndianBytes(of: state, words: 8)
     }
 
     public static func hash<Bytes: Sequence>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
