@@ -167,7 +167,14 @@ final class CurlTransfer {
             address = String(cString: text)
         }
         // CURL_HTTP_VERSION_1_0, 1_1, 2_0, 3 (curl.h).
-        let version = [1: "HTTP/1.0", 2: "HTTP/1.1", 3: "HTTP/2", 30: "HTTP/3"][info(Int32(FS_CURLINFO_HTTP_VERSION))]
+        let version: String? =
+            switch info(Int32(FS_CURLINFO_HTTP_VERSION)) {
+            case 1: "HTTP/1.0"
+            case 2: "HTTP/1.1"
+            case 3: "HTTP/2"
+            case 30: "HTTP/3"
+            default: nil
+            }
         recording.ended(address: address, protocolName: version, cut: cut(failure))
     }
 
