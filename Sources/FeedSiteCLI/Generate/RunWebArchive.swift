@@ -90,8 +90,9 @@ struct RunWebArchive: Sendable {
                     "web archive: \(unfinished.joined(separator: ", ")) in \(folder) \(unfinished.count == 1 ? "was" : "were") left unfinished by a run that was killed; left as \(unfinished.count == 1 ? "it is" : "they are")"
                 )
             }
-            let writer = try WARCWriter(folder: folder, runName: WARCWriter.runName(at: startedAt), date: startedAt, info: info, newID: { UUID() })
-            let archiver = ExchangeArchiver(writer: writer, captures: try ValidatedCaptures(folder: folder), clock: clock, newID: { UUID() })
+            let ids = RandomUUIDs()
+            let writer = try WARCWriter(folder: folder, runName: WARCWriter.runName(at: startedAt), date: startedAt, info: info, newID: ids.next)
+            let archiver = ExchangeArchiver(writer: writer, captures: try ValidatedCaptures(folder: folder), clock: clock, newID: ids.next)
             return RunWebArchive(folder: folder, archiver: archiver, startedAt: startedAt, lock: lock)
         } catch {
             lock.markFinished()
