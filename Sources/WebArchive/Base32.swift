@@ -5,16 +5,25 @@ public enum Base32 {
 
     public static func encode(_ bytes: [UInt8]) -> String {
         var output: [UInt8] = []
-        output.reserveCapacity((bytes.count + 4) / 5 * 8)
-        for start in stride(from: 0, to: bytes.count, by: 5) {
-            let group = bytes[start..<min(bytes.count, start + 5)]
-            let bits = group.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << UInt64(32 - 8 * $1.offset) }
+        append(bytes, to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Appends `bytes` in base32 to `output`.
+    public static func append(_ bytes: [UInt8], to output: inout [UInt8]) {
+        output.reserveCapacity(output.count + (bytes.count + 4) / 5 * 8)
+        var start = 0
+        while start < bytes.count {
+            // A group of up to 5 bytes is 40 bits, 8 characters of 5 bits.
+            let count = min(5, bytes.count - start)
+            var bits: UInt64 = 0
+            for offset in 0..<count { bits |= UInt64(bytes[start + offset]) << UInt64(32 - 8 * offset) }
             // Characters that carry a bit of the group: 2 for 1 byte, 4 for 2, 5, 7, 8.
-            let shown = (group.count * 8 + 4) / 5
+            let shown = (count * 8 + 4) / 5
             for index in 0..<8 {
                 output.append(index < shown ? alphabet[Int(bits >> UInt64(35 - 5 * index) & 31)] : UInt8(ascii: "="))
             }
+            start += 5
         }
-        return String(decoding: output, as: UTF8.self)
     }
 }

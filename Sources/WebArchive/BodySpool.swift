@@ -67,8 +67,7 @@ public final class BodySpool: @unchecked Sendable {
     /// body, read back; and the body's own SHA-1, the payload's digest. Both digests take
     /// one reading, the block's bytes another. `storingBody`: the body is stored in the
     /// archive, not compressed.
-    public func block(head: String, storingBody: Bool = false) throws -> (block: WARCWriter.Block, payloadSHA1: [UInt8]) {
-        let headBytes = Array(head.utf8)
+    public func block(head headBytes: [UInt8], storingBody: Bool = false) throws -> (block: WARCWriter.Block, payloadSHA1: [UInt8]) {
         var digest = SHA1()
         var payload = SHA1()
         digest.update(headBytes)

@@ -146,9 +146,9 @@ public final class ExchangeArchiver: HTTPExchangeRecorder, @unchecked Sendable {
         var fields = [WARCRecord.Field("WARC-Concurrent-To", WARCRecord.reference(to: requestID))] + shared
         let kind: WARCRecord.Kind = status == 304 ? .revisit : .response
         let id = newID()
-        let mime = kind == .revisit ? "warc/revisit" : Self.field("content-type", in: lines).map { String($0.split(separator: ";").first ?? "") } ?? "unk"
+        let mime = kind == .revisit ? "warc/revisit" : HTTPMessageHead.field("content-type", in: lines).map { String($0.split(separator: ";").first ?? "") } ?? "unk"
         let spooled = try body.map { try $0.block(head: head, storingBody: Self.isCompressed(mime)) }
-        let block = spooled?.block ?? .init(Array(head.utf8))
+        let block = spooled?.block ?? .init(head)
         let payload = spooled?.payloadSHA1 ?? Self.emptyDigest
         var digest = WARCRecord.digest(payload)
         if kind == .revisit {
@@ -165,7 +165,7 @@ public final class ExchangeArchiver: HTTPExchangeRecorder, @unchecked Sendable {
         let record = WARCRecord(kind: kind, id: id, date: date, targetURI: url, fields: fields, contentType: "application/http;msgtype=response")
         try writer.write(record, block: block, capture: .init(url: url, mime: mime, status: status, payloadDigest: digest))
         // A whole answer a later one may confirm with a 304.
-        if kind == .response, (200..<300).contains(status), cut == nil, Self.field("etag", in: lines) ?? Self.field("last-modified", in: lines) != nil {
+        if kind == .response, (200..<300).contains(status), cut == nil, HTTPMessageHead.field("etag", in: lines) ?? HTTPMessageHead.field("last-modified", in: lines) != nil {
             captures?.note(url, payload: payload, date: date, record: id)
         }
     }
@@ -177,11 +177,6 @@ public final class ExchangeArchiver: HTTPExchangeRecorder, @unchecked Sendable {
         if type.hasPrefix("image/") { return type != "image/svg+xml" && type != "image/bmp" }
         return type.hasPrefix("video/") || type.hasPrefix("audio/")
             || ["application/zip", "application/gzip", "application/x-gzip", "application/zstd"].contains(type)
-    }
-
-    /// The value of the field `name` (in lower case) among an answer's head lines.
-    private static func field(_ name: String, in lines: [String]) -> String? {
-        lines.dropFirst().first { $0.lowercased().hasPrefix(name + ":") }.map { String($0.dropFirst(name.count + 1)).trimmingCharacters(in: .whitespaces) }
     }
 
     /// A request head whose request line names another version (`GET / HTTP/2`) as HTTP/1.1.
@@ -219,7 +214,7 @@ private final class Recording: HTTPExchangeRecording {
 
     func sent(requestHead: UnsafeRawBufferPointer) {
         var url = firstURL
-        if let previous = hops.last, let location = Self.location(in: previous.answer), let next = URL(string: location, relativeTo: previous.url) {
+        if let previous = hops.last, let location = HTTPMessageHead.field("location", in: previous.answer), let next = URL(string: location, relativeTo: previous.url) {
             url = next.absoluteURL
         }
         hops.append(.init(request: Array(requestHead), url: url))
@@ -247,9 +242,5 @@ private final class Recording: HTTPExchangeRecording {
     func ended(address: String?, protocolName: String?, cut: HTTPExchangeCut?) {
         archiver.archive(hops, body: body, ending: .init(date: date, address: address, protocolName: protocolName, cut: cut))
         body = nil
-    }
-
-    private static func location(in lines: [String]) -> String? {
-        lines.first { $0.lowercased().hasPrefix("location:") }.map { String($0.dropFirst("location:".count)).trimmingCharacters(in: .whitespaces) }
     }
 }

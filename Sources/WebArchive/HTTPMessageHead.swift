@@ -6,33 +6,66 @@
 public enum HTTPMessageHead {
     /// The head, ending with its blank line, for the status line and field lines received
     /// (`HTTP/2 200`, `content-type: image/png` …; line breaks already taken off) and a body
-    /// of `bodyLength` decoded bytes; `nil` for a head without a status line.
-    public static func response(_ lines: [String], bodyLength: Int) -> String? {
+    /// of `bodyLength` decoded bytes; `nil` for a head without a status line. As bytes, as
+    /// the record takes it (BENCHMARKS.md, "What each trick buys", row "web archive heads
+    /// written as bytes").
+    public static func response(_ lines: [String], bodyLength: Int) -> [UInt8]? {
         guard let statusLine = lines.first, let status = status(of: statusLine) else { return nil }
-        let parts = statusLine.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
-        let reason = parts.count > 2 ? String(parts[2]) : reasons[status] ?? ""
-        var head = "HTTP/1.1 \(status)" + (reason.isEmpty ? "" : " " + reason) + "\r\n"
+        var head: [UInt8] = []
+        head.reserveCapacity(lines.reduce(32) { $0 + $1.utf8.count + 2 })
+        head += "HTTP/1.1 \(status)".utf8
+        let parts = statusLine.utf8.split(separator: UInt8(ascii: " "), maxSplits: 2, omittingEmptySubsequences: true)
+        if parts.count > 2 {
+            head.append(UInt8(ascii: " "))
+            head += parts[2]
+        } else if let reason = reasons[status] {
+            head += " \(reason)".utf8
+        }
+        head += "\r\n".utf8
         var hadLength = false
         for line in lines.dropFirst() {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            switch line[..<colon].lowercased() {
-            case "content-encoding", "transfer-encoding": continue
-            case "content-length":
+            guard let colon = line.utf8.firstIndex(of: UInt8(ascii: ":")) else { continue }
+            let name = line.utf8[..<colon]
+            if isField(name, "content-encoding") || isField(name, "transfer-encoding") { continue }
+            if isField(name, "content-length") {
                 hadLength = true
-                head += "\(line[..<colon]): \(bodyLength)\r\n"
-            default:
-                head += line + "\r\n"
+                head += name
+                head += ": \(bodyLength)\r\n".utf8
+            } else {
+                head += line.utf8
+                head += "\r\n".utf8
             }
         }
-        if !hadLength { head += "Content-Length: \(bodyLength)\r\n" }
-        return head + "\r\n"
+        if !hadLength { head += "Content-Length: \(bodyLength)\r\n".utf8 }
+        head += "\r\n".utf8
+        return head
+    }
+
+    /// The value of the field `name` (in lower case) among an answer's head lines, the
+    /// status line first, spaces around it taken off.
+    public static func field(_ name: String, in lines: [String]) -> String? {
+        for line in lines.dropFirst() {
+            let bytes = line.utf8
+            guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), isField(bytes[..<colon], name) else { continue }
+            let value = bytes[bytes.index(after: colon)...].drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+            let end = value.lastIndex { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }.map(bytes.index(after:)) ?? value.startIndex
+            return String(decoding: value[..<end], as: UTF8.self)
+        }
+        return nil
     }
 
     /// The status code of an HTTP status line (`HTTP/1.1 404 Not Found`, `HTTP/2 200`).
+    /// Asked of every line of every head: a field line is turned down at its first byte.
     public static func status(of line: String) -> Int? {
-        let parts = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
-        guard parts.count >= 2, parts[0].hasPrefix("HTTP/"), parts[1].count == 3, let code = Int(parts[1]) else { return nil }
-        return code
+        guard line.utf8.starts(with: "HTTP/".utf8) else { return nil }
+        let parts = line.utf8.split(separator: UInt8(ascii: " "), maxSplits: 2, omittingEmptySubsequences: true)
+        guard parts.count >= 2, parts[1].count == 3, parts[1].allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
+        return parts[1].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+    }
+
+    /// Whether a field's name is `lowercaseName`, in any case.
+    private static func isField(_ name: Substring.UTF8View, _ lowercaseName: String) -> Bool {
+        name.count == lowercaseName.utf8.count && zip(name, lowercaseName.utf8).allSatisfy { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 + 32 == $1 : $0 == $1 }
     }
 
     /// Reason phrases for the statuses an HTTP/2 answer, which has none, is likely to have.

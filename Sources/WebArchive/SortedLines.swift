@@ -35,9 +35,9 @@ final class SortedLines {
     }
 
     /// Adds `line`, without its line break.
-    func add(_ line: String) throws {
-        lines.append(Array(line.utf8))
-        held += line.utf8.count + 1
+    func add(_ line: [UInt8]) throws {
+        lines.append(line)
+        held += line.count + 1
         if held >= memoryLimit { try setAside() }
     }
 

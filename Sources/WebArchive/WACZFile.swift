@@ -96,9 +96,8 @@ public enum WACZFile {
         for warc in warcs {
             let reader = try SortedLines.LineReader(path: folder + "/" + warc.dropLast(".warc.gz".count) + ".cdxj")
             while let line = try reader.next() {
-                let text = String(decoding: line, as: UTF8.self)
-                try merged.add(text)
-                if let page = page(in: text, prefix: pagesPrefix) { pages.append(page) }
+                try merged.add(line)
+                if let page = page(in: String(decoding: line, as: UTF8.self), prefix: pagesPrefix) { pages.append(page) }
             }
         }
         try merged.write(to: path)

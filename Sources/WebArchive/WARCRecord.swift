@@ -1,5 +1,5 @@
-import Basics
 import Foundation
+import Hashing
 
 /// A WARC 1.1 record's head (ISO 28500): its type, ID, date and target, the named fields
 /// that tie it to others, and its block's type, length and SHA-1, which a writer knows
@@ -41,29 +41,68 @@ public struct WARCRecord: Equatable, Sendable {
 
     /// How a record names another, or itself: `<urn:uuid:…>`, in lower case.
     public static func reference(to id: UUID) -> String {
-        "<urn:uuid:\(id.uuidString.lowercased())>"
+        var out: [UInt8] = []
+        appendReference(to: id, to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// A digest as WARC fields and CDX indexes write it: `sha1:` and base32.
     public static func digest(_ sha1: [UInt8]) -> String {
-        "sha1:" + Base32.encode(sha1)
+        var out = Array("sha1:".utf8)
+        Base32.append(sha1, to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The head of the record whose block is `blockLength` bytes with SHA-1 `blockDigest`,
     /// up to and with the blank line before the block. Field values are written as given,
-    /// without line breaks, which would end the field early.
-    public func head(blockLength: Int, blockDigest: [UInt8]) -> String {
-        var lines = ["WARC/1.1", "WARC-Type: \(kind.rawValue)", "WARC-Record-ID: \(Self.reference(to: id))", "WARC-Date: \(ISO8601Date.format(date))"]
-        if let targetURI { lines.append("WARC-Target-URI: \(Self.oneLine(targetURI))") }
-        lines += fields.map { "\($0.name): \(Self.oneLine($0.value))" }
-        lines += ["WARC-Block-Digest: \(Self.digest(blockDigest))", "Content-Type: \(contentType)", "Content-Length: \(blockLength)"]
-        return lines.map { $0 + "\r\n" }.joined() + "\r\n"
+    /// without line breaks, which would end the field early. Made as bytes: a record's head
+    /// is most of the work of writing a small record (BENCHMARKS.md, "What each trick buys",
+    /// row "web archive heads written as bytes").
+    public func head(blockLength: Int, blockDigest: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(512)
+        out += "WARC/1.1\r\nWARC-Type: ".utf8
+        out += kind.rawValue.utf8
+        out += "\r\nWARC-Record-ID: ".utf8
+        Self.appendReference(to: id, to: &out)
+        out += "\r\nWARC-Date: ".utf8
+        UTCTime(date).appendISO8601(to: &out)
+        out += "\r\n".utf8
+        if let targetURI { Self.appendField("WARC-Target-URI", targetURI, to: &out) }
+        for field in fields { Self.appendField(field.name, field.value, to: &out) }
+        out += "WARC-Block-Digest: sha1:".utf8
+        Base32.append(blockDigest, to: &out)
+        out += "\r\nContent-Type: ".utf8
+        out += contentType.utf8
+        out += "\r\nContent-Length: ".utf8
+        out += String(blockLength).utf8
+        out += "\r\n\r\n".utf8
+        return out
+    }
+
+    private static func appendField(_ name: String, _ value: String, to out: inout [UInt8]) {
+        out += name.utf8
+        out += ": ".utf8
+        if value.utf8.contains(where: { $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n") }) {
+            out += value.utf8.filter { $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: "\n") }
+        } else {
+            out += value.utf8
+        }
+        out += "\r\n".utf8
+    }
+
+    private static func appendReference(to id: UUID, to out: inout [UInt8]) {
+        out += "<urn:uuid:".utf8
+        withUnsafeBytes(of: id.uuid) { bytes in
+            for (index, byte) in bytes.enumerated() {
+                if index == 4 || index == 6 || index == 8 || index == 10 { out.append(UInt8(ascii: "-")) }
+                out.append(HexDigit.lowercase(byte >> 4))
+                out.append(HexDigit.lowercase(byte & 15))
+            }
+        }
+        out.append(UInt8(ascii: ">"))
     }
 
     /// What follows a record's block.
     public static let end = "\r\n\r\n"
-
-    private static func oneLine(_ value: String) -> String {
-        String(value.unicodeScalars.filter { $0 != "\r" && $0 != "\n" })
-    }
 }

@@ -71,6 +71,8 @@ public final class WARCWriter {
     /// How many of `pending`'s bytes are whole records, the rest the one being written.
     private var pendingWhole = 0
     private var index: SortedLines?
+    private lazy var deflated = GzipMembers(level: 1) { [unowned self] bytes in try self.send(bytes) }
+    private lazy var stored = GzipMembers(level: 0) { [unowned self] bytes in try self.send(bytes) }
     /// The files finished so far, by name.
     public private(set) var finished: [String] = []
 
@@ -106,7 +108,7 @@ public final class WARCWriter {
     }
 
     /// The name of the file being written.
-    public var currentName: String { Self.fileName(run: runName, serial: serial) }
+    public private(set) var currentName = ""
 
     /// Writes `record` with `block`, as one gzip member; `capture` puts it in the index.
     public func write(_ record: WARCRecord, block: Block, capture: Capture? = nil) throws {
@@ -116,26 +118,40 @@ public final class WARCWriter {
             try begin()
         }
         let offset = written
-        let member = GzipMember(level: 1) { [unowned self] bytes in try self.send(bytes) }
-        try member.add(Array(record.head(blockLength: block.length, blockDigest: block.sha1).utf8))
-        var given = 0
-        try block.bytes { piece in
-            if let storedFrom = block.storedFrom, given >= storedFrom { try member.storeTheRest() }
-            given += piece.count
-            try member.add(piece)
+        let head = record.head(blockLength: block.length, blockDigest: block.sha1)
+        let members = head.count + (block.storedFrom ?? block.length) < Self.smallestDeflated ? stored : deflated
+        do {
+            try members.add(head)
+            var given = 0
+            try block.bytes { piece in
+                if let storedFrom = block.storedFrom, given >= storedFrom { try members.storeTheRest() }
+                given += piece.count
+                try members.add(piece)
+            }
+            guard given == block.length else { throw WARCError.blockLength(record.targetURI ?? currentName, expected: block.length, given: given) }
+            try members.add(Self.recordEnd)
+            try members.endMember()
+        } catch {
+            members.dropMember()
+            throw error
         }
-        guard given == block.length else { throw WARCError.blockLength(record.targetURI ?? currentName, expected: block.length, given: given) }
-        try member.add(Array(WARCRecord.end.utf8))
-        try member.finish()
         pendingWhole = pending.count
         recordsInFile += 1
         if let capture {
             let line = CDXJLine(
                 url: capture.url, timestamp: Self.timestamp(record.date), mime: capture.mime, status: capture.status, digest: capture.payloadDigest,
                 length: written - offset, offset: offset, filename: currentName)
-            try index?.add(line.text)
+            try index?.add(line.bytes)
         }
     }
+
+    private static let recordEnd = Array(WARCRecord.end.utf8)
+
+    /// A record with fewer bytes to compress than this is stored whole: deflating a record
+    /// of a kilobyte saves a few hundred bytes, and building its Huffman codes costs more
+    /// than writing the rest of it (BENCHMARKS.md, "What each trick buys", row "small
+    /// records stored").
+    static let smallestDeflated = 2_048
 
     /// Finishes the file being written: its bytes on the disk, its name without `.open`,
     /// its index beside it.
@@ -165,9 +181,10 @@ public final class WARCWriter {
     }
 
     private func begin() throws {
-        while FileManager.default.fileExists(atPath: folder + "/" + currentName) || FileManager.default.fileExists(atPath: folder + "/" + currentName + ".open")
-        {
+        currentName = Self.fileName(run: runName, serial: serial)
+        while FileManager.default.fileExists(atPath: folder + "/" + currentName) || FileManager.default.fileExists(atPath: folder + "/" + currentName + ".open") {
             serial += 1
+            currentName = Self.fileName(run: runName, serial: serial)
         }
         let path = folder + "/" + currentName + ".open"
         descriptor = try PlainFile.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC)
@@ -208,7 +225,9 @@ public final class WARCWriter {
 
     /// `yyyyMMddHHmmss` in UTC, as CDX indexes write a capture's time.
     static func timestamp(_ date: Date) -> String {
-        String(ISO8601Date.format(date).filter(\.isNumber).prefix(14))
+        var digits: [UInt8] = []
+        UTCTime(date).appendDigits(to: &digits)
+        return String(decoding: digits, as: UTF8.self)
     }
 }
 

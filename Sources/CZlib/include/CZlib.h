@@ -42,6 +42,7 @@ int inflate(fs_z_stream *stream, int flush);
 int inflateEnd(fs_z_stream *stream);
 int deflate(fs_z_stream *stream, int flush);
 int deflateEnd(fs_z_stream *stream);
+int deflateReset(fs_z_stream *stream);
 int deflateParams(fs_z_stream *stream, int level, int strategy);
 unsigned long deflateBound(fs_z_stream *stream, unsigned long sourceLength);
 unsigned long crc32(unsigned long crc, const unsigned char *bytes, unsigned int length);

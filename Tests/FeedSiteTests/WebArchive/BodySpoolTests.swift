@@ -28,23 +28,23 @@ final class BodySpoolTests: XCTestCase {
         try bytes.withUnsafeBytes { try third.append($0) }
 
         XCTAssertEqual([first.isInFile, second.isInFile, third.isInFile], [false, true, false])
-        XCTAssertEqual(try third.block(head: "").payloadSHA1, SHA1.hash(bytes))
+        XCTAssertEqual(try third.block(head: []).payloadSHA1, SHA1.hash(bytes))
     }
 
     private func assertBlock(of spool: BodySpool) throws {
         let body = (0..<600_000).map { UInt8(truncatingIfNeeded: $0 % 251) }
         for start in stride(from: 0, to: body.count, by: 100_000) { try body[start..<(start + 100_000)].withUnsafeBytes { try spool.append($0) } }
-        let head = "HTTP/1.1 200 OK\r\nContent-Length: 600000\r\n\r\n"
+        let head = Array("HTTP/1.1 200 OK\r\nContent-Length: 600000\r\n\r\n".utf8)
 
         let (block, payloadSHA1) = try spool.block(head: head)
 
         XCTAssertEqual(spool.length, body.count)
         XCTAssertEqual(payloadSHA1, SHA1.hash(body))
-        XCTAssertEqual(block.length, head.utf8.count + body.count)
-        XCTAssertEqual(block.sha1, SHA1.hash(Array(head.utf8) + body))
+        XCTAssertEqual(block.length, head.count + body.count)
+        XCTAssertEqual(block.sha1, SHA1.hash(head + body))
         var given: [UInt8] = []
         try block.bytes { given.append(contentsOf: $0) }
-        XCTAssertEqual(given, Array(head.utf8) + body)
+        XCTAssertEqual(given, head + body)
     }
 
     func test_discard_removesTheHiddenFile() throws {

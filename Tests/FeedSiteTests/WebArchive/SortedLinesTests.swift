@@ -16,7 +16,7 @@ final class SortedLinesTests: XCTestCase {
             } + ["Z upper case first", "é after every ASCII byte", "com,example)/1 same", "com,example)/1 same"]
         let sorter = SortedLines(folder: folder, name: "test", memoryLimit: 2_000)
 
-        for line in lines { try sorter.add(line) }
+        for line in lines { try sorter.add(Array(line.utf8)) }
         let setAside = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(SortedLines.prefix) }.count
         try sorter.write(to: folder + "/test.cdxj")
 

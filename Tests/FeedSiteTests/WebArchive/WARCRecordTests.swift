@@ -23,7 +23,7 @@ final class WARCRecordTests: XCTestCase {
             fields: [.init("WARC-Concurrent-To", WARCRecord.reference(to: request)), .init("WARC-IP-Address", "127.0.0.1")],
             contentType: "application/http;msgtype=response")
 
-        let head = record.head(blockLength: 42, blockDigest: SHA1.hash([UInt8]()))
+        let head = String(decoding: record.head(blockLength: 42, blockDigest: SHA1.hash([UInt8]())), as: UTF8.self)
 
         XCTAssertEqual(
             head,
@@ -39,7 +39,7 @@ final class WARCRecordTests: XCTestCase {
             kind: .warcinfo, id: id, date: date, targetURI: nil, fields: [.init("WARC-Filename", "a\r\nWARC-Type: forged")],
             contentType: "application/warc-fields")
 
-        let head = record.head(blockLength: 0, blockDigest: SHA1.hash([UInt8]()))
+        let head = String(decoding: record.head(blockLength: 0, blockDigest: SHA1.hash([UInt8]())), as: UTF8.self)
 
         XCTAssertFalse(head.contains("WARC-Target-URI"))
         XCTAssertTrue(head.contains("WARC-Filename: aWARC-Type: forged\r\n"), head)
@@ -59,7 +59,7 @@ final class WARCRecordTests: XCTestCase {
             filename: "feedsite-20261126T120000Z-00000.warc.gz")
 
         XCTAssertEqual(
-            line.text,
+            String(decoding: line.bytes, as: UTF8.self),
             #"org,example)/a.png 20261126120000 {"url": "https://example.org/a.png", "mime": "image/png", "status": "200", "digest": "sha1:ABC", "length": "1234", "offset": "567", "filename": "feedsite-20261126T120000Z-00000.warc.gz"}"#
         )
     }

@@ -1,30 +1,40 @@
 import CZlib
 
-/// A gzip member, deflated as its bytes come: a WARC record is one member of its file (the
-/// `.warc.gz` convention), so a reader can seek to any record's offset and inflate it
-/// alone. The compressed bytes go to `sink` as they are made, a buffer's worth at a time, so
-/// a body of any size is never held whole.
-public final class GzipMember {
+/// Gzip members, one after another, each deflated as its bytes come: a WARC record is one
+/// member of its file (the `.warc.gz` convention), so a reader can seek to any record's
+/// offset and inflate it alone. The compressed bytes go to `sink` as they are made, a
+/// buffer's worth at a time, so a body of any size is never held whole. One zlib stream
+/// serves every member, set back after each: setting one up costs more than deflating a
+/// small record (BENCHMARKS.md, "What each trick buys", row "one zlib stream for every
+/// record").
+public final class GzipMembers {
     private var stream = fs_z_stream()
     private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
     private let sink: (UnsafeRawBufferPointer) throws -> Void
+    private let level: Int32
     private var storing = false
-    private var finished = false
 
-    /// Starts a member at compression `level` (0 to 9) whose bytes go to `sink`.
+    /// Members deflated at compression `level` (0 to 9) whose bytes go to `sink`.
     public init(level: Int = 6, sink: @escaping (UnsafeRawBufferPointer) throws -> Void) {
         self.sink = sink
-        // 15 + 16: a window of 32 KiB in a gzip wrapper (zlib.h). Valid arguments start a
-        // stream unless memory runs out, which is fatal anyway.
-        precondition(fs_deflate_init(&stream, Int32(max(0, min(9, level))), 15 + 16, 8) == Int32(FS_Z_OK), "zlib could not start deflating")
+        self.level = Int32(max(0, min(9, level)))
+        // 15 + 16: a window of 32 KiB in a gzip wrapper (zlib.h). Memory level 8, zlib's
+        // default, unless every member is stored: then 1, the smallest tables, which zlib
+        // clears again for every member (BENCHMARKS.md, "What each trick buys", row "small
+        // records stored"). Valid arguments start a stream unless memory runs out, which is
+        // fatal anyway.
+        precondition(fs_deflate_init(&stream, self.level, 15 + 16, self.level == 0 ? 1 : 8) == Int32(FS_Z_OK), "zlib could not start deflating")
+    }
+
+    deinit {
+        deflateEnd(&stream)
     }
 
     /// The rest of the member is stored, not compressed: for bytes that are compressed
     /// already (pictures), which deflating would only make slower, not smaller
     /// (BENCHMARKS.md, "What each trick buys", row "pictures stored in the web archive").
     public func storeTheRest() throws {
-        guard !storing else { return }
-        storing = true
+        guard !storing, level > 0 else { return }
         stream.next_in = nil
         stream.avail_in = 0
         // zlib deflates what it holds at the old level first, into the output buffer's space.
@@ -45,18 +55,7 @@ public final class GzipMember {
         }
     }
 
-    deinit {
-        deflateEnd(&stream)
-    }
-
-    /// The compressed bytes handed to the sink so far.
-    public var compressedCount: Int { Int(stream.total_out) }
-
-    /// The bytes given so far.
-    public var count: Int { Int(stream.total_in) }
-
     public func add(_ bytes: UnsafeRawBufferPointer) throws {
-        precondition(!finished, "a finished member takes no more bytes")
         var at = 0
         // zlib counts in 32 bits: feed a huge buffer in pieces.
         while at < bytes.count {
@@ -71,11 +70,23 @@ public final class GzipMember {
     }
 
     /// Ends the member: the rest of the deflated bytes and the gzip trailer (CRC-32 and
-    /// length) go to the sink.
-    public func finish() throws {
-        precondition(!finished, "a member is finished once")
-        finished = true
+    /// length) go to the sink. What is added next begins another member, at `level` again,
+    /// even when the sink failed.
+    public func endMember() throws {
+        defer { dropMember() }
         try run(UnsafeRawBufferPointer(start: nil, count: 0), flush: Int32(FS_Z_FINISH))
+    }
+
+    /// Drops the member being written, whose bytes the sink may have had in part: what is
+    /// added next begins another member, at `level` again.
+    public func dropMember() {
+        // On a stream that is set up, both succeed; a stream set back holds nothing to
+        // flush before its level changes.
+        precondition(deflateReset(&stream) == Int32(FS_Z_OK), "zlib could not begin another member")
+        if storing {
+            precondition(deflateParams(&stream, level, Int32(FS_Z_DEFAULT_STRATEGY)) == Int32(FS_Z_OK), "zlib could not set its level")
+            storing = false
+        }
     }
 
     private func run(_ input: UnsafeRawBufferPointer, flush: Int32) throws {
