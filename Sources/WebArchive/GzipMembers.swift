@@ -7,7 +7,7 @@ import CZlib
 /// serves every member, set back after each: setting one up costs more than deflating a
 /// small record (BENCHMARKS.md, "What each trick buys", row "one zlib stream for every
 /// record").
-public final class GzipMembers {
+public final class GzipMembers: GzipMemberMaker {
     private var stream = fs_z_stream()
     private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
     private let sink: (UnsafeRawBufferPointer) throws -> Void
@@ -18,12 +18,9 @@ public final class GzipMembers {
     public init(level: Int = 6, sink: @escaping (UnsafeRawBufferPointer) throws -> Void) {
         self.sink = sink
         self.level = Int32(max(0, min(9, level)))
-        // 15 + 16: a window of 32 KiB in a gzip wrapper (zlib.h). Memory level 8, zlib's
-        // default, unless every member is stored: then 1, the smallest tables, which zlib
-        // clears again for every member (BENCHMARKS.md, "What each trick buys", row "small
-        // records stored"). Valid arguments start a stream unless memory runs out, which is
-        // fatal anyway.
-        precondition(fs_deflate_init(&stream, self.level, 15 + 16, self.level == 0 ? 1 : 8) == Int32(FS_Z_OK), "zlib could not start deflating")
+        // 15 + 16: a window of 32 KiB in a gzip wrapper (zlib.h). Valid arguments start a
+        // stream unless memory runs out, which is fatal anyway.
+        precondition(fs_deflate_init(&stream, self.level, 15 + 16, 8) == Int32(FS_Z_OK), "zlib could not start deflating")
     }
 
     deinit {

@@ -72,7 +72,7 @@ public final class WARCWriter {
     private var pendingWhole = 0
     private var index: SortedLines?
     private lazy var deflated = GzipMembers(level: 1) { [unowned self] bytes in try self.send(bytes) }
-    private lazy var stored = GzipMembers(level: 0) { [unowned self] bytes in try self.send(bytes) }
+    private lazy var stored = StoredGzipMembers { [unowned self] bytes in try self.send(bytes) }
     /// The files finished so far, by name.
     public private(set) var finished: [String] = []
 
@@ -119,7 +119,7 @@ public final class WARCWriter {
         }
         let offset = written
         let head = record.head(blockLength: block.length, blockDigest: block.sha1)
-        let members = head.count + (block.storedFrom ?? block.length) < Self.smallestDeflated ? stored : deflated
+        let members: any GzipMemberMaker = head.count + (block.storedFrom ?? block.length) < Self.smallestDeflated ? stored : deflated
         do {
             try members.add(head)
             var given = 0
