@@ -220,10 +220,10 @@ public final class ExchangeArchiver: HTTPExchangeRecorder, @unchecked Sendable {
 
     /// A request head whose request line names another version (`GET / HTTP/2`) as HTTP/1.1.
     static func asHTTP11(_ head: [UInt8]) -> [UInt8] {
-        guard let end = head.firstIndex(of: UInt8(ascii: "\r")) else { return head }
-        let line = String(decoding: head[..<end], as: UTF8.self)
-        guard let space = line.lastIndex(of: " "), line[line.index(after: space)...].hasPrefix("HTTP/"), !line.hasSuffix(" HTTP/1.1") else { return head }
-        return Array((line[..<space] + " HTTP/1.1").utf8) + head[end...]
+        guard let end = head.firstIndex(of: UInt8(ascii: "\r")), let space = head[..<end].lastIndex(of: UInt8(ascii: " ")) else { return head }
+        let version = head[(space + 1)..<end]
+        guard version.starts(with: "HTTP/".utf8), !version.elementsEqual("HTTP/1.1".utf8) else { return head }
+        return head[...space] + Array("HTTP/1.1".utf8) + head[end...]
     }
 
     /// The SHA-1 of no bytes, an empty body's payload digest.

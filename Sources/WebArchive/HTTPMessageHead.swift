@@ -44,9 +44,13 @@ public enum HTTPMessageHead {
     /// The value of the field `name` (in lower case) among an answer's head lines, the
     /// status line first, spaces around it taken off.
     public static func field(_ name: String, in lines: [String]) -> String? {
+        let length = name.utf8.count
         for line in lines.dropFirst() {
             let bytes = line.utf8
-            guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), isField(bytes[..<colon], name) else { continue }
+            // Most lines are turned down at their length or their first byte.
+            guard bytes.count > length, let first = bytes.first, lowercased(first) == name.utf8.first else { continue }
+            let colon = bytes.index(bytes.startIndex, offsetBy: length)
+            guard bytes[colon] == UInt8(ascii: ":"), isField(bytes[..<colon], name) else { continue }
             let value = bytes[bytes.index(after: colon)...].drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
             let end = value.lastIndex { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }.map(bytes.index(after:)) ?? value.startIndex
             return String(decoding: value[..<end], as: UTF8.self)
@@ -65,7 +69,11 @@ public enum HTTPMessageHead {
 
     /// Whether a field's name is `lowercaseName`, in any case.
     private static func isField(_ name: Substring.UTF8View, _ lowercaseName: String) -> Bool {
-        name.count == lowercaseName.utf8.count && zip(name, lowercaseName.utf8).allSatisfy { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 + 32 == $1 : $0 == $1 }
+        name.count == lowercaseName.utf8.count && zip(name, lowercaseName.utf8).allSatisfy { lowercased($0) == $1 }
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
     }
 
     /// Reason phrases for the statuses an HTTP/2 answer, which has none, is likely to have.
