@@ -1,23 +1,5 @@
 import CZlib
 
-/// How a WARC writer makes its records' gzip members: one after another, each ended before
-/// the next begins.
-protocol GzipMemberMaker: AnyObject {
-    func add(_ bytes: UnsafeRawBufferPointer) throws
-    /// The rest of the member is stored, not compressed.
-    func storeTheRest() throws
-    /// Ends the member; what is added next begins another.
-    func endMember() throws
-    /// Drops the member being written, whose bytes the sink may have had in part.
-    func dropMember()
-}
-
-extension GzipMemberMaker {
-    func add(_ bytes: [UInt8]) throws {
-        try bytes.withUnsafeBytes { try add($0) }
-    }
-}
-
 /// Gzip members whose bytes are stored as they are, in deflate's stored blocks (RFC 1951,
 /// 3.2.4; RFC 1952 around them): a record of pictures and short heads, which deflating
 /// would barely shrink, framed without zlib, so its bytes are copied once, to `sink`, and
