@@ -1,13 +1,11 @@
-import CZlib
-
 /// Gzip members whose bytes are stored as they are, in deflate's stored blocks (RFC 1951,
 /// 3.2.4; RFC 1952 around them): a record of pictures and short heads, which deflating
 /// would barely shrink, framed without zlib, so its bytes are copied once, to `sink`, and
-/// read once more for the CRC-32 (BENCHMARKS.md, "What each trick buys", row "small
+/// read once more for the CRC-32 (`CRC32`) (BENCHMARKS.md, "What each trick buys", row "small
 /// records stored").
 final class StoredGzipMembers: GzipMemberMaker {
     private let sink: (UnsafeRawBufferPointer) throws -> Void
-    private var crc: UInt = 0
+    private var crc: UInt32 = 0
     private var count: UInt32 = 0
     private var begun = false
 
@@ -29,7 +27,7 @@ final class StoredGzipMembers: GzipMemberMaker {
         while at < bytes.count {
             let piece = UnsafeRawBufferPointer(rebasing: bytes[at..<min(bytes.count, at + Self.largestBlock)])
             try block(final: false, piece)
-            crc = CZlib.crc32(crc, piece.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt32(piece.count))
+            crc = CRC32.update(crc, piece)
             count &+= UInt32(truncatingIfNeeded: piece.count)
             at += piece.count
         }
@@ -43,7 +41,7 @@ final class StoredGzipMembers: GzipMemberMaker {
         defer { dropMember() }
         if !begun { try Self.header.withUnsafeBytes { try sink($0) } }
         try block(final: true, UnsafeRawBufferPointer(start: nil, count: 0))
-        let trailer = (UInt32(truncatingIfNeeded: crc).littleEndian, count.littleEndian)
+        let trailer = (crc.littleEndian, count.littleEndian)
         try withUnsafeBytes(of: trailer) { try sink($0) }
     }
 

@@ -146,15 +146,15 @@ public enum WACZFile {
 
     /// A part's size, CRC-32 (for the ZIP) and SHA-256 (for the data package), in one reading.
     private static func facts(of source: Source) throws -> Facts {
-        var crc: UInt = 0
-        let checksum = { (chunk: UnsafeRawBufferPointer) in crc = crc32(crc, chunk.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt32(chunk.count)) }
+        var crc: UInt32 = 0
+        let checksum = { (chunk: UnsafeRawBufferPointer) in crc = CRC32.update(crc, chunk) }
         switch source {
         case let .bytes(bytes):
             bytes.withUnsafeBytes(checksum)
-            return Facts(size: UInt64(bytes.count), crc: UInt32(truncatingIfNeeded: crc), sha256: SHA256.hexDigest(bytes))
+            return Facts(size: UInt64(bytes.count), crc: crc, sha256: SHA256.hexDigest(bytes))
         case let .file(path):
             guard let digest = try FileDigest.sha256(ofFileAtPath: path, reading: checksum) else { throw FileSystemError.fromErrno(ENOENT) }
-            return Facts(size: UInt64(digest.byteCount), crc: UInt32(truncatingIfNeeded: crc), sha256: digest.sha256)
+            return Facts(size: UInt64(digest.byteCount), crc: crc, sha256: digest.sha256)
         }
     }
 

@@ -17,4 +17,12 @@ void feedsite_sha256_hardware_blocks(uint32_t state[8], const uint8_t *data, siz
 /// `feedsite_sha256_hardware_available()` returned non-zero.
 void feedsite_sha1_hardware_blocks(uint32_t state[5], const uint8_t *data, size_t blocks);
 
+/// Whether this CPU has carry-less multiplication (PCLMULQDQ) and SSE4.1.
+int feedsite_crc32_hardware_available(void);
+
+/// The CRC-32 (gzip's, ZIP's) of `crc`'s message followed by the first `length / 16 * 16`
+/// bytes at `data`; `length` must be 64 or more. The bytes past the last whole 16 are left
+/// for the caller. Only call it when `feedsite_crc32_hardware_available()` returned non-zero.
+uint32_t feedsite_crc32_hardware(uint32_t crc, const uint8_t *data, size_t length);
+
 #endif

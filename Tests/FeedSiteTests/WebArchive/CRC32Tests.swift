@@ -1,0 +1,32 @@
+import XCTest
+
+@testable import WebArchive
+
+final class CRC32Tests: XCTestCase {
+    func test_update_isTheStandardCheckValue() {
+        let check = Array("123456789".utf8)
+
+        XCTAssertEqual(check.withUnsafeBytes { CRC32.update(0, $0) }, 0xCBF4_3926)
+        XCTAssertEqual([UInt8]().withUnsafeBytes { CRC32.update(0, $0) }, 0)
+    }
+
+    func test_hardware_agreesWithZlibOnEveryLengthAndSplit() throws {
+        try XCTSkipUnless(CRC32.hardwareAvailable, "this CPU has no carry-less multiplication")
+        var seed: UInt64 = 11
+        let bytes = (0..<2_000).map { _ -> UInt8 in
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt8(truncatingIfNeeded: seed >> 56)
+        }
+        bytes.withUnsafeBytes { all in
+            for length in 0...300 {
+                let message = UnsafeRawBufferPointer(rebasing: all[0..<length])
+                XCTAssertEqual(CRC32.update(0, message, usingHardware: true), CRC32.update(0, message, usingHardware: false), "\(length) bytes")
+            }
+            for split in stride(from: 0, through: 2_000, by: 37) {
+                let first = CRC32.update(0, UnsafeRawBufferPointer(rebasing: all[0..<split]), usingHardware: true)
+                let whole = CRC32.update(first, UnsafeRawBufferPointer(rebasing: all[split...]), usingHardware: true)
+                XCTAssertEqual(whole, CRC32.update(0, all, usingHardware: false), "split at \(split)")
+            }
+        }
+    }
+}
