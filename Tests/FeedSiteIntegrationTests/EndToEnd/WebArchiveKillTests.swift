@@ -39,7 +39,7 @@ final class WebArchiveKillTests: XCTestCase {
         let open = try XCTUnwrap(left.first)
         let kept = try Data(contentsOf: URL(fileURLWithPath: warc + "/" + open))
         // What a killed run kept aside, as one would be left mid-body.
-        FileManager.default.createFile(atPath: warc + "/.feedsite-warc-spool-7", contents: Data("half a body".utf8))
+        XCTAssertTrue(FileManager.default.createFile(atPath: warc + "/.feedsite-warc-spool-7", contents: Data("half a body".utf8)))
 
         let next = try ExecutableRunner.run(generate, in: folder)
 
