@@ -29,6 +29,16 @@ struct MessageBlocks: Sendable {
         keep(UnsafeRawBufferPointer(rebasing: bytes[end...]))
     }
 
+    /// How many bytes would complete the block begun: 0 when none is.
+    var bytesToBlockEnd: Int { held == 0 ? 0 : 64 - held }
+
+    /// Counts `count` bytes, whole blocks hashed elsewhere, as part of the message; only
+    /// when no block is begun.
+    mutating func skip(_ count: Int) {
+        precondition(held == 0 && count % 64 == 0, "only whole blocks are hashed elsewhere")
+        length &+= UInt64(count)
+    }
+
     /// Ends the message: the padding after what is kept, 0x80, zeros, then the message's
     /// length in bits, big-endian, as the last one or two blocks, handed to `compress`.
     mutating func finish(to compress: (UnsafeRawBufferPointer) -> Void) {

@@ -32,6 +32,39 @@ public struct SHA1: Sendable {
         message = blocks
     }
 
+    /// `first` and `second` both take `bytes`. Where both run in hardware, the whole blocks
+    /// they share go through it a block of each at a time, which costs little more than one
+    /// message alone: a web archive hashes each body twice, in its record's block and as its
+    /// payload (BENCHMARKS.md, "What each trick buys", row "a body's two SHA-1s in one pass").
+    public static func update(_ first: inout SHA1, _ second: inout SHA1, with bytes: UnsafeRawBufferPointer) {
+        guard first.usesHardware, second.usesHardware, let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
+            first.update(bytes)
+            second.update(bytes)
+            return
+        }
+        // Each first completes the block it holds part of, if any.
+        let firstStart = min(bytes.count, first.message.bytesToBlockEnd)
+        let secondStart = min(bytes.count, second.message.bytesToBlockEnd)
+        first.update(UnsafeRawBufferPointer(rebasing: bytes[..<firstStart]))
+        second.update(UnsafeRawBufferPointer(rebasing: bytes[..<secondStart]))
+        let blocks = min((bytes.count - firstStart) / 64, (bytes.count - secondStart) / 64)
+        if blocks > 0 {
+            withUnsafeMutablePointer(to: &first.h) { firstState in
+                withUnsafeMutablePointer(to: &second.h) { secondState in
+                    firstState.withMemoryRebound(to: UInt32.self, capacity: 5) { firstWords in
+                        secondState.withMemoryRebound(to: UInt32.self, capacity: 5) { secondWords in
+                            feedsite_sha1_hardware_blocks2(firstWords, base + firstStart, secondWords, base + secondStart, blocks)
+                        }
+                    }
+                }
+            }
+            first.message.skip(64 * blocks)
+            second.message.skip(64 * blocks)
+        }
+        first.update(UnsafeRawBufferPointer(rebasing: bytes[(firstStart + 64 * blocks)...]))
+        second.update(UnsafeRawBufferPointer(rebasing: bytes[(secondStart + 64 * blocks)...]))
+    }
+
     /// The 20-byte digest. Consumes this value's state; call on a copy to keep hashing.
     public mutating func finalize() -> [UInt8] {
         var blocks = message

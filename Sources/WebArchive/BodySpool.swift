@@ -71,10 +71,7 @@ public final class BodySpool: @unchecked Sendable {
         var digest = SHA1()
         var payload = SHA1()
         digest.update(headBytes)
-        try readBack { bytes in
-            digest.update(bytes)
-            payload.update(bytes)
-        }
+        try readBack { bytes in SHA1.update(&digest, &payload, with: bytes) }
         let block = WARCWriter.Block(length: headBytes.count + length, sha1: digest.finalize(), storedFrom: storingBody ? headBytes.count : nil) {
             [self] write in
             try headBytes.withUnsafeBytes { try write($0) }

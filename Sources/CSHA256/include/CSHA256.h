@@ -17,6 +17,10 @@ void feedsite_sha256_hardware_blocks(uint32_t state[8], const uint8_t *data, siz
 /// `feedsite_sha256_hardware_available()` returned non-zero.
 void feedsite_sha1_hardware_blocks(uint32_t state[5], const uint8_t *data, size_t blocks);
 
+/// `feedsite_sha1_hardware_blocks` for two messages at once: `blocks` blocks at `first_data`
+/// into `first`, as many at `second_data` into `second`.
+void feedsite_sha1_hardware_blocks2(uint32_t first[5], const uint8_t *first_data, uint32_t second[5], const uint8_t *second_data, size_t blocks);
+
 /// Whether this CPU has carry-less multiplication (PCLMULQDQ) and SSE4.1.
 int feedsite_crc32_hardware_available(void);
 

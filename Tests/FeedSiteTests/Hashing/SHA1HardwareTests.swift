@@ -35,4 +35,27 @@ final class SHA1HardwareTests: XCTestCase {
                 return hasher.finalize()
             })
     }
+
+    func test_twoMessagesAtOnce_eachGetTheDigestOfTheirOwnBytes_whateverEachHeldBefore() throws {
+        try XCTSkipUnless(SHA256.hardwareAvailable, "this CPU has no SHA extensions; only the Swift path runs here")
+        var seed: UInt64 = 3
+        let bytes = (0..<1_200).map { _ -> UInt8 in
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt8(truncatingIfNeeded: seed >> 56)
+        }
+        for (firstHead, secondHead) in [(0, 0), (1, 0), (0, 63), (37, 5), (64, 129), (600, 3)] {
+            for length in [0, 1, 63, 64, 65, 127, 128, 200, 391] {
+                var first = SHA1(usingHardware: true)
+                var second = SHA1(usingHardware: true)
+                first.update(bytes[..<firstHead])
+                second.update(bytes[..<secondHead])
+
+                bytes.withUnsafeBytes { SHA1.update(&first, &second, with: UnsafeRawBufferPointer(rebasing: $0[700..<(700 + length)])) }
+
+                let body = Array(bytes[700..<(700 + length)])
+                XCTAssertEqual(first.finalize(), SHA1.hash(Array(bytes[..<firstHead]) + body), "first, \(firstHead) held, \(length) more")
+                XCTAssertEqual(second.finalize(), SHA1.hash(Array(bytes[..<secondHead]) + body), "second, \(secondHead) held, \(length) more")
+            }
+        }
+    }
 }
