@@ -19,15 +19,21 @@ final class SortedLines {
     private let folder: String
     private let name: String
     private let memoryLimit: Int
+    private let fanIn: Int
     private var lines: [[UInt8]] = []
     private var held = 0
     private var runs: [String] = []
+    /// Files set aside so far, merged ones included: each gets a name of its own.
+    private var made = 0
 
-    /// Lines for the file `name`, set aside in `folder` past `memoryLimit` bytes.
-    init(folder: String, name: String, memoryLimit: Int = 1 << 20) {
+    /// Lines for the file `name`, set aside in `folder` past `memoryLimit` bytes (256 KiB,
+    /// most of what the web archive's index holds in memory: BENCHMARKS.md, "What each trick
+    /// buys", row "index lines set aside past 256 KiB"), merged `fanIn` files at a time.
+    init(folder: String, name: String, memoryLimit: Int = 256 << 10, fanIn: Int = 16) {
         self.folder = folder
         self.name = name
         self.memoryLimit = memoryLimit
+        self.fanIn = max(2, fanIn)
     }
 
     deinit {
@@ -42,10 +48,23 @@ final class SortedLines {
     }
 
     /// Writes every line, sorted, each ended by a line break, to `path` (whole or not at
-    /// all), and removes what was set aside.
+    /// all), and removes what was set aside. Past `fanIn` files set aside, they are merged
+    /// `fanIn` at a time into longer ones first, as a merge keeps a file open for each.
     func write(to path: String) throws {
+        while runs.count > fanIn {
+            let group = Array(runs.prefix(fanIn))
+            let merged = nextRun()
+            try Self.merge(group.map(LineReader.init(path:)), and: [], into: merged)
+            for run in group { unlink(run) }
+            runs = Array(runs.dropFirst(fanIn)) + [merged]
+        }
         lines.sort(by: Self.precedes)
-        let readers = try runs.map(LineReader.init(path:))
+        try Self.merge(runs.map(LineReader.init(path:)), and: lines, into: path)
+        discard()
+    }
+
+    /// Writes the lines of `readers`' files and of `sorted` (all sorted) to `path`, in order.
+    private static func merge(_ readers: [LineReader], and sorted: [[UInt8]], into path: String) throws {
         try AtomicFile.write(toPath: path) { writer in
             var heads = try readers.map { try $0.next() }
             var next = 0
@@ -53,11 +72,11 @@ final class SortedLines {
                 var smallest: Int?
                 for (at, head) in heads.enumerated() {
                     guard let head else { continue }
-                    if let best = smallest, let bestLine = heads[best], !Self.precedes(head, bestLine) { continue }
+                    if let best = smallest, let bestLine = heads[best], !precedes(head, bestLine) { continue }
                     smallest = at
                 }
-                if next < lines.count, smallest.flatMap({ heads[$0] }).map({ !Self.precedes($0, lines[next]) }) ?? true {
-                    try writer.write(lines[next] + [0x0A])
+                if next < sorted.count, smallest.flatMap({ heads[$0] }).map({ !precedes($0, sorted[next]) }) ?? true {
+                    try writer.write(sorted[next] + [0x0A])
                     next += 1
                 } else if let smallest, let line = heads[smallest] {
                     try writer.write(line + [0x0A])
@@ -67,7 +86,11 @@ final class SortedLines {
                 }
             }
         }
-        discard()
+    }
+
+    private func nextRun() -> String {
+        defer { made += 1 }
+        return "\(folder)/\(Self.prefix)\(name)-\(made)"
     }
 
     /// Removes what was set aside and forgets every line.
@@ -80,7 +103,7 @@ final class SortedLines {
 
     private func setAside() throws {
         lines.sort(by: Self.precedes)
-        let path = "\(folder)/\(Self.prefix)\(name)-\(runs.count)"
+        let path = nextRun()
         runs.append(path)
         try AtomicFile.write(toPath: path) { writer in
             for line in lines { try writer.write(line + [0x0A]) }

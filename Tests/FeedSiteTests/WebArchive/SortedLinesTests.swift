@@ -25,4 +25,21 @@ final class SortedLinesTests: XCTestCase {
         XCTAssertEqual(written, lines.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { $0 + "\n" }.joined())
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["test.cdxj"], "nothing set aside is left")
     }
+
+    func test_manyFilesSetAside_areMergedAFewAtATime_intoOneSortedFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sorted-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
+        let lines = (0..<400).map { "line \(($0 * 7_919) % 400) of the index" }
+        let sorter = SortedLines(folder: folder, name: "test", memoryLimit: 100, fanIn: 3)
+
+        for line in lines { try sorter.add(Array(line.utf8)) }
+        let setAside = try FileManager.default.contentsOfDirectory(atPath: folder).count
+        try sorter.write(to: folder + "/test.cdxj")
+
+        XCTAssertGreaterThan(setAside, 9, "more files than one merge takes")
+        let written = try String(contentsOfFile: folder + "/test.cdxj", encoding: .utf8)
+        XCTAssertEqual(written, lines.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { $0 + "\n" }.joined())
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["test.cdxj"], "nothing set aside is left")
+    }
 }
