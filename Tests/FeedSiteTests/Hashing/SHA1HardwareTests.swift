@@ -1,5 +1,6 @@
 import Foundation
 import Hashing
+import TestSupport
 import XCTest
 
 /// SHA-1's SHA extensions path (`CSHA256`) and its Swift block function must agree exactly.
@@ -38,11 +39,7 @@ final class SHA1HardwareTests: XCTestCase {
 
     func test_twoMessagesAtOnce_eachGetTheDigestOfTheirOwnBytes_whateverEachHeldBefore() throws {
         try XCTSkipUnless(SHA256.hardwareAvailable, "this CPU has no SHA extensions; only the Swift path runs here")
-        var seed: UInt64 = 3
-        let bytes = (0..<1_200).map { _ -> UInt8 in
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return UInt8(truncatingIfNeeded: seed >> 56)
-        }
+        let bytes = SeededGenerator.bytes(count: 1_200, seed: 3)
         for (firstHead, secondHead) in [(0, 0), (1, 0), (0, 63), (37, 5), (64, 129), (600, 3)] {
             for length in [0, 1, 63, 64, 65, 127, 128, 200, 391] {
                 var first = SHA1(usingHardware: true)

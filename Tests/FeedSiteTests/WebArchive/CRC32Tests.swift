@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 
 @testable import WebArchive
@@ -12,11 +13,7 @@ final class CRC32Tests: XCTestCase {
 
     func test_hardware_agreesWithZlibOnEveryLengthAndSplit() throws {
         try XCTSkipUnless(CRC32.hardwareAvailable, "this CPU has no carry-less multiplication")
-        var seed: UInt64 = 11
-        let bytes = (0..<2_000).map { _ -> UInt8 in
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return UInt8(truncatingIfNeeded: seed >> 56)
-        }
+        let bytes = SeededGenerator.bytes(count: 2_000, seed: 11)
         bytes.withUnsafeBytes { all in
             for length in 0...300 {
                 let message = UnsafeRawBufferPointer(rebasing: all[0..<length])
