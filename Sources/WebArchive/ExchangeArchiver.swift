@@ -185,7 +185,8 @@ public final class ExchangeArchiver: HTTPExchangeRecorder, @unchecked Sendable {
         var fields = [WARCRecord.Field("WARC-Concurrent-To", WARCRecord.reference(to: requestID))] + shared
         let kind: WARCRecord.Kind = status == 304 ? .revisit : .response
         let id = newID()
-        let mime = kind == .revisit ? "warc/revisit" : HTTPMessageHead.field("content-type", in: lines).map { String($0.split(separator: ";").first ?? "") } ?? "unk"
+        let mime =
+            kind == .revisit ? "warc/revisit" : HTTPMessageHead.field("content-type", in: lines).map { String($0.split(separator: ";").first ?? "") } ?? "unk"
         let spooled = try body.map { try $0.block(head: head, storingBody: Self.isCompressed(mime)) }
         let block = spooled?.block ?? .init(head)
         let payload = spooled?.payloadSHA1 ?? Self.emptyDigest
@@ -204,7 +205,9 @@ public final class ExchangeArchiver: HTTPExchangeRecorder, @unchecked Sendable {
         let record = WARCRecord(kind: kind, id: id, date: date, targetURI: url, fields: fields, contentType: "application/http;msgtype=response")
         try writer.write(record, block: block, capture: .init(url: url, mime: mime, status: status, payloadDigest: digest))
         // A whole answer a later one may confirm with a 304.
-        if kind == .response, (200..<300).contains(status), cut == nil, HTTPMessageHead.field("etag", in: lines) ?? HTTPMessageHead.field("last-modified", in: lines) != nil {
+        if kind == .response, (200..<300).contains(status), cut == nil,
+            HTTPMessageHead.field("etag", in: lines) ?? HTTPMessageHead.field("last-modified", in: lines) != nil
+        {
             captures?.note(url, payload: payload, date: date, record: id)
         }
     }
@@ -253,7 +256,9 @@ private final class Recording: HTTPExchangeRecording {
 
     func sent(requestHead: UnsafeRawBufferPointer) {
         var url = firstURL
-        if let previous = hops.last, let location = HTTPMessageHead.field("location", in: previous.answer), let next = URL(string: location, relativeTo: previous.url) {
+        if let previous = hops.last, let location = HTTPMessageHead.field("location", in: previous.answer),
+            let next = URL(string: location, relativeTo: previous.url)
+        {
             url = next.absoluteURL
         }
         hops.append(.init(request: Array(requestHead), url: url))

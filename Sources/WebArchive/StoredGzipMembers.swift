@@ -55,7 +55,9 @@ final class StoredGzipMembers: GzipMemberMaker {
     /// its length and the length's complement, little-endian, then its bytes.
     private func block(final: Bool, _ bytes: UnsafeRawBufferPointer) throws {
         let length = UInt16(bytes.count)
-        let head: (UInt8, UInt8, UInt8, UInt8, UInt8) = (final ? 1 : 0, UInt8(truncatingIfNeeded: length), UInt8(length >> 8), UInt8(truncatingIfNeeded: ~length), UInt8(~length >> 8))
+        let head: (UInt8, UInt8, UInt8, UInt8, UInt8) = (
+            final ? 1 : 0, UInt8(truncatingIfNeeded: length), UInt8(length >> 8), UInt8(truncatingIfNeeded: ~length), UInt8(~length >> 8)
+        )
         try withUnsafeBytes(of: head) { try sink($0) }
         if !bytes.isEmpty { try sink(bytes) }
     }

@@ -182,7 +182,8 @@ public final class WARCWriter {
 
     private func begin() throws {
         currentName = Self.fileName(run: runName, serial: serial)
-        while FileManager.default.fileExists(atPath: folder + "/" + currentName) || FileManager.default.fileExists(atPath: folder + "/" + currentName + ".open") {
+        while FileManager.default.fileExists(atPath: folder + "/" + currentName) || FileManager.default.fileExists(atPath: folder + "/" + currentName + ".open")
+        {
             serial += 1
             currentName = Self.fileName(run: runName, serial: serial)
         }
