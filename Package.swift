@@ -15,7 +15,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "CSHA256", cSettings: [.unsafeFlags(["-O2"])]),
-        .target(name: "Hashing", dependencies: ["CSHA256"], swiftSettings: optimizedInDebug),
+        .target(name: "Hashing", dependencies: ["CSHA256", "CZlib"], swiftSettings: optimizedInDebug),
         // What every layer reads and writes alike: JSON, ISO 8601 dates, byte counts in words,
         // a full disk (OutOfSpace). It knows no feed, file or site, so the file toolkit and
         // publishing stand on it without the feed.
@@ -53,7 +53,7 @@ let package = Package(
         // Pictures: our own decoders and encoders and the resampler that make renditions.
         // Optimized even in debug builds, as hashing is: decoding a photograph unoptimized
         // would make the tests crawl.
-        .target(name: "Images", dependencies: ["CZlib"], swiftSettings: optimizedInDebug),
+        .target(name: "Images", dependencies: ["CZlib", "Hashing"], swiftSettings: optimizedInDebug),
         // SQLite: a connection, statements, transactions, errors in plain words.
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         // HTTP: the libcurl engine, the retry policy.
@@ -70,7 +70,7 @@ let package = Package(
         // History: dated snapshots of the site, what changed between them, which to keep.
         .target(name: "History", dependencies: ["Basics", "FeedCore", "FileSystem", "Hashing", "Publishing", "SiteGenerator"]),
         // The web archive: WARC records, each a gzip member, and their CDXJ index.
-        .target(name: "WebArchive", dependencies: ["Basics", "CSHA256", "CZlib", "FileSystem", "Hashing", "HTTP"]),
+        .target(name: "WebArchive", dependencies: ["Basics", "CZlib", "FileSystem", "Hashing", "HTTP"]),
         // The demo: a loopback HTTP server (also `feedsite serve`'s) and the sample API it serves.
         .target(name: "LoopbackHTTP"),
         .target(name: "SampleAPI", dependencies: ["Basics", "FeedCore", "LoopbackHTTP", "Images"], swiftSettings: optimizedInDebug),

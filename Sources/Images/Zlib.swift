@@ -1,4 +1,5 @@
 import CZlib
+import Hashing
 
 /// zlib's streams over whole buffers: PNG's image data and ICC profiles in, renditions out.
 public enum Zlib {
@@ -75,6 +76,6 @@ public enum Zlib {
 
     /// The CRC-32 of `bytes` (PNG's chunk check), continuing `crc`.
     public static func crc32(_ bytes: [UInt8], continuing crc: UInt32 = 0) -> UInt32 {
-        bytes.withUnsafeBufferPointer { UInt32(CZlib.crc32(UInt(crc), $0.baseAddress, UInt32($0.count))) }
+        bytes.withUnsafeBytes { CRC32.update(crc, $0) }
     }
 }

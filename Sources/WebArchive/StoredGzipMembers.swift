@@ -1,3 +1,5 @@
+import Hashing
+
 /// Gzip members whose bytes are stored as they are, in deflate's stored blocks (RFC 1951,
 /// 3.2.4; RFC 1952 around them): a record of pictures and short heads, which deflating
 /// would barely shrink, framed without zlib, so its bytes are copied once, to `sink`, and

@@ -1,5 +1,4 @@
 import Basics
-import CZlib
 import FileSystem
 import Foundation
 import Hashing

@@ -1,4 +1,4 @@
-import CZlib
+import Hashing
 
 /// What every PNG shares: the signature, the chunk types we read or write, and the chunks'
 /// CRC.
@@ -29,10 +29,7 @@ enum PNGChunk {
 
     /// The CRC-32 of `bytes[range]`: a chunk's type and data.
     static func crc(_ bytes: [UInt8], _ range: Range<Int>) -> UInt32 {
-        bytes.withUnsafeBufferPointer { buffer in
-            let part = UnsafeBufferPointer(rebasing: buffer[range])
-            return UInt32(truncatingIfNeeded: CZlib.crc32(0, part.baseAddress, UInt32(part.count)))
-        }
+        bytes.withUnsafeBytes { CRC32.update(0, UnsafeRawBufferPointer(rebasing: $0[range])) }
     }
 
     /// `bytes` with a chunk of `type` holding `data` appended: length, type, data, CRC.

@@ -1,15 +1,15 @@
 import CSHA256
 import CZlib
 
-/// CRC-32, the checksum of gzip members and ZIP entries: by carry-less multiplication where
-/// the CPU has it, 16 bytes at a time, else (and for the last few bytes) zlib's. Every byte
-/// the web archive stores is summed, a picture's included (BENCHMARKS.md, "What each trick
-/// buys", row "CRC-32 by carry-less multiplication").
-enum CRC32 {
-    static let hardwareAvailable = feedsite_crc32_hardware_available() != 0
+/// CRC-32, the checksum of gzip members, ZIP entries and PNG chunks: by carry-less
+/// multiplication where the CPU has it, 16 bytes at a time, else (and for the last few
+/// bytes) zlib's. Every byte the web archive stores is summed, a picture's included
+/// (BENCHMARKS.md, "What each trick buys", row "CRC-32 by carry-less multiplication").
+public enum CRC32 {
+    public static let hardwareAvailable = feedsite_crc32_hardware_available() != 0
 
     /// The CRC-32 of `crc`'s message followed by `bytes` (0 begins a message).
-    static func update(_ crc: UInt32, _ bytes: UnsafeRawBufferPointer, usingHardware: Bool = hardwareAvailable) -> UInt32 {
+    public static func update(_ crc: UInt32, _ bytes: UnsafeRawBufferPointer, usingHardware: Bool = hardwareAvailable) -> UInt32 {
         guard let start = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return crc }
         var crc = crc
         var at = 0

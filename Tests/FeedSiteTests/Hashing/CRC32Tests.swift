@@ -1,7 +1,6 @@
+import Hashing
 import TestSupport
 import XCTest
-
-@testable import WebArchive
 
 final class CRC32Tests: XCTestCase {
     func test_update_isTheStandardCheckValue() {
