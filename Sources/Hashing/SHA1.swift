@@ -49,13 +49,9 @@ public struct SHA1: Sendable {
         second.update(UnsafeRawBufferPointer(rebasing: bytes[..<secondStart]))
         let blocks = min((bytes.count - firstStart) / 64, (bytes.count - secondStart) / 64)
         if blocks > 0 {
-            withUnsafeMutablePointer(to: &first.h) { firstState in
-                withUnsafeMutablePointer(to: &second.h) { secondState in
-                    firstState.withMemoryRebound(to: UInt32.self, capacity: 5) { firstWords in
-                        secondState.withMemoryRebound(to: UInt32.self, capacity: 5) { secondWords in
-                            feedsite_sha1_hardware_blocks2(firstWords, base + firstStart, secondWords, base + secondStart, blocks)
-                        }
-                    }
+            first.withStateWords { firstWords in
+                second.withStateWords { secondWords in
+                    feedsite_sha1_hardware_blocks2(firstWords, base + firstStart, secondWords, base + secondStart, blocks)
                 }
             }
             first.message.skip(64 * blocks)
@@ -79,14 +75,15 @@ public struct SHA1: Sendable {
         return hasher.finalize()
     }
 
+    /// The five working words as the C block functions take them.
+    private mutating func withStateWords(_ body: (UnsafeMutablePointer<UInt32>) -> Void) {
+        withUnsafeMutablePointer(to: &h) { tuple in tuple.withMemoryRebound(to: UInt32.self, capacity: 5, body) }
+    }
+
     /// Runs the block function over whole 64-byte blocks.
     private mutating func compress(blocks: UnsafeRawBufferPointer) {
         if usesHardware {
-            withUnsafeMutablePointer(to: &h) { tuple in
-                tuple.withMemoryRebound(to: UInt32.self, capacity: 5) { words in
-                    feedsite_sha1_hardware_blocks(words, blocks.baseAddress!.assumingMemoryBound(to: UInt8.self), blocks.count / 64)
-                }
-            }
+            withStateWords { feedsite_sha1_hardware_blocks($0, blocks.baseAddress!.assumingMemoryBound(to: UInt8.self), blocks.count / 64) }
             return
         }
         for start in stride(from: 0, to: blocks.count, by: 64) { absorb(blocks, at: start) }
