@@ -31,6 +31,13 @@ struct UTCTime: Equatable {
         out.append(UInt8(ascii: "Z"))
     }
 
+    /// `2026-11-26T12:00:00Z`, as text.
+    var iso8601: String {
+        var out: [UInt8] = []
+        appendISO8601(to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
     /// `20261126120000`.
     func appendDigits(to out: inout [UInt8]) {
         Self.append(year, digits: 4, to: &out)

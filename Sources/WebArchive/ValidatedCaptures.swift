@@ -1,4 +1,3 @@
-import Basics
 import FileSystem
 import Foundation
 import Hashing
@@ -69,7 +68,7 @@ public final class ValidatedCaptures {
     public func latest(of url: String) -> Capture? {
         guard let packed = byURL[SHA256.digest(url.utf8)] else { return nil }
         return Capture(
-            digest: WARCRecord.digest(packed.payloadBytes), date: ISO8601Date.format(Date(timeIntervalSince1970: TimeInterval(packed.seconds))),
+            digest: WARCRecord.digest(packed.payloadBytes), date: UTCTime(Date(timeIntervalSince1970: TimeInterval(packed.seconds))).iso8601,
             record: WARCRecord.reference(to: packed.record))
     }
 
