@@ -1,3 +1,5 @@
+import Basics
+
 /// One line of an answer's head as libcurl hands it to the header callback, raw bytes
 /// with their line end: a status line (`HTTP/1.1 200 OK`, `HTTP/2 304`), a field
 /// (`ETag: "abc"`), or the empty line that ends the head.
@@ -24,7 +26,7 @@ enum HeaderLine: Equatable {
             return
         }
         guard let first = line.first, first != 0x20, first != 0x09, let colon = line.firstIndex(of: 0x3A) else { return nil }
-        let name = String(decoding: line[..<colon].map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
+        let name = String(decoding: line[..<colon].map(ASCII.lowercased), as: UTF8.self)
         let value = line[(colon + 1)...].drop { $0 == 0x20 || $0 == 0x09 }
         let trimmed = value.reversed().drop { $0 == 0x20 || $0 == 0x09 }.reversed()
         self = .field(name: name, value: String(decoding: trimmed, as: UTF8.self))

@@ -1,3 +1,5 @@
+import Basics
+
 /// The head of an HTTP answer as a WARC `response` record holds it: an HTTP/1.1 message
 /// whatever the protocol on the wire, as archiving tools write them (the record names the
 /// protocol). The fields stay as received, in order, but those that describe bytes the
@@ -48,7 +50,7 @@ public enum HTTPMessageHead {
         for line in lines.dropFirst() {
             let bytes = line.utf8
             // Most lines are turned down at their length or their first byte.
-            guard bytes.count > length, let first = bytes.first, lowercased(first) == name.utf8.first else { continue }
+            guard bytes.count > length, let first = bytes.first, ASCII.lowercased(first) == name.utf8.first else { continue }
             let colon = bytes.index(bytes.startIndex, offsetBy: length)
             guard bytes[colon] == UInt8(ascii: ":"), isField(bytes[..<colon], name) else { continue }
             let value = bytes[bytes.index(after: colon)...].drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
@@ -69,11 +71,7 @@ public enum HTTPMessageHead {
 
     /// Whether a field's name is `lowercaseName`, in any case.
     private static func isField(_ name: Substring.UTF8View, _ lowercaseName: String) -> Bool {
-        name.count == lowercaseName.utf8.count && zip(name, lowercaseName.utf8).allSatisfy { lowercased($0) == $1 }
-    }
-
-    private static func lowercased(_ byte: UInt8) -> UInt8 {
-        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+        name.count == lowercaseName.utf8.count && zip(name, lowercaseName.utf8).allSatisfy { ASCII.lowercased($0) == $1 }
     }
 
     /// Reason phrases for the statuses an HTTP/2 answer, which has none, is likely to have.

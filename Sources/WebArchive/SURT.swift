@@ -1,3 +1,5 @@
+import Basics
+
 /// The sort-friendly form of a URL that CDX indexes are keyed and sorted by (a SURT, as
 /// pywb writes it): the host's labels in reverse order, comma-separated and without a
 /// leading `www.`, its port unless the scheme's own, `)`, then the path and the query in
@@ -14,7 +16,7 @@ public enum SURT {
 
     /// Appends the key of `url` to `out`.
     public static func appendKey(of url: String, to out: inout [UInt8]) {
-        var bytes = Array(url.utf8).map(lowercased)
+        var bytes = Array(url.utf8).map(ASCII.lowercased)
         if let hash = bytes.firstIndex(of: UInt8(ascii: "#")) { bytes.removeSubrange(hash...) }
         var rest = bytes[...]
         var scheme: ArraySlice<UInt8> = []
@@ -54,10 +56,6 @@ public enum SURT {
             out.append(UInt8(ascii: index == 0 ? "?" : "&"))
             out += parameter
         }
-    }
-
-    private static func lowercased(_ byte: UInt8) -> UInt8 {
-        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
     }
 
     private static func firstIndex(of needle: [UInt8], in bytes: ArraySlice<UInt8>) -> Int? {
