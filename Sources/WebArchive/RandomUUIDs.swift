@@ -32,12 +32,12 @@ public final class RandomUUIDs: Sendable {
                 guard pool.bytes.withUnsafeMutableBytes(fill) else { return UUID() }
                 pool.used = 0
             }
-            var id = Array(pool.bytes[pool.used..<(pool.used + 16)])
+            let start = pool.used
             pool.used += 16
             // RFC 9562: version 4 in the high nibble of byte 6, variant 10 in the top bits of byte 8.
-            id[6] = id[6] & 0x0F | 0x40
-            id[8] = id[8] & 0x3F | 0x80
-            return UUID(uuid: (id[0], id[1], id[2], id[3], id[4], id[5], id[6], id[7], id[8], id[9], id[10], id[11], id[12], id[13], id[14], id[15]))
+            pool.bytes[start + 6] = pool.bytes[start + 6] & 0x0F | 0x40
+            pool.bytes[start + 8] = pool.bytes[start + 8] & 0x3F | 0x80
+            return UUID(uuid: pool.bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: start, as: uuid_t.self) })
         }
     }
 

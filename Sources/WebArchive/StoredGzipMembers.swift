@@ -21,10 +21,7 @@ final class StoredGzipMembers: GzipMemberMaker {
     private static let largestBlock = 65_535
 
     func add(_ bytes: UnsafeRawBufferPointer) throws {
-        if !begun {
-            begun = true
-            try Self.header.withUnsafeBytes { try sink($0) }
-        }
+        try begin()
         var at = 0
         while at < bytes.count {
             let piece = UnsafeRawBufferPointer(rebasing: bytes[at..<min(bytes.count, at + Self.largestBlock)])
@@ -41,7 +38,7 @@ final class StoredGzipMembers: GzipMemberMaker {
     /// 2³²) of what it holds.
     func endMember() throws {
         defer { dropMember() }
-        if !begun { try Self.header.withUnsafeBytes { try sink($0) } }
+        try begin()
         try block(final: true, UnsafeRawBufferPointer(start: nil, count: 0))
         let trailer = (crc.littleEndian, count.littleEndian)
         try withUnsafeBytes(of: trailer) { try sink($0) }
@@ -51,6 +48,13 @@ final class StoredGzipMembers: GzipMemberMaker {
         crc = 0
         count = 0
         begun = false
+    }
+
+    /// The member's header, unless it was written already.
+    private func begin() throws {
+        guard !begun else { return }
+        begun = true
+        try Self.header.withUnsafeBytes { try sink($0) }
     }
 
     /// A stored block: its header byte (`BFINAL`, `BTYPE` 00, the rest of the byte unused),
