@@ -31,6 +31,12 @@ public struct CDXJLine: Equatable, Sendable {
     public var bytes: [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(320)
+        append(to: &out)
+        return out
+    }
+
+    /// Appends the line, without its line break, to `out`.
+    public func append(to out: inout [UInt8]) {
         SURT.appendKey(of: url, to: &out)
         out.append(UInt8(ascii: " "))
         out += timestamp.utf8
@@ -46,7 +52,6 @@ public struct CDXJLine: Equatable, Sendable {
         out += ", \"filename\": ".utf8
         JSONText.appendQuoted(filename, to: &out)
         out.append(UInt8(ascii: "}"))
-        return out
     }
 
     /// `, "name": "value"`: pywb's indexes write numbers as strings.

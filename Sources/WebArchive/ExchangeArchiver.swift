@@ -194,7 +194,7 @@ public final class ExchangeArchiver: HTTPExchangeRecorder, @unchecked Sendable {
         if kind == .revisit {
             fields.append(.init("WARC-Profile", "http://netpreserve.org/warc/1.1/revisit/server-not-modified"))
             fields.append(.init("WARC-Refers-To-Target-URI", url))
-            if let confirmed = captures?.latest(of: url) {
+            if let confirmed = try captures?.latest(of: url) {
                 digest = confirmed.digest
                 fields += [.init("WARC-Refers-To", confirmed.record), .init("WARC-Refers-To-Date", confirmed.date), .init("WARC-Payload-Digest", digest)]
             }
@@ -208,7 +208,7 @@ public final class ExchangeArchiver: HTTPExchangeRecorder, @unchecked Sendable {
         if kind == .response, (200..<300).contains(status), cut == nil,
             HTTPMessageHead.field("etag", in: lines) ?? HTTPMessageHead.field("last-modified", in: lines) != nil
         {
-            captures?.note(url, payload: payload, date: date, record: id)
+            try captures?.note(url, payload: payload, date: date, record: id)
         }
     }
 

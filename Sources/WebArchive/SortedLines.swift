@@ -12,6 +12,10 @@ import Foundation
 /// `memoryLimit` bytes they are sorted and set aside in a hidden file, and those files are
 /// merged when the lines are written out. A WARC file of small records has a line for each,
 /// which memory could not hold for a 1 GB file.
+///
+/// The lines held are kept one after another in one buffer, sorted and merged where they
+/// lie, not one array a line (BENCHMARKS.md, "What each trick buys", row "index lines
+/// sorted and merged where they lie").
 final class SortedLines {
     /// How the files set aside are named: a killed run's are known by it and removed.
     static let prefix = ".feedsite-warc-sort-"
@@ -20,16 +24,23 @@ final class SortedLines {
     private let name: String
     private let memoryLimit: Int
     private let fanIn: Int
-    private var lines: [[UInt8]] = []
-    private var held = 0
+    /// The lines held, each followed by its line break, and where each begins and how long
+    /// it is.
+    private var bytes: [UInt8] = []
+    private var spans: [Span] = []
     private var runs: [String] = []
     /// Files set aside so far, merged ones included: each gets a name of its own.
     private var made = 0
 
+    private struct Span {
+        let start: Int32
+        let count: Int32
+    }
+
     /// Lines for the file `name`, set aside in `folder` past `memoryLimit` bytes (256 KiB,
     /// most of what the web archive's index holds in memory: BENCHMARKS.md, "What each trick
     /// buys", row "index lines set aside past 256 KiB"), merged `fanIn` files at a time.
-    init(folder: String, name: String, memoryLimit: Int = 256 << 10, fanIn: Int = 16) {
+    init(folder: String, name: String, memoryLimit: Int = 256 << 10, fanIn: Int = 32) {
         self.folder = folder
         self.name = name
         self.memoryLimit = memoryLimit
@@ -42,50 +53,104 @@ final class SortedLines {
 
     /// Adds `line`, without its line break.
     func add(_ line: [UInt8]) throws {
-        lines.append(line)
-        held += line.count + 1
-        if held >= memoryLimit { try setAside() }
+        try add { $0 += line }
+    }
+
+    /// Adds the line `make` appends to the bytes it is given, without its line break.
+    func add(_ make: (inout [UInt8]) -> Void) throws {
+        // Room for the limit and a long last line, so the buffer does not double past it.
+        if bytes.capacity == 0 { bytes.reserveCapacity(memoryLimit + 16 << 10) }
+        let start = bytes.count
+        make(&bytes)
+        spans.append(Span(start: Int32(start), count: Int32(bytes.count - start)))
+        bytes.append(0x0A)
+        if bytes.count >= memoryLimit { try setAside() }
     }
 
     /// Writes every line, sorted, each ended by a line break, to `path` (whole or not at
-    /// all), and removes what was set aside. Past `fanIn` files set aside, they are merged
-    /// `fanIn` at a time into longer ones first, as a merge keeps a file open for each.
+    /// all), and removes what was set aside.
     func write(to path: String) throws {
+        try AtomicFile.write(toPath: path) { writer in
+            try eachInOrder { line in
+                try writer.write(line)
+                try writer.write(Self.lineBreak)
+            }
+        }
+    }
+
+    private static let lineBreak: [UInt8] = [0x0A]
+
+    /// Hands every line to `body` in order, without its break, valid only while `body`
+    /// runs; then removes what was set aside. Past `fanIn` files set aside, they are merged
+    /// `fanIn` at a time into longer ones first, as a merge keeps a file open for each.
+    func eachInOrder(_ body: (UnsafeRawBufferPointer) throws -> Void) throws {
         while runs.count > fanIn {
             let group = Array(runs.prefix(fanIn))
             let merged = nextRun()
-            try Self.merge(group.map(LineReader.init(path:)), and: [], into: merged)
+            try AtomicFile.write(toPath: merged) { writer in
+                try Self.merge(group.map(LineReader.init(path:)), and: UnsafeRawBufferPointer(start: nil, count: 0), []) { line in
+                    try writer.write(line)
+                    try writer.write(Self.lineBreak)
+                }
+            }
             for run in group { unlink(run) }
             runs = Array(runs.dropFirst(fanIn)) + [merged]
         }
-        lines.sort(by: Self.precedes)
-        try Self.merge(runs.map(LineReader.init(path:)), and: lines, into: path)
+        let readers = try runs.map(LineReader.init(path:))
+        try bytes.withUnsafeBytes { held in
+            spans.sort { Self.line($0, in: held).precedes(Self.line($1, in: held)) }
+            try Self.merge(readers, and: held, spans, body)
+        }
         discard()
     }
 
-    /// Writes the lines of `readers`' files and of `sorted` (all sorted) to `path`, in order.
-    private static func merge(_ readers: [LineReader], and sorted: [[UInt8]], into path: String) throws {
-        try AtomicFile.write(toPath: path) { writer in
-            var heads = try readers.map { try $0.next() }
-            var next = 0
+    /// Hands the lines of `readers`' files and those `sorted` spans of `held` (all sorted)
+    /// to `body`, in order: the sources are kept in a heap by their current lines.
+    private static func merge(_ readers: [LineReader], and held: UnsafeRawBufferPointer, _ sorted: [Span], _ body: (UnsafeRawBufferPointer) throws -> Void)
+        throws
+    {
+        var next = 0
+        // Source `readers.count` is the lines held.
+        func current(_ source: Int) -> UnsafeRawBufferPointer {
+            source < readers.count ? readers[source].line : line(sorted[next], in: held)
+        }
+        var heap: [Int] = []
+        for (source, reader) in readers.enumerated() where try reader.advance() { heap.append(source) }
+        if !sorted.isEmpty { heap.append(readers.count) }
+        func precedes(_ first: Int, _ second: Int) -> Bool {
+            current(heap[first]).precedes(current(heap[second]))
+        }
+        func siftDown(_ from: Int) {
+            var at = from
             while true {
-                var smallest: Int?
-                for (at, head) in heads.enumerated() {
-                    guard let head else { continue }
-                    if let best = smallest, let bestLine = heads[best], !precedes(head, bestLine) { continue }
-                    smallest = at
-                }
-                if next < sorted.count, smallest.flatMap({ heads[$0] }).map({ !precedes($0, sorted[next]) }) ?? true {
-                    try writer.write(sorted[next] + [0x0A])
-                    next += 1
-                } else if let smallest, let line = heads[smallest] {
-                    try writer.write(line + [0x0A])
-                    heads[smallest] = try readers[smallest].next()
-                } else {
-                    break
-                }
+                var least = at
+                if 2 * at + 1 < heap.count, precedes(2 * at + 1, least) { least = 2 * at + 1 }
+                if 2 * at + 2 < heap.count, precedes(2 * at + 2, least) { least = 2 * at + 2 }
+                guard least != at else { return }
+                heap.swapAt(at, least)
+                at = least
             }
         }
+        for at in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(at) }
+        while let source = heap.first {
+            try body(current(source))
+            let more: Bool
+            if source < readers.count {
+                more = try readers[source].advance()
+            } else {
+                next += 1
+                more = next < sorted.count
+            }
+            if !more {
+                heap.swapAt(0, heap.count - 1)
+                heap.removeLast()
+            }
+            siftDown(0)
+        }
+    }
+
+    private static func line(_ span: Span, in held: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: held[Int(span.start)..<Int(span.start + span.count)])
     }
 
     private func nextRun() -> String {
@@ -97,56 +162,34 @@ final class SortedLines {
     func discard() {
         for run in runs { unlink(run) }
         runs = []
-        lines = []
-        held = 0
+        bytes = []
+        spans = []
     }
 
     private func setAside() throws {
-        lines.sort(by: Self.precedes)
         let path = nextRun()
         runs.append(path)
-        try AtomicFile.write(toPath: path) { writer in
-            for line in lines { try writer.write(line + [0x0A]) }
-        }
-        lines = []
-        held = 0
-    }
-
-    private static func precedes(_ first: [UInt8], _ second: [UInt8]) -> Bool {
-        first.lexicographicallyPrecedes(second)
-    }
-
-    /// The lines of a file, one at a time, read a buffer at a time.
-    final class LineReader {
-        private let descriptor: Int32
-        private var buffer: [UInt8] = []
-        private var start = 0
-        private var ended = false
-
-        init(path: String) throws {
-            descriptor = try PlainFile.open(path, O_RDONLY | O_CLOEXEC)
-        }
-
-        deinit {
-            close(descriptor)
-        }
-
-        /// The next line without its break, `nil` at the end.
-        func next() throws -> [UInt8]? {
-            while true {
-                if let end = buffer[start...].firstIndex(of: 0x0A) {
-                    defer { start = end + 1 }
-                    return Array(buffer[start..<end])
-                }
-                guard !ended else { return nil }
-                buffer.removeFirst(start)
-                start = 0
-                var chunk = [UInt8](repeating: 0, count: 256 * 1024)
-                let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-                if count < 0, errno == EINTR { continue }
-                guard count >= 0 else { throw FileSystemError.fromErrno() }
-                if count == 0 { ended = true } else { buffer += chunk[0..<count] }
+        try bytes.withUnsafeBytes { held in
+            spans.sort { Self.line($0, in: held).precedes(Self.line($1, in: held)) }
+            try AtomicFile.write(toPath: path) { writer in
+                // Each line with the break that follows it.
+                for span in spans { try writer.write(Self.line(Span(start: span.start, count: span.count + 1), in: held)) }
             }
         }
+        bytes.removeAll(keepingCapacity: true)
+        spans.removeAll(keepingCapacity: true)
+    }
+}
+
+extension UnsafeRawBufferPointer {
+    /// Whether these bytes sort before `other`'s, byte by byte, a shorter run of the same
+    /// bytes first.
+    fileprivate func precedes(_ other: UnsafeRawBufferPointer) -> Bool {
+        let common = Swift.min(count, other.count)
+        if common > 0 {
+            let order = memcmp(baseAddress!, other.baseAddress!, common)
+            if order != 0 { return order < 0 }
+        }
+        return count < other.count
     }
 }

@@ -5,13 +5,15 @@ import Hashing
 /// The latest capture in a web archive's folder of each URL whose answer came with a
 /// validator (`ETag`, `Last-Modified`): what a later 304 for that URL confirms, so its
 /// `revisit` record can name the payload and the record it refers to, and a replay tool
-/// can serve that payload. Kept beside the archive's files, read when a run begins and
-/// written whole when it finishes.
+/// can serve that payload. Kept beside the archive's files, one line a URL: the SHA-256 of
+/// the URL, the payload's SHA-1, the capture's second and its record's ID, in hex and
+/// decimal, sorted by the first.
 ///
-/// Packed, as a feed of 100,000 items has as many comments lists: each URL is known by its
-/// SHA-256, each capture by its payload's SHA-1, its second and its record's ID, with no
-/// text held (BENCHMARKS.md, "What each trick buys", row "the
-/// validated captures packed"). A line of the file is the same four, in hex and decimal.
+/// Neither the file nor the run's new captures are held in memory, as a feed of 100,000
+/// items has as many comments lists (BENCHMARKS.md, "What each trick buys", row "the
+/// validated captures kept on the disk"): a capture is looked up in the file as it was
+/// when the run began (`KeyedLines`), the run's new ones are sorted aside (`SortedLines`),
+/// and the two are merged into the file when the run finishes.
 public final class ValidatedCaptures {
     /// A capture as a `revisit` record names it.
     public struct Capture: Equatable, Sendable {
@@ -26,68 +28,79 @@ public final class ValidatedCaptures {
     /// The file's name in the folder.
     public static let fileName = ".feedsite-warc-captures.tsv"
 
-    private struct Packed {
-        /// The payload's 20-byte SHA-1, in three words.
-        let payload: (UInt64, UInt64, UInt32)
-        let seconds: Int64
-        let record: UUID
-
-        init(payload bytes: [UInt8], seconds: Int64, record: UUID) {
-            let word = { (from: Int, count: Int) in bytes[from..<(from + count)].reduce(UInt64(0)) { $0 << 8 | UInt64($1) } }
-            payload = (word(0, 8), word(8, 8), UInt32(word(16, 4)))
-            self.seconds = seconds
-            self.record = record
-        }
-
-        var payloadBytes: [UInt8] {
-            let bytes = { (word: UInt64, count: Int) in (0..<count).reversed().map { UInt8(truncatingIfNeeded: word >> (8 * UInt64($0))) } }
-            return bytes(payload.0, 8) + bytes(payload.1, 8) + bytes(UInt64(payload.2), 4)
-        }
-    }
-
     private let path: String
-    private var byURL: [SHA256.Digest: Packed] = [:]
+    private let earlier: KeyedLines?
+    private let noted: SortedLines
     private var changed = false
 
     /// The captures noted in `folder`, none when it has no file yet; a line that is not
     /// one is passed over.
     public init(folder: String) throws {
         path = folder + "/" + Self.fileName
-        guard let data = try PlainFile.readRegular(path, maxBytes: 1 << 30) else { return }
-        for line in [UInt8](data).split(separator: UInt8(ascii: "\n")) {
-            let parts = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
-            guard parts.count == 4, let key = SHA256.Digest(hex: String(decoding: parts[0], as: UTF8.self)), let payload = Self.bytes(hex: parts[1]),
-                payload.count == 20,
-                let seconds = Int64(String(decoding: parts[2], as: UTF8.self)), let record = UUID(uuidString: String(decoding: parts[3], as: UTF8.self))
-            else { continue }
-            byURL[key] = Packed(payload: payload, seconds: seconds, record: record)
-        }
+        earlier = try KeyedLines.open(path, keyLength: Self.keyLength) { $0.allSatisfy(Self.isLowerHex) }
+        noted = SortedLines(folder: folder, name: "captures", memoryLimit: 128 << 10)
     }
 
-    /// The latest capture of `url`.
-    public func latest(of url: String) -> Capture? {
-        guard let packed = byURL[SHA256.digest(url.utf8)] else { return nil }
+    /// The latest capture of `url` noted before this run.
+    public func latest(of url: String) throws -> Capture? {
+        guard let line = try earlier?.line(forKey: Array(SHA256.digest(url.utf8).hex.utf8)) else { return nil }
+        let parts = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
+        guard parts.count == 4, let payload = Self.bytes(hex: parts[1]), payload.count == 20,
+            let seconds = Int64(String(decoding: parts[2], as: UTF8.self)), let record = UUID(uuidString: String(decoding: parts[3], as: UTF8.self))
+        else { return nil }
         return Capture(
-            digest: WARCRecord.digest(packed.payloadBytes), date: UTCTime(Date(timeIntervalSince1970: TimeInterval(packed.seconds))).iso8601,
-            record: WARCRecord.reference(to: packed.record))
+            digest: WARCRecord.digest(payload), date: UTCTime(Date(timeIntervalSince1970: TimeInterval(seconds))).iso8601,
+            record: WARCRecord.reference(to: record))
     }
 
     /// `url` was captured anew: a payload of SHA-1 `payload` (20 bytes), at `date`, in
     /// record `record`.
-    public func note(_ url: String, payload: [UInt8], date: Date, record: UUID) {
+    public func note(_ url: String, payload: [UInt8], date: Date, record: UUID) throws {
         guard payload.count == 20 else { return }
-        byURL[SHA256.digest(url.utf8)] = Packed(payload: payload, seconds: Int64(date.timeIntervalSince1970.rounded(.down)), record: record)
+        let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
+        try noted.add(Array("\(SHA256.digest(url.utf8).hex)\t\(SHA256.hex(payload))\t\(seconds)\t\(record.uuidString)".utf8))
         changed = true
     }
 
-    /// Writes the file whole, in place of the one there was, when a capture was noted.
+    /// Writes the file anew, the captures noted in this run in place of the earlier ones of
+    /// their URLs, when a capture was noted.
     public func save() throws {
         guard changed else { return }
         try AtomicFile.write(toPath: path) { writer in
-            for (key, packed) in byURL.map({ ($0.key.hex, $0.value) }).sorted(by: { $0.0 < $1.0 }) {
-                try writer.write("\(key)\t\(SHA256.hex(packed.payloadBytes))\t\(packed.seconds)\t\(packed.record.uuidString)\n")
+            let older = try earlier?.lines()
+            var nextOlder = try older?.next()
+            var newest: [UInt8]?
+            func write(_ line: [UInt8]) throws {
+                let key = line.prefix(Self.keyLength)
+                while let old = nextOlder, old.prefix(Self.keyLength).lexicographicallyPrecedes(key) {
+                    try writer.write(old + [0x0A])
+                    nextOlder = try older?.next()
+                }
+                if let old = nextOlder, old.prefix(Self.keyLength).elementsEqual(key) { nextOlder = try older?.next() }
+                try writer.write(line + [0x0A])
+            }
+            // A URL captured twice in the run: its later capture is kept.
+            try noted.eachInOrder { bytes in
+                let line = Array(bytes)
+                if let kept = newest, !kept.prefix(Self.keyLength).elementsEqual(line.prefix(Self.keyLength)) { try write(kept) }
+                if let kept = newest, kept.prefix(Self.keyLength).elementsEqual(line.prefix(Self.keyLength)), Self.seconds(of: kept) > Self.seconds(of: line) {
+                    return
+                }
+                newest = line
+            }
+            if let kept = newest { try write(kept) }
+            while let old = nextOlder {
+                try writer.write(old + [0x0A])
+                nextOlder = try older?.next()
             }
         }
+    }
+
+    /// A line's key: the URL's SHA-256 in lower-case hex.
+    private static let keyLength = 64
+
+    private static func isLowerHex(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
     }
 
     private static func bytes(hex: ArraySlice<UInt8>) -> [UInt8]? {
@@ -98,5 +111,10 @@ public final class ValidatedCaptures {
             bytes.append(byte)
         }
         return bytes
+    }
+
+    private static func seconds(of line: [UInt8]) -> Int64 {
+        let parts = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
+        return parts.count == 4 ? Int64(String(decoding: parts[2], as: UTF8.self)) ?? 0 : 0
     }
 }

@@ -93,7 +93,7 @@ public enum WACZFile {
         let merged = SortedLines(folder: folder, name: "wacz")
         var pages: [Page] = []
         for warc in warcs {
-            let reader = try SortedLines.LineReader(path: folder + "/" + warc.dropLast(".warc.gz".count) + ".cdxj")
+            let reader = try LineReader(path: folder + "/" + warc.dropLast(".warc.gz".count) + ".cdxj")
             while let line = try reader.next() {
                 try merged.add(line)
                 if let page = page(in: String(decoding: line, as: UTF8.self), prefix: pagesPrefix) { pages.append(page) }

@@ -141,7 +141,7 @@ public final class WARCWriter {
             let line = CDXJLine(
                 url: capture.url, timestamp: Self.timestamp(record.date), mime: capture.mime, status: capture.status, digest: capture.payloadDigest,
                 length: written - offset, offset: offset, filename: currentName)
-            try index?.add(line.bytes)
+            try index?.add { line.append(to: &$0) }
         }
     }
 

@@ -13,9 +13,9 @@ final class ValidatedCapturesTests: XCTestCase {
         let older = (payload: SHA1.hash(Array("old".utf8)), record: UUID())
         let newer = (payload: SHA1.hash(Array("new".utf8)), record: UUID())
         let captures = try ValidatedCaptures(folder: folder)
-        captures.note("https://example.org/a", payload: older.payload, date: date, record: older.record)
-        captures.note("https://example.org/a", payload: newer.payload, date: date.addingTimeInterval(3_600), record: newer.record)
-        captures.note("https://example.org/b", payload: older.payload, date: date, record: older.record)
+        try captures.note("https://example.org/a", payload: older.payload, date: date, record: older.record)
+        try captures.note("https://example.org/a", payload: newer.payload, date: date.addingTimeInterval(3_600), record: newer.record)
+        try captures.note("https://example.org/b", payload: older.payload, date: date, record: older.record)
         try captures.save()
         let path = folder + "/" + ValidatedCaptures.fileName
         let text = try String(contentsOfFile: path, encoding: .utf8)
@@ -27,9 +27,40 @@ final class ValidatedCapturesTests: XCTestCase {
         XCTAssertEqual(a.digest, WARCRecord.digest(newer.payload))
         XCTAssertEqual(a.date, "2026-11-26T13:00:00Z")
         XCTAssertEqual(a.record, WARCRecord.reference(to: newer.record))
-        XCTAssertEqual(read.latest(of: "https://example.org/b")?.digest, WARCRecord.digest(older.payload))
-        XCTAssertNil(read.latest(of: "https://example.org/c"))
+        XCTAssertEqual(try read.latest(of: "https://example.org/b")?.digest, WARCRecord.digest(older.payload))
+        XCTAssertNil(try read.latest(of: "https://example.org/c"))
         XCTAssertEqual(text.split(separator: "\n").count, 2, "a line a URL")
         XCTAssertFalse(text.contains("example.org"), "URLs are known by their digest")
+    }
+
+    func test_save_mergesTheRunsCapturesIntoTheEarlierFile_theRunsReplacingTheirURLsEarlierOnes_inKeyOrder() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("captures-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
+        let first = try ValidatedCaptures(folder: folder)
+        let earlier = (payload: SHA1.hash(Array("earlier".utf8)), record: UUID())
+        for number in 0..<3_000 { try first.note("https://example.org/\(number)", payload: earlier.payload, date: date, record: earlier.record) }
+        try first.save()
+        let second = try ValidatedCaptures(folder: folder)
+        let later = (payload: SHA1.hash(Array("later".utf8)), record: UUID())
+
+        for number in stride(from: 0, to: 6_000, by: 2) {
+            try second.note("https://example.org/\(number)", payload: later.payload, date: date.addingTimeInterval(60), record: later.record)
+        }
+        XCTAssertEqual(try second.latest(of: "https://example.org/2")?.digest, WARCRecord.digest(earlier.payload), "the file as the run began")
+        try second.save()
+        let read = try ValidatedCaptures(folder: folder)
+
+        for number in [0, 1, 2, 1_499, 2_998, 2_999, 3_000, 5_998] {
+            let expected = number.isMultiple(of: 2) ? later : earlier
+            let capture = try XCTUnwrap(read.latest(of: "https://example.org/\(number)"), "\(number)")
+            XCTAssertEqual(capture.digest, WARCRecord.digest(expected.payload), "\(number)")
+            XCTAssertEqual(capture.record, WARCRecord.reference(to: expected.record), "\(number)")
+        }
+        XCTAssertNil(try read.latest(of: "https://example.org/5999"))
+        let lines = try String(contentsOfFile: folder + "/" + ValidatedCaptures.fileName, encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(lines.count, 4_500, "a line a URL")
+        XCTAssertEqual(lines, lines.sorted(), "sorted by the URL's digest")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), [ValidatedCaptures.fileName], "nothing set aside is left")
     }
 }

@@ -1,0 +1,124 @@
+import FileSystem
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A text file of lines sorted by the key each begins with (a fixed number of bytes, then a
+/// tab), a line found by its key without holding the file: the key and place of every
+/// `spacing`th line are kept, and a lookup reads the lines from one of those to the next.
+/// A line that is no key, or whose key is not past the one before, is passed over.
+final class KeyedLines {
+    private let path: String
+    private let descriptor: Int32
+    private let keyLength: Int
+    private let isKey: (ArraySlice<UInt8>) -> Bool
+    /// The kept lines' keys, one after another, and where each line begins.
+    private var keys: [UInt8] = []
+    private var places: [Int] = []
+    /// Where the last whole line ends.
+    private var end = 0
+
+    /// The lines of the file at `path`, `nil` when there is none; `isKey` says whether a
+    /// line's first `keyLength` bytes are a key. Anything but a regular file there is refused
+    /// without being read.
+    static func open(_ path: String, keyLength: Int, spacing: Int = 32, isKey: @escaping (ArraySlice<UInt8>) -> Bool) throws -> KeyedLines? {
+        switch try PlainFile.kind(of: path) {
+        case .missing: return nil
+        case .file: return try KeyedLines(path: path, keyLength: keyLength, spacing: spacing, isKey: isKey)
+        case .folder: throw PlainFile.RegularFileError.notARegularFile(kind: "a folder")
+        case .other: throw PlainFile.RegularFileError.notARegularFile(kind: "a device, a pipe or a socket")
+        }
+    }
+
+    private init(path: String, keyLength: Int, spacing: Int, isKey: @escaping (ArraySlice<UInt8>) -> Bool) throws {
+        self.path = path
+        self.keyLength = keyLength
+        self.isKey = isKey
+        descriptor = try PlainFile.open(path, O_RDONLY | O_CLOEXEC)
+        let reader = try Reader(self)
+        var count = 0
+        while let line = try reader.next() {
+            if count.isMultiple(of: spacing) {
+                keys += line.prefix(keyLength)
+                places.append(reader.position)
+            }
+            count += 1
+        }
+        end = reader.end
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// The line whose key is `key`, without its line break.
+    func line(forKey key: [UInt8]) throws -> ArraySlice<UInt8>? {
+        guard key.count == keyLength else { return nil }
+        // The first kept line whose key is past `key`: the line sought is before it.
+        var low = 0
+        var high = places.count
+        while low < high {
+            let middle = (low + high) / 2
+            if key.lexicographicallyPrecedes(keys[(middle * keyLength)..<((middle + 1) * keyLength)]) { high = middle } else { low = middle + 1 }
+        }
+        guard low > 0 else { return nil }
+        let from = places[low - 1]
+        var bytes = [UInt8](repeating: 0, count: (low < places.count ? places[low] : end) - from)
+        let count = try bytes.withUnsafeMutableBytes { buffer in
+            var count = 0
+            while count < buffer.count {
+                let read = pread(descriptor, buffer.baseAddress! + count, buffer.count - count, off_t(from + count))
+                if read < 0, errno == EINTR { continue }
+                guard read >= 0 else { throw FileSystemError.fromErrno() }
+                if read == 0 { break }
+                count += read
+            }
+            return count
+        }
+        return bytes[..<count].split(separator: 0x0A).first { isLine($0) && $0.prefix(keyLength).elementsEqual(key) }
+    }
+
+    /// The file's lines in order, those passed over left out.
+    func lines() throws -> Reader {
+        try Reader(self)
+    }
+
+    private func isLine(_ line: ArraySlice<UInt8>) -> Bool {
+        line.count > keyLength && line[line.startIndex + keyLength] == UInt8(ascii: "\t") && isKey(line.prefix(keyLength))
+    }
+
+    /// The lines of the file, one at a time.
+    final class Reader {
+        private let file: KeyedLines
+        private let reader: LineReader
+        private var last: [UInt8]?
+        /// Where the line `next` returned last begins.
+        private(set) var position = 0
+
+        fileprivate init(_ file: KeyedLines) throws {
+            self.file = file
+            reader = try LineReader(path: file.path)
+        }
+
+        /// Once `next` found no more lines, where the last whole line ends.
+        var end: Int { reader.position }
+
+        /// The next line, without its line break; `nil` at the end.
+        func next() throws -> [UInt8]? {
+            while try reader.advance() {
+                let line = Array(reader.line)
+                guard file.isLine(line[...]) else { continue }
+                let key = line.prefix(file.keyLength)
+                if let last, !last.lexicographicallyPrecedes(key) { continue }
+                last = Array(key)
+                position = reader.position
+                return line
+            }
+            return nil
+        }
+    }
+}
