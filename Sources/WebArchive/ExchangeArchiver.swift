@@ -31,8 +31,10 @@ public final class ExchangeArchiver: HTTPExchangeRecorder, @unchecked Sendable {
     private var spools = 0
     /// Transfers that ended, not yet handed to `queue`.
     private var waiting: [Ended] = []
-    /// Bodies held in memory at once, all transfers together.
-    private let budget = SpoolBudget(bytes: 4 << 20)
+    /// Bodies held in memory at once, all transfers together: a body that does not fit
+    /// waits in a file (BENCHMARKS.md, "What each trick buys", row "the web archive's
+    /// buffers kept small").
+    private let budget = SpoolBudget(bytes: 1 << 20)
     /// Transfers ended but not yet written: the engine waits once this many are, so what
     /// they hold stays bounded when the disk is slower than the network.
     private let backlog = DispatchSemaphore(value: 256)

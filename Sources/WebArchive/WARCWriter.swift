@@ -211,10 +211,20 @@ public final class WARCWriter {
         finished.append(name)
     }
 
+    /// Bytes wait in `pending` until they would pass this many; a piece as large goes to
+    /// the file straight after them. Kept small, as it is held for the whole run
+    /// (BENCHMARKS.md, "What each trick buys", row "the web archive's buffers kept small").
+    static let bufferSize = 64 * 1024
+
     private func send(_ bytes: UnsafeRawBufferPointer) throws {
-        pending.append(contentsOf: bytes)
+        if pending.count + bytes.count > Self.bufferSize { try flush() }
+        if bytes.count >= Self.bufferSize {
+            if let failure = PlainFile.writeAll(bytes, to: descriptor) { throw FileSystemError.fromErrno(failure) }
+        } else {
+            if pending.capacity < Self.bufferSize { pending.reserveCapacity(Self.bufferSize) }
+            pending.append(contentsOf: bytes)
+        }
         written += bytes.count
-        if pending.count >= 256 * 1024 { try flush() }
     }
 
     private func flush() throws {

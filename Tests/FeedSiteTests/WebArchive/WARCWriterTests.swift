@@ -1,8 +1,9 @@
 import Foundation
 import Hashing
 import Images
-import WebArchive
 import XCTest
+
+@testable import WebArchive
 
 final class WARCWriterTests: XCTestCase {
     private let date = Date(timeIntervalSince1970: 1_795_694_400)  // 2026-11-26T12:00:00Z
@@ -48,6 +49,41 @@ final class WARCWriterTests: XCTestCase {
             ends.append(offset + length)
         }
         XCTAssertEqual(ends.max(), warc.count, "the last record ends the file")
+    }
+
+    func test_writer_piecesLargerThanItsBuffer_goToTheFileInOrder_betweenSmallRecords() throws {
+        let folder = try makeFolder()
+        let writer = try makeWriter(in: folder)
+        let head = Array("HTTP/1.1 200 OK\r\nContent-Type: image/jpeg\r\n\r\n".utf8)
+        var seed: UInt32 = 7
+        let picture = (0..<(3 * WARCWriter.bufferSize)).map { _ -> UInt8 in
+            seed = seed &* 1_103_515_245 &+ 12_345
+            return UInt8(truncatingIfNeeded: seed >> 16)
+        }
+        let pieces = [
+            0..<(WARCWriter.bufferSize + 100), (WARCWriter.bufferSize + 100)..<(WARCWriter.bufferSize + 105), (WARCWriter.bufferSize + 105)..<picture.count,
+        ]
+        let block = WARCWriter.Block(length: head.count + picture.count, sha1: SHA1.hash(head + picture), storedFrom: head.count) { write in
+            try head.withUnsafeBytes { try write($0) }
+            for piece in pieces { try picture[piece].withUnsafeBytes { try write($0) } }
+        }
+        let small = Array("HTTP/1.1 404 Not Found\r\n\r\n".utf8)
+        try writer.write(response("https://example.org/a", body: ""), block: .init(small), capture: capture("https://example.org/a"))
+        try writer.write(response("https://example.org/b", body: ""), block: block, capture: capture("https://example.org/b"))
+        try writer.write(response("https://example.org/c", body: ""), block: .init(small), capture: capture("https://example.org/c"))
+        try writer.finish()
+
+        let warc = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/feedsite-20261126T120000Z-00000.warc.gz")))
+        let index = try String(contentsOfFile: folder + "/feedsite-20261126T120000Z-00000.cdxj", encoding: .utf8).split(separator: "\n")
+        var blocks: [[UInt8]] = []
+        for line in index {
+            let fields = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(line.drop { $0 != "{" }.utf8)) as? [String: String])
+            let (offset, length) = (Int(fields["offset"] ?? "") ?? -1, Int(fields["length"] ?? "") ?? -1)
+            let record = try Zlib.inflate(Array(warc[offset..<(offset + length)]), maxOutput: 1 << 20, gzip: true)
+            let blank = try XCTUnwrap(record.indices.first { record[$0..<min(record.count, $0 + 4)].elementsEqual("\r\n\r\n".utf8) })
+            blocks.append(Array(record[(blank + 4)..<(record.count - 4)]))
+        }
+        XCTAssertEqual(blocks, [small, head + picture, small])
     }
 
     func test_writer_beginsANewFileOnceOneHoldsItsShare_eachWithItsWarcinfoAndIndex() throws {
