@@ -29,8 +29,8 @@ final class KeyedLines {
         switch try PlainFile.kind(of: path) {
         case .missing: return nil
         case .file: return try KeyedLines(path: path, keyLength: keyLength, spacing: spacing, isKey: isKey)
-        case .folder: throw PlainFile.RegularFileError.notARegularFile(kind: "a folder")
-        case .other: throw PlainFile.RegularFileError.notARegularFile(kind: "a device, a pipe or a socket")
+        case .folder: throw FileSystemError("\(path) is a folder, not a regular file", code: EISDIR)
+        case .other: throw FileSystemError("\(path) is a device, a pipe or a socket, not a regular file", code: EINVAL)
         }
     }
 
