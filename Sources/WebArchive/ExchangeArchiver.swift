@@ -76,7 +76,11 @@ public final class ExchangeArchiver: HTTPExchangeRecorder, @unchecked Sendable {
                 return current.finished
             }
             try current.finish()
-            try captures?.save()
+            do {
+                try captures?.save()
+            } catch {
+                throw WARCFileFailure(path: folder + "/" + ValidatedCaptures.fileName, error: error)
+            }
             return current.finished
         }
     }
@@ -155,9 +159,11 @@ public final class ExchangeArchiver: HTTPExchangeRecorder, @unchecked Sendable {
         }
     }
 
-    /// `error` in words, a full disk as the run says one.
+    /// `error` in words, a full disk as the run says one, writing `path` unless the error
+    /// names the file it failed on.
     public static func reason(_ error: any Error, writing path: String) -> String {
-        OutOfSpace(writing: path, error).map { "\($0)" } ?? "\(error)"
+        if let failure = error as? WARCFileFailure { return reason(failure.error, writing: failure.path) }
+        return OutOfSpace(writing: path, error).map { "\($0)" } ?? "\(error)"
     }
 
     /// How a transfer ended: when it began, where it went, over what, and why its last

@@ -205,8 +205,13 @@ public final class WARCWriter {
         let done = fsync(descriptor) == 0 ? nil : errno
         close(descriptor)
         descriptor = -1
-        if let done { throw FileSystemError.fromErrno(done) }
-        try index?.write(to: folder + "/" + name.dropLast(".warc.gz".count) + ".cdxj")
+        if let done { throw WARCFileFailure(path: folder + "/" + name + ".open", error: FileSystemError.fromErrno(done)) }
+        let indexPath = folder + "/" + name.dropLast(".warc.gz".count) + ".cdxj"
+        do {
+            try index?.write(to: indexPath)
+        } catch {
+            throw WARCFileFailure(path: indexPath, error: error)
+        }
         guard rename(folder + "/" + name + ".open", folder + "/" + name) == 0 else { throw FileSystemError.fromErrno() }
         finished.append(name)
     }
