@@ -59,9 +59,7 @@ struct RenditionsStep: RunStep {
 
     func run(_ progress: StepProgress) async throws -> Outcome {
         guard let recipe else { return Outcome(entries: entries, tally: RenditionTally()) }
-        // Each distinct picture once, with the first URL that has it, for messages.
-        var seen = Set<StoredImage>()
-        let sources = entries.compactMap { entry in entry.stored.map { ($0, entry.image.url) } }.filter { seen.insert($0.0).inserted }
+        let (sources, placeOf) = Self.distinctPictures(of: entries)
         let make = Self.maker(recipe: recipe, renditionCache: renditionCache, imageStore: imageStore, site: site, report: report)
         var results = [Found](repeating: .asItIs(.small), count: sources.count)
         try await cache.batch {
@@ -96,12 +94,30 @@ struct RenditionsStep: RunStep {
         }
         tally.files = Set(results.flatMap(\.renditions)).count
         if tally != RenditionTally() { report.renditionsMade(tally) }
-        let bySource = Dictionary(zip(sources.map(\.0), results.map(\.renditions)), uniquingKeysWith: { first, _ in first })
         return Outcome(
             entries: entries.map {
-                SiteEntry(image: $0.image, stored: $0.stored, firstSeen: $0.firstSeen, renditions: $0.stored.flatMap { bySource[$0] } ?? [])
+                SiteEntry(
+                    image: $0.image, stored: $0.stored, firstSeen: $0.firstSeen,
+                    renditions: $0.stored.flatMap { placeOf[$0] }.map { results[$0].renditions } ?? [])
             },
             tally: tally)
+    }
+
+    /// Each distinct picture of `entries` once, with the first URL that has it (for
+    /// messages), and each one's place among them, which gives every entry its renditions
+    /// at the end: one table for both, where a feed of 100,000 items held a set, a
+    /// dictionary and two arrays of them at once (BENCHMARKS.md, "What each trick buys", row
+    /// "each picture's place kept once").
+    static func distinctPictures(of entries: [SiteEntry]) -> (sources: [(StoredImage, URL)], placeOf: [StoredImage: Int]) {
+        var placeOf: [StoredImage: Int] = [:]
+        placeOf.reserveCapacity(entries.count)
+        var sources: [(StoredImage, URL)] = []
+        for entry in entries {
+            guard let stored = entry.stored, placeOf[stored] == nil else { continue }
+            placeOf[stored] = sources.count
+            sources.append((stored, entry.image.url))
+        }
+        return (sources, placeOf)
     }
 
     /// Which pictures may be decoded side by side (`together`) and which one at a time

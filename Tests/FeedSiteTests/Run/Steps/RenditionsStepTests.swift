@@ -208,6 +208,21 @@ final class RenditionsStepTests: XCTestCase {
         XCTAssertEqual(alone, [1, 2, 4], "25 million, unknown, and over four billion")
     }
 
+    func test_distinctPictures_givesEachPictureOnceWithTheFirstURLThatShowsIt_andItsPlace() {
+        let first = StoredImage(sha256: String(repeating: "01", count: 32), byteCount: 1, format: .png)
+        let second = StoredImage(sha256: String(repeating: "02", count: 32), byteCount: 2, format: .jpeg)
+        let entries = [
+            StepWorld.entry("a", stored: first), StepWorld.entry("without a picture"), StepWorld.entry("b", stored: second),
+            StepWorld.entry("a again", stored: first),
+        ]
+
+        let (sources, placeOf) = RenditionsStep.distinctPictures(of: entries)
+
+        XCTAssertEqual(sources.map(\.0), [first, second])
+        XCTAssertEqual(sources.map(\.1), [entries[0].image.url, entries[2].image.url])
+        XCTAssertEqual(placeOf, [first: 0, second: 1])
+    }
+
     // MARK: - Helpers
 
     private func run(_ entries: [SiteEntry], _ world: StepWorld, _ cache: InMemoryRenditionCache) async throws -> RenditionsStep.Outcome {
