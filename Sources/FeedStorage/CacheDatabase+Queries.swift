@@ -9,9 +9,9 @@ extension CacheDatabase {
     public func cachedFeedImages() throws(CacheError) -> CacheRetention.CachedFeedImages? {
         try read { connection in
             guard let savedAt = try SQLiteFeedStore.savedAt(connection) else { return nil }
-            var blobs = Set<SHA256.Digest>()
+            var blobs: [SHA256.Digest] = []
             try connection.statement("SELECT DISTINCT images.sha256 FROM feed_items JOIN images ON images.url = feed_items.url").forEachRow { row in
-                if let digest = row.text(at: 0).flatMap(SHA256.Digest.init(hex:)) { blobs.insert(digest) }
+                if let digest = row.text(at: 0).flatMap(SHA256.Digest.init(hex:)) { blobs.append(digest) }
             }
             return CacheRetention.CachedFeedImages(blobs: blobs, savedAt: savedAt)
         }

@@ -13,10 +13,14 @@ import Hashing
 public enum CacheRetention {
     /// The images of the feed in the feed cache and when that feed was saved.
     public struct CachedFeedImages: Equatable, Sendable {
-        public let blobs: Set<SHA256.Digest>
+        /// Each image once or more (a picture several items show, once for each): a list,
+        /// as a run holds it from its images step until the cache is pruned, and a set of
+        /// 100,000 digests takes over twice the memory (BENCHMARKS.md, "What each trick
+        /// buys", row "the cached feed's pictures kept as a list").
+        public let blobs: [SHA256.Digest]
         public let savedAt: Date
 
-        public init(blobs: Set<SHA256.Digest>, savedAt: Date) {
+        public init(blobs: [SHA256.Digest], savedAt: Date) {
             self.blobs = blobs
             self.savedAt = savedAt
         }

@@ -30,7 +30,7 @@ extension CacheRetention.CachedFeedImages {
     init?(of entries: [SiteEntry], source: FeedService.FeedSource, inCache: Bool, now: Date) {
         guard inCache else { return nil }
         let savedAt = if case let .cache(savedAt) = source { savedAt } else { now }
-        self.init(blobs: Set(entries.lazy.compactMap { $0.stored?.digest }), savedAt: savedAt)
+        self.init(blobs: entries.compactMap { $0.stored?.digest }, savedAt: savedAt)
     }
 }
 

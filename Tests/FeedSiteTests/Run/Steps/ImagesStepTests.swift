@@ -32,7 +32,7 @@ final class ImagesStepTests: XCTestCase {
         var summary = RunSummary()
         outcome.record(in: &summary)
         XCTAssertEqual(summary.images, outcome.tally)
-        XCTAssertEqual(summary.cachedFeedImages, CacheRetention.CachedFeedImages(blobs: Set(stored.map(\.digest)), savedAt: fixedNow()))
+        XCTAssertEqual(summary.cachedFeedImages, CacheRetention.CachedFeedImages(blobs: stored.map(\.digest), savedAt: fixedNow()))
     }
 
     func test_run_tellsOfEachImageStoredWithItsURLAsItIsStored() async throws {
