@@ -48,7 +48,7 @@ final class KeyedLines {
             }
             count += 1
         }
-        end = reader.end
+        end = reader.position
     }
 
     deinit {
@@ -96,16 +96,15 @@ final class KeyedLines {
         private let file: KeyedLines
         private let reader: LineReader
         private var last: [UInt8]?
-        /// Where the line `next` returned last begins.
-        private(set) var position = 0
 
         fileprivate init(_ file: KeyedLines) throws {
             self.file = file
             reader = try LineReader(path: file.path)
         }
 
-        /// Once `next` found no more lines, where the last whole line ends.
-        var end: Int { reader.position }
+        /// Where the line `next` returned last begins; once it found no more, where the
+        /// last whole line ends.
+        var position: Int { reader.position }
 
         /// The next line, without its line break; `nil` at the end.
         func next() throws -> [UInt8]? {
@@ -115,7 +114,6 @@ final class KeyedLines {
                 let key = line.prefix(file.keyLength)
                 if let last, !last.lexicographicallyPrecedes(key) { continue }
                 last = Array(key)
-                position = reader.position
                 return line
             }
             return nil

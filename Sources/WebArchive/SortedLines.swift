@@ -70,10 +70,16 @@ final class SortedLines {
     /// Writes every line, sorted, each ended by a line break, to `path` (whole or not at
     /// all), and removes what was set aside.
     func write(to path: String) throws {
+        try Self.writeLines(to: path, eachInOrder)
+    }
+
+    /// Writes the lines `produce` hands over, each ended by a line break, to `path` (whole
+    /// or not at all).
+    private static func writeLines(to path: String, _ produce: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
         try AtomicFile.write(toPath: path) { writer in
-            try eachInOrder { line in
+            try produce { line in
                 try writer.write(line)
-                try writer.write(Self.lineBreak)
+                try writer.write(lineBreak)
             }
         }
     }
@@ -87,12 +93,8 @@ final class SortedLines {
         while runs.count > fanIn {
             let group = Array(runs.prefix(fanIn))
             let merged = nextRun()
-            try AtomicFile.write(toPath: merged) { writer in
-                try Self.merge(group.map(LineReader.init(path:)), and: UnsafeRawBufferPointer(start: nil, count: 0), []) { line in
-                    try writer.write(line)
-                    try writer.write(Self.lineBreak)
-                }
-            }
+            let readers = try group.map(LineReader.init(path:))
+            try Self.writeLines(to: merged) { try Self.merge(readers, and: UnsafeRawBufferPointer(start: nil, count: 0), [], $0) }
             for run in group { unlink(run) }
             runs = Array(runs.dropFirst(fanIn)) + [merged]
         }
