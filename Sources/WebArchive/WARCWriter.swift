@@ -159,8 +159,6 @@ public final class WARCWriter {
         try finishFile()
     }
 
-    /// Begins the next file whose name no file in the folder has, finished or not: another
-    /// run may have begun within the same second.
     /// Closes the file being written without finishing it, for an archive that stopped on
     /// a failure: the records written whole so far go to the disk as far as it takes them,
     /// and the file keeps its `.open` name, as one that is not whole.
@@ -180,6 +178,8 @@ public final class WARCWriter {
         unlink(folder + "/" + currentName + ".open")
     }
 
+    /// Begins the next file whose name no file in the folder has, finished or not: another
+    /// run may have begun within the same second.
     private func begin() throws {
         currentName = Self.fileName(run: runName, serial: serial)
         while FileManager.default.fileExists(atPath: folder + "/" + currentName) || FileManager.default.fileExists(atPath: folder + "/" + currentName + ".open")
