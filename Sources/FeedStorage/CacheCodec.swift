@@ -151,7 +151,7 @@ extension CacheCodec<FeedCacheLine> {
 
     private static func encodeLine(_ line: FeedCacheLine) -> String {
         let image = line.image
-        var json = "{\"id\":\"\(image.id.text)\",\"url\":\(JSONText.quoted(image.url.absoluteString))"
+        var json = "{\"id\":\"\(image.id.text)\",\"url\":\(JSONText.quoted(image.address))"
         if let description = image.description { json += ",\"description\":\(JSONText.quoted(description))" }
         if let location = image.location { json += ",\"location\":\(JSONText.quoted(location))" }
         if let firstSeen = line.firstSeen { json += ",\"firstSeen\":\(JSONText.date(firstSeen))" }

@@ -35,7 +35,7 @@ public final class SQLiteFeedStore: FeedStore {
         for (position, item) in feed.enumerated() {
             let image = item.image
             try insert.run(
-                .integer(Int64(position)), .text(image.id.text), .text(image.url.absoluteString), SQLiteValue(image.description),
+                .integer(Int64(position)), .text(image.id.text), .text(image.address), SQLiteValue(image.description),
                 SQLiteValue(image.location), .real(item.firstSeen.timeIntervalSinceReferenceDate))
         }
         try connection.statement("INSERT OR REPLACE INTO feed (singleton, saved_at) VALUES (1, ?)").run(.real(savedAt.timeIntervalSinceReferenceDate))

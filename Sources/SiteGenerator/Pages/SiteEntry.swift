@@ -25,7 +25,7 @@ public struct SiteEntry: Equatable, Sendable {
     public var description: String? { image.description }
     public var location: String? { image.location }
     /// The image's URL as the feed gave it, for the "open the original" link.
-    public var originalURL: String { image.url.absoluteString }
+    public var originalURL: String { image.address }
 
     /// The renditions a page can offer, narrowest first: those whose width is known (a
     /// `srcset` needs it), and none without an original beside them.

@@ -37,13 +37,14 @@ struct ImagesStep: RunStep {
 
     func run(_ progress: StepProgress) async throws -> Outcome {
         let items = feed.feed
-        let (urls, slots) = Self.distinctURLs(of: items)
+        let (images, slots) = Self.distinctImages(of: items)
         let (site, service, report, tasksAtOnce, onStored) = (site, service, report, tasksAtOnce, onStored)
         try site.prepareFolder("images")
         let counter = ProgressCounter()
-        let total = urls.count
+        let total = images.count
         let results = try await cache.batch {
-            try await concurrentMap(urls, limit: tasksAtOnce) { url -> (stored: StoredImage?, downloaded: Bool) in
+            try await concurrentMap(images, limit: tasksAtOnce) { image -> (stored: StoredImage?, downloaded: Bool) in
+                let url = image.url
                 let result = try await service.loadImage(from: url) { (stored) throws(CacheError) in
                     try await site.placeImage(stored, at: SitePaths.image(stored), from: service.imageStore)
                 }
@@ -65,18 +66,19 @@ struct ImagesStep: RunStep {
             entries: entries, tally: tally, cachedFeedImages: .init(of: entries, source: feed.source, inCache: feed.inCache, now: now))
     }
 
-    /// Each distinct image URL once, in the order the feed first has it, and for each item
-    /// the position of its URL among them.
-    static func distinctURLs(of items: [FeedItem]) -> (urls: [URL], slots: [Int]) {
-        var position: [URL: Int] = [:]
-        var urls: [URL] = []
+    /// The first image of each distinct URL, in the order the feed first has it, and for
+    /// each item the position of its URL among them. URLs are compared as text and parsed
+    /// only when their image loads: BENCHMARKS.md, "What each trick buys", row "the feed's
+    /// image URLs kept as text".
+    static func distinctImages(of items: [FeedItem]) -> (images: [FeedImage], slots: [Int]) {
+        var position: [String: Int] = [:]
+        var images: [FeedImage] = []
         let slots = items.map { item in
-            let url = item.image.url
-            if let known = position[url] { return known }
-            position[url] = urls.count
-            urls.append(url)
-            return urls.count - 1
+            if let known = position[item.image.address] { return known }
+            position[item.image.address] = images.count
+            images.append(item.image)
+            return images.count - 1
         }
-        return (urls, slots)
+        return (images, slots)
     }
 }

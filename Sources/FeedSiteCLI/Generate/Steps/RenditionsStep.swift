@@ -70,10 +70,10 @@ struct RenditionsStep: RunStep {
                 return false
             }
             let counter = ProgressCounter(done: sources.count - left.count)
-            let work: @Sendable ((StoredImage, URL)) async throws -> Found = { picture in
-                let (source, url) = picture
+            let work: @Sendable ((StoredImage, FeedImage)) async throws -> Found = { picture in
+                let (source, image) = picture
                 try Task.checkCancellation()
-                let found = try await make(source, url)
+                let found = try await make(source, image.url)
                 let (done, failed) = counter.add(failed: found.isFailure)
                 progress.update(done: done, total: sources.count, failed: failed)
                 return found
@@ -103,19 +103,19 @@ struct RenditionsStep: RunStep {
             tally: tally)
     }
 
-    /// Each distinct picture of `entries` once, with the first URL that has it (for
-    /// messages), and each one's place among them, which gives every entry its renditions
+    /// Each distinct picture of `entries` once, with the first image that has it (its URL
+    /// for messages, parsed when needed), and each one's place among them, which gives every entry its renditions
     /// at the end: one table for both, where a feed of 100,000 items held a set, a
     /// dictionary and two arrays of them at once (BENCHMARKS.md, "What each trick buys", row
     /// "each picture's place kept once").
-    static func distinctPictures(of entries: [SiteEntry]) -> (sources: [(StoredImage, URL)], placeOf: [StoredImage: Int]) {
+    static func distinctPictures(of entries: [SiteEntry]) -> (sources: [(StoredImage, FeedImage)], placeOf: [StoredImage: Int]) {
         var placeOf: [StoredImage: Int] = [:]
         placeOf.reserveCapacity(entries.count)
-        var sources: [(StoredImage, URL)] = []
+        var sources: [(StoredImage, FeedImage)] = []
         for entry in entries {
             guard let stored = entry.stored, placeOf[stored] == nil else { continue }
             placeOf[stored] = sources.count
-            sources.append((stored, entry.image.url))
+            sources.append((stored, entry.image))
         }
         return (sources, placeOf)
     }

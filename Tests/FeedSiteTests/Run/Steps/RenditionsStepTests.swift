@@ -219,7 +219,7 @@ final class RenditionsStepTests: XCTestCase {
         let (sources, placeOf) = RenditionsStep.distinctPictures(of: entries)
 
         XCTAssertEqual(sources.map(\.0), [first, second])
-        XCTAssertEqual(sources.map(\.1), [entries[0].image.url, entries[2].image.url])
+        XCTAssertEqual(sources.map(\.1), [entries[0].image, entries[2].image])
         XCTAssertEqual(placeOf, [first: 0, second: 1])
     }
 
