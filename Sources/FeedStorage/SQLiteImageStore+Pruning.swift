@@ -25,33 +25,42 @@ extension SQLiteImageStore {
     /// leaves rows whose file is gone (which retrieving counts as missing, and the next prune
     /// drops) or files without a row (which count as referred to now): nothing is lost early.
     public func prune(cachedFeed: CacheRetention.CachedFeedImages?, now: Date) throws(CacheError) -> ImagePruning {
-        var onDisk: [String: String] = [:]
-        for file in ShardedFolder.files(in: "\(folder)/blobs") where SHA256.Digest(hex: file.name) != nil {
-            onDisk[file.name] = file.path
+        // Blobs are known by their digests, 32 bytes inline, rather than their 64 hex digits
+        // and paths as text: BENCHMARKS.md, "What each trick buys", row "pruning by digest".
+        var onDisk: [SHA256.Digest: String] = [:]
+        ShardedFolder.eachFile(in: "\(folder)/blobs") { shard, name in
+            if let digest = Self.blobDigest(name) { onDisk[digest] = shard }
         }
-        let kept = Set((cachedFeed?.blobs ?? []).map(\.hex))
+        let kept = Set(cachedFeed?.blobs ?? [])
         let cutoff = CacheRetention.expiredSince(now).timeIntervalSinceReferenceDate
         return try cache.write { connection in
             if let cachedFeed {
-                for blob in kept { try Self.refer(to: blob, at: cachedFeed.savedAt, connection) }
+                for blob in kept { try Self.refer(to: blob.hex, at: cachedFeed.savedAt, connection) }
             }
-            var recorded: [(sha256: String, lastReferred: Double)] = []
+            var recorded: [(sha256: SHA256.Digest, lastReferred: Double)] = []
+            var unreadable: [String] = []
             try connection.statement("SELECT sha256, last_referred FROM blobs").forEachRow { row in
-                recorded.append((row.text(at: 0) ?? "", row.double(at: 1)))
+                let text = row.text(at: 0) ?? ""
+                if let digest = Self.blobDigest(text) { recorded.append((digest, row.double(at: 1))) } else { unreadable.append(text) }
             }
             let links = try Self.renditionLinks(connection)
             let forget = try connection.statement("DELETE FROM blobs WHERE sha256 = ?")
             let forgetURLs = try connection.statement("DELETE FROM images WHERE sha256 = ?")
             var pruning = ImagePruning()
-            var present: [String: Double] = [:]
+            for text in unreadable {
+                try forget.run(.text(text))
+                pruning.urls += try forgetURLs.run(.text(text))
+            }
+            var present: [SHA256.Digest: Double] = [:]
             for (sha256, lastReferred) in recorded {
                 guard onDisk[sha256] != nil else {
-                    try forget.run(.text(sha256))
-                    pruning.urls += try forgetURLs.run(.text(sha256))
+                    try forget.run(.text(sha256.hex))
+                    pruning.urls += try forgetURLs.run(.text(sha256.hex))
                     continue
                 }
                 present[sha256] = lastReferred
             }
+            recorded = []
             // What stays: the cached feed's blobs, blobs referred to in the last seven days
             // (a rendition's own time does not count), and the renditions of what stays.
             var staying = Set(
@@ -64,10 +73,10 @@ extension SQLiteImageStore {
                     sources.append(rendition)
                 }
             }
-            for sha256 in present.keys.sorted() where !staying.contains(sha256) {
-                try forget.run(.text(sha256))
-                pruning.urls += try forgetURLs.run(.text(sha256))
-                let removed = try RemovedCacheFile.remove(onDisk[sha256]!)
+            for (sha256, shard) in onDisk where present[sha256] != nil && !staying.contains(sha256) {
+                try forget.run(.text(sha256.hex))
+                pruning.urls += try forgetURLs.run(.text(sha256.hex))
+                let removed = try RemovedCacheFile.remove("\(folder)/blobs/\(shard)/\(sha256.hex)")
                 if links.renditions.contains(sha256), !links.withURL.contains(sha256) {
                     pruning.renditions.append(removed)
                 } else {
@@ -75,7 +84,7 @@ extension SQLiteImageStore {
                 }
             }
             for sha256 in onDisk.keys where present[sha256] == nil {
-                try Self.refer(to: sha256, at: now, connection)
+                try Self.refer(to: sha256.hex, at: now, connection)
             }
             pruning.urls += try connection.statement("DELETE FROM images WHERE sha256 NOT IN (SELECT sha256 FROM blobs)").run()
             pruning.renditionSets = try Self.forgetSetsWithoutTheirBlobs(connection)
@@ -88,20 +97,27 @@ extension SQLiteImageStore {
         }
     }
 
+    /// The digest a blob's name or row gives: 64 lower-case hex digits, as the store
+    /// writes them; `nil` for anything else.
+    private static func blobDigest(_ text: String) -> SHA256.Digest? {
+        guard !text.utf8.contains(where: { UInt8(ascii: "A")...UInt8(ascii: "F") ~= $0 }) else { return nil }
+        return SHA256.Digest(hex: text)
+    }
+
     /// Which blobs are renditions of which, and which have an image URL leading to them.
     private static func renditionLinks(_ connection: CacheDatabase.Connection) throws -> (
-        renditionsOf: [String: [String]], renditions: Set<String>, withURL: Set<String>
+        renditionsOf: [SHA256.Digest: [SHA256.Digest]], renditions: Set<SHA256.Digest>, withURL: Set<SHA256.Digest>
     ) {
-        var renditionsOf: [String: [String]] = [:]
-        var renditions = Set<String>()
+        var renditionsOf: [SHA256.Digest: [SHA256.Digest]] = [:]
+        var renditions = Set<SHA256.Digest>()
         try connection.statement("SELECT DISTINCT source, sha256 FROM renditions").forEachRow { row in
-            guard let source = row.text(at: 0), let rendition = row.text(at: 1) else { return }
+            guard let source = row.text(at: 0).flatMap(blobDigest), let rendition = row.text(at: 1).flatMap(blobDigest) else { return }
             renditionsOf[source, default: []].append(rendition)
             renditions.insert(rendition)
         }
-        var withURL = Set<String>()
+        var withURL = Set<SHA256.Digest>()
         try connection.statement("SELECT DISTINCT images.sha256 FROM images JOIN renditions ON renditions.sha256 = images.sha256").forEachRow { row in
-            if let sha256 = row.text(at: 0) { withURL.insert(sha256) }
+            if let sha256 = row.text(at: 0).flatMap(blobDigest) { withURL.insert(sha256) }
         }
         return (renditionsOf, renditions, withURL)
     }

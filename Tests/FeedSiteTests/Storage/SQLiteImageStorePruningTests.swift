@@ -123,6 +123,26 @@ final class SQLiteImageStorePruningTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: stranger.path))
     }
 
+    func test_prune_leavesAFileNamedInUpperCaseHexAlone_andRemovesAnExpiredBlobFromTheShardThatHoldsIt() async throws {
+        let (sut, cache, images) = try makeSUT(now: t0)
+        let data = CacheFixtures.pngBytes()
+        let sha256 = SHA256.hexDigest(data)
+        let upper = images.appendingPathComponent("blobs/\(sha256.prefix(2))/\(sha256.uppercased())")
+        let elsewhere = images.appendingPathComponent("blobs/zz/\(sha256)")
+        for file in [upper, elsewhere] {
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: file)
+        }
+
+        let first = try sut.prune(cachedFeed: nil, now: t0)
+        let weekLater = try sut.prune(cachedFeed: nil, now: t0.adding(days: 7))
+
+        XCTAssertEqual(first, ImagePruning())
+        XCTAssertEqual(weekLater, ImagePruning(blobs: [RemovedCacheFile(path: elsewhere.path, byteCount: data.count)], urls: 0))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: upper.path), "not a name the store writes")
+        XCTAssertEqual(try cache.rows("SELECT * FROM blobs"), [])
+    }
+
     /// Thirty runs a day apart, each showing a feed whose images all change every day but one,
     /// loading from the cache what it holds and pruning after saving the feed, as `generate`
     /// does.
