@@ -1,5 +1,6 @@
 import FeedCore
 import Foundation
+import Hashing
 
 /// Renditions made while the images still download: the images step hands over each
 /// picture it stores, and the picture's renditions are made at once, at most `tasksAtOnce`
@@ -10,7 +11,7 @@ final class EarlyRenditions: Sendable {
     typealias Make = @Sendable (StoredImage, URL) async throws -> RenditionsStep.Found
 
     private let pictures: AsyncStream<(StoredImage, URL)>.Continuation
-    private let work: Task<[StoredImage: RenditionsStep.Found], any Error>
+    private let work: Task<[SHA256.Digest: RenditionsStep.Found], any Error>
 
     /// `make` gives a picture's renditions; `takesNow` says whether a picture is made here.
     init(tasksAtOnce: Int, takesNow: @escaping @Sendable (StoredImage) -> Bool, make: @escaping Make) {
@@ -18,18 +19,18 @@ final class EarlyRenditions: Sendable {
         pictures = continuation
         let limit = max(1, tasksAtOnce)
         work = Task {
-            try await withThrowingTaskGroup(of: (StoredImage, RenditionsStep.Found).self) { group in
-                var seen = Set<StoredImage>()
-                var made: [StoredImage: RenditionsStep.Found] = [:]
+            try await withThrowingTaskGroup(of: (SHA256.Digest, RenditionsStep.Found).self) { group in
+                var seen = Set<SHA256.Digest>()
+                var made: [SHA256.Digest: RenditionsStep.Found] = [:]
                 var running = 0
-                for await (picture, url) in stream where takesNow(picture) && seen.insert(picture).inserted {
+                for await (picture, url) in stream where takesNow(picture) && seen.insert(picture.digest).inserted {
                     if running == limit, let (done, found) = try await group.next() {
                         made[done] = found
                         running -= 1
                     }
                     group.addTask {
                         try Task.checkCancellation()
-                        return (picture, try await make(picture, url))
+                        return (picture.digest, try await make(picture, url))
                     }
                     running += 1
                 }
@@ -51,7 +52,7 @@ final class EarlyRenditions: Sendable {
 
     /// Waits for every picture handed over to be made: what became of each. Rethrows what
     /// stopped the work (a full disk); cancelling the caller cancels the work.
-    func finish() async throws -> [StoredImage: RenditionsStep.Found] {
+    func finish() async throws -> [SHA256.Digest: RenditionsStep.Found] {
         pictures.finish()
         return try await withTaskCancellationHandler {
             try await work.value

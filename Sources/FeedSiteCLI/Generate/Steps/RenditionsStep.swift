@@ -1,5 +1,6 @@
 import FeedCore
 import Foundation
+import Hashing
 import Images
 import SiteGenerator
 
@@ -59,30 +60,33 @@ struct RenditionsStep: RunStep {
 
     func run(_ progress: StepProgress) async throws -> Outcome {
         guard let recipe else { return Outcome(entries: entries, tally: RenditionTally()) }
-        let (sources, placeOf) = Self.distinctPictures(of: entries)
+        let (firstEntries, placeOf) = Self.distinctPictures(of: entries)
+        let entries = entries
+        let picture = { @Sendable (place: Int) in entries[firstEntries[place]] }
         let make = Self.maker(recipe: recipe, renditionCache: renditionCache, imageStore: imageStore, site: site, report: report)
-        var results = [Found](repeating: .asItIs(.small), count: sources.count)
+        var results = [Found](repeating: .asItIs(.small), count: firstEntries.count)
         try await cache.batch {
             let made = try await early?.finish() ?? [:]
-            let left = sources.indices.filter { index in
-                guard let found = made[sources[index].0] else { return true }
-                results[index] = found
+            let left = firstEntries.indices.filter { place in
+                guard let digest = picture(place).stored?.digest, let found = made[digest] else { return true }
+                results[place] = found
                 return false
             }
-            let counter = ProgressCounter(done: sources.count - left.count)
-            let work: @Sendable ((StoredImage, FeedImage)) async throws -> Found = { picture in
-                let (source, image) = picture
+            let counter = ProgressCounter(done: firstEntries.count - left.count)
+            let work: @Sendable (Int) async throws -> Found = { place in
+                let entry = picture(place)
+                guard let source = entry.stored else { return .asItIs(.small) }
                 try Task.checkCancellation()
-                let found = try await make(source, image.url)
+                let found = try await make(source, entry.image.url)
                 let (done, failed) = counter.add(failed: found.isFailure)
-                progress.update(done: done, total: sources.count, failed: failed)
+                progress.update(done: done, total: firstEntries.count, failed: failed)
                 return found
             }
-            let (together, alone) = Self.byMemory(left.map { sources[$0].0 }, pixelLimit: recipe.maxPixels, tasksAtOnce: tasksAtOnce)
-            for (place, found) in zip(together, try await concurrentMap(together.map { sources[left[$0]] }, limit: tasksAtOnce, work)) {
+            let (together, alone) = Self.byMemory(left.compactMap { picture($0).stored }, pixelLimit: recipe.maxPixels, tasksAtOnce: tasksAtOnce)
+            for (place, found) in zip(together, try await concurrentMap(together.map { left[$0] }, limit: tasksAtOnce, work)) {
                 results[left[place]] = found
             }
-            for (place, found) in zip(alone, try await concurrentMap(alone.map { sources[left[$0]] }, limit: 1, work)) { results[left[place]] = found }
+            for (place, found) in zip(alone, try await concurrentMap(alone.map { left[$0] }, limit: 1, work)) { results[left[place]] = found }
         }
         var tally = RenditionTally()
         for found in results {
@@ -98,26 +102,27 @@ struct RenditionsStep: RunStep {
             entries: entries.map {
                 SiteEntry(
                     image: $0.image, stored: $0.stored, firstSeen: $0.firstSeen,
-                    renditions: $0.stored.flatMap { placeOf[$0] }.map { results[$0].renditions } ?? [])
+                    renditions: $0.stored.flatMap { placeOf[$0.digest] }.map { results[$0].renditions } ?? [])
             },
             tally: tally)
     }
 
-    /// Each distinct picture of `entries` once, with the first image that has it (its URL
-    /// for messages, parsed when needed), and each one's place among them, which gives every entry its renditions
-    /// at the end: one table for both, where a feed of 100,000 items held a set, a
-    /// dictionary and two arrays of them at once (BENCHMARKS.md, "What each trick buys", row
-    /// "each picture's place kept once").
-    static func distinctPictures(of entries: [SiteEntry]) -> (sources: [(StoredImage, FeedImage)], placeOf: [StoredImage: Int]) {
-        var placeOf: [StoredImage: Int] = [:]
+    /// Each distinct picture of `entries` once, as the position of the first entry that has
+    /// it (its image's URL names the picture in messages), and each picture's place among
+    /// them by its digest, which gives every entry its renditions at the end. Positions and
+    /// digests rather than the pictures and images themselves, and one table for both, where
+    /// a feed of 100,000 items held a set, a dictionary and two arrays of them at once:
+    /// BENCHMARKS.md, "What each trick buys", row "each picture's place kept once".
+    static func distinctPictures(of entries: [SiteEntry]) -> (firstEntries: [Int], placeOf: [SHA256.Digest: Int]) {
+        var placeOf: [SHA256.Digest: Int] = [:]
         placeOf.reserveCapacity(entries.count)
-        var sources: [(StoredImage, FeedImage)] = []
-        for entry in entries {
-            guard let stored = entry.stored, placeOf[stored] == nil else { continue }
-            placeOf[stored] = sources.count
-            sources.append((stored, entry.image))
+        var firstEntries: [Int] = []
+        for (position, entry) in entries.enumerated() {
+            guard let digest = entry.stored?.digest, placeOf[digest] == nil else { continue }
+            placeOf[digest] = firstEntries.count
+            firstEntries.append(position)
         }
-        return (sources, placeOf)
+        return (firstEntries, placeOf)
     }
 
     /// Which pictures may be decoded side by side (`together`) and which one at a time

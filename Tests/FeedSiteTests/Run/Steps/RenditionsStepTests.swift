@@ -208,7 +208,7 @@ final class RenditionsStepTests: XCTestCase {
         XCTAssertEqual(alone, [1, 2, 4], "25 million, unknown, and over four billion")
     }
 
-    func test_distinctPictures_givesEachPictureOnceWithTheFirstURLThatShowsIt_andItsPlace() {
+    func test_distinctPictures_givesEachPictureOnceByTheFirstEntryThatShowsIt_andItsPlace() {
         let first = StoredImage(sha256: String(repeating: "01", count: 32), byteCount: 1, format: .png)
         let second = StoredImage(sha256: String(repeating: "02", count: 32), byteCount: 2, format: .jpeg)
         let entries = [
@@ -216,11 +216,10 @@ final class RenditionsStepTests: XCTestCase {
             StepWorld.entry("a again", stored: first),
         ]
 
-        let (sources, placeOf) = RenditionsStep.distinctPictures(of: entries)
+        let (firstEntries, placeOf) = RenditionsStep.distinctPictures(of: entries)
 
-        XCTAssertEqual(sources.map(\.0), [first, second])
-        XCTAssertEqual(sources.map(\.1), [entries[0].image, entries[2].image])
-        XCTAssertEqual(placeOf, [first: 0, second: 1])
+        XCTAssertEqual(firstEntries, [0, 2])
+        XCTAssertEqual(placeOf, [first.digest: 0, second.digest: 1])
     }
 
     // MARK: - Helpers
