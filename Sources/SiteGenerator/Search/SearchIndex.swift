@@ -106,13 +106,23 @@ public struct SearchIndex: Sendable {
     /// two words loads two such files at most (BENCHMARKS.md, "Search").
     public static let leafBudget = 24 * 1024
 
-    /// The leaf and union files of the terms recorded.
-    public consuming func termFiles(leafBudget: Int = leafBudget) -> Terms {
+    /// The leaf and union files of the terms recorded, which are let go: the index holds
+    /// none afterwards.
+    ///
+    /// Each term's items are sorted where they lie and the table let go before the terms are
+    /// sorted, so neither the table nor a term's items are ever held twice: BENCHMARKS.md,
+    /// "What each trick buys", row "the search's terms let go before they are sorted".
+    public mutating func termFiles(leafBudget: Int = leafBudget) -> Terms {
+        // Not `values.indices`: that collection holds the table, and sorting would copy it.
+        var index = postings.values.startIndex
+        while index != postings.values.endIndex {
+            postings.values[index].sort()
+            postings.values.formIndex(after: &index)
+        }
         var entries: [Entry] = []
         entries.reserveCapacity(postings.count)
-        while let (term, items) = postings.popFirst() {
-            entries.append(Entry(term: term, items: items))
-        }
+        for (term, items) in postings { entries.append(Entry(term: term, items: items)) }
+        postings = [:]
         entries.sort { $0.term.utf8.lexicographicallyPrecedes($1.term.utf8) }
         var builder = TermFilesBuilder(entries: entries, itemCount: itemCount, leafBudget: leafBudget)
         builder.split(entries.indices, depth: 0)
@@ -148,15 +158,13 @@ public struct SearchIndex: Sendable {
 
     struct Entry {
         let term: String
-        /// The term's items, ascending: sorted once, here.
+        /// The term's items, ascending.
         let items: Items
         /// What the term adds to a leaf file: `"term", "postings", `.
         let leafBytes: Int
         let scalarCount: Int
 
         init(term: String, items: Items) {
-            var items = items
-            items.sort()
             self.term = term
             self.items = items
             leafBytes = term.utf8.count + SearchPostings.encodedLength(items.list) + 8

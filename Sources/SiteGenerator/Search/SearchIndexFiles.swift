@@ -84,9 +84,7 @@ public final class SearchIndexFiles: Sendable {
     public func write(to folders: [String], in site: some SiteFileWriter) throws -> Written {
         try state.withLock { state -> Written in
             try flush(&state)
-            var index = SearchIndex(itemCount: itemCount)
-            swap(&index, &state.index)
-            let terms = index.termFiles()
+            let terms = state.index.termFiles()
             let generation = SearchIndex.generation(recordDigests: state.digests, termFiles: terms.files)
             // Every locale's index holds the same bytes: written once, linked into the others.
             func write(_ file: SearchIndex.File) throws {
