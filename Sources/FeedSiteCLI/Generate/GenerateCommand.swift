@@ -18,6 +18,7 @@ struct GenerateCommand {
 
     func run() async -> ExitCode {
         let started = ContinuousClock.now
+        FreedMemory.mapLargeBlocksApart()
         let files: (archive: FlagFile?, wacz: FlagFile?, metrics: FlagFile?)
         let warc: String?
         do {
