@@ -85,7 +85,7 @@ let package = Package(
             name: "FeedSiteCLI",
             dependencies: [
                 "Basics", "FeedCore", "HTTP", "FileSystem", "FeedStorage", "SiteGenerator", "BuiltInTemplates", "Publishing", "LoopbackHTTP", "SampleAPI",
-                "Images", "History", "WebArchive",
+                "Images", "History", "WebArchive", "Hashing",
             ]
         ),
         .executableTarget(name: "feedsite", dependencies: ["FeedSiteCLI"]),
