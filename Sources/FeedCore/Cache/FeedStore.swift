@@ -11,9 +11,18 @@ public protocol FeedStore: Sendable {
     /// counts); empty when the store is. Asked on every live run (`LocalFeedLoader.dated`),
     /// so a store may answer without building the whole feed.
     func firstSeenDates() async throws(CacheError) -> [UUID: Date]
+    /// When the saved feed was saved, once every item of it has read back (one that does not
+    /// is a read error, as `retrieve` has it); `nil` when none is saved. Asked when the cache
+    /// is validated after every run, so a store may answer without holding the whole feed.
+    func retrieveTimestamp() async throws(CacheError) -> Date?
 }
 
 extension FeedStore {
+    /// The retrieved feed's timestamp.
+    public func retrieveTimestamp() async throws(CacheError) -> Date? {
+        try await retrieve()?.timestamp
+    }
+
     /// The dates of the retrieved feed.
     public func firstSeenDates() async throws(CacheError) -> [UUID: Date] {
         guard let cache = try await retrieve() else { return [:] }

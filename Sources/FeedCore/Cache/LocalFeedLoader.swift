@@ -46,18 +46,18 @@ public struct LocalFeedLoader: Sendable {
 
     /// Deletes a cache that is expired or cannot be read; leaves an empty or valid one alone.
     public func validateCache() async throws(CacheError) -> Validation {
-        let cache: CachedFeed?
+        let savedAt: Date?
         do {
-            cache = try await store.retrieve()
+            savedAt = try await store.retrieveTimestamp()
         } catch {
             try await store.deleteCachedFeed()
             return .deletedUnreadable(reason: "\(error)")
         }
-        guard let cache else { return .empty }
-        guard CachePolicy.validate(cache.timestamp, against: now()) else {
+        guard let savedAt else { return .empty }
+        guard CachePolicy.validate(savedAt, against: now()) else {
             try await store.deleteCachedFeed()
-            return .deletedExpired(savedAt: cache.timestamp)
+            return .deletedExpired(savedAt: savedAt)
         }
-        return .kept(savedAt: cache.timestamp)
+        return .kept(savedAt: savedAt)
     }
 }

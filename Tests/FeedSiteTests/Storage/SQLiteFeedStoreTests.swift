@@ -183,7 +183,44 @@ final class SQLiteFeedStoreTests: XCTestCase, FailableFeedStoreSpecs {
         XCTAssertEqual(dates, [:])
     }
 
+    // MARK: - The saved timestamp
+
+    func test_retrieveTimestamp_deliversNoneOnEmptyCache() async throws {
+        let timestamp = try await retrieveTimestamp(from: try makeSUT())
+
+        XCTAssertNil(timestamp)
+    }
+
+    func test_retrieveTimestamp_deliversTheTimestampRetrieveDelivers() async throws {
+        let sut = try makeSUT()
+        let timestamp = CacheFixtures.fractionalTimestamp()
+        try sut.insert(CacheFixtures.uniqueFeed(), timestamp: timestamp)
+
+        let delivered = try await retrieveTimestamp(from: sut)
+
+        XCTAssertEqual(delivered, timestamp)
+        XCTAssertEqual(delivered, try sut.retrieve()?.timestamp)
+    }
+
+    func test_retrieveTimestamp_deliversTheFailureRetrieveDeliversForAnItemThatDoesNotReadBack() async throws {
+        let cache = try makeCacheHoldingAnItemWithABadID()
+        let retrieveFailure = await retrieveError(from: SQLiteFeedStore(cache))
+
+        do {
+            _ = try await retrieveTimestamp(from: SQLiteFeedStore(cache))
+            XCTFail("Expected the bad id to fail")
+        } catch {
+            XCTAssertEqual(error as? CacheError, retrieveFailure)
+            XCTAssertNotNil(retrieveFailure)
+        }
+    }
+
     // MARK: - Helpers
+
+    /// Asked through the protocol, as `firstSeenDates(in:)` is.
+    private func retrieveTimestamp(from store: FeedStore) async throws -> Date? {
+        try await store.retrieveTimestamp()
+    }
 
     /// Asked as a run asks, through the protocol: from async code, a call on the concrete
     /// type would pick the protocol's default, built from `retrieve`, instead of the store's.
