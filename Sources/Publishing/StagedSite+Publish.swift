@@ -27,12 +27,12 @@ extension StagedSite {
             throw error
         }
         // After an exchange the staging path holds the previous site.
-        try? FileManager.default.removeItem(at: staging)
+        FolderRemoval.remove(staging.path)
     }
 
     /// Throws away the staging folder; the output is left as it was.
     public func discard() {
-        try? FileManager.default.removeItem(at: staging)
+        FolderRemoval.remove(staging.path)
     }
 
     /// Carries each top-level dot-entry of the output (`.htaccess`, `.well-known/`, `.git/`,
@@ -76,7 +76,7 @@ extension StagedSite {
     /// site aside, move the new one in, remove the old. The output is missing for an instant.
     private func replaceWithoutExchange() throws(PublishError) {
         let aside = URL(fileURLWithPath: FolderBeside.path(besides: output, kind: "old"), isDirectory: true)
-        try? FileManager.default.removeItem(at: aside)
+        FolderRemoval.remove(aside.path)
         guard rename(output.path, aside.path) == 0 else {
             throw .publishing(output.path, failedWith: FileSystemError.fromErrno())
         }
@@ -85,7 +85,7 @@ extension StagedSite {
             _ = rename(aside.path, output.path)
             throw .publishing(output.path, failedWith: failure)
         }
-        try? FileManager.default.removeItem(at: aside)
+        FolderRemoval.remove(aside.path)
     }
 
     /// `renameat2(RENAME_EXCHANGE)`: swaps two paths atomically. Glibc's Swift module does
