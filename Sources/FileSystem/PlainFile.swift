@@ -193,27 +193,40 @@ extension PlainFile {
     /// directory entry itself where the file system records it, so listing a folder of
     /// 10,000 files costs no `stat` per file.
     public static func entries(inFolder folder: String, followingLinks: Bool = true) throws(FileSystemError) -> [(name: String, isFolder: Bool)] {
+        var entries: [(name: String, isFolder: Bool)] = []
+        try readEntries(inFolder: folder, followingLinks: followingLinks) { name, isFolder in
+            entries.append((String(decoding: name, as: UTF8.self), isFolder))
+        }
+        return entries
+    }
+
+    /// Hands each entry of `folder` to `body` as `entries(inFolder:followingLinks:)` lists it,
+    /// its name as the bytes the directory holds, valid only during the call.
+    public static func readEntries(
+        inFolder folder: String, followingLinks: Bool = true, _ body: (_ name: UnsafeBufferPointer<UInt8>, _ isFolder: Bool) -> Void
+    ) throws(FileSystemError) {
         guard let stream = opendir(folder) else { throw FileSystemError.fromErrno() }
         defer { closedir(stream) }
-        var entries: [(name: String, isFolder: Bool)] = []
         while true {
             errno = 0
             guard let entry = readdir(stream) else {
                 if errno != 0 { throw FileSystemError.fromErrno() }
-                return entries
+                return
             }
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name == "." || name == ".." { continue }
-            switch Int32(entry.pointee.d_type) {
-            case Int32(DT_DIR): entries.append((name, true))
-            case Int32(DT_REG): entries.append((name, false))
-            default:
-                // A link, or a file system that leaves the kind unknown: ask the file itself.
-                var info = stat()
-                let found = followingLinks ? stat(folder + "/" + name, &info) : lstat(folder + "/" + name, &info)
-                entries.append((name, found == 0 && (info.st_mode & S_IFMT) == S_IFDIR))
+            let kind = Int32(entry.pointee.d_type)
+            withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                let name = UnsafeBufferPointer(rebasing: bytes.bindMemory(to: UInt8.self).prefix { $0 != 0 })
+                if name.elementsEqual(".".utf8) || name.elementsEqual("..".utf8) { return }
+                switch kind {
+                case Int32(DT_DIR): body(name, true)
+                case Int32(DT_REG): body(name, false)
+                default:
+                    // A link, or a file system that leaves the kind unknown: ask the file itself.
+                    let path = folder + "/" + String(decoding: name, as: UTF8.self)
+                    var info = stat()
+                    let found = followingLinks ? stat(path, &info) : lstat(path, &info)
+                    body(name, found == 0 && (info.st_mode & S_IFMT) == S_IFDIR)
+                }
             }
         }
     }

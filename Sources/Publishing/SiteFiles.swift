@@ -20,19 +20,40 @@ public enum SiteFiles {
     }
 
     private static func walk(_ folder: String, prefix: String, skipping: (String) -> Bool, _ body: (String) throws -> Void) throws {
-        var entries: [(name: String, sortKey: String, isFolder: Bool)] = []
-        for entry in try PlainFile.entries(inFolder: folder, followingLinks: false)
-        where !(prefix.isEmpty && (StagedSite.isCarried(entry.name) || skipping(entry.name))) {
-            // A folder sorts as its name plus "/", exactly where its files fall in a sort of
-            // whole paths.
-            entries.append((entry.name, entry.isFolder ? entry.name + "/" : entry.name, entry.isFolder))
+        // The names of one folder in one buffer of bytes, each found by its span: a folder
+        // of 100,000 pages held a `String` and a tuple for each name, and a second `String`
+        // to sort it by (BENCHMARKS.md, "What each trick buys", row "a site's folders read
+        // into one buffer").
+        var bytes: [UInt8] = []
+        var names: [(start: Int, count: Int, isFolder: Bool)] = []
+        try PlainFile.readEntries(inFolder: folder, followingLinks: false) { name, isFolder in
+            if prefix.isEmpty {
+                let text = String(decoding: name, as: UTF8.self)
+                if StagedSite.isCarried(text) || skipping(text) { return }
+            }
+            names.append((bytes.count, name.count, isFolder))
+            bytes.append(contentsOf: name)
         }
-        entries.sort { $0.sortKey < $1.sortKey }
-        for entry in entries {
-            if entry.isFolder {
-                try walk(folder + "/" + entry.name, prefix: prefix + entry.name + "/", skipping: skipping, body)
+        bytes.withUnsafeBufferPointer { bytes in
+            // A folder sorts as its name plus "/", exactly where its files fall in a sort of
+            // whole paths by their bytes.
+            names.sort { first, second in
+                let common = min(first.count, second.count)
+                for offset in 0..<common where bytes[first.start + offset] != bytes[second.start + offset] {
+                    return bytes[first.start + offset] < bytes[second.start + offset]
+                }
+                func next(_ name: (start: Int, count: Int, isFolder: Bool)) -> Int {
+                    name.count > common ? Int(bytes[name.start + common]) : name.isFolder ? Int(UInt8(ascii: "/")) : -1
+                }
+                return next(first) < next(second)
+            }
+        }
+        for name in names {
+            let text = String(decoding: bytes[name.start..<name.start + name.count], as: UTF8.self)
+            if name.isFolder {
+                try walk(folder + "/" + text, prefix: prefix + text + "/", skipping: skipping, body)
             } else {
-                try body(prefix + entry.name)
+                try body(prefix + text)
             }
         }
     }

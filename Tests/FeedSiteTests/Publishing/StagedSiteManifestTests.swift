@@ -18,6 +18,8 @@ final class StagedSiteManifestTests: XCTestCase, StagedSiteTestCase {
         let output = try makeOutputURL()
         let sut = try StagedSite(output: output)
         var pages: [String: String] = ["index.html": "home", "assets/style.css": "body {}", "page/2.html": "two"]
+        // Either side of "/" in byte order: a folder's files fall where its name and "/" sort.
+        for path in ["page-1.html", "page.html", "page0.html", "page/page.html", "pagé.html"] { pages[path] = path }
         for number in (0..<1_300).reversed() {
             pages["comments/\(number).html"] = "<p>comments of \(number)</p>"
         }
