@@ -27,9 +27,10 @@ extension SQLiteImageStore {
     public func prune(cachedFeed: CacheRetention.CachedFeedImages?, now: Date) throws(CacheError) -> ImagePruning {
         // Blobs are known by their digests, 32 bytes inline, rather than their 64 hex digits
         // and paths as text: BENCHMARKS.md, "What each trick buys", row "pruning by digest".
-        var onDisk: [SHA256.Digest: String] = [:]
+        // Each file's shard, and when its blob was last referred to once the rows are read.
+        var onDisk: [SHA256.Digest: (shard: String, lastReferred: Double?)] = [:]
         ShardedFolder.eachFile(in: "\(folder)/blobs") { shard, name in
-            if let digest = Self.blobDigest(name) { onDisk[digest] = shard }
+            if let digest = Self.blobDigest(name) { onDisk[digest] = (shard, nil) }
         }
         let kept = Set(cachedFeed?.blobs ?? [])
         let cutoff = CacheRetention.expiredSince(now).timeIntervalSinceReferenceDate
@@ -37,43 +38,44 @@ extension SQLiteImageStore {
             if let cachedFeed {
                 for blob in kept { try Self.refer(to: blob.hex, at: cachedFeed.savedAt, connection) }
             }
-            var recorded: [(sha256: SHA256.Digest, lastReferred: Double)] = []
-            var unreadable: [String] = []
+            // Rows whose blob is not on the disk, or whose digest does not read.
+            var missing: [String] = []
             try connection.statement("SELECT sha256, last_referred FROM blobs").forEachRow { row in
                 let text = row.text(at: 0) ?? ""
-                if let digest = Self.blobDigest(text) { recorded.append((digest, row.double(at: 1))) } else { unreadable.append(text) }
+                if let digest = Self.blobDigest(text), onDisk[digest] != nil {
+                    onDisk[digest]?.lastReferred = row.double(at: 1)
+                } else {
+                    missing.append(text)
+                }
             }
             let links = try Self.renditionLinks(connection)
             let forget = try connection.statement("DELETE FROM blobs WHERE sha256 = ?")
             let forgetURLs = try connection.statement("DELETE FROM images WHERE sha256 = ?")
             var pruning = ImagePruning()
-            for text in unreadable {
+            for text in missing {
                 try forget.run(.text(text))
                 pruning.urls += try forgetURLs.run(.text(text))
             }
-            var present: [SHA256.Digest: Double] = [:]
-            for (sha256, lastReferred) in recorded {
-                guard onDisk[sha256] != nil else {
-                    try forget.run(.text(sha256.hex))
-                    pruning.urls += try forgetURLs.run(.text(sha256.hex))
-                    continue
-                }
-                present[sha256] = lastReferred
-            }
-            recorded = []
             // What stays: the cached feed's blobs, blobs referred to in the last seven days
-            // (a rendition's own time does not count), and the renditions of what stays.
-            var staying = Set(
-                present.filter { sha256, lastReferred in
-                    kept.contains(sha256) || (lastReferred > cutoff && (links.withURL.contains(sha256) || !links.renditions.contains(sha256)))
-                }.keys)
-            var sources = Array(staying)
+            // (a rendition's own time does not count), and the renditions of what stays. What
+            // goes is gathered, not what stays: it is the few.
+            var going = Set<SHA256.Digest>()
+            var sources: [SHA256.Digest] = []
+            for (sha256, file) in onDisk {
+                guard let lastReferred = file.lastReferred else { continue }
+                if kept.contains(sha256) || (lastReferred > cutoff && (links.withURL.contains(sha256) || !links.renditions.contains(sha256))) {
+                    if links.renditionsOf[sha256] != nil { sources.append(sha256) }
+                } else {
+                    going.insert(sha256)
+                }
+            }
             while let source = sources.popLast() {
-                for rendition in links.renditionsOf[source] ?? [] where present[rendition] != nil && staying.insert(rendition).inserted {
+                for rendition in links.renditionsOf[source] ?? [] where going.remove(rendition) != nil {
                     sources.append(rendition)
                 }
             }
-            for (sha256, shard) in onDisk where present[sha256] != nil && !staying.contains(sha256) {
+            for sha256 in going {
+                guard let shard = onDisk[sha256]?.shard else { continue }
                 try forget.run(.text(sha256.hex))
                 pruning.urls += try forgetURLs.run(.text(sha256.hex))
                 let removed = try RemovedCacheFile.remove("\(folder)/blobs/\(shard)/\(sha256.hex)")
@@ -83,7 +85,7 @@ extension SQLiteImageStore {
                     pruning.blobs.append(removed)
                 }
             }
-            for sha256 in onDisk.keys where present[sha256] == nil {
+            for (sha256, file) in onDisk where file.lastReferred == nil {
                 try Self.refer(to: sha256.hex, at: now, connection)
             }
             pruning.urls += try connection.statement("DELETE FROM images WHERE sha256 NOT IN (SELECT sha256 FROM blobs)").run()

@@ -60,7 +60,7 @@ struct RenditionsStep: RunStep {
 
     func run(_ progress: StepProgress) async throws -> Outcome {
         guard let recipe else { return Outcome(entries: entries, tally: RenditionTally()) }
-        let (firstEntries, placeOf) = Self.distinctPictures(of: entries)
+        let (firstEntries, placeOfEntry) = Self.distinctPictures(of: entries)
         let entries = entries
         let picture = { @Sendable (place: Int) in entries[firstEntries[place]] }
         let make = Self.maker(recipe: recipe, renditionCache: renditionCache, imageStore: imageStore, site: site, report: report)
@@ -99,30 +99,32 @@ struct RenditionsStep: RunStep {
         tally.files = Set(results.flatMap(\.renditions)).count
         if tally != RenditionTally() { report.renditionsMade(tally) }
         return Outcome(
-            entries: entries.map {
+            entries: zip(entries, placeOfEntry).map { entry, place in
                 SiteEntry(
-                    image: $0.image, stored: $0.stored, firstSeen: $0.firstSeen,
-                    renditions: $0.stored.flatMap { placeOf[$0.digest] }.map { results[$0].renditions } ?? [])
+                    image: entry.image, stored: entry.stored, firstSeen: entry.firstSeen, renditions: place.map { results[$0].renditions } ?? [])
             },
             tally: tally)
     }
 
     /// Each distinct picture of `entries` once, as the position of the first entry that has
-    /// it (its image's URL names the picture in messages), and each picture's place among
-    /// them by its digest, which gives every entry its renditions at the end. Positions and
-    /// digests rather than the pictures and images themselves, and one table for both, where
-    /// a feed of 100,000 items held a set, a dictionary and two arrays of them at once:
-    /// BENCHMARKS.md, "What each trick buys", row "each picture's place kept once".
-    static func distinctPictures(of entries: [SiteEntry]) -> (firstEntries: [Int], placeOf: [SHA256.Digest: Int]) {
+    /// it (its image's URL names the picture in messages), and for each entry its picture's
+    /// place among them (`nil` without a picture), which gives it its renditions at the end.
+    /// Positions rather than the pictures and images themselves, and the table of digests
+    /// gone before the step works, where a feed of 100,000 items held a set, a dictionary and
+    /// two arrays of pictures to the end: BENCHMARKS.md, "What each trick buys", row "each
+    /// picture's place kept once".
+    static func distinctPictures(of entries: [SiteEntry]) -> (firstEntries: [Int], placeOfEntry: [Int?]) {
         var placeOf: [SHA256.Digest: Int] = [:]
         placeOf.reserveCapacity(entries.count)
         var firstEntries: [Int] = []
-        for (position, entry) in entries.enumerated() {
-            guard let digest = entry.stored?.digest, placeOf[digest] == nil else { continue }
+        let placeOfEntry = entries.enumerated().map { position, entry -> Int? in
+            guard let digest = entry.stored?.digest else { return nil }
+            if let known = placeOf[digest] { return known }
             placeOf[digest] = firstEntries.count
             firstEntries.append(position)
+            return firstEntries.count - 1
         }
-        return (firstEntries, placeOf)
+        return (firstEntries, placeOfEntry)
     }
 
     /// Which pictures may be decoded side by side (`together`) and which one at a time

@@ -216,10 +216,10 @@ final class RenditionsStepTests: XCTestCase {
             StepWorld.entry("a again", stored: first),
         ]
 
-        let (firstEntries, placeOf) = RenditionsStep.distinctPictures(of: entries)
+        let (firstEntries, placeOfEntry) = RenditionsStep.distinctPictures(of: entries)
 
         XCTAssertEqual(firstEntries, [0, 2])
-        XCTAssertEqual(placeOf, [first.digest: 0, second.digest: 1])
+        XCTAssertEqual(placeOfEntry, [0, nil, 1, 0])
     }
 
     // MARK: - Helpers
