@@ -14,9 +14,9 @@ public enum CacheRetention {
     /// The images of the feed in the feed cache and when that feed was saved.
     public struct CachedFeedImages: Equatable, Sendable {
         /// Each image once or more (a picture several items show, once for each): a list,
-        /// as a run holds it from its images step until the cache is pruned, and a set of
-        /// 100,000 digests takes over twice the memory (BENCHMARKS.md, "What each trick
-        /// buys", row "the cached feed's pictures kept as a list").
+        /// read from the cache when it is pruned, as a set of 100,000 digests takes over
+        /// twice the memory (BENCHMARKS.md, "What each trick buys", row "the cached feed's
+        /// pictures kept as a list").
         public let blobs: [SHA256.Digest]
         public let savedAt: Date
 

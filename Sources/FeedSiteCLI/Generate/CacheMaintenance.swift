@@ -13,24 +13,17 @@ struct CacheMaintenance {
     let now: Date
     let report: RunReport
 
-    /// `published`: every step ran, so the site shows the feed; `cachedFeedImages`: its
-    /// images, when the feed cache holds that feed.
-    func run(published: Bool, interrupted: Bool, cachedFeedImages: CacheRetention.CachedFeedImages?) async {
+    /// `published`: every step ran, so the site shows the feed; `feedInCache`: the feed
+    /// cache holds that feed, whose images pruning keeps whatever their age.
+    func run(published: Bool, interrupted: Bool, feedInCache: Bool) async {
         guard !interrupted else { return }
         report.feedCacheValidated(await Result { try await feedCache.validateCache() })
         guard published else { return }
-        let images = cachedFeedImages.map { (imageStore, Optional($0)) }
-        report.cachePruned(Result { try CachePrune.run(cache: cache, images: images, now: now) })
-    }
-}
-
-extension CacheRetention.CachedFeedImages {
-    /// The images of the feed the cache now holds, when it holds the feed the site shows
-    /// (`nil` when saving the live feed failed): pruning keeps them whatever their age.
-    init?(of entries: [SiteEntry], source: FeedService.FeedSource, inCache: Bool, now: Date) {
-        guard inCache else { return nil }
-        let savedAt = if case let .cache(savedAt) = source { savedAt } else { now }
-        self.init(blobs: entries.compactMap { $0.stored?.digest }, savedAt: savedAt)
+        // The images are left alone when the cache does not hold the feed shown.
+        report.cachePruned(
+            Result {
+                try CachePrune.run(cache: cache, images: feedInCache ? (imageStore, try cache.cachedFeedImages()) : nil, now: now)
+            })
     }
 }
 

@@ -91,7 +91,7 @@ struct GenerateCommand {
         let code = report.end(RunEnding.of(summary, error: stoppedBy, facts: facts))
         let interrupted = if case .interrupted? = stoppedBy { true } else { false }
         await CacheMaintenance(feedCache: context.feedCache, cache: context.cache, imageStore: context.imageStore, now: context.now, report: report)
-            .run(published: stoppedBy == nil, interrupted: interrupted, cachedFeedImages: summary.cachedFeedImages)
+            .run(published: stoppedBy == nil, interrupted: interrupted, feedInCache: summary.feedInCache)
         metrics.summary = summary
         if options.metricsFile != nil, !interrupted {
             // Under the cache's lock, so no other run is changing it meanwhile; not after

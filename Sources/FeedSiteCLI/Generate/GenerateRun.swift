@@ -59,7 +59,7 @@ struct GenerateRun {
         do throws(RunError) {
             let images = try await runner.run(
                 ImagesStep(
-                    feed: feed, service: service, cache: roles.cache, site: site, report: report, now: now, tasksAtOnce: tasksAtOnce,
+                    feed: feed, service: service, cache: roles.cache, site: site, report: report, tasksAtOnce: tasksAtOnce,
                     onStored: early?.onStored))
             renditions = try await runner.run(
                 RenditionsStep(

@@ -23,9 +23,11 @@ struct RunSummary: Sendable {
     /// The new site was swapped into place (an archive may still have failed after it).
     var published = false
     var phases: [(name: String, seconds: Double)] = []
-    /// The blobs of the feed now in the feed cache and when it was saved, for pruning the
-    /// image cache; `nil` when the cache does not hold the feed shown (its save failed).
-    var cachedFeedImages: CacheRetention.CachedFeedImages?
+    /// Whether the feed cache holds the feed shown: pruning then keeps its images, which it
+    /// reads from the cache rather than the run holding them to its end (BENCHMARKS.md,
+    /// "What each trick buys", row "the cached feed's pictures kept as a list"). Not when
+    /// the live feed's save failed.
+    var feedInCache = false
 
     /// Published, but not everything came live, or not all of the feed: exit status 3 (or
     /// 1 with `--strict`).

@@ -24,6 +24,7 @@ struct FeedStep: RunStep {
 
         func record(in summary: inout RunSummary) {
             (summary.feedSource, summary.items, summary.feedStoppedAfterPages) = (source, feed.count, stoppedAfterPages)
+            summary.feedInCache = inCache
         }
     }
 

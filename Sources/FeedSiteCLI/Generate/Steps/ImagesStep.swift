@@ -10,8 +10,6 @@ struct ImagesStep: RunStep {
     let cache: any CacheBatches
     let site: any StagingSite
     let report: RunReport
-    /// The run's clock: when a live feed was saved.
-    let now: Date
     /// Images worked on at once.
     let tasksAtOnce: Int
     /// Told of each image stored, with its URL, as soon as it is: the renditions made
@@ -26,12 +24,9 @@ struct ImagesStep: RunStep {
         /// need of the feed.
         let entries: [SiteEntry]
         let tally: ImageTally
-        /// The images of the feed the cache now holds, which pruning keeps.
-        let cachedFeedImages: CacheRetention.CachedFeedImages?
 
         func record(in summary: inout RunSummary) {
             summary.images = tally
-            summary.cachedFeedImages = cachedFeedImages
         }
     }
 
@@ -62,8 +57,7 @@ struct ImagesStep: RunStep {
         tally.files = Set(results.compactMap { $0.stored?.digest }).count
         report.imagesLoaded(tally)
         let entries = zip(items, slots).map { SiteEntry(image: $0.image, stored: results[$1].stored, firstSeen: $0.firstSeen) }
-        return Outcome(
-            entries: entries, tally: tally, cachedFeedImages: .init(of: entries, source: feed.source, inCache: feed.inCache, now: now))
+        return Outcome(entries: entries, tally: tally)
     }
 
     /// The first image of each distinct URL, in the order the feed first has it, and for

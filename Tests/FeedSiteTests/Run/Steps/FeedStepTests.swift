@@ -26,7 +26,18 @@ final class FeedStepTests: XCTestCase {
         outcome.record(in: &summary)
         XCTAssertEqual(summary.items, 3)
         XCTAssertEqual(summary.feedSource, .live)
+        XCTAssertTrue(summary.feedInCache, "pruning keeps its images")
         XCTAssertFalse(summary.isDegraded)
+    }
+
+    func test_record_ofALiveFeedTheCacheCouldNotSaveLeavesItsImagesOutOfPruning() {
+        let outcome = FeedStep.Outcome(feed: uniqueFeedItems(count: 1), source: .live, inCache: false, stoppedAfterPages: nil)
+        var summary = RunSummary()
+        summary.feedInCache = true
+
+        outcome.record(in: &summary)
+
+        XCTAssertFalse(summary.feedInCache)
     }
 
     func test_run_withTheAPIDownFallsBackToTheCachedFeedWarnsAndDegradesTheRun() async throws {

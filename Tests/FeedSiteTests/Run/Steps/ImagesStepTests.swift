@@ -32,7 +32,6 @@ final class ImagesStepTests: XCTestCase {
         var summary = RunSummary()
         outcome.record(in: &summary)
         XCTAssertEqual(summary.images, outcome.tally)
-        XCTAssertEqual(summary.cachedFeedImages, CacheRetention.CachedFeedImages(blobs: stored.map(\.digest), savedAt: fixedNow()))
     }
 
     func test_run_tellsOfEachImageStoredWithItsURLAsItIsStored() async throws {
@@ -96,17 +95,6 @@ final class ImagesStepTests: XCTestCase {
         XCTAssertEqual(world.site.files.count, 1)
     }
 
-    func test_run_ofAFeedTheCacheDoesNotHoldKeepsNoImagesFromPruning() async throws {
-        let world = StepWorld()
-        let image = uniqueImage()
-        world.api.serve(image: CacheFixtures.pngBytes(), at: image.url)
-
-        let outcome = try await run(ImagesStep(world, feed: [image], inCache: false))
-
-        XCTAssertNotNil(outcome.entries[0].stored)
-        XCTAssertNil(outcome.cachedFeedImages)
-    }
-
     func test_run_offlineFailsAnImageTheCacheDoesNotHoldWithoutARequest() async throws {
         let world = StepWorld(offline: true)
         let image = uniqueImage()
@@ -141,8 +129,8 @@ final class ImagesStepTests: XCTestCase {
 extension ImagesStep {
     /// The step over `world`, for a live feed of `feed` (first seen at `fixedNow()`) that the
     /// cache holds unless `inCache` is false.
-    fileprivate init(_ world: StepWorld, feed: [FeedImage], inCache: Bool = true, cache: any CacheBatches = NoCacheBatches()) {
-        let outcome = FeedStep.Outcome(feed: feed.seen(at: fixedNow()), source: .live, inCache: inCache, stoppedAfterPages: nil)
-        self.init(feed: outcome, service: world.service, cache: cache, site: world.site, report: world.report, now: fixedNow(), tasksAtOnce: 4)
+    fileprivate init(_ world: StepWorld, feed: [FeedImage], cache: any CacheBatches = NoCacheBatches()) {
+        let outcome = FeedStep.Outcome(feed: feed.seen(at: fixedNow()), source: .live, inCache: true, stoppedAfterPages: nil)
+        self.init(feed: outcome, service: world.service, cache: cache, site: world.site, report: world.report, tasksAtOnce: 4)
     }
 }
