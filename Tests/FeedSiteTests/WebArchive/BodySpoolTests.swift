@@ -1,6 +1,7 @@
 import Foundation
 import Hashing
 import WebArchive
+import TestSupport
 import XCTest
 
 final class BodySpoolTests: XCTestCase {
@@ -59,9 +60,7 @@ final class BodySpoolTests: XCTestCase {
     }
 
     private func makeFolder() throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("spool-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = try makeTemporaryFolder(for: self).path
         return folder
     }
 }

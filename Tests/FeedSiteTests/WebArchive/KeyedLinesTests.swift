@@ -1,13 +1,12 @@
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import WebArchive
 
 final class KeyedLinesTests: XCTestCase {
     private func file(_ text: String) throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("keyed-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = try makeTemporaryFolder(for: self).path
         let path = folder + "/lines.tsv"
         try text.write(toFile: path, atomically: false, encoding: .utf8)
         return path

@@ -1,13 +1,12 @@
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import WebArchive
 
 final class LineReaderTests: XCTestCase {
     func test_advance_givesEachLineInPlace_aLineLongerThanItsBufferWhole_andNotALastLineWithoutItsBreak() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lines-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = try makeTemporaryFolder(for: self).path
         let long = String(repeating: "0123456789", count: 70_000)
         let lines = ["first", "", long, "after the long one"] + (0..<30_000).map { "line \($0)" }
         try (lines.joined(separator: "\n") + "\nno break").write(toFile: folder + "/file", atomically: false, encoding: .utf8)

@@ -1,13 +1,12 @@
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import WebArchive
 
 final class SortedLinesTests: XCTestCase {
     func test_lines_pastTheMemoryLimit_areSetAsideAndMerged_intoOneFileSortedByTheirBytes() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sorted-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = try makeTemporaryFolder(for: self).path
         var seed: UInt64 = 42
         let lines =
             (0..<500).map { number -> String in
@@ -27,9 +26,7 @@ final class SortedLinesTests: XCTestCase {
     }
 
     func test_manyFilesSetAside_areMergedAFewAtATime_intoOneSortedFile() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sorted-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = try makeTemporaryFolder(for: self).path
         let lines = (0..<400).map { "line \(($0 * 7_919) % 400) of the index" }
         let sorter = SortedLines(folder: folder, name: "test", memoryLimit: 100, fanIn: 3)
 

@@ -1,15 +1,14 @@
 import Foundation
 import Hashing
 import WebArchive
+import TestSupport
 import XCTest
 
 final class ValidatedCapturesTests: XCTestCase {
     private let date = Date(timeIntervalSince1970: 1_795_694_400)  // 2026-11-26T12:00:00Z
 
     func test_captures_savedThenRead_giveEachURLsLatestCapture_asARevisitNamesIt_andPassOverALineThatIsNotOne() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("captures-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = try makeTemporaryFolder(for: self).path
         let older = (payload: SHA1.hash(Array("old".utf8)), record: UUID())
         let newer = (payload: SHA1.hash(Array("new".utf8)), record: UUID())
         let captures = try ValidatedCaptures(folder: folder)
@@ -34,9 +33,7 @@ final class ValidatedCapturesTests: XCTestCase {
     }
 
     func test_save_mergesTheRunsCapturesIntoTheEarlierFile_theRunsReplacingTheirURLsEarlierOnes_inKeyOrder() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("captures-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = try makeTemporaryFolder(for: self).path
         let first = try ValidatedCaptures(folder: folder)
         let earlier = (payload: SHA1.hash(Array("earlier".utf8)), record: UUID())
         for number in 0..<3_000 { try first.note("https://example.org/\(number)", payload: earlier.payload, date: date, record: earlier.record) }

@@ -1,6 +1,7 @@
 import Foundation
 import Hashing
 import Images
+import TestSupport
 import XCTest
 
 @testable import WebArchive
@@ -158,9 +159,7 @@ final class WARCWriterTests: XCTestCase {
     }
 
     private func makeFolder() throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("warc-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = try makeTemporaryFolder(for: self).path
         return folder
     }
 }
