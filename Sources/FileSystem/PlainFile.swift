@@ -64,6 +64,20 @@ public enum PlainFile {
         }
         return nil
     }
+
+    /// Reads into `bytes` from `offset` in the file open as `descriptor` until `bytes` is
+    /// full or the file ends, however many `pread` calls that takes; how many bytes it read.
+    public static func readAll(into bytes: inout [UInt8], from descriptor: Int32, at offset: Int) throws(FileSystemError) -> Int {
+        var count = 0
+        while count < bytes.count {
+            let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + count, $0.count - count, off_t(offset + count)) }
+            if read < 0, errno == EINTR { continue }
+            guard read >= 0 else { throw FileSystemError.fromErrno() }
+            if read == 0 { break }
+            count += read
+        }
+        return count
+    }
 }
 
 extension PlainFile {

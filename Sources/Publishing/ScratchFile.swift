@@ -45,14 +45,9 @@ public final class ScratchFile {
     /// The bytes appended at `place`.
     public func read(_ place: (offset: Int, length: Int)) throws(FileSystemError) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: place.length)
-        var done = 0
-        while done < place.length {
-            let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, place.length - done, off_t(place.offset + done)) }
-            if count < 0, errno == EINTR { continue }
-            if count < 0 { throw FileSystemError.fromErrno() }
-            if count == 0 { throw FileSystemError.fromErrno(EIO) }
-            done += count
-        }
+        let count = try PlainFile.readAll(into: &bytes, from: descriptor, at: place.offset)
+        // Everything appended is there: a file that ends early was cut short under the run.
+        guard count == place.length else { throw FileSystemError.fromErrno(EIO) }
         return bytes
     }
 

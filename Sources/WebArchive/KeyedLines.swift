@@ -68,17 +68,7 @@ final class KeyedLines {
         guard low > 0 else { return nil }
         let from = places[low - 1]
         var bytes = [UInt8](repeating: 0, count: (low < places.count ? places[low] : end) - from)
-        let count = try bytes.withUnsafeMutableBytes { buffer in
-            var count = 0
-            while count < buffer.count {
-                let read = pread(descriptor, buffer.baseAddress! + count, buffer.count - count, off_t(from + count))
-                if read < 0, errno == EINTR { continue }
-                guard read >= 0 else { throw FileSystemError.fromErrno() }
-                if read == 0 { break }
-                count += read
-            }
-            return count
-        }
+        let count = try PlainFile.readAll(into: &bytes, from: descriptor, at: from)
         return bytes[..<count].split(separator: 0x0A).first { isLine($0) && $0.prefix(keyLength).elementsEqual(key) }
     }
 

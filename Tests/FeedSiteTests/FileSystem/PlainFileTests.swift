@@ -47,6 +47,23 @@ final class PlainFileTests: XCTestCase {
         }
     }
 
+    func test_readAll_readsFromAnOffsetUntilFull_orUntilTheFileEnds() throws {
+        let path = try makeTemporaryFolder(for: self).appendingPathComponent("file").path
+        try PlainFile.write(Data("0123456789".utf8), to: path)
+        let descriptor = try PlainFile.open(path, O_RDONLY | O_CLOEXEC)
+        defer { close(descriptor) }
+        var middle = [UInt8](repeating: 0, count: 4)
+        var tail = [UInt8](repeating: 0, count: 8)
+
+        let full = try PlainFile.readAll(into: &middle, from: descriptor, at: 3)
+        let short = try PlainFile.readAll(into: &tail, from: descriptor, at: 6)
+
+        XCTAssertEqual(full, 4)
+        XCTAssertEqual(middle, Array("3456".utf8))
+        XCTAssertEqual(short, 4, "the file ends after four")
+        XCTAssertEqual(Array(tail.prefix(short)), Array("6789".utf8))
+    }
+
     func test_entries_throwsForAMissingFolder() throws {
         let missing = try makeTemporaryFolder(for: self).appendingPathComponent("missing").path
 
