@@ -102,8 +102,7 @@ extension SQLiteImageStore {
     /// The digest a blob's name or row gives: 64 lower-case hex digits, as the store
     /// writes them; `nil` for anything else.
     private static func blobDigest(_ text: String) -> SHA256.Digest? {
-        guard !text.utf8.contains(where: { UInt8(ascii: "A")...UInt8(ascii: "F") ~= $0 }) else { return nil }
-        return SHA256.Digest(hex: text)
+        text.utf8.allSatisfy(HexDigit.isLowercase) ? SHA256.Digest(hex: text) : nil
     }
 
     /// Which blobs are renditions of which, and which have an image URL leading to them.

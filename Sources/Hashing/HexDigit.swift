@@ -15,6 +15,12 @@ public enum HexDigit {
         }
     }
 
+    /// Whether `byte` is a hex digit as lower-case hex writes it: `0-9` or `a-f`.
+    @inlinable
+    public static func isLowercase(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+    }
+
     /// The byte two hex digits spell, high digit first; `nil` unless both are hex digits.
     @inlinable
     public static func byte(_ high: UInt8, _ low: UInt8) -> UInt8? {

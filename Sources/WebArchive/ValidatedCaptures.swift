@@ -37,7 +37,7 @@ public final class ValidatedCaptures {
     /// one is passed over.
     public init(folder: String) throws {
         path = folder + "/" + Self.fileName
-        earlier = try KeyedLines.open(path, keyLength: Self.keyLength) { $0.allSatisfy(Self.isLowerHex) }
+        earlier = try KeyedLines.open(path, keyLength: Self.keyLength) { $0.allSatisfy(HexDigit.isLowercase) }
         noted = SortedLines(folder: folder, name: "captures", memoryLimit: 128 << 10)
     }
 
@@ -98,10 +98,6 @@ public final class ValidatedCaptures {
 
     /// A line's key: the URL's SHA-256 in lower-case hex.
     private static let keyLength = 64
-
-    private static func isLowerHex(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
-    }
 
     private static func bytes(hex: ArraySlice<UInt8>) -> [UInt8]? {
         guard hex.count.isMultiple(of: 2) else { return nil }

@@ -16,6 +16,13 @@ final class HexDigitTests: XCTestCase {
         }
     }
 
+    func test_isLowercase_holdsForTheDigitsLowerCaseHexWritesAndNoOtherByte() {
+        let digits = Set("0123456789abcdef".utf8)
+        for byte in UInt8.min...UInt8.max {
+            XCTAssertEqual(HexDigit.isLowercase(byte), digits.contains(byte), "byte \(byte)")
+        }
+    }
+
     func test_byte_combinesTwoDigitsHighFirst() {
         XCTAssertEqual(HexDigit.byte(UInt8(ascii: "0"), UInt8(ascii: "0")), 0x00)
         XCTAssertEqual(HexDigit.byte(UInt8(ascii: "1"), UInt8(ascii: "f")), 0x1F)
