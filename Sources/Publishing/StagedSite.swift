@@ -63,7 +63,7 @@ public final class StagedSite: Sendable {
         }
         Self.removeLeftovers(of: output)
         let staging = URL(fileURLWithPath: FolderBeside.path(besides: output, kind: "staging"), isDirectory: true)
-        try? FileManager.default.removeItem(at: staging)
+        FolderRemoval.remove(staging.path)
         do {
             try FileSystemError.wrap { try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: false) }
         } catch {
@@ -204,7 +204,7 @@ public final class StagedSite: Sendable {
                     if lstat(output.path + "/" + entry, &existing) != 0 { rename(leftover + "/" + entry, output.path + "/" + entry) }
                 }
             }
-            try? FileManager.default.removeItem(atPath: leftover)
+            FolderRemoval.remove(leftover)
         }
     }
 }
