@@ -50,8 +50,8 @@ public enum NewFolder {
             }
             rmdir(staging)
         } catch {
-            for name in moved { try? FileManager.default.removeItem(atPath: path + "/" + name) }
-            try? FileManager.default.removeItem(atPath: staging)
+            for name in moved { FolderRemoval.remove(path + "/" + name) }
+            FolderRemoval.remove(staging)
             if created { rmdir(path) }
             throw error
         }

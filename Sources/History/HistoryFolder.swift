@@ -65,7 +65,7 @@ public struct HistoryFolder: Sendable {
         let exists = (try? PlainFile.kind(of: path, followingLinks: false)) == .folder
         let root = exists ? path : FolderBeside.path(besides: output, kind: "history")
         if !exists {
-            try? FileManager.default.removeItem(atPath: root)
+            FolderRemoval.remove(root)
             try FileSystemError.wrap { try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: false) }
         }
         var drafts: [AtomicFile.Draft] = []
@@ -97,7 +97,7 @@ public struct HistoryFolder: Sendable {
         } catch {
             for written in drafts { written.discard() }
             if !exists {
-                try? FileManager.default.removeItem(atPath: root)
+                FolderRemoval.remove(root)
             } else if let placed {
                 Self.remove(placed)
             }
@@ -117,11 +117,11 @@ public struct HistoryFolder: Sendable {
     /// process is gone, snapshots half removed, and own files written but never put in.
     public func removeLeftovers() {
         for leftover in FolderBeside.abandoned(besides: output, kinds: ["snapshot", "history"]) {
-            try? FileManager.default.removeItem(atPath: leftover)
+            FolderRemoval.remove(leftover)
         }
         for entry in (try? PlainFile.entries(inFolder: path, followingLinks: false)) ?? []
         where entry.name.hasPrefix(Self.removingMarker) || entry.name.hasPrefix(AtomicFile.temporaryMarker) {
-            try? FileManager.default.removeItem(atPath: path + "/" + entry.name)
+            FolderRemoval.remove(path + "/" + entry.name)
         }
         // Those in the own files' folders; the listing leaves out hidden names at the top.
         for file in Self.ownFiles(in: path) where file.split(separator: "/").last?.hasPrefix(AtomicFile.temporaryMarker) == true {
@@ -150,6 +150,6 @@ public struct HistoryFolder: Sendable {
         let url = URL(fileURLWithPath: folder)
         let hidden = url.deletingLastPathComponent().path + "/" + removingMarker + url.lastPathComponent
         guard rename(folder, hidden) == 0 else { return }
-        try? FileManager.default.removeItem(atPath: hidden)
+        FolderRemoval.remove(hidden)
     }
 }

@@ -44,7 +44,7 @@ public final class SnapshotDraft: Sendable {
         self.previousFolder = previous?.folder
         self.renderers = renderers.map { $0.inHistory(.archived) }
         self.context = "locales " + renderers.map(\.locale).joined(separator: " ")
-        try? FileManager.default.removeItem(atPath: folder)
+        FolderRemoval.remove(folder)
         try FileSystemError.wrap { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false) }
     }
 
@@ -237,7 +237,7 @@ public final class SnapshotDraft: Sendable {
 
     /// Removes the folder and what is in it.
     public func discard() {
-        try? FileManager.default.removeItem(atPath: folder)
+        FolderRemoval.remove(folder)
     }
 
     /// Whether a file of the live site is the snapshot's as it is: everything but its pages,
