@@ -69,28 +69,32 @@ public final class ValidatedCaptures {
         try AtomicFile.write(toPath: path) { writer in
             let older = try earlier?.lines()
             var nextOlder = try older?.next()
-            var newest: [UInt8]?
+            func key(_ line: [UInt8]) -> ArraySlice<UInt8> { line.prefix(Self.keyLength) }
+            func writeLine(_ line: [UInt8]) throws { try writer.write(line + [0x0A]) }
+            // `line` after the earlier lines whose keys come before its, in place of the
+            // earlier one with its key.
             func write(_ line: [UInt8]) throws {
-                let key = line.prefix(Self.keyLength)
-                while let old = nextOlder, old.prefix(Self.keyLength).lexicographicallyPrecedes(key) {
-                    try writer.write(old + [0x0A])
+                while let old = nextOlder, key(old).lexicographicallyPrecedes(key(line)) {
+                    try writeLine(old)
                     nextOlder = try older?.next()
                 }
-                if let old = nextOlder, old.prefix(Self.keyLength).elementsEqual(key) { nextOlder = try older?.next() }
-                try writer.write(line + [0x0A])
+                if let old = nextOlder, key(old).elementsEqual(key(line)) { nextOlder = try older?.next() }
+                try writeLine(line)
             }
             // A URL captured twice in the run: its later capture is kept.
+            var newest: [UInt8]?
             try noted.eachInOrder { bytes in
                 let line = Array(bytes)
-                if let kept = newest, !kept.prefix(Self.keyLength).elementsEqual(line.prefix(Self.keyLength)) { try write(kept) }
-                if let kept = newest, kept.prefix(Self.keyLength).elementsEqual(line.prefix(Self.keyLength)), Self.seconds(of: kept) > Self.seconds(of: line) {
+                if let kept = newest, key(kept).elementsEqual(key(line)) {
+                    if Self.seconds(of: kept) <= Self.seconds(of: line) { newest = line }
                     return
                 }
+                if let kept = newest { try write(kept) }
                 newest = line
             }
             if let kept = newest { try write(kept) }
             while let old = nextOlder {
-                try writer.write(old + [0x0A])
+                try writeLine(old)
                 nextOlder = try older?.next()
             }
         }
