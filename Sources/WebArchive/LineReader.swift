@@ -23,9 +23,10 @@ final class LineReader {
     /// last whole line ends.
     private(set) var position = 0
 
-    init(path: String) throws {
+    /// Reads `path` `bufferSize` bytes at a time (more for a longer line).
+    init(path: String, bufferSize: Int = 256 << 10) throws {
         descriptor = try PlainFile.open(path, O_RDONLY | O_CLOEXEC)
-        buffer = .allocate(byteCount: 256 * 1024, alignment: 16)
+        buffer = .allocate(byteCount: max(1, bufferSize), alignment: 16)
     }
 
     deinit {

@@ -37,10 +37,10 @@ final class SortedLines {
         let count: Int32
     }
 
-    /// Lines for the file `name`, set aside in `folder` past `memoryLimit` bytes (256 KiB,
+    /// Lines for the file `name`, set aside in `folder` past `memoryLimit` bytes (64 KiB,
     /// most of what the web archive's index holds in memory: BENCHMARKS.md, "What each trick
-    /// buys", row "index lines set aside past 256 KiB"), merged `fanIn` files at a time.
-    init(folder: String, name: String, memoryLimit: Int = 256 << 10, fanIn: Int = 32) {
+    /// buys", row "index lines set aside past 64 KiB"), merged `fanIn` files at a time.
+    init(folder: String, name: String, memoryLimit: Int = 64 << 10, fanIn: Int = 32) {
         self.folder = folder
         self.name = name
         self.memoryLimit = memoryLimit
@@ -93,17 +93,25 @@ final class SortedLines {
         while runs.count > fanIn {
             let group = Array(runs.prefix(fanIn))
             let merged = nextRun()
-            let readers = try group.map(LineReader.init(path:))
+            let readers = try openReaders(group)
             try Self.writeLines(to: merged) { try Self.merge(readers, and: UnsafeRawBufferPointer(start: nil, count: 0), [], $0) }
             for run in group { unlink(run) }
             runs = Array(runs.dropFirst(fanIn)) + [merged]
         }
-        let readers = try runs.map(LineReader.init(path:))
+        let readers = try openReaders(runs)
         try bytes.withUnsafeBytes { held in
             spans.sort { Self.line($0, in: held).precedes(Self.line($1, in: held)) }
             try Self.merge(readers, and: held, spans, body)
         }
         discard()
+    }
+
+    /// Readers of the files set aside `paths`, whose buffers share `memoryLimit` bytes, so
+    /// a merge holds no more than the lines held before (BENCHMARKS.md, "What each trick
+    /// buys", row "a merge's readers within the lines' memory").
+    private func openReaders(_ paths: [String]) throws -> [LineReader] {
+        let bufferSize = max(4 << 10, memoryLimit / max(1, paths.count))
+        return try paths.map { try LineReader(path: $0, bufferSize: bufferSize) }
     }
 
     /// Hands the lines of `readers`' files and those `sorted` spans of `held` (all sorted)

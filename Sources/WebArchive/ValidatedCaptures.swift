@@ -38,7 +38,7 @@ public final class ValidatedCaptures {
     public init(folder: String) throws {
         path = folder + "/" + Self.fileName
         earlier = try KeyedLines.open(path, keyLength: Self.keyLength) { $0.allSatisfy(HexDigit.isLowercase) }
-        noted = SortedLines(folder: folder, name: "captures", memoryLimit: 128 << 10)
+        noted = SortedLines(folder: folder, name: "captures", memoryLimit: 32 << 10)
     }
 
     /// The latest capture of `url` noted before this run.

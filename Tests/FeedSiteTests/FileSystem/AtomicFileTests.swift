@@ -178,6 +178,21 @@ final class AtomicFileTests: XCTestCase {
         XCTAssertEqual(CacheFixtures.files(under: folder), ["big"])
     }
 
+    func test_writeStreamed_piecesThatCrossTheWritersBuffer_arePutInPlaceInOrder() throws {
+        let folder = try makeTemporaryFolder(for: self)
+        let file = folder.appendingPathComponent("pieces")
+        let sizes = [7, 1_000, 70_000, 262_143, 1, 262_144, 200_000, 100_000, 3]
+        let pieces = sizes.enumerated().map { number, size in [UInt8](repeating: UInt8(number + 1), count: size) }
+
+        try AtomicFile.write(toPath: file.path) { writer in
+            for (number, piece) in pieces.enumerated() {
+                if number.isMultiple(of: 2) { try writer.write(piece) } else { try piece.withUnsafeBytes { try writer.write($0) } }
+            }
+        }
+
+        XCTAssertEqual(try Data(contentsOf: file), Data(pieces.joined()))
+    }
+
     func test_writeStreamed_unlessUnchanged_leavesAFileWithTheSameBytesAsItWas() throws {
         for size in [0, 10, 600_000] {
             let folder = try makeTemporaryFolder(for: self)

@@ -24,4 +24,16 @@ final class LineReaderTests: XCTestCase {
         XCTAssertEqual(reader.position, lines.map { $0.utf8.count + 1 }.reduce(0, +), "where the whole lines end")
         XCTAssertNil(try reader.next())
     }
+
+    func test_aSmallBuffer_givesTheSameLines_eachLongerLineWhole() throws {
+        let folder = try makeTemporaryFolder(for: self).path
+        let lines = (0..<2_000).map { "line \($0) " + String(repeating: "x", count: $0 % 50) }
+        try (lines.joined(separator: "\n") + "\n").write(toFile: folder + "/file", atomically: false, encoding: .utf8)
+        let reader = try LineReader(path: folder + "/file", bufferSize: 16)
+
+        var read: [String] = []
+        while let line = try reader.next() { read.append(String(decoding: line, as: UTF8.self)) }
+
+        XCTAssertEqual(read, lines)
+    }
 }
