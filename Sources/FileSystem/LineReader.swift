@@ -1,4 +1,3 @@
-import FileSystem
 import Foundation
 
 #if canImport(Glibc)
@@ -10,7 +9,7 @@ import Foundation
 /// The lines of a file, one at a time, read a buffer at a time. A line is looked at where
 /// it lies in the buffer, not copied (BENCHMARKS.md, "What each trick buys", row "index
 /// lines sorted and merged where they lie"); a last line without its line break is not one.
-final class LineReader {
+public final class LineReader {
     private let descriptor: Int32
     private var buffer: UnsafeMutableRawBufferPointer
     /// Where the current line begins in `buffer`, and its length with its break.
@@ -21,10 +20,10 @@ final class LineReader {
     private var ended = false
     /// Where the current line begins in the file; once `advance` found no more, where the
     /// last whole line ends.
-    private(set) var position = 0
+    public private(set) var position = 0
 
     /// Reads `path` `bufferSize` bytes at a time (more for a longer line).
-    init(path: String, bufferSize: Int = 256 << 10) throws {
+    public init(path: String, bufferSize: Int = 256 << 10) throws {
         descriptor = try PlainFile.open(path, O_RDONLY | O_CLOEXEC)
         buffer = .allocate(byteCount: max(1, bufferSize), alignment: 16)
     }
@@ -35,12 +34,12 @@ final class LineReader {
     }
 
     /// The current line, without its break: valid until `advance` is called again.
-    var line: UnsafeRawBufferPointer {
+    public var line: UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(start: buffer.baseAddress! + start, count: max(0, length - 1))
     }
 
     /// Moves to the next line; `false` when there is none.
-    func advance() throws -> Bool {
+    public func advance() throws -> Bool {
         position += length
         start += length
         length = 0
@@ -70,7 +69,7 @@ final class LineReader {
     }
 
     /// The next line without its break, `nil` at the end.
-    func next() throws -> [UInt8]? {
+    public func next() throws -> [UInt8]? {
         try advance() ? Array(line) : nil
     }
 }

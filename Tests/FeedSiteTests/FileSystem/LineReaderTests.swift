@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 
-@testable import WebArchive
+@testable import FileSystem
 
 final class LineReaderTests: XCTestCase {
     func test_advance_givesEachLineInPlace_aLineLongerThanItsBufferWhole_andNotALastLineWithoutItsBreak() throws {
