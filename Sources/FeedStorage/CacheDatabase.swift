@@ -72,9 +72,15 @@ public final class CacheDatabase: Sendable {
     }
 
     /// Reads under the mutex; an SQLite failure is a read error naming the database.
+    /// Inside a batch, the reads begin the batch's transaction, so SQLite asks the file for
+    /// its size once for the batch instead of once for every read (BENCHMARKS.md, "What each
+    /// trick buys", row "a batch's reads in its transaction").
     func read<Value: Sendable>(_ body: (Connection) throws -> Value) throws(CacheError) -> Value {
         do {
-            return try locked { try body($0) }
+            return try locked { connection in
+                if connection.batching, !connection.database.isInTransaction { try connection.statement("BEGIN").run() }
+                return try body(connection)
+            }
         } catch {
             throw failure(.read, error)
         }

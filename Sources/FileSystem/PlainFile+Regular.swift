@@ -72,6 +72,32 @@ extension PlainFile {
         return data
     }
 
+    /// Whether the file at `path` holds exactly `bytes`, in three system calls: an open that
+    /// neither follows a symbolic link nor waits, one read of a byte more than `bytes`, and a
+    /// close. A symbolic link, a folder, a file that cannot be read or a read that comes back
+    /// short does not hold them, so the caller writes its bytes anew. For a file about to be
+    /// replaced by a link when it holds the same bytes: without its `fstat`, its length read
+    /// and the read that finds its end, an unchanged site is published with less than half
+    /// the system calls (BENCHMARKS.md, "What each trick buys", row "the previous site's
+    /// page compared in three system calls").
+    public static func holds(_ bytes: UnsafeRawBufferPointer, at path: String) -> Bool {
+        #if canImport(Glibc)
+            let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
+        #else
+            let descriptor = Darwin.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
+        #endif
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        let found = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count + 1, alignment: 16)
+        defer { found.deallocate() }
+        var count: Int
+        repeat {
+            count = systemRead(descriptor, found.baseAddress!, found.count)
+        } while count < 0 && errno == EINTR
+        guard count == bytes.count else { return false }
+        return count == 0 || memcmp(found.baseAddress!, bytes.baseAddress!, count) == 0
+    }
+
     /// A descriptor open for reading at `path` (a symbolic link followed) and what `fstat`
     /// says of the file (its type, its size), or `nil` when there is no such file. The open
     /// never waits: a named pipe with no writer would hold an ordinary open forever.

@@ -15,15 +15,16 @@ extension Manifest {
     ///
     /// The list comes from the folder rather than from memory: the folder is walked a
     /// folder at a time, pages are hashed as they are read back, a batch at a time across
-    /// the cores, and an image's digest is its content-addressed name. Once the task is
-    /// cancelled, the next batch throws `CancellationError`.
-    static func write(generator: String, run: Run, listing folder: String, to output: BufferedFileWriter) throws {
+    /// the cores, and an image's digest is its content-addressed name. A file `kept` from
+    /// the previous site, still as it was, is listed as the previous manifest lists it,
+    /// unread. Once the task is cancelled, the next batch throws `CancellationError`.
+    static func write(generator: String, run: Run, listing folder: String, to output: BufferedFileWriter, kept: KeptFiles.Listings? = nil) throws {
         let manifest = try Writer(generator: generator, run: run, to: output)
-        var batch: [String] = []
+        var batch: [Listed] = []
         batch.reserveCapacity(batchSize)
         try SiteFiles.walk(folder) { path in
             guard path != fileName else { return }
-            batch.append(path)
+            batch.append(Listed(path: path, previously: kept?.listing(of: path)))
             guard batch.count == batchSize else { return }
             try entries(for: batch, in: folder).forEach(manifest.add)
             batch.removeAll(keepingCapacity: true)
@@ -32,34 +33,42 @@ extension Manifest {
         try manifest.finish()
     }
 
+    /// A file of the site, with what the previous manifest listed for it when it was kept.
+    struct Listed {
+        let path: String
+        var previously: KeptFiles.Listing? = nil
+    }
+
     /// How many files are hashed at once, split across the cores: enough to keep them busy,
     /// few enough that the list stays small on a 100,000-item site.
     static let batchSize = 512
 
-    /// The entries of `paths`, in their order, hashed in parallel slices; none once the task
+    /// The entries of `files`, in their order, hashed in parallel slices; none once the task
     /// is cancelled.
-    static func entries(for paths: [String], in folder: String) throws -> [File] {
+    static func entries(for files: [Listed], in folder: String) throws -> [File] {
         try Task.checkCancellation()
-        let slices = min(ProcessInfo.processInfo.activeProcessorCount, max(1, paths.count / 32))
+        let slices = min(ProcessInfo.processInfo.activeProcessorCount, max(1, files.count / 32))
         let results = Mutex([Result<[File], any Error>?](repeating: nil, count: slices))
         DispatchQueue.concurrentPerform(iterations: slices) { slice in
-            let range = paths.count * slice / slices..<paths.count * (slice + 1) / slices
-            let result = Result { try paths[range].map { try entry(for: $0, in: folder) } }
+            let range = files.count * slice / slices..<files.count * (slice + 1) / slices
+            let result = Result { try files[range].map { try entry(for: $0, in: folder) } }
             results.withLock { $0[slice] = result }
         }
         return try results.withLock { $0 }.flatMap { try $0!.get() }
     }
 
     /// An image at `images/<64 hex digits>.<ext>` is named by its SHA-256 and needs only its
-    /// size; any other file is hashed.
-    private static func entry(for path: String, in folder: String) throws -> File {
-        let full = folder + "/" + path
+    /// size; a file kept from the previous site and still as it was is listed as before;
+    /// any other file is hashed.
+    private static func entry(for file: Listed, in folder: String) throws -> File {
+        let (path, full) = (file.path, folder + "/" + file.path)
         if path.hasPrefix("images/"), let dot = path.lastIndex(of: "."),
             case let name = path[path.index(path.startIndex, offsetBy: "images/".count)..<dot], name.count == 64,
             SHA256.Digest(hex: String(name)) != nil
         {
             return File(path: path, size: try PlainFile.size(of: full), sha256: String(name))
         }
+        if let previously = file.previously, previously.isStill(at: full) { return previously.file }
         guard let digest = try FileDigest.sha256(ofFileAtPath: full) else { throw FileSystemError.fromErrno(ENOENT) }
         return File(path: path, size: digest.byteCount, sha256: digest.sha256)
     }

@@ -22,14 +22,14 @@ extension Manifest {
     /// part whose bytes `sharingWith`'s same part holds is linked from there.
     public static func writeInParts(generator: String, run: Run, into folder: String, sharingWith other: String?) throws {
         var groups: [String: [File]] = [:]
-        var batch: [String] = []
+        var batch: [Listed] = []
         func flush() throws {
             for file in try entries(for: batch, in: folder) { groups[part(of: file.path), default: []].append(file) }
             batch.removeAll(keepingCapacity: true)
         }
         try SiteFiles.walk(folder) { path in
             guard path != fileName, !path.hasPrefix(partsFolder + "/") else { return }
-            batch.append(path)
+            batch.append(Listed(path: path))
             if batch.count == batchSize { try flush() }
         }
         try flush()

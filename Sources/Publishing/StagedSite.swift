@@ -28,6 +28,8 @@ public final class StagedSite: Sendable {
     private let hasPreviousSite: Bool
     private let createdFolders = Mutex<Set<String>>([])
     private let counts = Mutex(Counts())
+    /// The files linked from the previous site, whose digests its manifest gives.
+    private let kept: KeptFiles
 
     /// How many files the new site wrote and how many it kept from the previous one.
     public struct Counts: Equatable, Sendable {
@@ -74,6 +76,7 @@ public final class StagedSite: Sendable {
         self.outputPath = output.path
         self.stagingPath = staging.path
         self.hasPreviousSite = exists
+        self.kept = KeptFiles(previousSite: exists ? output.path : nil)
     }
 
     public var fileCounts: Counts { counts.withLock { $0 } }
@@ -120,7 +123,10 @@ public final class StagedSite: Sendable {
         try prepareFolder(holding: path)
         let destination = stagingPath + "/" + path
         let previous = outputPath + "/" + path
-        if hasPreviousSite, let old = try? PlainFile.read(previous), old == data, (try? PlainFile.link(previous, to: destination, replacing: true)) != nil {
+        if hasPreviousSite, data.withUnsafeBytes({ PlainFile.holds($0, at: previous) }),
+            (try? PlainFile.link(previous, to: destination, replacing: true)) != nil
+        {
+            kept.keep(path)
             counts.withLock { $0.unchanged += 1 }
             return
         }
@@ -151,12 +157,13 @@ public final class StagedSite: Sendable {
     }
 
     /// Writes `manifest.json` listing every file in the staging folder, a line at a time in
-    /// path order (`Manifest.write(generator:run:listing:to:)`); a manifest equal to the
-    /// previous site's is linked from it instead.
+    /// path order (`Manifest.write(generator:run:listing:to:kept:)`), the files kept from the
+    /// previous site with the digests its manifest gives; a manifest equal to the previous
+    /// site's is linked from it instead.
     public func writeManifest(generator: String, run: Manifest.Run) throws(PublishError) {
         let draft = beginFile(at: Manifest.fileName)
         do {
-            try Manifest.write(generator: generator, run: run, listing: stagingPath, to: draft.writer)
+            try Manifest.write(generator: generator, run: run, listing: stagingPath, to: draft.writer, kept: kept.listings())
         } catch {
             draft.discard()
             throw .writing(draft.path, failedWith: error)
@@ -189,6 +196,7 @@ public final class StagedSite: Sendable {
                 counts.unchanged += 1
             }
         }
+        if !wrote { kept.keep(String(draft.path.dropFirst(stagingPath.count + 1))) }
     }
 
     /// Removes `.<output>.feedsite-staging-<pid>` and `.feedsite-old-<pid>` folders whose

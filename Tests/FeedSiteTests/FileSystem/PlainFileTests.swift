@@ -215,4 +215,22 @@ final class PlainFileTests: XCTestCase {
     private func inode(_ path: String) throws -> Int? {
         try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int
     }
+
+    func test_holds_isTrueOnlyForARegularFileOfExactlyTheseBytes() throws {
+        let folder = try makeTemporaryFolder(for: self).path
+        let bytes = Array("<p>a page</p>".utf8)
+        func holds(_ name: String, _ expected: [UInt8] = bytes) -> Bool { expected.withUnsafeBytes { PlainFile.holds($0, at: folder + "/" + name) } }
+        try Data(bytes).write(to: URL(fileURLWithPath: folder + "/same"))
+        try Data(bytes + [0x0A]).write(to: URL(fileURLWithPath: folder + "/longer"))
+        try Data(bytes.dropLast()).write(to: URL(fileURLWithPath: folder + "/shorter"))
+        try Data(bytes.reversed()).write(to: URL(fileURLWithPath: folder + "/other"))
+        try Data().write(to: URL(fileURLWithPath: folder + "/empty"))
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link", withDestinationPath: folder + "/same")
+        try FileManager.default.createDirectory(atPath: folder + "/folder", withIntermediateDirectories: false)
+
+        XCTAssertTrue(holds("same"))
+        XCTAssertTrue(holds("empty", []))
+        for name in ["longer", "shorter", "other", "link", "folder", "missing"] { XCTAssertFalse(holds(name), name) }
+        XCTAssertFalse(holds("empty"))
+    }
 }
