@@ -47,6 +47,28 @@ final class PlainFileTests: XCTestCase {
         }
     }
 
+    func test_readChunks_givesEveryByte_ofAFileShorterThanAChunk_aWholeNumberOfChunks_andOneThatSaysItIsEmpty() throws {
+        let folder = try makeTemporaryFolder(for: self).path
+        var files: [String: [UInt8]] = [:]
+        for size in [0, 1, 100, 4_096, 8_192, 8_193] {
+            let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+            try Data(bytes).write(to: URL(fileURLWithPath: folder + "/\(size)"))
+            files[folder + "/\(size)"] = bytes
+        }
+
+        for (path, bytes) in files {
+            var read: [UInt8] = []
+            XCTAssertTrue(try PlainFile.readChunks(path, chunkSize: 4_096) { read += $0 })
+            XCTAssertEqual(read, bytes, path)
+        }
+        #if os(Linux)
+            // Its size says 0; what it holds is read all the same.
+            var status: [UInt8] = []
+            XCTAssertTrue(try PlainFile.readChunks("/proc/self/status", chunkSize: 4_096) { status += $0 })
+            XCTAssertTrue(String(decoding: status, as: UTF8.self).contains("VmRSS"))
+        #endif
+    }
+
     func test_readAll_readsFromAnOffsetUntilFull_orUntilTheFileEnds() throws {
         let path = try makeTemporaryFolder(for: self).appendingPathComponent("file").path
         try PlainFile.write(Data("0123456789".utf8), to: path)
