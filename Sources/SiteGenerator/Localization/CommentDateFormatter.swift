@@ -12,7 +12,8 @@ import Synchronization
 /// A date at or after `now` (a server clock ahead of ours) reads "now".
 ///
 /// Seconds to weeks are plain arithmetic (a UTC day is always 86,400 seconds); months and
-/// years go through the gregorian calendar. Each distinct phrase ("3 days ago") is formatted
+/// years are counted on the gregorian calendar as Foundation counts them (`WholeMonths`).
+/// Each distinct phrase ("3 days ago") is formatted
 /// by Foundation once and remembered: a feed of 100,000 images has only a few hundred
 /// (BENCHMARKS.md, "What each trick buys", row "the relative-date memo").
 /// Absolute dates are put together from a remembered day ("November 14, 2023") and time of
@@ -112,9 +113,9 @@ public final class CommentDateFormatter: Sendable {
         let seconds = now.timeIntervalSince(date)
         guard seconds >= 1 else { return Phrase(unit: .second, amount: 0) }
         if seconds >= 28 * 86_400 {
-            let difference = calendar.dateComponents([.year, .month], from: date, to: now)
-            if let years = difference.year, years > 0 { return Phrase(unit: .year, amount: years) }
-            if let months = difference.month, months > 0 { return Phrase(unit: .month, amount: months) }
+            let months = WholeMonths.between(date, now)
+            if months >= 12 { return Phrase(unit: .year, amount: months / 12) }
+            if months > 0 { return Phrase(unit: .month, amount: months) }
         }
         for (unit, length) in Self.fixedUnits where seconds >= length {
             return Phrase(unit: unit, amount: Int((seconds / length).rounded(.down)))
