@@ -88,6 +88,13 @@ public final class BufferedFileWriter {
         return SHA256.Digest(hasher.finalize()) == existing.digest
     }
 
+    /// The SHA-256 of every byte written so far, for a writer made with `hashing`.
+    public var digest: SHA256.Digest? {
+        guard var hasher else { return nil }
+        hasher.update(buffer)
+        return SHA256.Digest(hasher.finalize())
+    }
+
     /// Writes what is left and closes the file, making it if nothing was written before.
     func finish() throws(FileSystemError) {
         try flush()

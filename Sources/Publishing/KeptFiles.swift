@@ -16,9 +16,10 @@ import Synchronization
 /// manifest").
 ///
 /// A file is kept when the staged site linked the previous site's file at the same path,
-/// because it held the new bytes. Only a hash of its path is remembered (8 bytes a file).
-/// The previous manifest's line is taken only when the staged file is still as that
-/// manifest found it: a regular file of the listed size, last changed no later than the
+/// because it held the new bytes. What is remembered is a hash of its path and of those
+/// bytes' SHA-256, 8 bytes a file, so a previous manifest edited to list another digest is
+/// not believed. The previous manifest's line is taken only when the staged file is still as
+/// that manifest found it: a regular file of the listed size, last changed no later than the
 /// manifest was. A page edited by hand since, or written anew by this run after it was kept,
 /// is newer, and is read and hashed as any other file.
 final class KeptFiles: Sendable {
@@ -35,16 +36,18 @@ final class KeptFiles: Sendable {
         }
     }
 
-    /// Notes that the file at `path` (from the site root) is the previous site's, unchanged.
-    func keep(_ path: String) {
+    /// Notes that the file at `path` (from the site root) is the previous site's, unchanged,
+    /// and holds the bytes whose SHA-256 is `digest`.
+    func keep(_ path: String, digest: SHA256.Digest) {
         guard previous != nil else { return }
-        let key = Self.key(path)
+        let key = Self.key(path, digest)
         kept.withLock { $0.append(key) }
     }
 
-    private static func key(_ path: String) -> Int {
+    private static func key(_ path: String, _ digest: SHA256.Digest) -> Int {
         var hasher = Hasher()
         hasher.combine(path)
+        hasher.combine(digest)
         return hasher.finalize()
     }
 
@@ -86,16 +89,16 @@ final class KeptFiles: Sendable {
             self.manifestChanged = manifestChanged
         }
 
-        /// The previous manifest's listing of `path` when the file there was kept; each path
-        /// asked after the one before it.
+        /// The previous manifest's listing of `path` when the file there was kept with the
+        /// digest it lists; each path asked after the one before it.
         func listing(of path: String) -> Listing? {
-            guard contains(KeptFiles.key(path)) else { return nil }
             if !started {
                 started = true
                 current = nextFile()
             }
             while let file = current, file.path.utf8.lexicographicallyPrecedes(path.utf8) { current = nextFile() }
-            guard let file = current, file.path == path else { return nil }
+            guard let file = current, file.path == path, let digest = SHA256.Digest(hex: file.sha256), contains(KeptFiles.key(path, digest))
+            else { return nil }
             return Listing(file: file, manifestChanged: manifestChanged)
         }
 

@@ -17,20 +17,31 @@ extension Manifest {
     /// folder at a time, pages are hashed as they are read back, a batch at a time across
     /// the cores, and an image's digest is its content-addressed name. A file `kept` from
     /// the previous site, still as it was, is listed as the previous manifest lists it,
-    /// unread. Once the task is cancelled, the next batch throws `CancellationError`.
-    static func write(generator: String, run: Run, listing folder: String, to output: BufferedFileWriter, kept: KeptFiles.Listings? = nil) throws {
+    /// unread; how many were is returned. Once the task is cancelled, the next batch throws
+    /// `CancellationError`.
+    @discardableResult
+    static func write(generator: String, run: Run, listing folder: String, to output: BufferedFileWriter, kept: KeptFiles.Listings? = nil) throws -> Int {
         let manifest = try Writer(generator: generator, run: run, to: output)
+        var unread = 0
         var batch: [Listed] = []
         batch.reserveCapacity(batchSize)
         try SiteFiles.walk(folder) { path in
             guard path != fileName else { return }
             batch.append(Listed(path: path, previously: kept?.listing(of: path)))
             guard batch.count == batchSize else { return }
-            try entries(for: batch, in: folder).forEach(manifest.add)
+            try add(entries(for: batch, in: folder))
             batch.removeAll(keepingCapacity: true)
         }
-        try entries(for: batch, in: folder).forEach(manifest.add)
+        try add(entries(for: batch, in: folder))
         try manifest.finish()
+        return unread
+
+        func add(_ entries: [(file: File, unread: Bool)]) throws {
+            for entry in entries {
+                try manifest.add(entry.file)
+                if entry.unread { unread += 1 }
+            }
+        }
     }
 
     /// A file of the site, with what the previous manifest listed for it when it was kept.
@@ -43,12 +54,12 @@ extension Manifest {
     /// few enough that the list stays small on a 100,000-item site.
     static let batchSize = 512
 
-    /// The entries of `files`, in their order, hashed in parallel slices; none once the task
-    /// is cancelled.
-    static func entries(for files: [Listed], in folder: String) throws -> [File] {
+    /// The entries of `files`, in their order, hashed in parallel slices, each saying whether
+    /// it was listed unread; none once the task is cancelled.
+    static func entries(for files: [Listed], in folder: String) throws -> [(file: File, unread: Bool)] {
         try Task.checkCancellation()
         let slices = min(ProcessInfo.processInfo.activeProcessorCount, max(1, files.count / 32))
-        let results = Mutex([Result<[File], any Error>?](repeating: nil, count: slices))
+        let results = Mutex([Result<[(file: File, unread: Bool)], any Error>?](repeating: nil, count: slices))
         DispatchQueue.concurrentPerform(iterations: slices) { slice in
             let range = files.count * slice / slices..<files.count * (slice + 1) / slices
             let result = Result { try files[range].map { try entry(for: $0, in: folder) } }
@@ -60,17 +71,17 @@ extension Manifest {
     /// An image at `images/<64 hex digits>.<ext>` is named by its SHA-256 and needs only its
     /// size; a file kept from the previous site and still as it was is listed as before;
     /// any other file is hashed.
-    private static func entry(for file: Listed, in folder: String) throws -> File {
+    private static func entry(for file: Listed, in folder: String) throws -> (file: File, unread: Bool) {
         let (path, full) = (file.path, folder + "/" + file.path)
         if path.hasPrefix("images/"), let dot = path.lastIndex(of: "."),
             case let name = path[path.index(path.startIndex, offsetBy: "images/".count)..<dot], name.count == 64,
             SHA256.Digest(hex: String(name)) != nil
         {
-            return File(path: path, size: try PlainFile.size(of: full), sha256: String(name))
+            return (File(path: path, size: try PlainFile.size(of: full), sha256: String(name)), false)
         }
-        if let previously = file.previously, previously.isStill(at: full) { return previously.file }
+        if let previously = file.previously, previously.isStill(at: full) { return (previously.file, true) }
         guard let digest = try FileDigest.sha256(ofFileAtPath: full) else { throw FileSystemError.fromErrno(ENOENT) }
-        return File(path: path, size: digest.byteCount, sha256: digest.sha256)
+        return (File(path: path, size: digest.byteCount, sha256: digest.sha256), false)
     }
 }
 

@@ -24,7 +24,7 @@ extension Manifest {
         var groups: [String: [File]] = [:]
         var batch: [Listed] = []
         func flush() throws {
-            for file in try entries(for: batch, in: folder) { groups[part(of: file.path), default: []].append(file) }
+            for (file, _) in try entries(for: batch, in: folder) { groups[part(of: file.path), default: []].append(file) }
             batch.removeAll(keepingCapacity: true)
         }
         try SiteFiles.walk(folder) { path in

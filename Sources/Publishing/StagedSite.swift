@@ -1,5 +1,6 @@
 import FileSystem
 import Foundation
+import Hashing
 import Synchronization
 
 #if canImport(Glibc)
@@ -30,6 +31,8 @@ public final class StagedSite: Sendable {
     private let counts = Mutex(Counts())
     /// The files linked from the previous site, whose digests its manifest gives.
     private let kept: KeptFiles
+    /// How many files the last manifest written listed as the previous manifest did, unread.
+    let listedUnread = Mutex(0)
 
     /// How many files the new site wrote and how many it kept from the previous one.
     public struct Counts: Equatable, Sendable {
@@ -126,7 +129,7 @@ public final class StagedSite: Sendable {
         if hasPreviousSite, data.withUnsafeBytes({ PlainFile.holds($0, at: previous) }),
             (try? PlainFile.link(previous, to: destination, replacing: true)) != nil
         {
-            kept.keep(path)
+            kept.keep(path, digest: SHA256.digest(data))
             counts.withLock { $0.unchanged += 1 }
             return
         }
@@ -163,7 +166,8 @@ public final class StagedSite: Sendable {
     public func writeManifest(generator: String, run: Manifest.Run) throws(PublishError) {
         let draft = beginFile(at: Manifest.fileName)
         do {
-            try Manifest.write(generator: generator, run: run, listing: stagingPath, to: draft.writer, kept: kept.listings())
+            let unread = try Manifest.write(generator: generator, run: run, listing: stagingPath, to: draft.writer, kept: kept.listings())
+            listedUnread.withLock { $0 = unread }
         } catch {
             draft.discard()
             throw .writing(draft.path, failedWith: error)
@@ -183,6 +187,7 @@ public final class StagedSite: Sendable {
 
     /// Puts a file from `beginFile(at:)` in place, counting it as written or unchanged.
     func commit(_ draft: AtomicFile.Draft) throws(PublishError) {
+        let digest = draft.writer.digest
         let wrote: Bool
         do {
             wrote = try draft.commit()
@@ -196,7 +201,7 @@ public final class StagedSite: Sendable {
                 counts.unchanged += 1
             }
         }
-        if !wrote { kept.keep(String(draft.path.dropFirst(stagingPath.count + 1))) }
+        if !wrote, let digest { kept.keep(String(draft.path.dropFirst(stagingPath.count + 1)), digest: digest) }
     }
 
     /// Removes `.<output>.feedsite-staging-<pid>` and `.feedsite-old-<pid>` folders whose

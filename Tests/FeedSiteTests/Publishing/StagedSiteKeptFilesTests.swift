@@ -6,24 +6,41 @@ import XCTest
 @testable import Publishing
 
 /// The manifest of a site whose files were kept from the previous one: a kept file, still as
-/// the previous manifest found it, is listed as that manifest lists it, without being read.
+/// the previous manifest found it and listed there with the bytes it was kept for, is listed
+/// as that manifest lists it, without being read.
 final class StagedSiteKeptFilesTests: XCTestCase, StagedSiteTestCase {
-    private static let madeUp = String(repeating: "a", count: 64)
-
-    func test_writeManifest_listsAKeptFileAsThePreviousManifestDoes_withoutReadingIt() throws {
-        let output = try previousSite(["index.html": "home", "about.html": "about"], madeUpDigestOf: "index.html")
+    func test_writeManifest_listsKeptFilesAsThePreviousManifestDoes_withoutReadingThem() throws {
+        let output = try previousSite(["index.html": "home", "about.html": "about"])
         let sut = try StagedSite(output: output)
         try sut.write("home", to: "index.html")
         try sut.write("about", to: "about.html")
-        XCTAssertEqual(sut.fileCounts.unchanged, 2)
+        try sut.write("new", to: "new.html")
 
         try sut.writeManifest(generator: "test", run: Self.manifestRun)
 
-        XCTAssertEqual(try digests(in: sut), ["about.html": SHA256.hexDigest(Array("about".utf8)), "index.html": Self.madeUp])
+        XCTAssertEqual(sut.listedUnread.withLock { $0 }, 2, "the kept pages; the new one is read")
+        XCTAssertEqual(try digests(in: sut), ["about.html": digest("about"), "index.html": digest("home"), "new.html": digest("new")])
     }
 
-    func test_writeManifest_hashesAKeptFileChangedSinceThePreviousManifest() throws {
-        let output = try previousSite(["index.html": "home"], madeUpDigestOf: "index.html")
+    func test_writeManifest_doesNotBelieveAPreviousManifestThatListsAnotherDigest() throws {
+        let output = try previousSite(["index.html": "home", "about.html": "about"])
+        let manifest = output.path + "/" + Manifest.fileName
+        let text = try String(contentsOfFile: manifest, encoding: .utf8)
+        try text.replacingOccurrences(of: digest("home"), with: String(repeating: "a", count: 64)).write(toFile: manifest, atomically: false, encoding: .utf8)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -1_800)], ofItemAtPath: manifest)
+        let sut = try StagedSite(output: output)
+        try sut.write("home", to: "index.html")
+        try sut.write("about", to: "about.html")
+        XCTAssertEqual(sut.fileCounts.unchanged, 2, "both kept: they hold the new bytes")
+
+        try sut.writeManifest(generator: "test", run: Self.manifestRun)
+
+        XCTAssertEqual(sut.listedUnread.withLock { $0 }, 1)
+        XCTAssertEqual(try digests(in: sut), ["about.html": digest("about"), "index.html": digest("home")])
+    }
+
+    func test_writeManifest_readsAKeptFileChangedSinceThePreviousManifest() throws {
+        let output = try previousSite(["index.html": "home"])
         try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: output.path + "/index.html")
         let sut = try StagedSite(output: output)
         try sut.write("home", to: "index.html")
@@ -31,23 +48,25 @@ final class StagedSiteKeptFilesTests: XCTestCase, StagedSiteTestCase {
 
         try sut.writeManifest(generator: "test", run: Self.manifestRun)
 
-        XCTAssertEqual(try digests(in: sut), ["index.html": SHA256.hexDigest(Array("home".utf8))])
+        XCTAssertEqual(sut.listedUnread.withLock { $0 }, 0)
+        XCTAssertEqual(try digests(in: sut), ["index.html": digest("home")])
     }
 
-    func test_writeManifest_hashesAKeptPathWrittenAgainWithOtherBytes() throws {
-        let output = try previousSite(["index.html": "home"], madeUpDigestOf: "index.html")
+    func test_writeManifest_readsAKeptPathWrittenAgainWithOtherBytesOfTheSameSize() throws {
+        let output = try previousSite(["index.html": "home"])
         let sut = try StagedSite(output: output)
         try sut.write("home", to: "index.html")
         try sut.write("HOME", to: "index.html")
 
         try sut.writeManifest(generator: "test", run: Self.manifestRun)
 
-        XCTAssertEqual(try digests(in: sut), ["index.html": SHA256.hexDigest(Array("HOME".utf8))])
+        XCTAssertEqual(sut.listedUnread.withLock { $0 }, 0)
+        XCTAssertEqual(try digests(in: sut), ["index.html": digest("HOME")])
     }
 
     /// A site published with `pages`, its files last changed an hour ago and its manifest
-    /// half an hour ago, listing `madeUpDigestOf` with a digest no bytes have.
-    private func previousSite(_ pages: [String: String], madeUpDigestOf path: String) throws -> URL {
+    /// half an hour ago.
+    private func previousSite(_ pages: [String: String]) throws -> URL {
         let output = try makeOutputURL()
         let previous = try StagedSite(output: output)
         for (page, text) in pages { try previous.write(text, to: page) }
@@ -56,13 +75,12 @@ final class StagedSiteKeptFilesTests: XCTestCase, StagedSiteTestCase {
         for page in pages.keys {
             try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3_600)], ofItemAtPath: output.path + "/" + page)
         }
-        let manifest = output.path + "/" + Manifest.fileName
-        let text = try String(contentsOfFile: manifest, encoding: .utf8)
-        let real = SHA256.hexDigest(Array(pages[path]!.utf8))
-        XCTAssertTrue(text.contains(real))
-        try text.replacingOccurrences(of: real, with: Self.madeUp).write(toFile: manifest, atomically: false, encoding: .utf8)
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -1_800)], ofItemAtPath: manifest)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -1_800)], ofItemAtPath: output.path + "/" + Manifest.fileName)
         return output
+    }
+
+    private func digest(_ text: String) -> String {
+        SHA256.hexDigest(Array(text.utf8))
     }
 
     /// What the staged site's manifest lists: path → digest.
