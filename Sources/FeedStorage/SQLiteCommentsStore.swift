@@ -44,6 +44,13 @@ public final class SQLiteCommentsStore: CommentsStore {
             .text(json))
     }
 
+    public func refresh(validators: HTTPValidators?, timestamp: Date, imageID: UUID) throws(CacheError) {
+        try cache.write { connection in
+            try connection.statement("UPDATE comments SET saved_at = ?, etag = ?, last_modified = ? WHERE image_id = ?").run(
+                .real(timestamp.timeIntervalSinceReferenceDate), SQLiteValue(validators?.etag), SQLiteValue(validators?.lastModified), .text(imageID.text))
+        }
+    }
+
     public func delete(imageID: UUID) throws(CacheError) {
         try cache.write { connection in
             try connection.statement("DELETE FROM comments WHERE image_id = ?").run(.text(imageID.text))

@@ -195,14 +195,19 @@ struct FeedService: Sendable {
             do {
                 let url = ImageCommentsEndpoint.get(imageID: imageID).url(baseURL: api)
                 let cached = stored?.validators == nil ? nil : stored
-                let (comments, validators) = try await client.load(url, headers: cached?.validators?.conditionalHeaders ?? []) { data, answer in
+                let (comments, validators, confirmed) = try await client.load(url, headers: cached?.validators?.conditionalHeaders ?? []) {
+                    data, answer in
                     if answer.status == 304, let cached {
-                        return (cached.comments, HTTPValidators(answer) ?? cached.validators)
+                        return (cached.comments, HTTPValidators(answer) ?? cached.validators, true)
                     }
-                    return (try ImageCommentsMapper.map(data, from: answer), HTTPValidators(answer))
+                    return (try ImageCommentsMapper.map(data, from: answer), HTTPValidators(answer), false)
                 }
                 do {
-                    try await commentsCache.save(comments, validators: validators, for: imageID)
+                    if confirmed {
+                        try await commentsCache.refresh(validators: validators, for: imageID)
+                    } else {
+                        try await commentsCache.save(comments, validators: validators, for: imageID)
+                    }
                     return .live(comments, saveFailure: nil)
                 } catch .full(let full) {
                     throw full

@@ -21,6 +21,17 @@ final class CacheImageCommentsUseCaseTests: XCTestCase {
         XCTAssertEqual(store.receivedMessages, [.insert(comments, nil, timestamp, imageID: imageID)], "insert overrides: no separate deletion")
     }
 
+    func test_refresh_requestsOnlyARefreshWithTimestampAndValidators_neverTheCommentsAgain() async throws {
+        let timestamp = CacheFixtures.fractionalTimestamp()
+        let validators = HTTPValidators(etag: "\"v2\"", lastModified: nil)
+        let imageID = UUID()
+        let (sut, store) = makeSUT(currentDate: { timestamp })
+
+        try await sut.refresh(validators: validators, for: imageID)
+
+        XCTAssertEqual(store.receivedMessages, [.refresh(validators, timestamp, imageID: imageID)])
+    }
+
     func test_save_forTwoImagesReplacesEachImagesCommentsOnly() async throws {
         let timestamp = fixedNow()
         let (first, second) = (UUID(), UUID())

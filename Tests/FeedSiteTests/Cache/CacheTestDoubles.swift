@@ -69,6 +69,7 @@ final class CacheCommentsStoreSpy: CommentsStore {
     enum ReceivedMessage: Equatable {
         case delete(imageID: UUID)
         case insert([ImageComment], HTTPValidators?, Date, imageID: UUID)
+        case refresh(HTTPValidators?, Date, imageID: UUID)
         case retrieve(imageID: UUID)
     }
 
@@ -101,6 +102,13 @@ final class CacheCommentsStoreSpy: CommentsStore {
     func insert(_ comments: [ImageComment], validators: HTTPValidators?, timestamp: Date, imageID: UUID) async throws(CacheError) {
         try state.withLock { (state) throws(CacheError) in
             state.receivedMessages.append(.insert(comments, validators, timestamp, imageID: imageID))
+            try state.insertionResult.get()
+        }
+    }
+
+    func refresh(validators: HTTPValidators?, timestamp: Date, imageID: UUID) async throws(CacheError) {
+        try state.withLock { (state) throws(CacheError) in
+            state.receivedMessages.append(.refresh(validators, timestamp, imageID: imageID))
             try state.insertionResult.get()
         }
     }

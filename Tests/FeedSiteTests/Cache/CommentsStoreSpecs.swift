@@ -18,6 +18,9 @@ protocol CommentsStoreSpecs {
     func test_insert_overridesPreviouslyInsertedCacheValues() async throws
     func test_insert_doesNotAffectAnotherImage() async throws
 
+    func test_refresh_stampsTheSavedCommentsWithItsTimeAndValidators_andLeavesThemAsTheyAre() async throws
+    func test_refresh_ofAnImageWithoutSavedComments_savesNothing() async throws
+
     func test_delete_deliversNoErrorOnEmptyCache() async throws
     func test_delete_hasNoSideEffectsOnEmptyCache() async throws
     func test_delete_deliversNoErrorOnNonEmptyCache() async throws

@@ -15,6 +15,11 @@ actor InMemoryCommentsStore: CommentsStore {
         cache[imageID] = CachedComments(comments: comments, timestamp: timestamp, validators: validators)
     }
 
+    func refresh(validators: HTTPValidators?, timestamp: Date, imageID: UUID) {
+        guard let saved = cache[imageID] else { return }
+        cache[imageID] = CachedComments(comments: saved.comments, timestamp: timestamp, validators: validators)
+    }
+
     func delete(imageID: UUID) {
         cache[imageID] = nil
     }

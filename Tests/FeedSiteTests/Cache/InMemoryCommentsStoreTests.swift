@@ -36,6 +36,14 @@ final class InMemoryCommentsStoreTests: XCTestCase, CommentsStoreSpecs {
         await assertThatInsertDeliversNoErrorOnNonEmptyCache(on: makeSUT())
     }
 
+    func test_refresh_stampsTheSavedCommentsWithItsTimeAndValidators_andLeavesThemAsTheyAre() async throws {
+        await assertThatRefreshStampsTheSavedComments(on: makeSUT())
+    }
+
+    func test_refresh_ofAnImageWithoutSavedComments_savesNothing() async throws {
+        await assertThatRefreshOfAnImageWithoutSavedCommentsSavesNothing(on: makeSUT())
+    }
+
     func test_insert_overridesPreviouslyInsertedCacheValues() async throws {
         await assertThatInsertOverridesPreviouslyInsertedCacheValues(on: makeSUT())
     }

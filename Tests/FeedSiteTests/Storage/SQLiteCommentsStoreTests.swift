@@ -40,6 +40,14 @@ final class SQLiteCommentsStoreTests: XCTestCase, FailableCommentsStoreSpecs {
         await assertThatInsertDeliversNoErrorOnNonEmptyCache(on: try makeSUT())
     }
 
+    func test_refresh_stampsTheSavedCommentsWithItsTimeAndValidators_andLeavesThemAsTheyAre() async throws {
+        await assertThatRefreshStampsTheSavedComments(on: try makeSUT())
+    }
+
+    func test_refresh_ofAnImageWithoutSavedComments_savesNothing() async throws {
+        await assertThatRefreshOfAnImageWithoutSavedCommentsSavesNothing(on: try makeSUT())
+    }
+
     func test_insert_overridesPreviouslyInsertedCacheValues() async throws {
         await assertThatInsertOverridesPreviouslyInsertedCacheValues(on: try makeSUT())
     }
