@@ -61,7 +61,7 @@ public final class LineReader {
                 buffer.deallocate()
                 buffer = larger
             }
-            let count = read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+            let count = systemRead(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
             if count < 0, errno == EINTR { continue }
             guard count >= 0 else { throw FileSystemError.fromErrno() }
             if count == 0 { ended = true } else { filled += count }

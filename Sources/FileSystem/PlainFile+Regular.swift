@@ -81,11 +81,7 @@ extension PlainFile {
     /// the system calls (BENCHMARKS.md, "What each trick buys", row "the previous site's
     /// page compared in three system calls").
     public static func holds(_ bytes: UnsafeRawBufferPointer, at path: String) -> Bool {
-        #if canImport(Glibc)
-            let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
-        #else
-            let descriptor = Darwin.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
-        #endif
+        let descriptor = systemOpen(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         let found = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count + 1, alignment: 16)
@@ -102,11 +98,7 @@ extension PlainFile {
     /// says of the file (its type, its size), or `nil` when there is no such file. The open
     /// never waits: a named pipe with no writer would hold an ordinary open forever.
     static func openWithoutWaiting(_ path: String) throws(FileSystemError) -> (descriptor: Int32, info: stat)? {
-        #if canImport(Glibc)
-            let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        #else
-            let descriptor = Darwin.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        #endif
+        let descriptor = systemOpen(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             if errno == ENOENT || errno == ENOTDIR { return nil }
             throw .fromErrno()

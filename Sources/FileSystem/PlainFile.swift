@@ -274,7 +274,7 @@ private func systemLink(_ source: String, _ destination: String) -> Int32 {
 }
 
 @inline(__always)
-private func systemOpen(_ path: String, _ flags: Int32) -> Int32 {
+func systemOpen(_ path: String, _ flags: Int32) -> Int32 {
     #if canImport(Glibc)
         Glibc.open(path, flags, 0o644)
     #else
