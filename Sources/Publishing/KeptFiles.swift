@@ -128,6 +128,7 @@ final class KeptFiles: Sendable {
             var bytes = line[...]
             while bytes.first == UInt8(ascii: " ") { bytes.removeFirst() }
             if bytes.last == UInt8(ascii: ",") { bytes.removeLast() }
+            let object = bytes
             func take(_ text: StaticString) -> Bool {
                 let expected = UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
                 guard bytes.starts(with: expected) else { return false }
@@ -136,7 +137,7 @@ final class KeptFiles: Sendable {
             }
             guard take("{\"path\": \""), let quote = bytes.firstIndex(of: UInt8(ascii: "\"")) else { return nil }
             let path = bytes[..<quote]
-            guard !path.contains(UInt8(ascii: "\\")) else { return readAsJSON(bytes: line) }
+            guard !path.contains(UInt8(ascii: "\\")) else { return readAsJSON(Data(object)) }
             bytes = bytes[quote...]
             guard take("\", \"size\": "), let comma = bytes.firstIndex(of: UInt8(ascii: ",")), let size = Int(String(decoding: bytes[..<comma], as: UTF8.self))
             else { return nil }
@@ -147,11 +148,9 @@ final class KeptFiles: Sendable {
             return Manifest.File(path: String(decoding: path, as: UTF8.self), size: size, sha256: String(decoding: digest, as: UTF8.self))
         }
 
-        private static func readAsJSON(bytes line: UnsafeRawBufferPointer) -> Manifest.File? {
-            var line = Data(line)
-            while line.first == UInt8(ascii: " ") { line.removeFirst() }
-            if line.last == UInt8(ascii: ",") { line.removeLast() }
-            guard let value = try? JSONReader.read(line), let path = value["path"]?.string, let size = value["size"]?.number,
+        /// The file the manifest's JSON object `object` lists.
+        private static func readAsJSON(_ object: Data) -> Manifest.File? {
+            guard let value = try? JSONReader.read(object), let path = value["path"]?.string, let size = value["size"]?.number,
                 let sha256 = value["sha256"]?.string, sha256.utf8.count == 64, sha256.utf8.allSatisfy(HexDigit.isLowercase)
             else { return nil }
             return Manifest.File(path: path, size: Int(size), sha256: sha256)

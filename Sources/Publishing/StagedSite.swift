@@ -187,7 +187,6 @@ public final class StagedSite: Sendable {
 
     /// Puts a file from `beginFile(at:)` in place, counting it as written or unchanged.
     func commit(_ draft: AtomicFile.Draft) throws(PublishError) {
-        let digest = draft.writer.digest
         let wrote: Bool
         do {
             wrote = try draft.commit()
@@ -201,7 +200,8 @@ public final class StagedSite: Sendable {
                 counts.unchanged += 1
             }
         }
-        if !wrote, let digest { kept.keep(String(draft.path.dropFirst(stagingPath.count + 1)), digest: digest) }
+        // A draft that was not written still holds its bytes, from which its digest comes.
+        if !wrote, let digest = draft.writer.digest { kept.keep(String(draft.path.dropFirst(stagingPath.count + 1)), digest: digest) }
     }
 
     /// Removes `.<output>.feedsite-staging-<pid>` and `.feedsite-old-<pid>` folders whose
