@@ -83,9 +83,8 @@ public final class BufferedFileWriter {
         if buffer.count == byteCount {
             return (try? PlainFile.read(other)) == Data(buffer)
         }
-        guard var hasher, let existing = try? FileDigest.sha256(ofFileAtPath: other), existing.byteCount == byteCount else { return false }
-        hasher.update(buffer)
-        return SHA256.Digest(hasher.finalize()) == existing.digest
+        guard hasher != nil, let existing = try? FileDigest.sha256(ofFileAtPath: other), existing.byteCount == byteCount else { return false }
+        return digest == existing.digest
     }
 
     /// The SHA-256 of every byte written so far, for a writer made with `hashing`.
