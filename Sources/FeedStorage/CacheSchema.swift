@@ -65,6 +65,18 @@ enum CacheSchema {
         ) WITHOUT ROWID;
         CREATE INDEX renditions_by_blob ON renditions (sha256);
         """,
+        // 3: a blob's last check: its file's stamp (device, inode, size, modification time in
+        // nanoseconds) when its bytes last hashed to its name, and what the bytes are
+        // (format, width and height). NULL until the blob is first checked.
+        """
+        ALTER TABLE blobs ADD COLUMN checked_device INTEGER;
+        ALTER TABLE blobs ADD COLUMN checked_inode INTEGER;
+        ALTER TABLE blobs ADD COLUMN checked_size INTEGER;
+        ALTER TABLE blobs ADD COLUMN checked_modified INTEGER;
+        ALTER TABLE blobs ADD COLUMN format TEXT;
+        ALTER TABLE blobs ADD COLUMN width INTEGER;
+        ALTER TABLE blobs ADD COLUMN height INTEGER;
+        """,
     ]
 
     /// The version this feedsite writes.

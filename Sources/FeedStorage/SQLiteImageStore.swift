@@ -10,11 +10,13 @@ import SQLite
 ///
 ///     <folder>/blobs/<h[0..2]>/<h>     the bytes, h = SHA-256 of the bytes (lower-case hex)
 ///     images (url → sha256)            which blob each image URL gave
-///     blobs (sha256 → last_referred)   when a saved feed last referred to each blob
+///     blobs (sha256 → last_referred,   when a saved feed last referred to each blob,
+///            checked_…, format, …)      and its last check
 ///
 /// Identical bytes from several URLs are stored once. Retrieving hashes the blob's bytes
 /// and compares them with its name, so a damaged file counts as missing and is downloaded
-/// again. A blob arrives by one `rename` from the temporary file it was downloaded into;
+/// again; once they hashed to it, the blob's file stamp is kept with its row (`BlobCheck`),
+/// and a blob whose file still has that stamp is not read again. A blob arrives by one `rename` from the temporary file it was downloaded into;
 /// `export` hard-links it into the site (a copy where links are impossible), so unchanged
 /// images keep their modification time from run to run.
 ///
@@ -25,32 +27,46 @@ public final class SQLiteImageStore: ImageStore {
     let folder: String
     /// When a blob stored now counts as last referred to: the run's clock.
     let now: Date
+    /// The time now, as the file system's times are read against: whether a blob's file
+    /// changed long enough ago for its check to be kept (`BlobCheck.isSettled`).
+    let fileClock: @Sendable () -> Date
 
-    public init(_ cache: CacheDatabase, folder: URL, now: Date) {
+    public init(_ cache: CacheDatabase, folder: URL, now: Date, fileClock: @escaping @Sendable () -> Date = { Date() }) {
         self.cache = cache
         self.folder = folder.path
         self.now = now
+        self.fileClock = fileClock
     }
 
     public func retrieve(for url: URL) throws(CacheError) -> StoredImage? {
-        let sha256 = try cache.read { connection in
-            let select = try connection.statement("SELECT sha256 FROM images WHERE url = ?")
-            var found: String?
-            try select.forEachRow(.text(url.absoluteString)) { found = $0.text(at: 0) }
+        let found = try cache.read { connection -> (sha256: String, check: BlobCheck?)? in
+            let select = try connection.statement(
+                "SELECT images.sha256, \(BlobCheck.columns) FROM images LEFT JOIN blobs ON blobs.sha256 = images.sha256 WHERE images.url = ?")
+            var found: (String, BlobCheck?)?
+            try select.forEachRow(.text(url.absoluteString)) { row in
+                if let sha256 = row.text(at: 0) { found = (sha256, BlobCheck(row, from: 1)) }
+            }
             return found
         }
-        guard let sha256 else { return nil }
+        guard let (sha256, check) = found, let digest = SHA256.Digest(hex: sha256) else { return nil }
         let blob = blobPath(for: sha256)
-        let digest: FileDigest.Result
+        if let check, PlainFile.stamp(of: blob) == check.stamp {
+            return StoredImage(digest: digest, byteCount: check.stamp.size, format: check.format, dimensions: check.dimensions)
+        }
+        let read: FileDigest.Result
         var sniffer = ImageSniffer()
         do {
             guard let found = try FileDigest.sha256(ofFileAtPath: blob, reading: { sniffer.consume($0) }) else { return nil }
-            digest = found
+            read = found
         } catch {
             throw CacheError.file(.read, blob, reason: error.description)
         }
-        guard digest.sha256 == sha256 else { return nil }
-        return StoredImage(digest: digest.digest, byteCount: digest.byteCount, format: sniffer.format, dimensions: sniffer.dimensions)
+        guard read.digest == digest else { return nil }
+        let checked = BlobCheck(stamp: read.stamp, format: sniffer.format, dimensions: sniffer.dimensions)
+        if read.stamp.size == read.byteCount, BlobCheck.isSettled(read.stamp, at: fileClock()) {
+            try cache.write { connection in try checked.save(sha256: sha256, connection) }
+        }
+        return StoredImage(digest: digest, byteCount: read.byteCount, format: checked.format, dimensions: checked.dimensions)
     }
 
     /// A new temporary file beside the blobs, created now: off the network's thread, and

@@ -8,6 +8,9 @@ public enum FileDigest {
     public struct Result: Equatable, Sendable {
         public let digest: SHA256.Digest
         public let byteCount: Int
+        /// The file's stamp as it was opened, before its bytes were read: a file that still
+        /// has it has these bytes, unless it was changed during the read.
+        public let stamp: FileStamp
 
         /// Lower-case hex.
         public var sha256: String { digest.hex }
@@ -25,12 +28,12 @@ public enum FileDigest {
     ) throws(FileSystemError) -> Result? {
         var hasher = SHA256()
         var count = 0
-        let found = try PlainFile.readChunks(path) { chunk in
+        let stamp = try PlainFile.readStampedChunks(path) { chunk in
             reading(chunk)
             hasher.update(chunk)
             count += chunk.count
         }
-        guard found else { return nil }
-        return Result(digest: SHA256.Digest(hasher.finalize()), byteCount: count)
+        guard let stamp else { return nil }
+        return Result(digest: SHA256.Digest(hasher.finalize()), byteCount: count, stamp: stamp)
     }
 }

@@ -90,15 +90,23 @@ extension PlainFile {
 
     /// Hands the file's bytes to `body` a chunk at a time, so memory stays flat whatever the
     /// file's size. `false` when there is no such file.
+    public static func readChunks(
+        _ path: String, chunkSize: Int = 256 * 1024, _ body: (UnsafeRawBufferPointer) throws(FileSystemError) -> Void
+    ) throws(FileSystemError) -> Bool {
+        try readStampedChunks(path, chunkSize: chunkSize, body) != nil
+    }
+
+    /// `readChunks`, which also says what the file's stamp was when it was opened, before a
+    /// byte of it was read; `nil` when there is no such file.
     ///
     /// A read that comes back short, having brought the bytes read to the size the file had
     /// when it was opened, is taken as its end, without a last read to hear so: most files a
     /// run reads fit in one chunk (BENCHMARKS.md, "What each trick buys", row "a file's end
     /// known by its size").
-    public static func readChunks(
+    public static func readStampedChunks(
         _ path: String, chunkSize: Int = 256 * 1024, _ body: (UnsafeRawBufferPointer) throws(FileSystemError) -> Void
-    ) throws(FileSystemError) -> Bool {
-        guard let (descriptor, size) = try openRegularFile(path) else { return false }
+    ) throws(FileSystemError) -> FileStamp? {
+        guard let (descriptor, stamp) = try openRegularFile(path) else { return nil }
         defer { close(descriptor) }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
         defer { buffer.deallocate() }
@@ -109,28 +117,28 @@ extension PlainFile {
                 if errno == EINTR { continue }
                 throw FileSystemError.fromErrno()
             }
-            if count == 0 { return true }
+            if count == 0 { return stamp }
             try body(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
             total += count
-            if count < chunkSize, total == size { return true }
+            if count < chunkSize, total == stamp.size { return stamp }
         }
     }
 }
 
 extension PlainFile {
     /// A descriptor open for reading the regular file at `path` (a symbolic link followed) and
-    /// the file's size as it was opened, or `nil` when there is no such file. A folder, a
+    /// the file's stamp as it was opened, or `nil` when there is no such file. A folder, a
     /// device, a pipe or a socket is refused, never read, so `/dev/zero` cannot fill memory and
     /// a pipe cannot hang a run: the open does not wait (`openWithoutWaiting`), and the file
     /// is asked what it is once open.
-    static func openRegularFile(_ path: String) throws(FileSystemError) -> (descriptor: Int32, size: Int)? {
+    static func openRegularFile(_ path: String) throws(FileSystemError) -> (descriptor: Int32, stamp: FileStamp)? {
         guard let (descriptor, info) = try openWithoutWaiting(path) else { return nil }
         let type = info.st_mode & S_IFMT
         guard type == S_IFREG else {
             close(descriptor)
             throw FileSystemError("it is \(kindName(type)), not a regular file", code: EINVAL)
         }
-        return (descriptor, Int(info.st_size))
+        return (descriptor, FileStamp(info))
     }
 
     /// At most the first `count` bytes of the file (fewer when it is shorter), or `nil`
