@@ -16,9 +16,10 @@ import SQLite
 /// Identical bytes from several URLs are stored once. Retrieving hashes the blob's bytes
 /// and compares them with its name, so a damaged file counts as missing and is downloaded
 /// again; once they hashed to it, the blob's file stamp is kept with its row (`BlobCheck`),
-/// and a blob whose file still has that stamp is not read again. A blob arrives by one `rename` from the temporary file it was downloaded into;
-/// `export` hard-links it into the site (a copy where links are impossible), so unchanged
-/// images keep their modification time from run to run.
+/// and a blob whose file still has that stamp is not read again. A blob arrives by one
+/// `rename` from the temporary file it was downloaded into; `export` hard-links it into the
+/// site (a copy where links are impossible), so unchanged images keep their modification
+/// time from run to run.
 ///
 /// A blob is on the disk before the row that names it is written; a run killed in between
 /// leaves a file without a row, which pruning takes as referred to now.
@@ -28,7 +29,7 @@ public final class SQLiteImageStore: ImageStore {
     /// When a blob stored now counts as last referred to: the run's clock.
     let now: Date
     /// The time now, as the file system's times are read against: whether a blob's file
-    /// changed long enough ago for its check to be kept (`BlobCheck.isSettled`).
+    /// was written long enough ago for its check to be kept (`BlobCheck.isSettled`).
     let fileClock: @Sendable () -> Date
 
     public init(_ cache: CacheDatabase, folder: URL, now: Date, fileClock: @escaping @Sendable () -> Date = { Date() }) {
@@ -48,7 +49,7 @@ public final class SQLiteImageStore: ImageStore {
             }
             return found
         }
-        guard let (sha256, check) = found, let digest = SHA256.Digest(hex: sha256) else { return nil }
+        guard let (sha256, check) = found, let digest = SHA256.Digest(hex: sha256), digest.hex == sha256 else { return nil }
         let blob = blobPath(for: sha256)
         if let check, PlainFile.stamp(of: blob) == check.stamp {
             return StoredImage(digest: digest, byteCount: check.stamp.size, format: check.format, dimensions: check.dimensions)
