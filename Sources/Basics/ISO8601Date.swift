@@ -15,8 +15,13 @@ public enum ISO8601Date {
     }
 
     /// `2020-05-20T11:24:59Z`, in UTC, whole seconds: stable output for pages and manifests.
+    /// By arithmetic (`UTCTime`), as Foundation's formatter would write it; Foundation's own
+    /// outside the years 1601 to 9999 (before the Gregorian calendar's reform, Foundation
+    /// counts days the Julian way, and `UTCTime` writes four digits).
     public static func format(_ date: Date) -> String {
-        Date.ISO8601FormatStyle().format(date)
+        let time = UTCTime(date)
+        guard (1_601...9_999).contains(time.year) else { return Date.ISO8601FormatStyle().format(date) }
+        return time.iso8601
     }
 
     /// `format`, with milliseconds when the date has a fraction of a second

@@ -1,3 +1,4 @@
+import Basics
 import FileSystem
 import Foundation
 import Hashing

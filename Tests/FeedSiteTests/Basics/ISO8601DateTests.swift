@@ -41,6 +41,17 @@ final class ISO8601DateTests: XCTestCase {
         XCTAssertEqual(ISO8601Date.format(Date(timeIntervalSince1970: 0)), "1970-01-01T00:00:00Z")
     }
 
+    func test_format_isFoundationsBeforeAndAfterTheYearsWrittenByArithmetic() {
+        // 0001-01-01, 1582-10-15 (the Gregorian reform), 1600-12-31T23:59:59Z and
+        // 1601-01-01T00:00:00Z, 9999-12-31T23:59:59Z and 10000-01-01T00:00:00Z.
+        for seconds: TimeInterval in [-62_135_596_800, -12_219_292_800, -11_644_473_601, -11_644_473_600, 253_402_300_799, 253_402_300_800] {
+            let date = Date(timeIntervalSince1970: seconds)
+            XCTAssertEqual(ISO8601Date.format(date), Date.ISO8601FormatStyle().format(date), "\(seconds)")
+        }
+        XCTAssertEqual(ISO8601Date.format(Date(timeIntervalSince1970: -11_644_473_600)), "1601-01-01T00:00:00Z")
+        XCTAssertEqual(ISO8601Date.format(Date(timeIntervalSince1970: 253_402_300_799)), "9999-12-31T23:59:59Z")
+    }
+
     func test_format_thenParse_roundTripsWholeSeconds() {
         for date in [instant, fixedNow(), Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: 4_102_444_800)] {
             XCTAssertEqual(ISO8601Date.parse(ISO8601Date.format(date)), date, "\(date)")

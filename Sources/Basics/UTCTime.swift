@@ -1,27 +1,28 @@
 import Foundation
 
-/// A date's whole seconds in UTC, written the two ways a web archive writes them: as WARC
-/// fields do (`2026-11-26T12:00:00Z`) and as CDX indexes do (`20261126120000`). Worked out
-/// from the seconds by arithmetic, as every record needs both and a date formatter costs
-/// more than the rest of the record's head (BENCHMARKS.md, "What each trick buys", row "web
-/// archive heads written as bytes").
-struct UTCTime: Equatable {
-    let year: Int
-    let month: Int
-    let day: Int
-    let hour: Int
-    let minute: Int
-    let second: Int
+/// A date's whole seconds in UTC, written as pages, manifests and WARC fields write them
+/// (`2026-11-26T12:00:00Z`) and as CDX indexes do (`20261126120000`). Worked out from the
+/// seconds by arithmetic, as every comment on a page and every record of a web archive needs
+/// one, and Foundation's formatter costs more than the rest of a record's head
+/// (BENCHMARKS.md, "What each trick buys", rows "web archive heads written as bytes" and
+/// "dates written by arithmetic").
+public struct UTCTime: Equatable, Sendable {
+    public let year: Int
+    public let month: Int
+    public let day: Int
+    public let hour: Int
+    public let minute: Int
+    public let second: Int
 
-    init(_ date: Date) {
+    public init(_ date: Date) {
         let seconds = Int(date.timeIntervalSince1970.rounded(.down))
         let (days, time) = Self.floorDivision(seconds, 86_400)
         (hour, minute, second) = (time / 3_600, time / 60 % 60, time % 60)
         (year, month, day) = Self.civil(daysSince1970: days)
     }
 
-    /// `2026-11-26T12:00:00Z`.
-    func appendISO8601(to out: inout [UInt8]) {
+    /// `2026-11-26T12:00:00Z`, in the proleptic Gregorian calendar, the year in four digits.
+    public func appendISO8601(to out: inout [UInt8]) {
         Self.append(year, digits: 4, to: &out)
         Self.append(month, after: "-", to: &out)
         Self.append(day, after: "-", to: &out)
@@ -32,14 +33,14 @@ struct UTCTime: Equatable {
     }
 
     /// `2026-11-26T12:00:00Z`, as text.
-    var iso8601: String {
+    public var iso8601: String {
         var out: [UInt8] = []
         appendISO8601(to: &out)
         return String(decoding: out, as: UTF8.self)
     }
 
     /// `20261126120000`.
-    func appendDigits(to out: inout [UInt8]) {
+    public func appendDigits(to out: inout [UInt8]) {
         Self.append(year, digits: 4, to: &out)
         Self.append(month, digits: 2, to: &out)
         Self.append(day, digits: 2, to: &out)
