@@ -49,6 +49,26 @@ public struct UTCTime: Equatable, Sendable {
         Self.append(second, digits: 2, to: &out)
     }
 
+    /// How many days 1970-01-01 is before `year`-`month`-`day` in the proleptic Gregorian
+    /// calendar (negative for an earlier day): `civil(daysSince1970:)` the other way round,
+    /// for a valid day.
+    static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let (era, yearOfEra) = floorDivision(shiftedYear, 400)
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// How many days `month` of `year` has in the Gregorian calendar.
+    static func daysIn(month: Int, of year: Int) -> Int {
+        switch month {
+        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
     /// The year, month and day of the day `days` after 1970-01-01 in the proleptic
     /// Gregorian calendar: counted in eras of 400 years (146,097 days), each begun on a
     /// 1 March so that a leap day falls at the end of its year.
