@@ -112,17 +112,17 @@ public final class SQLiteImageStore: ImageStore {
 
     /// Puts the blob at `destination`, replacing whatever was there. A full disk there is
     /// `.full` naming `destination`, not a cache file that cannot be read.
-    public func export(_ image: StoredImage, to destination: URL) throws(CacheError) {
+    public func export(_ image: StoredImage, toPath destination: String) throws(CacheError) {
         let blob = blobPath(for: image.sha256)
         do {
             do {
-                try PlainFile.link(blob, to: destination.path, replacing: true)
+                try PlainFile.link(blob, to: destination, replacing: true)
             } catch {
-                try AtomicFile.write(toPath: destination.path) { try $0.write(contentsOf: blob) }
+                try AtomicFile.write(toPath: destination) { try $0.write(contentsOf: blob) }
             }
         } catch {
-            if let full = OutOfSpace(writing: destination.path, error) { throw .full(full) }
-            throw .file(.read, blob, reason: "cannot put it at \(destination.path): \(error)")
+            if let full = OutOfSpace(writing: destination, error) { throw .full(full) }
+            throw .file(.read, blob, reason: "cannot put it at \(destination): \(error)")
         }
     }
 

@@ -20,5 +20,12 @@ public protocol ImageStore: Sendable {
     func delete(for url: URL) async throws(CacheError)
     /// Puts the image's bytes at `destination`, a path in the site being built. A full disk
     /// there is `.full` naming `destination`.
-    func export(_ image: StoredImage, to destination: URL) async throws(CacheError)
+    func export(_ image: StoredImage, toPath destination: String) async throws(CacheError)
+}
+
+extension ImageStore {
+    /// `export(_:toPath:)` to a file URL.
+    public func export(_ image: StoredImage, to destination: URL) async throws(CacheError) {
+        try await export(image, toPath: destination.path)
+    }
 }

@@ -34,4 +34,18 @@ final class ImageCommentsEndpointTests: XCTestCase {
             "http://base-url.com/v1/image/\(imageID.uuidString.uppercased())/comments"
         )
     }
+
+    func test_imageComments_endpointURL_isTheSameAsTheComponentsAppendedOneAtATime() {
+        let imageID = UUID()
+        for root in [
+            "http://h/v1", "http://h/v1/", "http://h", "http://h/", "http://h/v1?key=1", "http://h/v1/?key=1#part", "http://h/a%20b/v1",
+            "https://user:secret@h:8443/v1", "http://h/v1//", "http://[::1]:8080/v1",
+        ] {
+            let baseURL = URL(string: root)!
+            let oneAtATime = baseURL.appendingPathComponent("image").appendingPathComponent(imageID.text).appendingPathComponent("comments")
+
+            XCTAssertEqual(ImageCommentsEndpoint.get(imageID: imageID).url(baseURL: baseURL), oneAtATime, root)
+            XCTAssertEqual(ImageCommentsEndpoint.get(imageID: imageID).url(baseURL: baseURL).absoluteString, oneAtATime.absoluteString, root)
+        }
+    }
 }

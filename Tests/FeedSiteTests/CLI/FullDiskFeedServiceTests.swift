@@ -41,7 +41,7 @@ final class FullDiskFeedServiceTests: XCTestCase {
         let sut = makeSUT(imageStore: imageStore)
 
         await assertThrowsOutOfSpace(path: site.path) {
-            _ = try await sut.loadImage(from: anyImageURL()) { (stored) throws(CacheError) in try imageStore.export(stored, to: site) }
+            _ = try await sut.loadImage(from: anyImageURL()) { (stored) throws(CacheError) in try imageStore.export(stored, toPath: site.path) }
         }
     }
 
@@ -203,7 +203,7 @@ private final class FailingImageStore: ImageStore {
 
     func delete(for url: URL) {}
 
-    func export(_ image: StoredImage, to destination: URL) throws(CacheError) {
+    func export(_ image: StoredImage, toPath destination: String) throws(CacheError) {
         if step == .export { throw error }
     }
 

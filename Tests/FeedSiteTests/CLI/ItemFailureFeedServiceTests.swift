@@ -206,8 +206,8 @@ private final class ScriptedImageStore: ImageStore {
         await store.delete(for: url)
     }
 
-    func export(_ image: StoredImage, to destination: URL) async throws(CacheError) {
+    func export(_ image: StoredImage, toPath destination: String) async throws(CacheError) {
         if let exportFailure, unexportable.withLock({ $0 }) == image.digest { throw exportFailure.error }
-        try await store.export(image, to: destination)
+        try await store.export(image, toPath: destination)
     }
 }

@@ -35,14 +35,14 @@ actor InMemoryImageStore: ImageStore {
 
     /// Writes the bytes at `destination`: the one thing here that touches a file, as
     /// exporting is putting an image into the site being built.
-    func export(_ image: StoredImage, to destination: URL) throws(CacheError) {
+    func export(_ image: StoredImage, toPath destination: String) throws(CacheError) {
         guard let data = blobs[image.digest] else {
             throw .cannot(.read, "image \(image.sha256)", reason: "not in the store")
         }
         do {
-            try data.write(to: destination, options: .atomic)
+            try data.write(to: URL(fileURLWithPath: destination), options: .atomic)
         } catch {
-            throw .cannot(.write, destination.path, reason: "\(error)")
+            throw .cannot(.write, destination, reason: "\(error)")
         }
     }
 

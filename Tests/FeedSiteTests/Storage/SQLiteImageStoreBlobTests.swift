@@ -96,7 +96,7 @@ final class SQLiteImageStoreBlobTests: XCTestCase {
         let data = CacheFixtures.pngBytes()
         let image = try await sut.insert(data, for: url)
         let exported = site.appendingPathComponent(image.fileName)
-        try sut.export(image, to: exported)
+        try sut.export(image, toPath: exported.path)
         let blob = blobFile(image.sha256, in: images)
         try Data("damaged".utf8).write(to: blob)  // in place: damages the exported link too
 
@@ -116,8 +116,8 @@ final class SQLiteImageStoreBlobTests: XCTestCase {
         let image = try await sut.insert(data, for: CacheFixtures.uniqueImageURL())
         let destination = site.appendingPathComponent(image.fileName)
 
-        try sut.export(image, to: destination)
-        try sut.export(image, to: destination)
+        try sut.export(image, toPath: destination.path)
+        try sut.export(image, toPath: destination.path)
 
         XCTAssertEqual(try fileNumber(of: destination), try fileNumber(of: blobFile(image.sha256, in: images)), "Expected the blob's inode")
         XCTAssertEqual(try Data(contentsOf: destination), data)
@@ -131,8 +131,8 @@ final class SQLiteImageStoreBlobTests: XCTestCase {
         let image = try await sut.insert(data, for: CacheFixtures.uniqueImageURL())
         let destination = site.appendingPathComponent(image.fileName)
 
-        try sut.export(image, to: destination)
-        try sut.export(image, to: destination)
+        try sut.export(image, toPath: destination.path)
+        try sut.export(image, toPath: destination.path)
 
         XCTAssertEqual(try Data(contentsOf: destination), data)
     }

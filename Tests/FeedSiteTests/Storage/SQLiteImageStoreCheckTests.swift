@@ -56,7 +56,7 @@ final class SQLiteImageStoreCheckTests: XCTestCase {
         let (cache, images) = try makeCache()
         let url = CacheFixtures.uniqueImageURL()
         let inserted = try await checkedImage(Self.png(width: 640, height: 480), for: url, cache, images)
-        try store(cache, images).export(inserted, to: images.appendingPathComponent("linked.png"))
+        try store(cache, images).export(inserted, toPath: images.appendingPathComponent("linked.png").path)
         try cache.write { connection in
             _ = try connection.statement("UPDATE blobs SET format = 'gif'").run()
         }

@@ -41,7 +41,7 @@ final class StagingFolder: StagingSite {
     }
 
     func placeImage(_ image: StoredImage, at path: String, from store: any ImageStore) async throws(CacheError) {
-        try await store.export(image, to: staged.url(for: path))
+        try await store.export(image, toPath: staged.filePath(for: path))
     }
 
     func orderedLines(at path: String) throws -> any OrderedLines {
