@@ -49,12 +49,15 @@ struct RenditionsStep: RunStep {
     }
 
     /// What makes one picture's renditions, early or in the step: `placedRenditions` over
-    /// the run's cache, store, site and report.
+    /// the run's cache, store, site and report; decoding no more than `pixelShare` pixels
+    /// when it is given (`.tooLargeToShare` for a picture that has more).
     private static func maker(
-        recipe: RenditionRecipe, renditionCache: any RenditionCache, imageStore: any ImageStore, site: any StagingSite, report: RunReport
+        recipe: RenditionRecipe, renditionCache: any RenditionCache, imageStore: any ImageStore, site: any StagingSite, report: RunReport,
+        pixelShare: Int? = nil
     ) -> EarlyRenditions.Make {
         { source, url in
-            try await placedRenditions(of: source, from: url, recipe: recipe, cache: renditionCache, imageStore: imageStore, site: site, report: report)
+            try await placedRenditions(
+                of: source, from: url, recipe: recipe, pixelShare: pixelShare, cache: renditionCache, imageStore: imageStore, site: site, report: report)
         }
     }
 
@@ -64,6 +67,9 @@ struct RenditionsStep: RunStep {
         let entries = entries
         let picture = { @Sendable (place: Int) in entries[firstEntries[place]] }
         let make = Self.maker(recipe: recipe, renditionCache: renditionCache, imageStore: imageStore, site: site, report: report)
+        let share = Self.maker(
+            recipe: recipe, renditionCache: renditionCache, imageStore: imageStore, site: site, report: report,
+            pixelShare: recipe.maxPixels / max(1, tasksAtOnce))
         var results = [Found](repeating: .asItIs(.small), count: firstEntries.count)
         try await cache.batch {
             let made = try await early?.finish() ?? [:]
@@ -73,20 +79,30 @@ struct RenditionsStep: RunStep {
                 return false
             }
             let counter = ProgressCounter(done: firstEntries.count - left.count)
-            let work: @Sendable (Int) async throws -> Found = { place in
-                let entry = picture(place)
-                guard let source = entry.stored else { return .asItIs(.small) }
-                try Task.checkCancellation()
-                let found = try await make(source, entry.image.url)
-                let (done, failed) = counter.add(failed: found.isFailure)
-                progress.update(done: done, total: firstEntries.count, failed: failed)
-                return found
+            let work = { @Sendable (make: @escaping EarlyRenditions.Make) in
+                { @Sendable (place: Int) async throws -> Found in
+                    let entry = picture(place)
+                    guard let source = entry.stored else { return .asItIs(.small) }
+                    try Task.checkCancellation()
+                    let found = try await make(source, entry.image.url)
+                    guard found != .tooLargeToShare else { return found }
+                    let (done, failed) = counter.add(failed: found.isFailure)
+                    progress.update(done: done, total: firstEntries.count, failed: failed)
+                    return found
+                }
             }
-            let (together, alone) = Self.byMemory(left.compactMap { picture($0).stored }, pixelLimit: recipe.maxPixels, tasksAtOnce: tasksAtOnce)
-            for (place, found) in zip(together, try await concurrentMap(together.map { left[$0] }, limit: tasksAtOnce, work)) {
+            var (together, unknown, alone) = Self.byMemory(
+                left.compactMap { picture($0).stored }, pixelLimit: recipe.maxPixels, tasksAtOnce: tasksAtOnce)
+            for (place, found) in zip(together, try await concurrentMap(together.map { left[$0] }, limit: tasksAtOnce, work(make))) {
                 results[left[place]] = found
             }
-            for (place, found) in zip(alone, try await concurrentMap(alone.map { left[$0] }, limit: 1, work)) { results[left[place]] = found }
+            // Side by side within their share: most pictures whose header tells no size are
+            // damaged, and fail before anything is decoded (BENCHMARKS.md, "What each trick
+            // buys", row "pictures of unknown size decoded side by side").
+            for (place, found) in zip(unknown, try await concurrentMap(unknown.map { left[$0] }, limit: tasksAtOnce, work(share))) {
+                if found == .tooLargeToShare { alone.append(place) } else { results[left[place]] = found }
+            }
+            for (place, found) in zip(alone, try await concurrentMap(alone.map { left[$0] }, limit: 1, work(make))) { results[left[place]] = found }
         }
         var tally = RenditionTally()
         for found in results {
@@ -94,6 +110,7 @@ struct RenditionsStep: RunStep {
             case .made: tally.made += 1
             case .fromCache: tally.fromCache += 1
             case let .asItIs(reason): tally.asItIs[reason, default: 0] += 1
+            case .tooLargeToShare: preconditionFailure("a picture over its share is made alone before the tally")
             }
         }
         tally.files = Set(results.flatMap(\.renditions)).count
@@ -127,14 +144,19 @@ struct RenditionsStep: RunStep {
         return (firstEntries, placeOfEntry)
     }
 
-    /// Which pictures may be decoded side by side (`together`) and which one at a time
-    /// (`alone`), by their places: so that the pictures decoded at once never hold more pixels
-    /// than the largest one allowed. A decode holds a few bytes a pixel, so two photos of 50
-    /// million pixels at once would hold well over a gigabyte; a picture whose size the
-    /// cache does not know is decoded alone.
-    static func byMemory(_ pictures: [StoredImage], pixelLimit: Int, tasksAtOnce: Int) -> (together: [Int], alone: [Int]) {
+    /// Which pictures may be decoded side by side (`together`), which side by side only
+    /// within their share of the pixel limit (`unknown`: the cache does not know their size),
+    /// and which one at a time (`alone`), by their places: so that the pictures decoded at
+    /// once never hold more pixels than the largest one allowed. A decode holds a few bytes a
+    /// pixel, so two photos of 50 million pixels at once would hold well over a gigabyte. A
+    /// picture of unknown size found over its share (the decoders read the size before they
+    /// allocate) is then decoded alone.
+    static func byMemory(_ pictures: [StoredImage], pixelLimit: Int, tasksAtOnce: Int) -> (together: [Int], unknown: [Int], alone: [Int]) {
         let fits = pictures.map { fitsBeside($0, pixelLimit: pixelLimit, tasksAtOnce: tasksAtOnce) }
-        return (fits.indices.filter { fits[$0] }, fits.indices.filter { !fits[$0] })
+        return (
+            fits.indices.filter { fits[$0] }, fits.indices.filter { pictures[$0].dimensions == nil },
+            fits.indices.filter { !fits[$0] && pictures[$0].dimensions != nil }
+        )
     }
 
     /// Whether `picture` holds no more than its share of the pixel limit, `tasksAtOnce`
@@ -150,11 +172,14 @@ struct RenditionsStep: RunStep {
         case fromCache([StoredImage])
         /// Its pages show the original, for this reason.
         case asItIs(RenditionTally.AsItIs)
+        /// Not decoded: more pixels than its share of the limit allows beside others, so it
+        /// is decoded again alone. Never in an outcome.
+        case tooLargeToShare
 
         var renditions: [StoredImage] {
             switch self {
             case let .made(renditions), let .fromCache(renditions): renditions
-            case .asItIs: []
+            case .asItIs, .tooLargeToShare: []
             }
         }
 
@@ -172,11 +197,11 @@ struct RenditionsStep: RunStep {
     /// cache or the site cannot do is this picture's alone: it shows as its original this run,
     /// said in a detail line, and is tried again the next.
     private static func placedRenditions(
-        of source: StoredImage, from url: URL, recipe: RenditionRecipe, cache: any RenditionCache, imageStore: any ImageStore, site: any StagingSite,
-        report: RunReport
+        of source: StoredImage, from url: URL, recipe: RenditionRecipe, pixelShare: Int?, cache: any RenditionCache, imageStore: any ImageStore,
+        site: any StagingSite, report: RunReport
     ) async throws(CacheError) -> Found {
         do {
-            let found = try renditions(of: source, from: url, recipe: recipe, cache: cache, report: report)
+            let found = try renditions(of: source, from: url, recipe: recipe, pixelShare: pixelShare, cache: cache, report: report)
             for rendition in found.renditions {
                 try await site.placeImage(rendition, at: SitePaths.image(rendition), from: imageStore)
             }
@@ -192,10 +217,11 @@ struct RenditionsStep: RunStep {
     /// `source`'s renditions: from the cache, else made and kept there. What its stored
     /// format and size already tell (another format, small, over the pixel limit) is known
     /// without the cache, and left for the next run to see again: a larger `--max-image-pixels`
-    /// then makes them. A picture our decoders refuse is remembered as such.
-    private static func renditions(of source: StoredImage, from url: URL, recipe: RenditionRecipe, cache: any RenditionCache, report: RunReport)
-        throws(CacheError) -> Found
-    {
+    /// then makes them. A picture our decoders refuse is remembered as such, unless it only has
+    /// more than `pixelShare` pixels: that one is `.tooLargeToShare`, said nowhere.
+    private static func renditions(
+        of source: StoredImage, from url: URL, recipe: RenditionRecipe, pixelShare: Int?, cache: any RenditionCache, report: RunReport
+    ) throws(CacheError) -> Found {
         guard [.jpeg, .png, .gif].contains(source.format) else { return .asItIs(.format) }
         if let size = source.dimensions {
             if let narrowest = recipe.widths.first, max(size.width, size.height) <= narrowest { return .asItIs(.small) }
@@ -214,7 +240,10 @@ struct RenditionsStep: RunStep {
         let original = try cache.bytes(of: source)
         let made: [Rendition]
         do {
-            made = try Renditions.make(from: original, recipe: recipe)
+            let limited = pixelShare.map { RenditionRecipe(widths: recipe.widths, quality: recipe.quality, maxPixels: $0) }
+            made = try Renditions.make(from: original, recipe: limited ?? recipe)
+        } catch .tooManyPixels where pixelShare != nil {
+            return .tooLargeToShare
         } catch {
             report.renditionsNotMade(url, reason: error.description)
             try cache.saveNotDecodable(source: source, recipe: recipe.key, reason: error.description)

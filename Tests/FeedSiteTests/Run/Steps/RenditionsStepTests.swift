@@ -195,17 +195,44 @@ final class RenditionsStepTests: XCTestCase {
         XCTAssertEqual(cache.saves, 0)
     }
 
-    func test_byMemory_decodesAPictureOfMoreThanItsShareOfThePixelLimitOrOfUnknownSizeAlone() {
+    func test_byMemory_decodesAPictureOfMoreThanItsShareOfThePixelLimitAloneAndOneOfUnknownSizeWithinItsShare() {
         func picture(_ width: Int?, _ height: Int) -> StoredImage {
             StoredImage(
                 digest: SHA256Digests.any, byteCount: 1, format: .jpeg, dimensions: width.flatMap { ImageDimensions(width: $0, height: height) })
         }
         let pictures = [picture(1000, 1000), picture(5000, 5000), picture(nil, 0), picture(5000, 4000), picture(Int(Int32.max), 2)]
 
-        let (together, alone) = RenditionsStep.byMemory(pictures, pixelLimit: 40_000_000, tasksAtOnce: 2)
+        let (together, unknown, alone) = RenditionsStep.byMemory(pictures, pixelLimit: 40_000_000, tasksAtOnce: 2)
 
         XCTAssertEqual(together, [0, 3], "at most 20 million pixels each, two at once")
-        XCTAssertEqual(alone, [1, 2, 4], "25 million, unknown, and over four billion")
+        XCTAssertEqual(unknown, [2])
+        XCTAssertEqual(alone, [1, 4], "25 million, and over four billion")
+    }
+
+    func test_run_makesPicturesOfUnknownSizeWithinTheirShareOrAloneAndSaysOnlyWhatIsOverTheWholeLimit() async throws {
+        let (world, cache) = (StepWorld(), InMemoryRenditionCache())
+        // The recipe allows 1,000,000 pixels, 500,000 each for two pictures at once.
+        let small = cache.holdOriginal(jpeg(width: 300, height: 150), format: .jpeg)
+        let overShare = cache.holdOriginal(jpeg(width: 800, height: 800), format: .jpeg)
+        let overLimit = cache.holdOriginal(jpeg(width: 1_200, height: 1_000), format: .jpeg)
+        let damaged = cache.holdOriginal([0xFF, 0xD8, 0xFF, 0xDB, 0, 2, 0xFF, 0xD9], format: .jpeg)
+
+        let outcome = try await run([entry(small), entry(overShare), entry(overLimit), entry(damaged)], world, cache)
+
+        XCTAssertEqual(outcome.entries.map { $0.renditions.map(\.dimensions?.width) }, [[100, 200], [100, 200, 400], [], []])
+        XCTAssertEqual(outcome.tally.made, 2)
+        XCTAssertEqual(outcome.tally.asItIs, [.undecodable: 2])
+        XCTAssertEqual(
+            world.lines.filter { $0.contains("pixels") },
+            [
+                "renditions: image https://image.example/1.png 1200 × 1000 pixels, more than the 1000000 allowed; its pages show the original"
+            ])
+        XCTAssertEqual(cache.saves, 2, "two made")
+        for picture in [overLimit, damaged] {
+            guard case .notDecodable = try cache.renditions(of: picture, recipe: recipe.key) else {
+                return XCTFail("\(picture.sha256) not remembered as not decodable")
+            }
+        }
     }
 
     func test_distinctPictures_givesEachPictureOnceByTheFirstEntryThatShowsIt_andItsPlace() {
