@@ -64,8 +64,10 @@ public final class SQLiteImageStore: ImageStore {
         }
         guard read.digest == digest else { return nil }
         let checked = BlobCheck(stamp: read.stamp, format: sniffer.format, dimensions: sniffer.dimensions)
+        // Kept when it can be: a check the database cannot take (a full disk) only means the
+        // blob is hashed again next time, never that the image is missing.
         if read.stamp.size == read.byteCount, BlobCheck.isSettled(read.stamp, at: fileClock()) {
-            try cache.write { connection in try checked.save(sha256: sha256, connection) }
+            try? cache.write { connection in try checked.save(sha256: sha256, connection) }
         }
         return StoredImage(digest: digest, byteCount: read.byteCount, format: checked.format, dimensions: checked.dimensions)
     }

@@ -24,6 +24,19 @@ final class SQLiteImageStoreCheckTests: XCTestCase {
         XCTAssertEqual(try check(of: inserted, in: cache), BlobCheck(stamp: stamp, format: .png, dimensions: ImageDimensions(width: 640, height: 480)))
     }
 
+    func test_retrieve_deliversTheImageWhenTheDatabaseRefusesToKeepItsCheck() async throws {
+        let (cache, images) = try makeCache()
+        let url = CacheFixtures.uniqueImageURL()
+        let inserted = try await store(cache, images).insert(Self.png(width: 640, height: 480), for: url)
+        let stamp = try XCTUnwrap(PlainFile.stamp(of: blobFile(inserted.sha256, in: images).path))
+        try cache.refuse("UPDATE", on: "blobs")
+
+        let retrieved = try store(cache, images, fileClock: Self.clock(stamp, after: 2.5)).retrieve(for: url)
+
+        XCTAssertEqual(retrieved, inserted)
+        XCTAssertNil(try check(of: inserted, in: cache))
+    }
+
     func test_retrieve_keepsNoCheckOfAFileChangedWithinTheSettlingTime() async throws {
         let (cache, images) = try makeCache()
         let url = CacheFixtures.uniqueImageURL()
