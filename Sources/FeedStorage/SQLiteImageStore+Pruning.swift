@@ -101,7 +101,7 @@ extension SQLiteImageStore {
 
     /// The digest a blob's name or row gives: 64 lower-case hex digits, as the store
     /// writes them; `nil` for anything else.
-    private static func blobDigest(_ text: String) -> SHA256.Digest? {
+    static func blobDigest(_ text: String) -> SHA256.Digest? {
         text.utf8.allSatisfy(HexDigit.isLowercase) ? SHA256.Digest(hex: text) : nil
     }
 

@@ -49,7 +49,7 @@ public final class SQLiteImageStore: ImageStore {
             }
             return found
         }
-        guard let (sha256, check) = found, let digest = SHA256.Digest(hex: sha256), digest.hex == sha256 else { return nil }
+        guard let (sha256, check) = found, let digest = Self.blobDigest(sha256) else { return nil }
         let blob = blobPath(for: sha256)
         if let check, PlainFile.stamp(of: blob) == check.stamp {
             return StoredImage(digest: digest, byteCount: check.stamp.size, format: check.format, dimensions: check.dimensions)
