@@ -61,7 +61,7 @@ public struct UTCTime: Equatable, Sendable {
     }
 
     /// How many days `month` of `year` has in the Gregorian calendar.
-    static func daysIn(month: Int, of year: Int) -> Int {
+    public static func daysIn(month: Int, of year: Int) -> Int {
         switch month {
         case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
         case 4, 6, 9, 11: 30

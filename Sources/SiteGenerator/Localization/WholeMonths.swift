@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// Whole months between two instants in UTC on the gregorian calendar, counted as
@@ -34,7 +35,8 @@ enum WholeMonths {
             let seconds = date.timeIntervalSince1970
             let days = (seconds / 86_400).rounded(.down)
             secondOfDay = seconds - days * 86_400
-            (year, month, day) = Self.civil(fromDay: Int(days))
+            let midnight = UTCTime(Date(timeIntervalSince1970: days * 86_400))
+            (year, month, day) = (midnight.year, midnight.month, midnight.day)
         }
 
         init(year: Int, month: Int, day: Int, secondOfDay: Double) {
@@ -46,43 +48,7 @@ enum WholeMonths {
             let index = (month - 1) + months
             let year = self.year + Self.floorDivision(index, 12)
             let month = index - (year - self.year) * 12 + 1
-            return Moment(year: year, month: month, day: min(day, Self.length(ofMonth: month, in: year)), secondOfDay: secondOfDay)
-        }
-
-        static func length(ofMonth month: Int, in year: Int) -> Int {
-            switch month {
-            case 2: isLeap(year) ? 29 : 28
-            case 4, 6, 9, 11: 30
-            default: 31
-            }
-        }
-
-        static func isLeap(_ year: Int) -> Bool {
-            year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-        }
-
-        /// The date of day `day` counted from 1970-01-01 (day 0): the year found from an
-        /// estimate and the days before each year, then the month from the days before it.
-        static func civil(fromDay day: Int) -> (year: Int, month: Int, day: Int) {
-            var year = 1970 + Int((Double(day) / 365.2425).rounded(.down))
-            while daysBefore(year: year) > day { year -= 1 }
-            while daysBefore(year: year + 1) <= day { year += 1 }
-            var dayOfYear = day - daysBefore(year: year)
-            var month = 1
-            while dayOfYear >= length(ofMonth: month, in: year) {
-                dayOfYear -= length(ofMonth: month, in: year)
-                month += 1
-            }
-            return (year, month, dayOfYear + 1)
-        }
-
-        /// Days from 1970-01-01 to January 1 of `year`.
-        static func daysBefore(year: Int) -> Int {
-            func leapDays(before year: Int) -> Int {
-                let last = year - 1
-                return floorDivision(last, 4) - floorDivision(last, 100) + floorDivision(last, 400)
-            }
-            return 365 * (year - 1970) + leapDays(before: year) - leapDays(before: 1970)
+            return Moment(year: year, month: month, day: min(day, UTCTime.daysIn(month: month, of: year)), secondOfDay: secondOfDay)
         }
 
         static func floorDivision(_ value: Int, _ divisor: Int) -> Int {
