@@ -73,6 +73,8 @@ extension CacheDatabase {
             let version = try database.userVersion
             let schema = Set(try database.schema())
             if version == 0, schema.isEmpty { return .empty }
+            // feedsite never writes a version below 0: a damaged header, as good as a damaged page.
+            guard version >= 0 else { return .damaged("schema version \(version), which no feedsite writes") }
             // feedsite's tables and indexes, each as feedsite made it, and no other table: an
             // index or a trigger someone added holds no data of anyone's.
             if let expected = try? CacheSchema.entries(atVersion: min(version, CacheSchema.version)), schema.isSuperset(of: expected) {

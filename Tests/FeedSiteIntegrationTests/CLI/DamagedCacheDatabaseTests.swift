@@ -1,5 +1,6 @@
 import FeedCore
 import Foundation
+import SQLite
 import SampleAPI
 import TestSupport
 import XCTest
@@ -72,6 +73,26 @@ final class DamagedCacheDatabaseTests: XCTestCase {
         XCTAssertEqual(try CacheContents(folder: run.cache).cachedFeed()?.feed.count, 6)
     }
 
+    /// One damaged byte of the header can make the schema's version negative, which no feedsite
+    /// writes: set aside like any damaged database, never a crash.
+    func test_everyCommand_setsAsideACacheDatabaseWithANegativeSchemaVersionWithOneWarning() async throws {
+        let (run, server) = try makeRunFolderAndServer()
+        let bytes = try await makeDatabaseWithSchemaVersion(-1, in: run, server: server)
+
+        let online = await run.generate(api: server.apiRoot)
+        XCTAssertEqual(online.code, .success, online.diagnostics)
+        assertOneWarningNamesTheSetAsideDatabase(online, in: run, keeping: bytes)
+        XCTAssertTrue(online.diagnostics.contains("was damaged (schema version -1, which no feedsite writes)"), online.diagnostics)
+
+        for (index, arguments) in [["validate-cache", "--cache", "cache"], ["generate", "--offline", "--cache", "cache", "--output", "out"]].enumerated() {
+            try FileManager.default.removeItem(at: run.cache.appendingPathComponent(Self.setAsideName))
+            let again = try await makeDatabaseWithSchemaVersion(-1, in: run, server: server)
+            let result = await runFeedsite(arguments, in: run.root)
+            XCTAssertEqual(result.code, index == 0 ? .success : .failure, result.diagnostics)
+            assertOneWarningNamesTheSetAsideDatabase(result, in: run, keeping: again)
+        }
+    }
+
     func test_validateCache_setsAsideADamagedDatabaseWithOneWarningAndFindsAnEmptyCache() async throws {
         let (run, server) = try makeRunFolderAndServer()
         let truncated = try await makeDatabaseCutShort(in: run, server: server)
@@ -105,6 +126,15 @@ final class DamagedCacheDatabaseTests: XCTestCase {
         let truncated = whole.prefix(whole.count / 2)
         try truncated.write(to: database)
         return truncated
+    }
+
+    /// A real cache database, written by a run, with its schema version set to `version`. Its bytes.
+    private func makeDatabaseWithSchemaVersion(_ version: Int32, in run: RunFolder, server: SampleAPIServer) async throws -> Data {
+        let first = await run.generate(api: server.apiRoot)
+        XCTAssertEqual(first.code, .success, first.diagnostics)
+        let path = run.cache.appendingPathComponent("cache.sqlite").path
+        try Database(path: path).setUserVersion(version)
+        return try Data(contentsOf: URL(fileURLWithPath: path))
     }
 
     /// An offline run sets the damaged database aside and then finds no cached feed: it fails
