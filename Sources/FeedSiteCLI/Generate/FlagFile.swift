@@ -55,11 +55,7 @@ struct FlagFile: Equatable {
         if ["/dev/", "/proc/"].contains(where: named.hasPrefix), !named.hasPrefix("/dev/shm/") {
             throw Refusal(description: "\(flag) \(given) is not a regular file (a device, a pipe or a socket); name a new file or a regular one")
         }
-        var link = stat()
-        var target = stat()
-        if lstat(named, &link) == 0, link.st_mode & S_IFMT == S_IFLNK, stat(named, &target) != 0 {
-            throw Refusal(description: "\(flag) \(given) is a symbolic link that leads to no file; name a file")
-        }
+        try refuseLinkToNothing(named, flag: flag, given: given, naming: "a file")
         let path = RealPath.of(named)
         try folders.refuseInside(path, flag: flag, given: given, advice: "write \(what) elsewhere")
         let folder = (path as NSString).deletingLastPathComponent
@@ -76,6 +72,17 @@ struct FlagFile: Equatable {
         default: throw Refusal(description: "\(flag) \(given) is not a regular file (a device, a pipe or a socket); name a new file or a regular one")
         }
         return FlagFile(flag: flag, path: path)
+    }
+
+    /// Refuses `named` when it is a symbolic link that leads nowhere: what it leads to would
+    /// be made by following it, somewhere the user did not name. `naming` ends the words
+    /// ("a file").
+    static func refuseLinkToNothing(_ named: String, flag: String, given: String, naming: String) throws(Refusal) {
+        var link = stat()
+        var target = stat()
+        if lstat(named, &link) == 0, link.st_mode & S_IFMT == S_IFLNK, stat(named, &target) != 0 {
+            throw Refusal(description: "\(flag) \(given) is a symbolic link that leads to no file; name \(naming)")
+        }
     }
 
     /// Throws when two of `files` are one file: the same path, or two names of one file.

@@ -38,11 +38,18 @@ struct RunWebArchive: Sendable {
     /// How the folder's lock file is named.
     static let lockName = ".feedsite-warc.lock"
 
-    /// `--warc`'s folder, checked, or `nil` without it.
-    static func named(by options: GenerateOptions, environment: RunEnvironment) throws(OpeningFailure) -> String? {
+    /// `--warc`'s folder, checked, or `nil` without it; none of `files`, which other flags
+    /// name for the run to write, may lie inside it: the folder holds earlier runs' archives,
+    /// which such a file would replace.
+    static func named(by options: GenerateOptions, environment: RunEnvironment, apartFrom files: [FlagFile]) throws(OpeningFailure) -> String? {
         guard let given = options.warc else { return nil }
-        do {
-            return try check(given, resolved: environment.resolve(given), folders: RunFolders.named(by: options, environment: environment))
+        do throws(FlagFile.Refusal) {
+            let folder = try check(given, resolved: environment.resolve(given), folders: RunFolders.named(by: options, environment: environment))
+            for file in files where RealPath.isWithin(file.path, folder) {
+                throw FlagFile.Refusal(
+                    description: "\(file.flag) \(file.path) is inside the --warc folder \(folder), which keeps every run's web archive; write it elsewhere")
+            }
+            return folder
         } catch {
             throw .flagFile(error)
         }
@@ -52,6 +59,7 @@ struct RunWebArchive: Sendable {
     /// a folder, or a path to make one at, outside the output, which every run replaces, and
     /// the cache, which holds only the cache's files.
     static func check(_ given: String, resolved: URL, folders: RunFolders) throws(FlagFile.Refusal) -> String {
+        try FlagFile.refuseLinkToNothing(resolved.path, flag: "--warc", given: given, naming: "a folder")
         let path = RealPath.of(resolved.path)
         try folders.refuseInside(path, flag: "--warc", given: given, advice: "keep the web archive elsewhere")
         switch try? PlainFile.kind(of: path) {

@@ -132,6 +132,45 @@ final class WebArchiveTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
     }
 
+    /// An earlier run's archive, its index, the folder's captures and lock: none may be
+    /// replaced by a file another flag names, nor may a new file be put among them.
+    func test_generate_waczArchiveOrMetricsFileInsideTheWarcFolder_isAUsageErrorThatLeavesTheEarlierArchiveByteForByte() async throws {
+        let folder = try makeTemporaryFolder(for: self)
+        let server = try SampleAPIServer(source: source)
+        defer { server.stop() }
+        let generate = ["generate", "--api", server.apiRoot.absoluteString, "--output", "site", "--cache", "cache", "--warc", "warc"]
+        let first = await runFeedsite(generate, in: folder)
+        XCTAssertEqual(first.code, .success, first.diagnostics)
+        let warc = folder.appendingPathComponent("warc")
+        let before = try folderBytes(warc)
+        let archive = try XCTUnwrap(before.keys.first { $0.hasSuffix(".warc.gz") }, "\(before.keys)")
+        let run = String(archive.dropLast(".warc.gz".count))
+
+        for (flag, name) in [
+            ("--wacz", "\(run).warc.gz"), ("--wacz", "\(run).cdxj"), ("--wacz", ".feedsite-warc.lock"), ("--wacz", "new.wacz"),
+            ("--archive", "\(run).warc.gz"), ("--metrics-file", "\(run).cdxj"),
+        ] {
+            let result = await runFeedsite(generate + [flag, "warc/" + name], in: folder)
+
+            XCTAssertEqual(result.code, .usage, "\(flag) \(name): \(result.diagnostics)")
+            XCTAssertTrue(
+                result.diagnostics.contains("\(flag) \(RealPath.of(warc.path))/\(name) is inside the --warc folder \(RealPath.of(warc.path)), "),
+                result.diagnostics)
+            XCTAssertEqual(try folderBytes(warc), before, "\(flag) \(name)")
+        }
+    }
+
+    func test_generate_warcNamingASymbolicLinkThatLeadsNowhere_isAUsageErrorSayingSo() async throws {
+        let folder = try makeTemporaryFolder(for: self)
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("warc").path, withDestinationPath: "gone/warc")
+
+        let result = await runFeedsite(["generate", "--api", "http://127.0.0.1:9/v1", "--output", "site", "--cache", "cache", "--warc", "warc"], in: folder)
+
+        XCTAssertEqual(result.code, .usage, result.diagnostics)
+        XCTAssertTrue(result.diagnostics.contains("--warc warc is a symbolic link that leads to no file; name a folder"), result.diagnostics)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["warc"])
+    }
+
     func test_generate_warcFolderThatCannotBeWritten_stopsTheRunBeforeAnyRequest_inOneLine() async throws {
         let folder = try makeTemporaryFolder(for: self)
         let lock = folder.appendingPathComponent("warc/.feedsite-warc.lock")
@@ -152,6 +191,15 @@ final class WebArchiveTests: XCTestCase {
         XCTAssertTrue(errors[0].hasPrefix("feedsite: error: --warc \(RealPath.of(folder.path))/warc: cannot write the web archive there: "), result.diagnostics)
         XCTAssertEqual(requests.withLock { $0 }, 0)
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("site").path))
+    }
+
+    /// Every file directly in `folder`, by name, with its bytes.
+    private func folderBytes(_ folder: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            files[name] = try Data(contentsOf: folder.appendingPathComponent(name))
+        }
+        return files
     }
 
     /// Each line of the index `<name>.cdxj` leads to a gzip member of `<name>.warc.gz` that
