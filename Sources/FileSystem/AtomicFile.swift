@@ -48,10 +48,13 @@ public enum AtomicFile {
         private var prepared: Bool?
 
         /// Makes nothing yet; with `unlessUnchanged`, `commit()` leaves a file at `path` that
-        /// holds the same bytes alone.
-        public init(path: String, unlessUnchanged: Bool = false) {
+        /// holds the same bytes alone. The temporary file goes beside `path`, or into
+        /// `temporaryFolder` (on the same file system) when a folder that others read must
+        /// never hold one, not even after a crash.
+        public init(path: String, unlessUnchanged: Bool = false, temporaryFolder: String? = nil) {
             self.path = path
-            self.writer = BufferedFileWriter(path: AtomicFile.temporaryPath(for: path), hashing: unlessUnchanged)
+            let temporary = temporaryFolder.map { $0 + "/" + (path as NSString).lastPathComponent } ?? path
+            self.writer = BufferedFileWriter(path: AtomicFile.temporaryPath(for: temporary), hashing: unlessUnchanged)
             self.unlessUnchanged = unlessUnchanged
         }
 
@@ -61,7 +64,12 @@ public enum AtomicFile {
         public func commit() throws -> Bool {
             do {
                 guard try prepare() else { return false }
-                try FileSystemError.check(rename(writer.path, path))
+                if rename(writer.path, path) != 0 {
+                    // Written elsewhere, into a folder not made yet.
+                    guard errno == ENOENT else { throw FileSystemError.fromErrno() }
+                    try PlainFile.makeParentFolder(of: path)
+                    try FileSystemError.check(rename(writer.path, path))
+                }
                 return true
             } catch {
                 discard()
@@ -111,6 +119,27 @@ public enum AtomicFile {
     public static func temporaryPath(for path: String) -> String {
         let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
         return "\(path[..<slash])\(temporaryMarker)\(processID)-\(counter.add(1, ordering: .relaxed).newValue)-\(path[slash...]).tmp"
+    }
+
+    /// Removes the temporary files beside `path` that a process no longer running left
+    /// (killed mid-write: `.feedsite-tmp-<pid>-<n>-<name>.tmp`), and those of this process's
+    /// ID, which only an earlier process with the same ID can have left when called before
+    /// this one writes `path` (a container's first process has the same ID every run).
+    /// Returns how many it removed; a folder it cannot read removes nothing.
+    @discardableResult
+    public static func removeAbandonedTemporaries(beside path: String) -> Int {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let suffix = "-" + (slash.map { String(path[path.index(after: $0)...]) } ?? path) + ".tmp"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return 0 }
+        var removed = 0
+        for name in names where name.hasPrefix(temporaryMarker) && name.hasSuffix(suffix) {
+            let numbers = name.dropFirst(temporaryMarker.count).dropLast(suffix.count).split(separator: "-", omittingEmptySubsequences: false)
+            guard numbers.count == 2, let owner = pid_t(numbers[0]), owner > 0, UInt(numbers[1]) != nil else { continue }
+            let running = owner != processID && (kill(owner, 0) == 0 || errno == EPERM)
+            if !running, unlink(folder + "/" + name) == 0 { removed += 1 }
+        }
+        return removed
     }
 
     private static let processID = getpid()

@@ -92,9 +92,10 @@ extension Manifest {
         _ = try draft(generator: generator, run: run, files: files, at: path).commit()
     }
 
-    /// The manifest `write(generator:run:files:to:)` writes, as a draft not yet committed.
-    public static func draft(generator: String, run: Run, files: [File], at path: String) throws -> AtomicFile.Draft {
-        let draft = AtomicFile.Draft(path: path, unlessUnchanged: true)
+    /// The manifest `write(generator:run:files:to:)` writes, as a draft not yet committed,
+    /// its temporary file in `temporaryFolder` when given (`AtomicFile.Draft`).
+    public static func draft(generator: String, run: Run, files: [File], at path: String, temporaryFolder: String? = nil) throws -> AtomicFile.Draft {
+        let draft = AtomicFile.Draft(path: path, unlessUnchanged: true, temporaryFolder: temporaryFolder)
         do {
             let manifest = try Writer(generator: generator, run: run, to: draft.writer)
             for file in files.sorted(by: { $0.path < $1.path }) { try manifest.add(file) }

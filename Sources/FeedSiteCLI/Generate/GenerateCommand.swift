@@ -23,9 +23,13 @@ struct GenerateCommand {
         let warc: String?
         do {
             files = try FlagFile.named(by: options, environment: environment)
-            warc = try RunWebArchive.named(by: options, environment: environment)
+            warc = try RunWebArchive.named(by: options, environment: environment, apartFrom: [files.archive, files.wacz, files.metrics].compactMap { $0 })
         } catch {
             return report.end(RunEnding.of(RunSummary(), error: .opening(error), facts: .init(previousSiteExists: previousSiteExists)))
+        }
+        for file in [files.archive, files.wacz, files.metrics].compactMap({ $0 }) {
+            let removed = AtomicFile.removeAbandonedTemporaries(beside: file.path)
+            if removed > 0 { report.detail("\(file.flag): removed \(removed) partial \(file.path) a killed run left beside it") }
         }
         let metricsFile = files.metrics.map { MetricsFile(path: $0.path) }
         var metrics = RunMetrics()

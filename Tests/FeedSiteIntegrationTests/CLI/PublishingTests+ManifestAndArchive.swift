@@ -119,6 +119,24 @@ extension PublishingTests {
         XCTAssertEqual(leftovers, [], "no partial archive is left behind")
     }
 
+    /// What a run killed while writing its archive, its WACZ or its metrics left beside
+    /// them goes with the next run that writes them.
+    func test_archiveWACZAndMetrics_removeThePartialFilesAKilledRunLeftBesideThem() async throws {
+        let run = try makeRunFolder()
+        let server = try makeServer(SyntheticFeed(itemCount: 2, commentsPerItem: 0, imageBytes: 48, now: fixedNow()))
+        let killed = pid_t.max
+        let partial = ["site.tar", "feed.wacz", "feedsite.prom"].map { ".feedsite-tmp-\(killed)-7-\($0).tmp" }
+        for name in partial + ["notes.txt"] { try Data(repeating: 0x41, count: 4_096).write(to: run.root.appendingPathComponent(name)) }
+
+        let result = await run.generate(
+            api: server.apiRoot, now: now, ["--archive", "site.tar", "--warc", "warc", "--wacz", "feed.wacz", "--metrics-file", "feedsite.prom"])
+
+        XCTAssertEqual(result.code, .success, result.diagnostics)
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: run.root.path).filter { $0 != ".site.lock" }.sorted(),
+            ["cache", "feed.wacz", "feedsite.prom", "notes.txt", "site", "site.tar", "warc"])
+    }
+
     func test_archive_insideTheOutputFolderIsRefused() async throws {
         let run = try makeRunFolder()
 

@@ -81,6 +81,43 @@ final class AtomicFileTests: XCTestCase {
         XCTAssertFalse(temporary.hasSuffix(".prom"), "node_exporter reads every *.prom, hidden ones too: \(temporary)")
     }
 
+    func test_draft_withATemporaryFolder_writesNothingBesideTheFileUntilItIsPutInPlace_makingItsFolder() throws {
+        let folder = try makeTemporaryFolder(for: self)
+        let scratch = folder.appendingPathComponent("scratch").path
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        let site = folder.appendingPathComponent("site")
+        try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
+        let draft = AtomicFile.Draft(path: site.path + "/search/a.js", temporaryFolder: scratch)
+
+        try draft.writer.write("feedsiteSearch();")
+        try draft.prepare()
+
+        XCTAssertTrue(draft.writer.path.hasPrefix(scratch + "/" + AtomicFile.temporaryMarker), draft.writer.path)
+        XCTAssertEqual(CacheFixtures.files(under: site), [], "nothing in the site while the file waits")
+        XCTAssertTrue(try draft.commit())
+        XCTAssertEqual(CacheFixtures.files(under: site), ["search/a.js"])
+        XCTAssertEqual(try String(contentsOf: site.appendingPathComponent("search/a.js"), encoding: .utf8), "feedsiteSearch();")
+        XCTAssertEqual(CacheFixtures.files(under: URL(fileURLWithPath: scratch)), [])
+    }
+
+    func test_removeAbandonedTemporaries_removesThoseOfEndedProcessesAndThisProcessesIDOnlyBesideThatFile() throws {
+        let folder = try makeTemporaryFolder(for: self)
+        // Above every kernel's limit on process IDs: no process has it.
+        let ended = pid_t.max
+        let names = [
+            ".feedsite-tmp-\(ended)-3-site.tar.tmp", ".feedsite-tmp-\(getpid())-1-site.tar.tmp",
+            // A running process's, another file's, and names feedsite never makes.
+            ".feedsite-tmp-\(getppid())-2-site.tar.tmp", ".feedsite-tmp-\(ended)-4-feed.wacz.tmp", ".feedsite-tmp-x-4-site.tar.tmp",
+            ".feedsite-tmp-\(ended)-site.tar.tmp", "site.tar",
+        ]
+        for name in names { try Data("partial".utf8).write(to: folder.appendingPathComponent(name)) }
+
+        let removed = AtomicFile.removeAbandonedTemporaries(beside: folder.appendingPathComponent("site.tar").path)
+
+        XCTAssertEqual(removed, 2)
+        XCTAssertEqual(Set(CacheFixtures.files(under: folder)), Set(names.dropFirst(2)))
+    }
+
     func test_write_failsWhenTheDestinationIsAFolderAndLeavesNoTemporaryFile() throws {
         let folder = try makeTemporaryFolder(for: self)
         let destination = folder.appendingPathComponent("taken")
