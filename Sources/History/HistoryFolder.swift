@@ -68,21 +68,35 @@ public struct HistoryFolder: Sendable {
             FolderRemoval.remove(root)
             try FileSystemError.wrap { try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: false) }
         }
+        // Written outside the published tree, so a run killed at any moment leaves nothing
+        // in it that its manifest does not list.
+        let scratch = FolderBeside.path(besides: output, kind: "own-files")
+        FolderRemoval.remove(scratch)
+        try FileSystemError.wrap { try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: false) }
+        defer { FolderRemoval.remove(scratch) }
+        // Only what the history's previous manifest listed is ever removed: anything else
+        // at its top is the user's.
+        let previouslyListed = exists ? Self.listed(in: root) : []
         var drafts: [AtomicFile.Draft] = []
         var placed: String?
         do {
             var listed: [Manifest.File] = []
             for file in files {
-                let written = AtomicFile.Draft(path: root + "/" + file.path, unlessUnchanged: true)
+                let written = AtomicFile.Draft(path: root + "/" + file.path, unlessUnchanged: true, temporaryFolder: scratch)
                 drafts.append(written)
                 try PublishError.naming(written.path) {
+                    // Its folder made now, so that what stands in its way fails this first step,
+                    // which leaves the history as it was.
+                    try PlainFile.makeParentFolder(of: written.path)
                     try written.writer.write(Array(file.data))
                     try written.prepare()
                 }
                 listed.append(Manifest.File(path: file.path, size: file.data.count, sha256: SHA256.hexDigest(file.data)))
             }
             let manifestPath = root + "/" + Manifest.fileName
-            let manifest = try PublishError.naming(manifestPath) { try Manifest.draft(generator: generator, run: run, files: listed, at: manifestPath) }
+            let manifest = try PublishError.naming(manifestPath) {
+                try Manifest.draft(generator: generator, run: run, files: listed, at: manifestPath, temporaryFolder: scratch)
+            }
             drafts.append(manifest)
             try PublishError.naming(manifestPath) { try manifest.prepare() }
             if let draft {
@@ -92,7 +106,7 @@ public struct HistoryFolder: Sendable {
                 placed = target
             }
             for written in drafts { _ = try PublishError.naming(written.path) { try written.commit() } }
-            removeStale(in: root, keeping: Set(files.map(\.path)))
+            Self.removeStale(previouslyListed.subtracting(files.map(\.path)), in: root)
             if !exists { try FileSystemError.check(rename(root, path)) }
         } catch {
             for written in drafts { written.discard() }
@@ -106,17 +120,36 @@ public struct HistoryFolder: Sendable {
         for old in thinned where old != name { Self.remove(folder(of: old)) }
     }
 
-    /// Whether the history's own files list other snapshots than its folders hold: a run
-    /// killed after putting its snapshot in, before the calendar was made anew.
+    /// Whether the history's own files list other snapshots than its folders hold (a run
+    /// killed after putting its snapshot in, before the calendar was made anew), or its
+    /// manifest is gone.
     public func indexesAreBehind() -> Bool {
+        if lacksManifest, !snapshots().isEmpty { return true }
         guard let data = try? PlainFile.read(path + "/" + HistoryLineage.fileName) else { return !snapshots().isEmpty }
         return SnapshotFacts.lines(data).map(\.name) != snapshots()
+    }
+
+    /// Whether the history's own `manifest.json` is missing.
+    public var lacksManifest: Bool {
+        (try? PlainFile.kind(of: path + "/" + Manifest.fileName, followingLinks: false)) == .missing
+    }
+
+    /// Whether the folder at `path` is a history feedsite made that has lost its own
+    /// manifest, which the next `--history` run makes anew: it keeps the list of its
+    /// snapshots, and its latest snapshot's manifest is feedsite's.
+    public static func lostItsManifest(_ path: String) -> Bool {
+        let history = HistoryFolder(output: URL(fileURLWithPath: (path as NSString).deletingLastPathComponent))
+        guard history.path == path, history.lacksManifest, PlainFile.isShareable(path + "/" + HistoryLineage.fileName),
+            let latest = history.snapshots().last,
+            let (generator, _) = try? Manifest.read(from: URL(fileURLWithPath: history.folder(of: latest), isDirectory: true), eachFile: { _ in })
+        else { return false }
+        return generator.hasPrefix(Manifest.generatorName)
     }
 
     /// Removes what killed runs left: hidden snapshots and histories beside the output whose
     /// process is gone, snapshots half removed, and own files written but never put in.
     public func removeLeftovers() {
-        for leftover in FolderBeside.abandoned(besides: output, kinds: ["snapshot", "history"]) {
+        for leftover in FolderBeside.abandoned(besides: output, kinds: ["snapshot", "history", "own-files"]) {
             FolderRemoval.remove(leftover)
         }
         for entry in (try? PlainFile.entries(inFolder: path, followingLinks: false)) ?? []
@@ -129,13 +162,20 @@ public struct HistoryFolder: Sendable {
         }
     }
 
-    /// Removes the history's own files that this run did not write (the calendar of a
-    /// locale the site no longer has), and the folders they leave empty.
-    private func removeStale(in root: String, keeping: Set<String>) {
-        for stale in Self.ownFiles(in: root) where !keeping.contains(stale) && stale != Manifest.fileName {
-            unlink(root + "/" + stale)
-            if let slash = stale.lastIndex(of: "/") { rmdir(root + "/" + stale[..<slash]) }
+    /// Removes the history's own files in `stale` (the calendar of a locale the site no
+    /// longer has), and the folders they leave empty.
+    private static func removeStale(_ stale: Set<String>, in root: String) {
+        for path in stale where path != Manifest.fileName {
+            unlink(root + "/" + path)
+            if let slash = path.lastIndex(of: "/") { rmdir(root + "/" + path[..<slash]) }
         }
+    }
+
+    /// The paths the history's manifest in `root` lists; none when it cannot be read.
+    private static func listed(in root: String) -> Set<String> {
+        var paths = Set<String>()
+        _ = try? Manifest.read(from: URL(fileURLWithPath: root, isDirectory: true)) { paths.insert($0.path) }
+        return paths
     }
 
     /// The history's own files in `root`, by path from it: none of a snapshot's (the listing

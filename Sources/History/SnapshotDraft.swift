@@ -177,7 +177,7 @@ public final class SnapshotDraft: Sendable {
             fingerprints.append(fingerprint)
             let paths = renderers.map { $0.paths.localePrefix + page.path }
             if let previousFolder, before.contains(fingerprint),
-                paths.allSatisfy({ (try? PlainFile.kind(of: previousFolder + "/" + $0, followingLinks: false)) == .file })
+                paths.allSatisfy({ PlainFile.isShareable(previousFolder + "/" + $0) })
             {
                 for path in paths {
                     try PublishError.naming(folder + "/" + path) { try PlainFile.link(previousFolder + "/" + path, to: folder + "/" + path, replacing: false) }
@@ -211,7 +211,7 @@ public final class SnapshotDraft: Sendable {
         }
         var copies: [String: String] = [:]
         _ = try? Manifest.read(from: URL(fileURLWithPath: staging)) { file in
-            if let path = earlier[file.sha256] { copies[file.path] = previousFolder + "/" + path }
+            if let path = earlier[file.sha256], PlainFile.isShareable(previousFolder + "/" + path) { copies[file.path] = previousFolder + "/" + path }
         }
         return copies
     }
@@ -251,7 +251,7 @@ public final class SnapshotDraft: Sendable {
     }
 
     private func pagesExist(of id: UUID, in previousFolder: String) -> Bool {
-        renderers.allSatisfy { (try? PlainFile.kind(of: previousFolder + "/" + $0.paths.commentsPage(for: id), followingLinks: false)) == .file }
+        renderers.allSatisfy { PlainFile.isShareable(previousFolder + "/" + $0.paths.commentsPage(for: id)) }
     }
 
     private func write(_ html: String, to path: String) throws {

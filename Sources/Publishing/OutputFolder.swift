@@ -62,11 +62,15 @@ public enum OutputFolder {
     /// folder and the working folder, each with how to name it). With `force`, a folder
     /// holding others' files may be replaced; the refusal `force` overrode is returned, for
     /// the run to say what it replaces.
+    /// A history is feedsite's when its own manifest is, or when `isHistoryAfterAll` says so of
+    /// its path (one that lost its manifest, which the run makes anew).
     @discardableResult
-    public static func checkReplaceable(_ output: String, force: Bool, protectedFolders: [(path: String, name: String)]) throws(Refusal) -> Refusal? {
+    public static func checkReplaceable(
+        _ output: String, force: Bool, protectedFolders: [(path: String, name: String)], isHistoryAfterAll: (String) -> Bool = { _ in false }
+    ) throws(Refusal) -> Refusal? {
         guard try checkPlace(output, protectedFolders: protectedFolders) else { return nil }
         do {
-            try checkOwnedByFeedsite(output)
+            try checkOwnedByFeedsite(output, isHistoryAfterAll: isHistoryAfterAll)
             return nil
         } catch {
             guard force, case .holdsOtherEntries = error else { throw error }
@@ -96,7 +100,7 @@ public enum OutputFolder {
 
     /// Throws unless the folder `output` is empty but for dot-files, or a site feedsite
     /// published whose top is as its manifest records it.
-    private static func checkOwnedByFeedsite(_ output: String) throws(Refusal) {
+    private static func checkOwnedByFeedsite(_ output: String, isHistoryAfterAll: (String) -> Bool) throws(Refusal) {
         let entries: [(name: String, isFolder: Bool)]
         do {
             entries = try PlainFile.entries(inFolder: output, followingLinks: false).filter { !$0.name.hasPrefix(".") }.sorted { $0.name < $1.name }
@@ -113,7 +117,7 @@ public enum OutputFolder {
         for entry in entries {
             let path = output + "/" + entry.name
             if entry.isFolder {
-                if !manifest.folders.contains(entry.name), !(StagedSite.carriedFolders.contains(entry.name) && isHistory(path)) {
+                if !manifest.folders.contains(entry.name), !(StagedSite.carriedFolders.contains(entry.name) && (isHistory(path) || isHistoryAfterAll(path))) {
                     others.append(entry.name)
                 }
             } else if entry.name == Manifest.fileName {

@@ -1,6 +1,12 @@
 import FileSystem
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Checks a published site against its `manifest.json`: which listed files are missing or
 /// changed, and which files are there that the manifest does not list. Top-level dot-files
 /// are the user's, not the site's, and are not checked.
@@ -14,7 +20,8 @@ public enum SiteVerifier {
         public var missing: [String] = []
         public var changed: [String] = []
         public var extra: [String] = []
-        /// Listed paths that lead out of the site: not read.
+        /// Listed paths that lead out of the site, and symbolic links it does not list that
+        /// lead out of it: not read.
         public var outside: [String] = []
 
         public var isIntact: Bool { missing.isEmpty && changed.isEmpty && extra.isEmpty && outside.isEmpty }
@@ -52,8 +59,17 @@ public enum SiteVerifier {
                 report.changed.append(file.path)
             }
         }
-        report.extra = try SiteFiles.list(site, skipping: skipping).filter { !listed.contains($0) && $0 != Manifest.fileName }
+        for path in try SiteFiles.list(site, skipping: skipping) where !listed.contains(path) && path != Manifest.fileName {
+            if leadsOut(root + "/" + path, of: root) { report.outside.append(path) } else { report.extra.append(path) }
+        }
         return report
+    }
+
+    /// Whether the entry at `path` is a symbolic link to somewhere outside `root` (a real path).
+    private static func leadsOut(_ path: String, of root: String) -> Bool {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return false }
+        return !RealPath.isWithin(RealPath.of(path), root)
     }
 
     /// Whether `path`, as written, stays inside the folder: relative, and no name of it empty,

@@ -14,7 +14,10 @@ struct VerifyCommand {
         var intact = check(site, named: site.path)
         let history = HistoryFolder(output: site)
         if (try? FileManager.default.contentsOfDirectory(atPath: history.path)) != nil {
-            intact = check(URL(fileURLWithPath: history.path), named: history.path, skipping: { SnapshotName($0) != nil }) && intact
+            // Only a real folder is a snapshot: a file or a link of a snapshot's name is listed
+            // with the history's own files, as extra or leading out, never followed.
+            let snapshots = Set(history.snapshots().map(\.text))
+            intact = check(URL(fileURLWithPath: history.path), named: history.path, skipping: snapshots.contains) && intact
             for name in history.snapshots() {
                 intact = check(URL(fileURLWithPath: history.folder(of: name)), named: history.folder(of: name)) && intact
             }

@@ -132,7 +132,8 @@ struct RunContext: Sendable {
         taken.append { outputLock.markFinished() }
         do {
             // Under the output's lock, so no other run is swapping a site in meanwhile.
-            let overridden = try OutputFolder.checkReplaceable(output.path, force: options.force, protectedFolders: environment.protectedFolders)
+            let overridden = try OutputFolder.checkReplaceable(
+                output.path, force: options.force, protectedFolders: environment.protectedFolders, isHistoryAfterAll: HistoryFolder.lostItsManifest)
             if let overridden { report.forcing(overridden) }
         } catch {
             throw await givingBack(.outputNotReplaceable(error))

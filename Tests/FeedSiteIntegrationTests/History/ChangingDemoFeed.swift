@@ -2,6 +2,8 @@ import FeedCore
 import Foundation
 import SampleAPI
 import Synchronization
+import TestSupport
+import XCTest
 
 /// The demo feed with items a test leaves out and descriptions it rewrites between runs.
 final class ChangingDemoFeed: SampleFeedSource {
@@ -50,5 +52,19 @@ final class ChangingDemoFeed: SampleFeedSource {
 
     func image(at path: String) -> [UInt8]? {
         demo.image(at: path)
+    }
+}
+
+extension XCTestCase {
+    /// A history of one snapshot, 2026-11-24T12:00Z, made in a new folder over a demo feed
+    /// the test can change; the command line that made it, for the next runs.
+    func firstSnapshot() throws -> (folder: URL, feed: ChangingDemoFeed, generate: [String]) {
+        let folder = try makeTemporaryFolder(for: self)
+        let feed = ChangingDemoFeed(now: fixedNow())
+        let server = try SampleAPIServer(source: feed)
+        addTeardownBlock { server.stop() }
+        let generate = ["generate", "--api", server.apiRoot.absoluteString, "--output", "site", "--cache", "cache", "--history"]
+        XCTAssertEqual(try ExecutableRunner.run(generate + ["--now", "2026-11-24T12:00:00Z"], in: folder).status, 0)
+        return (folder, feed, generate)
     }
 }

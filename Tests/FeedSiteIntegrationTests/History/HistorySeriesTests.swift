@@ -140,16 +140,4 @@ final class HistorySeriesTests: XCTestCase {
         XCTAssertTrue(live.contains("Rewritten"), "the live site was published")
         return (run, folder.appendingPathComponent("site").resolvingSymlinksInPath().path)
     }
-
-    /// A history of one snapshot, 2026-11-24T12:00Z, made in a new folder over a demo feed
-    /// the test can change; the command line that made it, for the next runs.
-    private func firstSnapshot() throws -> (folder: URL, feed: ChangingDemoFeed, generate: [String]) {
-        let folder = try makeTemporaryFolder(for: self)
-        let feed = ChangingDemoFeed(now: fixedNow())
-        let server = try SampleAPIServer(source: feed)
-        addTeardownBlock { server.stop() }
-        let generate = ["generate", "--api", server.apiRoot.absoluteString, "--output", "site", "--cache", "cache", "--history"]
-        XCTAssertEqual(try ExecutableRunner.run(generate + ["--now", "2026-11-24T12:00:00Z"], in: folder).status, 0)
-        return (folder, feed, generate)
-    }
 }

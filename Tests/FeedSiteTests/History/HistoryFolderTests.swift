@@ -5,6 +5,12 @@ import Publishing
 import TestSupport
 import XCTest
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Putting a snapshot and the history's own files in: all of it, or nothing when a file
 /// cannot be written.
 final class HistoryFolderTests: XCTestCase {
@@ -38,6 +44,56 @@ final class HistoryFolderTests: XCTestCase {
 
         XCTAssertEqual(try snapshotOfFiles(in: URL(fileURLWithPath: history.path)), before, "every file as it was, and no temporary one")
         XCTAssertTrue(FileManager.default.fileExists(atPath: draft), "the snapshot was not put in")
+    }
+
+    /// A run killed between writing the history's own files and putting them in leaves
+    /// nothing inside the published history: they wait in a hidden folder beside the output,
+    /// which the next run removes.
+    func test_commit_writesTheOwnFilesOutsideTheHistory_soAKilledRunLeavesNothingInIt() throws {
+        let (history, draft) = try makeHistoryWithOneSnapshot()
+        let scratch = history.output.deletingLastPathComponent().appendingPathComponent(".site.feedsite-own-files-\(getpid())").path
+        // A file where the last one's folder should be: every other file is written and
+        // ready when it fails, as a kill then would find them.
+        try FileManager.default.createDirectory(atPath: history.path + "/search", withIntermediateDirectories: true)
+        try Data("in the way".utf8).write(to: URL(fileURLWithPath: history.path + "/search/b"))
+        let before = try snapshotOfFiles(in: URL(fileURLWithPath: history.path))
+
+        XCTAssertThrowsError(
+            try history.commit(
+                draft: nil, as: first, files: [("search/a.js", Data("a".utf8)), ("index.html", Data("two".utf8)), ("search/b/c.js", Data("c".utf8))],
+                thinned: [], generator: "feedsite", run: run))
+
+        XCTAssertEqual(try snapshotOfFiles(in: URL(fileURLWithPath: history.path)), before)
+        let hidden = try FileManager.default.subpathsOfDirectory(atPath: history.path).filter { $0.contains(AtomicFile.temporaryMarker) }
+        XCTAssertEqual(hidden, [])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch), "the hidden folder goes with the commit")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: draft))
+
+        let killed = history.output.deletingLastPathComponent().appendingPathComponent(".site.feedsite-own-files-\(pid_t.max)").path
+        try FileManager.default.createDirectory(atPath: killed, withIntermediateDirectories: true)
+        try Data("half".utf8).write(to: URL(fileURLWithPath: killed + "/\(AtomicFile.temporaryMarker)\(pid_t.max)-1-d3.js.tmp"))
+        history.removeLeftovers()
+        XCTAssertFalse(FileManager.default.fileExists(atPath: killed), "a killed run's own files are removed by the next")
+    }
+
+    /// Only what the history's previous manifest listed is its own: a note or a folder the
+    /// user put beside the snapshots stays, while a file the history no longer makes goes.
+    func test_commit_removesOwnFilesItNoLongerMakes_andKeepsTheUsersFilesAndFolders() throws {
+        let (history, draft) = try makeHistoryWithOneSnapshot()
+        try history.commit(
+            draft: draft, as: second, files: [("index.html", Data("two".utf8)), ("el/index.html", Data("δύο".utf8))], thinned: [], generator: "feedsite",
+            run: run)
+        let users = ["README.txt": "mine", "notes/2026.txt": "also mine", "el/mine.txt": "in one of the history's folders"]
+        for (path, text) in users {
+            try FileManager.default.createDirectory(
+                atPath: history.path + "/" + (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: history.path + "/" + path))
+        }
+
+        try history.commit(draft: nil, as: second, files: [("index.html", Data("three".utf8))], thinned: [], generator: "feedsite", run: run)
+
+        let files = try snapshotOfFiles(in: URL(fileURLWithPath: history.path)).filter { !$0.key.hasPrefix("2026") && $0.key != "manifest.json" }
+        XCTAssertEqual(files, ["index.html": Data("three".utf8)].merging(users.mapValues { Data($0.utf8) }) { $1 })
     }
 
     func test_removeLeftovers_removesOwnFilesNeverPutIn_andLeavesTheSnapshotsAlone() throws {

@@ -38,6 +38,7 @@ struct HistoryStep: RunStep {
     /// Puts the snapshot in, thins, and makes the history's own files anew.
     private func keep() throws {
         let history = HistoryFolder(output: output)
+        let lostManifest = history.lacksManifest && !history.snapshots().isEmpty
         var own: [SnapshotName: SnapshotFacts] = [:]
         if let prepared { own[prepared.facts.name] = prepared.facts }
         // A snapshot whose facts cannot be read is left where it is, for verify to name, and
@@ -66,7 +67,13 @@ struct HistoryStep: RunStep {
         files.append((HistoryLineage.fileName, Data(kept.map(\.line).joined().utf8)))
         try history.commit(
             draft: prepared?.folder, as: new, files: files, thinned: thinned, generator: "\(Manifest.generatorName) \(Usage.version)", run: facts)
-        let made = prepared == nil ? "the calendar caught up with a snapshot an interrupted run put in" : "snapshot \(new.text)"
+        if lostManifest {
+            report.reporter.warning("history: \(history.path)/\(Manifest.fileName) was missing; made anew with the history's own files, from its snapshots")
+        }
+        let made =
+            prepared != nil
+            ? "snapshot \(new.text)"
+            : lostManifest ? "its own files made anew from its snapshots" : "the calendar caught up with a snapshot an interrupted run put in"
         report.detail("history: \(made); \(kept.count) kept\(thinned.isEmpty ? "" : ", \(thinned.count) thinned by \(policy)")")
     }
 
