@@ -33,15 +33,20 @@
 
   // ---- The rule: a text's terms, exactly as the index builder makes them. ----
 
+  /** The most code points a term keeps: a longer run keeps its first ones. */
+  const MAX_TERM_LENGTH = 64;
+
   /** The folded runs of letters and digits of `text`, in order, duplicates kept. */
   const terms = (text) =>
-    String(text)
-      .normalize("NFKD")
-      .toLowerCase()
-      .normalize("NFKD")
-      .replace(/\p{M}/gu, "")
-      .replace(/ς/g, "σ")
-      .match(/[\p{L}\p{N}]+/gu) ?? [];
+    (
+      String(text)
+        .normalize("NFKD")
+        .toLowerCase()
+        .normalize("NFKD")
+        .replace(/\p{M}/gu, "")
+        .replace(/ς/g, "σ")
+        .match(/[\p{L}\p{N}]+/gu) ?? []
+    ).map((term) => Array.from(term).slice(0, MAX_TERM_LENGTH).join(""));
 
   /** A query's words: its terms, each once. An item matches when, for every word, one of its
    * terms starts with that word. */

@@ -8,7 +8,10 @@ import Synchronization
 /// 2. every combining mark is dropped ("São" → "sao", "Αθήνα" → "αθηνα");
 /// 3. the Greek final sigma "ς" becomes "σ", so a word typed in capitals or cut short still
 ///    matches;
-/// 4. the terms are the runs of letters and digits, in order.
+/// 4. the terms are the runs of letters and digits, in order;
+/// 5. a term is at most `maximumLength` scalars: a longer run keeps its first ones. No word
+///    is that long, and a run that is (a spam comment's 45,000 letters) must cost the index
+///    no more than a word does.
 ///
 /// `Tests/FeedSiteTests/Site/Search/search-terms.json` holds the rule's vectors (text →
 /// terms), which the Swift tests and `.ci/check-search`, in the page, both check.
@@ -17,6 +20,9 @@ import Synchronization
 /// worked out once per process and kept: ASCII by a table, the rest through Foundation's
 /// normalization, whose cost per call would otherwise dominate a large feed's index.
 public enum SearchTerms {
+    /// The most scalars a term keeps (rule 5); `Templates/search.js` keeps as many.
+    public static let maximumLength = 64
+
     /// The terms of `text`, in order, repeats kept.
     public static func terms(of text: String) -> [String] {
         var terms: [String] = []
@@ -41,7 +47,7 @@ public enum SearchTerms {
                 let byte = bytes[at]
                 if byte < 0x80 {
                     let folded = table[Int(byte)]
-                    if folded == 0 { term.end(body) } else { term.bytes.append(folded) }
+                    if folded == 0 { term.end(body) } else { term.append(folded) }
                     at += 1
                     continue
                 }
@@ -52,7 +58,7 @@ public enum SearchTerms {
                 at += length
                 for piece in fold(Unicode.Scalar(value)!) {
                     if let piece {
-                        term.bytes.append(contentsOf: piece.utf8)
+                        term.append(piece)
                     } else {
                         term.end(body)
                     }
@@ -62,15 +68,30 @@ public enum SearchTerms {
         term.end(body)
     }
 
-    /// The bytes of the term being read.
+    /// The bytes of the term being read, and how many scalars they are.
     private struct Term {
         var bytes: [UInt8] = []
+        var scalars = 0
+
+        /// An ASCII letter or digit, unless the term is already as long as a term gets.
+        mutating func append(_ byte: UInt8) {
+            guard scalars < maximumLength else { return }
+            bytes.append(byte)
+            scalars += 1
+        }
+
+        mutating func append(_ scalar: Unicode.Scalar) {
+            guard scalars < maximumLength else { return }
+            bytes.append(contentsOf: scalar.utf8)
+            scalars += 1
+        }
 
         /// Hands the term over, if there is one, and starts the next.
         mutating func end(_ body: (String) -> Void) {
             guard !bytes.isEmpty else { return }
             body(String(decoding: bytes, as: UTF8.self))
             bytes.removeAll(keepingCapacity: true)
+            scalars = 0
         }
     }
 

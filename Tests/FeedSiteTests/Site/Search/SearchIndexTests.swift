@@ -30,6 +30,21 @@ final class SearchIndexTests: XCTestCase {
         }
     }
 
+    /// A spam comment of two runs of letters sharing 22,500 of them once split the index a
+    /// level per shared letter, a file at each, until the stack ran out.
+    func test_termFiles_ofRunsSharingLongPrefixes_areAFewFilesThatFindTheItem() throws {
+        let spam = String(repeating: "abc", count: 15_000) + " " + String(repeating: "abc", count: 7_500) + " " + String(repeating: "x", count: 9_000) + "y"
+        let items: [Set<String>] = [Set(SearchTerms.terms(of: spam)), ["abcd"], Set(SearchTerms.terms(of: String(repeating: "x", count: 30_000)))]
+
+        let built = try Self.build(items, leafBudget: tinyBudget)
+
+        XCTAssertLessThanOrEqual(built.files.count, 2 * SearchTerms.maximumLength, "\(built.files.keys.sorted())")
+        XCTAssertEqual(try built.reader.items(startingWith: "abca"), [0])
+        XCTAssertEqual(try built.reader.items(startingWith: "abc"), [0, 1])
+        XCTAssertEqual(try built.reader.items(startingWith: String(repeating: "x", count: 64)), [0, 2])
+        XCTAssertEqual(try built.reader.items(startingWith: String(repeating: "abc", count: 21)), [0], "63 letters of the first run")
+    }
+
     func test_add_keepsAnItemOnceUnderATermItsTextRepeats() throws {
         var index = SearchIndex(itemCount: 2)
         index.add(["lisbon", "sun", "lisbon", "sun", "lisbon"], item: 0)

@@ -73,7 +73,7 @@ final class SearchTermsTests: XCTestCase {
         return try JSONDecoder().decode([Vector].self, from: Data(contentsOf: url))
     }
 
-    /// The rule's four steps applied to the whole text at once, as the page's script does,
+    /// The rule's five steps applied to the whole text at once, as the page's script does,
     /// not a scalar at a time.
     private static func termsByTheRule(_ text: String) -> [String] {
         let marks: Set<Unicode.GeneralCategory> = [.nonspacingMark, .spacingMark, .enclosingMark]
@@ -83,6 +83,8 @@ final class SearchTermsTests: XCTestCase {
         let folded = text.decomposedStringWithCompatibilityMapping.lowercased().decomposedStringWithCompatibilityMapping.unicodeScalars
             .filter { !marks.contains($0.properties.generalCategory) }
             .map { $0 == "ς" ? "σ" : $0 }
-        return folded.split { !lettersAndDigits.contains($0.properties.generalCategory) }.map { String(String.UnicodeScalarView($0)) }
+        return folded.split { !lettersAndDigits.contains($0.properties.generalCategory) }.map {
+            String(String.UnicodeScalarView($0.prefix(SearchTerms.maximumLength)))
+        }
     }
 }
