@@ -12,13 +12,28 @@ struct ResamplingPass {
     let outputWidth: Int
     let outputHeight: Int
 
+    /// The most input pixels the filter reaches across for one output pixel along a row, in
+    /// output pixels: a row wider than that is first averaged in blocks of `block` pixels.
+    /// The line and the row's weights grow with the width the filter sees, so a picture of
+    /// 50 million by 1 pixels would otherwise take gigabytes within the pixel limit. No
+    /// picture of 30,720 pixels or fewer (64 × the narrowest default width) is averaged
+    /// first, and one that is still gets a filter 64 output pixels wide.
+    static let widestReach = 64
+
+    /// How many input pixels of a row are averaged into one before the filter runs.
+    var block: Int { max(1, width / (outputWidth * Self.widestReach)) }
+
     func run(into target: UnsafeMutableBufferPointer<UInt8>) {
-        let columns = ResamplingWeights(input: width, output: outputWidth)
+        let block = block
+        let lineWidth = (width + block - 1) / block
+        let columns = ResamplingWeights(input: lineWidth, output: outputWidth)
         let rows = ResamplingWeights(input: height, output: outputHeight)
         // Three pixels of 0 past the row's end, for the last window's zero weights to meet.
-        let line = UnsafeMutableBufferPointer<SIMD4<Float>>.allocate(capacity: width + 3)
+        let line = UnsafeMutableBufferPointer<SIMD4<Float>>.allocate(capacity: lineWidth + 3)
         defer { line.deallocate() }
         line.initialize(repeating: .zero)
+        let blockPixels = UnsafeMutableBufferPointer<SIMD4<Float>>.allocate(capacity: block > 1 ? block : 0)
+        defer { blockPixels.deallocate() }
         let ring = UnsafeMutableBufferPointer<SIMD4<Float>>.allocate(capacity: rows.taps * outputWidth)
         defer { ring.deallocate() }
         let sum = UnsafeMutableBufferPointer<SIMD4<Float>>.allocate(capacity: outputWidth)
@@ -40,7 +55,11 @@ struct ResamplingPass {
             let count = rows.counts[y]
             nextRow = max(nextRow, first)
             while nextRow < first + count {
-                decodeRow(nextRow, into: line)
+                if block == 1 {
+                    decodeRow(nextRow, columns: 0..<width, into: line)
+                } else {
+                    averageRow(nextRow, in: block, into: line, using: blockPixels)
+                }
                 let slot = (nextRow % rows.taps) * outputWidth
                 filter(
                     line, with: columns, weights: UnsafeBufferPointer(columnWeights),
@@ -57,26 +76,45 @@ struct ResamplingPass {
         }
     }
 
-    /// Input row `y` as premultiplied linear light.
-    private func decodeRow(_ y: Int, into line: UnsafeMutableBufferPointer<SIMD4<Float>>) {
-        let start = y * width * layout.channels
+    /// Input row `y`, in blocks of `block` pixels each averaged into one (the last block may
+    /// be shorter), `pixels` holding a block at a time.
+    private func averageRow(
+        _ y: Int, in block: Int, into line: UnsafeMutableBufferPointer<SIMD4<Float>>, using pixels: UnsafeMutableBufferPointer<SIMD4<Float>>
+    ) {
+        var x = 0
+        var index = 0
+        while x < width {
+            let count = min(block, width - x)
+            decodeRow(y, columns: x..<(x + count), into: pixels)
+            var sum = SIMD4<Float>.zero
+            for k in 0..<count { sum += pixels[k] }
+            line[index] = sum / Float(count)
+            x += count
+            index += 1
+        }
+    }
+
+    /// The pixels `columns` of input row `y`, as premultiplied linear light, from `line[0]` on.
+    private func decodeRow(_ y: Int, columns: Range<Int>, into line: UnsafeMutableBufferPointer<SIMD4<Float>>) {
+        let start = (y * width + columns.lowerBound) * layout.channels
+        let count = columns.count
         SRGBTransfer.shared.linear.withUnsafeBufferPointer { linear in
             switch layout {
             case .gray:
-                for x in 0..<width { line[x] = SIMD4(linear[Int(source[start + x])], 0, 0, 1) }
+                for x in 0..<count { line[x] = SIMD4(linear[Int(source[start + x])], 0, 0, 1) }
             case .grayAlpha:
-                for x in 0..<width {
+                for x in 0..<count {
                     let p = start + 2 * x
                     let alpha = Float(source[p + 1]) * (1 / 255)
                     line[x] = SIMD4(linear[Int(source[p])] * alpha, 0, 0, alpha)
                 }
             case .rgb:
-                for x in 0..<width {
+                for x in 0..<count {
                     let p = start + 3 * x
                     line[x] = SIMD4(linear[Int(source[p])], linear[Int(source[p + 1])], linear[Int(source[p + 2])], 1)
                 }
             case .rgba:
-                for x in 0..<width {
+                for x in 0..<count {
                     let p = start + 4 * x
                     let alpha = Float(source[p + 3]) * (1 / 255)
                     line[x] = SIMD4(linear[Int(source[p])], linear[Int(source[p + 1])], linear[Int(source[p + 2])], 1) * alpha

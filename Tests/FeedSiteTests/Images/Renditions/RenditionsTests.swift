@@ -38,6 +38,17 @@ final class RenditionsTests: XCTestCase {
         XCTAssertEqual(try Renditions.make(from: source, recipe: recipe), [])
     }
 
+    /// Renditions are narrower than the picture: a tall one no wider than the narrowest width
+    /// has none, and a JPEG's header tells so before any of it is decoded (here its scan is cut
+    /// short, which decoding would refuse). Turned a quarter, the same picture is wide.
+    func test_make_givesNoneForATallPictureNoWiderThanTheNarrowestWidth_withoutDecodingAJPEG() throws {
+        let whole = JPEGEncoder.encode(gradient(width: 8, height: 2_000), quality: 80)
+        let cut = Array(whole.prefix(whole.count / 2))
+
+        XCTAssertEqual(try Renditions.make(from: cut, recipe: recipe), [])
+        XCTAssertThrowsError(try Renditions.make(from: withEXIFOrientation(6, cut), recipe: recipe), "upright it is 2,000 wide, and decoded")
+    }
+
     func test_make_turnsThePictureUprightAsItsEXIFOrientationSays() throws {
         // Stored 40 × 20, to be turned a quarter (orientation 6): upright it is 20 × 40.
         let stored = JPEGEncoder.encode(gradient(width: 40, height: 20), quality: 90)

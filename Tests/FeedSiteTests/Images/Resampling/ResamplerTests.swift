@@ -19,6 +19,29 @@ final class ResamplerTests: XCTestCase {
         }
     }
 
+    /// A row hundreds of times wider than the output is averaged in blocks before the filter
+    /// runs (its memory then bounded whatever the shape): a constant stays constant in every
+    /// layout, and a step from black to white comes out black, then white, with the filter's
+    /// blend only where the step is.
+    func test_resize_ofARowFarWiderThanTheOutput_keepsConstantsAndAStepWhereTheyWere() {
+        let width = 1_000_000
+        let pixels: [(Bitmap.Layout, [UInt8])] = [(.gray, [77]), (.grayAlpha, [77, 200]), (.rgb, [10, 128, 250]), (.rgba, [10, 128, 250, 200])]
+        for (layout, pixel) in pixels {
+            let picture = Bitmap(width: width, height: 2, layout: layout, samples: Array([[UInt8]](repeating: pixel, count: width * 2).joined()))
+
+            let resized = Resampler.resize(picture, width: 100, height: 1)
+
+            XCTAssertEqual(resized.samples, Array([[UInt8]](repeating: pixel, count: 100).joined()), "\(layout)")
+        }
+        let step = Bitmap(width: width, height: 1, layout: .gray, samples: (0..<width).map { $0 < width / 2 ? 0 : 255 })
+
+        let resized = Resampler.resize(step, width: 100, height: 1).samples
+
+        XCTAssertEqual(Array(resized[0..<47]), [UInt8](repeating: 0, count: 47))
+        XCTAssertEqual(Array(resized[53..<100]), [UInt8](repeating: 255, count: 53 - 6))
+        XCTAssertTrue(resized[49] > 0 && resized[50] < 255 && resized[49] < resized[50], "\(resized[47..<53])")
+    }
+
     func test_resize_givesBackTheSameSamplesAtTheSameSize() {
         let picture = Bitmap(width: 13, height: 7, layout: .rgba, samples: SeededGenerator.bytes(count: 13 * 7 * 4, seed: 29))
 
