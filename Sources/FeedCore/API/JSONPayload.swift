@@ -12,7 +12,7 @@ enum JSONPayload {
         do {
             root = try JSONReader.read(data)
         } catch {
-            throw MappingError("body is not JSON")
+            throw MappingError("body is not JSON: \(error.message) at offset \(error.offset)")
         }
         guard case let .object(fields) = root else { throw MappingError("body is not a JSON object with items") }
         guard let items = fields["items"] else { throw MappingError("items: missing") }

@@ -8,8 +8,9 @@ import XCTest
 final class JSONPayloadTests: XCTestCase {
     func test_items_saysWhereABodyIsWrong() {
         let cases: [(String, String)] = [
-            ("not json", "body is not JSON"),
-            (#"{"items":[]"#, "body is not JSON"),
+            ("not json", "body is not JSON: expected null at offset 0"),
+            (#"{"items":[]"#, "body is not JSON: unexpected end of input in an object at offset 11"),
+            (#"{"items":"# + String(repeating: "[", count: 10_000), "body is not JSON: nested deeper than 64 levels at offset 72"),
             (#"[1, 2]"#, "body is not a JSON object with items"),
             (#"{"things":[]}"#, "items: missing"),
             (#"{"items":null}"#, "items: wrong type"),
