@@ -1,3 +1,4 @@
+import Basics
 import FeedCore
 import Foundation
 import SQLite
@@ -12,11 +13,21 @@ public final class SQLiteCommentsStore: CommentsStore {
         self.cache = cache
     }
 
+    /// A list longer than the API may answer was not saved by feedsite, and is not read: its
+    /// comments would take twenty times its bytes.
     public func retrieve(imageID: UUID) throws(CacheError) -> CachedComments? {
         try cache.read { connection in
-            let select = try connection.statement("SELECT saved_at, etag, last_modified, comments FROM comments WHERE image_id = ?")
+            let select = try connection.statement(
+                "SELECT saved_at, etag, last_modified, CASE WHEN length(CAST(comments AS BLOB)) <= ? THEN comments END, length(CAST(comments AS BLOB))"
+                    + " FROM comments WHERE image_id = ?")
             var found: CachedComments?
-            try select.forEachRow(.text(imageID.text)) { row in
+            try select.forEachRow(.integer(Int64(HTTPGet.apiAnswerLimit)), .text(imageID.text)) { row in
+                let bytes = Int(row.int64(at: 4))
+                guard bytes <= HTTPGet.apiAnswerLimit else {
+                    throw UnreadableRow(
+                        "the comments of image \(imageID.text) are \(ByteCountText.describe(bytes)), more than an API answer may be (\(ByteCountText.describe(HTTPGet.apiAnswerLimit)))"
+                    )
+                }
                 guard let comments = row.text(at: 3).flatMap(CacheCodec.comments.elements(ofArray:)) else {
                     throw UnreadableRow("the comments of image \(imageID.text) are not a list of comments")
                 }

@@ -1,3 +1,4 @@
+import Basics
 import FeedCore
 import Foundation
 import TestSupport
@@ -141,6 +142,24 @@ final class SQLiteCommentsStoreTests: XCTestCase, FailableCommentsStoreSpecs {
         XCTAssertEqual(
             error,
             .cannot(.read, "cache database \(cache.path)", reason: "the comments of image \(imageID.uuidString) are not a list of comments"))
+    }
+
+    /// A list no API answer could hold was not saved by feedsite, and is not read: decoded,
+    /// a planted 50 MB list took a gigabyte.
+    func test_retrieve_deliversFailureWithoutReadingCommentsLongerThanAnAPIAnswerMayBe() async throws {
+        let cache = try makeCache(for: self).cache
+        let imageID = UUID()
+        try SQLiteCommentsStore(cache).insert(CacheFixtures.uniqueComments(), validators: nil, timestamp: fixedNow(), imageID: imageID)
+        try cache.execute("UPDATE comments SET comments = '[' || printf('%.*c', \(HTTPGet.apiAnswerLimit), ' ') || ']'")
+
+        let error = await retrieveError(for: imageID, from: SQLiteCommentsStore(cache))
+
+        let size = ByteCountText.describe(HTTPGet.apiAnswerLimit + 2)
+        XCTAssertEqual(
+            error,
+            .cannot(
+                .read, "cache database \(cache.path)",
+                reason: "the comments of image \(imageID.uuidString) are \(size), more than an API answer may be (16 MiB)"))
     }
 
     func test_retrieve_deliversAnotherImagesCommentsWhenOneImagesDoNotRead() async throws {
