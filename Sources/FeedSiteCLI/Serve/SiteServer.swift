@@ -73,9 +73,13 @@ struct SiteServer: Sendable {
         return !target.dropFirst(site.count).split(separator: "/").contains { $0.hasPrefix(".") }
     }
 
-    /// Every answer may change with the next run: browsers check again before reusing one.
+    /// Every answer may change with the next run: browsers check again before reusing one. A
+    /// picture is the API's bytes as fetched, and an SVG one may hold a script, which would
+    /// run with the site's address were the picture opened on its own: no picture may run one.
     private static func headers(contentType: String) -> [String: String] {
-        ["Content-Type": contentType, "Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff"]
+        var headers = ["Content-Type": contentType, "Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff"]
+        if contentType.hasPrefix("image/") { headers["Content-Security-Policy"] = "script-src 'none'" }
+        return headers
     }
 
     private static func plain(_ status: Int, _ message: String) -> HTTPResponse {

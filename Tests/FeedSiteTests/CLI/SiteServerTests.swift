@@ -31,6 +31,17 @@ final class SiteServerTests: XCTestCase {
         }
     }
 
+    func test_answer_forbidsEveryPictureToRunAScript_andNoPageItsOwn() throws {
+        let svg = #"<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>"#
+        let site = try makeSite(["index.html": "x", "assets/search.js": "x", "images/ab.svg": svg, "images/cd.png": "\u{89}PNG"])
+
+        for path in ["/images/ab.svg", "/images/cd.png"] {
+            XCTAssertEqual(answer(site, path).headers["Content-Security-Policy"], "script-src 'none'", path)
+        }
+        XCTAssertEqual(answer(site, "/images/ab.svg").headers["Content-Type"], "image/svg+xml")
+        for path in ["/", "/assets/search.js"] { XCTAssertNil(answer(site, path).headers["Content-Security-Policy"], path) }
+    }
+
     func test_answer_sendsAFoldersIndexPage() throws {
         let site = try makeSite(["index.html": "root", "el/index.html": "Ελληνικά"])
 
