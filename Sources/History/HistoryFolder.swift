@@ -75,8 +75,9 @@ public struct HistoryFolder: Sendable {
         try FileSystemError.wrap { try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: false) }
         defer { FolderRemoval.remove(scratch) }
         // Only what the history's previous manifest listed is ever removed: anything else
-        // at its top is the user's.
-        let previouslyListed = exists ? Self.listed(in: root) : []
+        // at its top is the user's. A history that lost its manifest has its files in the
+        // folders it writes (its search, its items) taken for its own.
+        let previouslyListed = exists ? Self.listed(in: root) ?? Self.files(in: root, underFoldersOf: files.map(\.path)) : []
         var drafts: [AtomicFile.Draft] = []
         var placed: String?
         do {
@@ -171,11 +172,17 @@ public struct HistoryFolder: Sendable {
         }
     }
 
-    /// The paths the history's manifest in `root` lists; none when it cannot be read.
-    private static func listed(in root: String) -> Set<String> {
+    /// The paths the history's manifest in `root` lists; `nil` when it cannot be read.
+    private static func listed(in root: String) -> Set<String>? {
         var paths = Set<String>()
-        _ = try? Manifest.read(from: URL(fileURLWithPath: root, isDirectory: true)) { paths.insert($0.path) }
+        guard (try? Manifest.read(from: URL(fileURLWithPath: root, isDirectory: true), eachFile: { paths.insert($0.path) })) != nil else { return nil }
         return paths
+    }
+
+    /// The files in `root` under the top-level folders that `paths` lie in.
+    private static func files(in root: String, underFoldersOf paths: [String]) -> Set<String> {
+        let folders = Set(paths.compactMap { path in path.firstIndex(of: "/").map { String(path[..<$0]) } })
+        return Set(folders.flatMap { folder in (try? SiteFiles.list(URL(fileURLWithPath: root + "/" + folder)))?.map { folder + "/" + $0 } ?? [] })
     }
 
     /// The history's own files in `root`, by path from it: none of a snapshot's (the listing

@@ -106,7 +106,8 @@ final class GenerateOfflineTests: XCTestCase {
         let lines = result.diagnostics.split(separator: "\n")
         XCTAssertEqual(lines.first, "feedsite: error: the API's answer was not a valid feed", result.diagnostics)
         XCTAssertEqual(lines.count, 2, result.diagnostics)
-        let detail = "feedsite: error: feed: invalid data from \(server.apiRoot.absoluteString)/feed?limit=10: body is not JSON: unexpected character at offset 0;"
+        let detail =
+            "feedsite: error: feed: invalid data from \(server.apiRoot.absoluteString)/feed?limit=10: body is not JSON: unexpected character at offset 0;"
         XCTAssertTrue(lines.last?.hasPrefix(detail) == true, result.diagnostics)
         XCTAssertFalse(result.diagnostics.contains("Não foi possível conectar"), result.diagnostics)
     }

@@ -92,17 +92,24 @@ final class HistoryDamageTests: XCTestCase {
     }
 
     func test_aLostHistoryManifest_isMadeAnewFromTheSnapshotsByTheNextRun_withAWarning() throws {
-        let (folder, _, generate) = try firstSnapshot()
+        let (folder, feed, generate) = try firstSnapshot()
         let manifest = folder.appendingPathComponent("site/history/manifest.json")
-        let before = try Data(contentsOf: manifest)
         try FileManager.default.removeItem(at: manifest)
+        try Data("mine".utf8).write(to: folder.appendingPathComponent("site/history/README.txt"))
+        let unchanged = try ExecutableRunner.run(generate + ["--now", "2026-11-24T13:00:00Z"], in: folder)
+        try FileManager.default.removeItem(at: manifest)
+        feed.describe(7, as: "Rewritten")
 
-        let run = try ExecutableRunner.run(generate + ["--now", "2026-11-24T13:00:00Z"], in: folder)
+        // A new snapshot: the history's search is made anew in a folder of its own.
+        let changed = try ExecutableRunner.run(generate + ["--now", "2026-11-25T12:00:00Z"], in: folder)
 
-        XCTAssertEqual(run.status, 0, run.standardError)
-        XCTAssertTrue(run.standardError.contains("feedsite: warning: history: "), run.standardError)
-        XCTAssertTrue(run.standardError.contains("history/manifest.json was missing; made anew"), run.standardError)
-        XCTAssertEqual(try Data(contentsOf: manifest).count, before.count, "the same files listed")
-        XCTAssertEqual(try ExecutableRunner.run(["verify", "--output", "site"], in: folder).status, 0)
+        for run in [unchanged, changed] {
+            XCTAssertEqual(run.status, 0, run.standardError)
+            XCTAssertTrue(run.standardError.contains("feedsite: warning: history: "), run.standardError)
+            XCTAssertTrue(run.standardError.contains("history/manifest.json was missing; made anew"), run.standardError)
+        }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: manifest.path))
+        let verify = try ExecutableRunner.run(["verify", "--output", "site"], in: folder)
+        XCTAssertEqual(verify.standardOutput.split(separator: "\n").filter { !$0.hasPrefix("/") }, ["extra    history/README.txt"], "the old search is gone")
     }
 }

@@ -32,7 +32,8 @@ final class HTTPClientLoadTests: XCTestCase {
 
         let error = await HTTPClientLoadTests.loadError(client, url: url, mapping: FeedItemsMapper.map)
 
-        XCTAssertEqual(error as? RemoteLoadError, RemoteLoadError(kind: .invalidData, url: url, reason: "body is not JSON: unexpected end of input at offset 0"))
+        XCTAssertEqual(
+            error as? RemoteLoadError, RemoteLoadError(kind: .invalidData, url: url, reason: "body is not JSON: unexpected end of input at offset 0"))
     }
 
     func test_load_deliversInvalidDataOnAnAnswerTheClientCouldNotUse() async {
