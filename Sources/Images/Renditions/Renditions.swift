@@ -27,10 +27,6 @@ public enum Renditions {
         var source = try DecodedSource.open(bytes, maxPixels: recipe.maxPixels)
         // Upright or not, a picture no wider and no taller than the narrowest width has none.
         guard let narrowest = recipe.widths.first, max(source.width, source.height) > narrowest else { return [] }
-        // Renditions are narrower than the upright picture: one no wider than the narrowest
-        // width, however tall, has none. A JPEG's orientation is in its header, so such a
-        // JPEG is not decoded; a PNG's comes with its pixels.
-        if source.kind == .jpeg, source.orientation.orientedSize(width: source.width, height: source.height).width <= narrowest { return [] }
         if source.kind != .jpeg { try source.decodeWhole() }
         let upright = source.orientation.orientedSize(width: source.width, height: source.height)
         let widths = recipe.widths.filter { $0 < upright.width }

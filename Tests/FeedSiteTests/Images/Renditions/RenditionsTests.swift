@@ -38,9 +38,9 @@ final class RenditionsTests: XCTestCase {
         XCTAssertEqual(try Renditions.make(from: source, recipe: recipe), [])
     }
 
-    /// Renditions are narrower than the picture: a tall one no wider than the narrowest width
-    /// has none, and a JPEG's header tells so before any of it is decoded (here its scan is cut
-    /// short, which decoding would refuse). Turned a quarter, the same picture is wide.
+    /// Renditions are narrower than the upright picture, which README calls small enough
+    /// however tall: a JPEG's header tells so before any of it is decoded (here its scan is
+    /// cut short, which decoding would refuse). Turned a quarter, the same picture is wide.
     func test_make_givesNoneForATallPictureNoWiderThanTheNarrowestWidth_withoutDecodingAJPEG() throws {
         let whole = JPEGEncoder.encode(gradient(width: 8, height: 2_000), quality: 80)
         let cut = Array(whole.prefix(whole.count / 2))
