@@ -93,6 +93,9 @@ public final class SQLiteImageStore: ImageStore {
         let blob = blobPath(for: image.sha256)
         if !Self.holds(blob, image) {
             do {
+                // A folder where the blob goes would fail this image on every run: it is
+                // damage, as no run makes one there, set aside under a name no blob has.
+                if (try? PlainFile.kind(of: blob, followingLinks: false)) == .folder { try Self.setAside(blob) }
                 try file.move(to: blob)
             } catch {
                 throw .file(.write, blob, error)
@@ -126,6 +129,17 @@ public final class SQLiteImageStore: ImageStore {
             if let full = OutOfSpace(writing: destination, error) { throw .full(full) }
             throw .file(.read, blob, reason: "cannot put it at \(destination): \(error)")
         }
+    }
+
+    /// Renames the folder at `path` to `<path>.not-a-blob` (`-2`, `-3` … when taken).
+    private static func setAside(_ path: String) throws(FileSystemError) {
+        var aside = path + ".not-a-blob"
+        var number = 1
+        while (try? PlainFile.kind(of: aside, followingLinks: false)) != .missing {
+            number += 1
+            aside = path + ".not-a-blob-\(number)"
+        }
+        try FileSystemError.check(rename(path, aside))
     }
 
     func blobPath(for sha256: String) -> String {

@@ -107,6 +107,22 @@ final class SQLiteImageStoreBlobTests: XCTestCase {
         await expect(sut, toRetrieve: image, for: url)
     }
 
+    /// No run makes a folder where a blob goes; one there would fail the image for good.
+    func test_insert_setsAsideAFolderWhereTheBlobGoes_keepingWhatItHolds() async throws {
+        let (sut, _, images) = try makeSUT()
+        let url = CacheFixtures.uniqueImageURL()
+        let data = CacheFixtures.pngBytes()
+        let blob = blobFile(SHA256.hexDigest(data), in: images)
+        try FileManager.default.createDirectory(at: blob, withIntermediateDirectories: true)
+        try Data("inside".utf8).write(to: blob.appendingPathComponent("file"))
+
+        let image = try await sut.insert(data, for: url)
+
+        XCTAssertEqual(try Data(contentsOf: blob), data)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: blob.path + ".not-a-blob/file")), Data("inside".utf8))
+        await expect(sut, toRetrieve: image, for: url)
+    }
+
     // MARK: - Export
 
     func test_export_hardLinksTheBlobIntoTheDestination() async throws {
