@@ -74,10 +74,11 @@ public struct HistoryFolder: Sendable {
         FolderRemoval.remove(scratch)
         try FileSystemError.wrap { try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: false) }
         defer { FolderRemoval.remove(scratch) }
-        // Only what the history's previous manifest listed is ever removed: anything else
-        // at its top is the user's. A history that lost its manifest has its files in the
-        // folders it writes (its search, its items) taken for its own.
-        let previouslyListed = exists ? Self.listed(in: root) ?? Self.files(in: root, underFoldersOf: files.map(\.path)) : []
+        // What may be removed: what the history's previous manifest listed, and everything in
+        // the folders it writes (its search, its items, a locale's), which a run killed after
+        // putting a new manifest in may have left unlisted. Anything else at its top is the
+        // user's.
+        let previouslyListed = exists ? (Self.listed(in: root) ?? []).union(Self.files(in: root, underFoldersOf: files.map(\.path))) : []
         var drafts: [AtomicFile.Draft] = []
         var placed: String?
         do {

@@ -76,24 +76,28 @@ final class HistoryFolderTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: killed), "a killed run's own files are removed by the next")
     }
 
-    /// Only what the history's previous manifest listed is its own: a note or a folder the
-    /// user put beside the snapshots stays, while a file the history no longer makes goes.
+    /// What the history's previous manifest listed and what its own folders hold are its
+    /// own: a note or a folder the user put beside the snapshots stays, while a file the
+    /// history no longer makes goes, listed or not (a run killed after putting its manifest
+    /// in left it unlisted).
     func test_commit_removesOwnFilesItNoLongerMakes_andKeepsTheUsersFilesAndFolders() throws {
         let (history, draft) = try makeHistoryWithOneSnapshot()
         try history.commit(
             draft: draft, as: second, files: [("index.html", Data("two".utf8)), ("el/index.html", Data("δύο".utf8))], thinned: [], generator: "feedsite",
             run: run)
-        let users = ["README.txt": "mine", "notes/2026.txt": "also mine", "el/mine.txt": "in one of the history's folders"]
-        for (path, text) in users {
+        let users = ["README.txt": "mine", "notes/2026.txt": "also mine"]
+        for (path, text) in users.merging(["search/unlisted.js": "a killed run's"]) { $1 } {
             try FileManager.default.createDirectory(
                 atPath: history.path + "/" + (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try Data(text.utf8).write(to: URL(fileURLWithPath: history.path + "/" + path))
         }
 
-        try history.commit(draft: nil, as: second, files: [("index.html", Data("three".utf8))], thinned: [], generator: "feedsite", run: run)
+        try history.commit(
+            draft: nil, as: second, files: [("index.html", Data("three".utf8)), ("search/index.js", Data("3".utf8))], thinned: [], generator: "feedsite",
+            run: run)
 
         let files = try snapshotOfFiles(in: URL(fileURLWithPath: history.path)).filter { !$0.key.hasPrefix("2026") && $0.key != "manifest.json" }
-        XCTAssertEqual(files, ["index.html": Data("three".utf8)].merging(users.mapValues { Data($0.utf8) }) { $1 })
+        XCTAssertEqual(files, ["index.html": Data("three".utf8), "search/index.js": Data("3".utf8)].merging(users.mapValues { Data($0.utf8) }) { $1 })
     }
 
     func test_removeLeftovers_removesOwnFilesNeverPutIn_andLeavesTheSnapshotsAlone() throws {
