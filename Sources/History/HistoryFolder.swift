@@ -78,7 +78,7 @@ public struct HistoryFolder: Sendable {
         // the folders it writes (its search, its items, a locale's), which a run killed after
         // putting a new manifest in may have left unlisted. Anything else at its top is the
         // user's.
-        let previouslyListed = exists ? (Self.listed(in: root) ?? []).union(Self.files(in: root, underFoldersOf: files.map(\.path))) : []
+        let removable = exists ? (Self.listed(in: root) ?? []).union(Self.files(in: root, underFoldersOf: files.map(\.path))) : []
         var drafts: [AtomicFile.Draft] = []
         var placed: String?
         do {
@@ -108,7 +108,7 @@ public struct HistoryFolder: Sendable {
                 placed = target
             }
             for written in drafts { _ = try PublishError.naming(written.path) { try written.commit() } }
-            Self.removeStale(previouslyListed.subtracting(files.map(\.path)), in: root)
+            Self.removeStale(removable.subtracting(files.map(\.path)), in: root)
             if !exists { try FileSystemError.check(rename(root, path)) }
         } catch {
             for written in drafts { written.discard() }

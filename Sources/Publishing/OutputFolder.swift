@@ -62,6 +62,7 @@ public enum OutputFolder {
     /// folder and the working folder, each with how to name it). With `force`, a folder
     /// holding others' files may be replaced; the refusal `force` overrode is returned, for
     /// the run to say what it replaces.
+    ///
     /// A history is feedsite's when its own manifest is, or when `isHistoryAfterAll` says so of
     /// its path (one that lost its manifest, which the run makes anew).
     @discardableResult

@@ -38,11 +38,16 @@ struct FlagFile: Equatable {
             let metrics = try options.metricsFile.map { given throws(Refusal) in
                 try check(given, resolved: environment.resolve(given), flag: "--metrics-file", writing: "the metrics", folders: folders)
             }
-            try checkApart([archive, wacz, metrics].compactMap { $0 })
+            try checkApart(all((archive, wacz, metrics)))
             return (archive, wacz, metrics)
         } catch {
             throw .flagFile(error)
         }
+    }
+
+    /// The files of `named(by:environment:)` that the flags name.
+    static func all(_ files: (archive: FlagFile?, wacz: FlagFile?, metrics: FlagFile?)) -> [FlagFile] {
+        [files.archive, files.wacz, files.metrics].compactMap { $0 }
     }
 
     /// `given` (as the user wrote it, `resolved` against the working folder) for `flag`,

@@ -23,11 +23,11 @@ struct GenerateCommand {
         let warc: String?
         do {
             files = try FlagFile.named(by: options, environment: environment)
-            warc = try RunWebArchive.named(by: options, environment: environment, apartFrom: [files.archive, files.wacz, files.metrics].compactMap { $0 })
+            warc = try RunWebArchive.named(by: options, environment: environment, apartFrom: FlagFile.all(files))
         } catch {
             return report.end(RunEnding.of(RunSummary(), error: .opening(error), facts: .init(previousSiteExists: previousSiteExists)))
         }
-        for file in [files.archive, files.wacz, files.metrics].compactMap({ $0 }) {
+        for file in FlagFile.all(files) {
             let removed = AtomicFile.removeAbandonedTemporaries(beside: file.path)
             if removed > 0 { report.detail("\(file.flag): removed \(removed) partial \(file.path) a killed run left beside it") }
         }
