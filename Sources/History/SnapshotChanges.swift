@@ -60,6 +60,9 @@ public struct SnapshotChanges: Equatable, Sendable {
     /// Whether anything changed at all.
     public var isEmpty: Bool { added.isEmpty && gone.isEmpty && edits.isEmpty && !reordered }
 
+    /// How many items kept their place in the feed with another picture.
+    public var picturesChanged: Int { edits.count(where: \.imageEdited) }
+
     /// The counts a calendar shows.
     public var summary: Summary {
         Summary(

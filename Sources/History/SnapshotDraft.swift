@@ -48,6 +48,9 @@ public final class SnapshotDraft: Sendable {
         try FileSystemError.wrap { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false) }
     }
 
+    /// The latest snapshot, which this one is compared with; `nil` for the first.
+    public var previousName: SnapshotName? { previous?.name }
+
     /// Decides item `index`'s comments page: the previous snapshot's, or rendered now.
     public func add(_ entry: SiteEntry, comments: [ImageComment]?, index: Int) throws {
         var record = SnapshotRecord(entry, comments: comments, context: context)

@@ -28,6 +28,9 @@ struct RunSummary: Sendable {
     /// "What each trick buys", row "the cached feed's pictures kept as a list"). Not when
     /// the live feed's save failed.
     var feedInCache = false
+    /// With `--history`: what changed since the latest snapshot, once the run knows (all 0
+    /// when nothing did), or once its snapshot is in the history.
+    var historyChanges: HistoryChanges?
 
     /// Published, but not everything came live, or not all of the feed: exit status 3 (or
     /// 1 with `--strict`).

@@ -152,6 +152,14 @@ struct RunMetrics: Sendable {
                     help: "The cache folder's size after the last run: every file's size, a file with several names counted once.",
                     Double(cacheBytes)))
         }
+        if let changes = summary.historyChanges {
+            families.append(
+                .init(
+                    "feedsite_history_changes", .gauge,
+                    help:
+                        "What the last run found changed since the latest snapshot (--history): items added, gone, edited, pictures changed, comments added and removed; all 0 when nothing did.",
+                    changes.byKind.map { .init("kind", $0.kind, Double($0.count)) }))
+        }
         if let historySnapshots {
             families.append(
                 .init("feedsite_history_snapshots", .gauge, help: "Snapshots the history keeps after the last run (--history).", Double(historySnapshots)))

@@ -31,7 +31,8 @@ final class HistoryEndToEndTests: XCTestCase {
         let changed = try ExecutableRunner.run(generate + ["--now", "2026-11-27T09:30:00Z"], in: folder)
 
         for run in [first, unchanged, changed] { XCTAssertEqual(run.status, 0, run.standardError) }
-        XCTAssertTrue(unchanged.standardError.contains("history: the data is as the latest snapshot has it; no snapshot"), unchanged.standardError)
+        XCTAssertTrue(unchanged.standardError.contains("history: no change since 20261126T120000Z; no snapshot\n"), unchanged.standardError)
+        XCTAssertTrue(changed.standardError.contains("history: snapshot 20261127T093000Z: 1 comment added, 3 comments removed\n"), changed.standardError)
         let history = folder.appendingPathComponent("site/history")
         let names = try FileManager.default.contentsOfDirectory(atPath: history.path).sorted()
         XCTAssertEqual(
@@ -158,7 +159,7 @@ final class HistoryEndToEndTests: XCTestCase {
         }
 
         for run in runs { XCTAssertEqual(run.status, 0, run.standardError) }
-        XCTAssertTrue(runs[1].standardError.contains("history: snapshot 20261103T100000Z; 1 kept, 1 thinned by every:1d"), runs[1].standardError)
+        XCTAssertTrue(runs[1].standardError.contains("history: 1 kept, 1 thinned by every:1d"), runs[1].standardError)
         let history = folder.appendingPathComponent("site/history")
         let names = try FileManager.default.contentsOfDirectory(atPath: history.path).sorted()
         XCTAssertEqual(

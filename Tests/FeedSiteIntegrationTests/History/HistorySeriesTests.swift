@@ -112,7 +112,7 @@ final class HistorySeriesTests: XCTestCase {
 
         XCTAssertEqual(plain.status, 0, plain.standardError)
         XCTAssertEqual(turnedOn.status, 0, turnedOn.standardError)
-        XCTAssertTrue(turnedOn.standardError.contains("history: snapshot 20261124T130000Z; 1 kept"), turnedOn.standardError)
+        XCTAssertTrue(turnedOn.standardError.contains("history: snapshot 20261124T130000Z: the first, 36 items\n"), turnedOn.standardError)
         let history = folder.appendingPathComponent("site/history")
         let calendar = try String(contentsOf: history.appendingPathComponent("index.html"), encoding: .utf8)
         XCTAssertTrue(calendar.contains("first snapshot"), calendar)

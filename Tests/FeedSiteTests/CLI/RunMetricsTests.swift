@@ -107,6 +107,21 @@ final class RunMetricsTests: XCTestCase {
         XCTAssertEqual(families.first { $0.name == "feedsite_history_size_bytes" }?.samples.map(\.value), [123_456])
     }
 
+    func test_families_countWhatTheHistoryFoundChangedByKind_onlyWithHistory() {
+        var run = knownRun()
+        var changes = HistoryChanges()
+        changes.added = 2
+        changes.picturesChanged = 1
+        changes.commentsRemoved = 3
+        run.summary.historyChanges = changes
+
+        let family = run.families(history: .init()).first { $0.name == "feedsite_history_changes" }
+
+        XCTAssertEqual(
+            family?.samples.map { $0.labels.map(\.value) }, [["added"], ["gone"], ["edited"], ["pictures_changed"], ["comments_added"], ["comments_removed"]])
+        XCTAssertEqual(family?.samples.map(\.value), [2, 0, 0, 1, 0, 3])
+    }
+
     func test_history_aRunThatPublishedTheLiveFeedIsTheLastSuccessAndTheLastPublish() {
         let run = finished(code: .success, published: true, feed: .live)
 

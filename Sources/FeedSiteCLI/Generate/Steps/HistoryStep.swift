@@ -25,14 +25,28 @@ struct HistoryStep: RunStep {
     var name: String { "history" }
     var phase: RunPhase { .publish }
 
-    func run(_ progress: StepProgress) async throws -> StepDone {
+    struct Outcome: StepOutcome {
+        /// What the snapshot put in changed; `nil` when the step only caught up.
+        let changes: HistoryChanges?
+
+        func record(in summary: inout RunSummary) {
+            if let changes { summary.historyChanges = changes }
+        }
+    }
+
+    /// Says what the snapshot changed, in one line at the default level, once it is in.
+    func run(_ progress: StepProgress) async throws -> Outcome {
         do {
             try keep()
         } catch let error where !(error is CancellationError) {
             throw RunError.historyNotKept(reason: error)
         }
         try await DiskSync.flush([output.path])
-        return StepDone()
+        guard let prepared else { return Outcome(changes: nil) }
+        let changes = HistoryChanges(prepared.changes)
+        let what = prepared.facts.previous == nil ? "the first, \(prepared.facts.items) items" : changes.text
+        report.reporter.info("history: snapshot \(prepared.facts.name.text): \(what)")
+        return Outcome(changes: changes)
     }
 
     /// Puts the snapshot in, thins, and makes the history's own files anew.
@@ -72,9 +86,8 @@ struct HistoryStep: RunStep {
         }
         let made =
             prepared != nil
-            ? "snapshot \(new.text)"
-            : lostManifest ? "its own files made anew from its snapshots" : "the calendar caught up with a snapshot an interrupted run put in"
-        report.detail("history: \(made); \(kept.count) kept\(thinned.isEmpty ? "" : ", \(thinned.count) thinned by \(policy)")")
+            ? "" : lostManifest ? "its own files made anew from its snapshots; " : "the calendar caught up with a snapshot an interrupted run put in; "
+        report.detail("history: \(made)\(kept.count) kept\(thinned.isEmpty ? "" : ", \(thinned.count) thinned by \(policy)")")
     }
 
     /// The page of what each kept snapshot changed since the one before it, in each

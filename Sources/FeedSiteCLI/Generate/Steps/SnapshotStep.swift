@@ -22,15 +22,18 @@ struct SnapshotStep: RunStep {
     struct Outcome: StepOutcome {
         let prepared: SnapshotDraft.Prepared?
 
-        func record(in summary: inout RunSummary) {}
+        /// A run whose data is as the latest snapshot has it changed nothing.
+        func record(in summary: inout RunSummary) {
+            if prepared == nil { summary.historyChanges = HistoryChanges.none }
+        }
     }
 
     func run(_ progress: StepProgress) throws -> Outcome {
         let prepared = try snapshot.finish(
             entries: entries, pageSize: pageSize, feedSavedAt: feedSavedAt, staging: staging, generator: "\(Manifest.generatorName) \(Usage.version)",
             run: facts)
-        if prepared == nil {
-            report.detail("history: the data is as the latest snapshot has it; no snapshot")
+        if prepared == nil, let latest = snapshot.previousName {
+            report.reporter.info("history: no change since \(latest.text); no snapshot")
         }
         return Outcome(prepared: prepared)
     }
