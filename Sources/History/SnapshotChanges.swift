@@ -60,7 +60,7 @@ public struct SnapshotChanges: Equatable, Sendable {
     /// Whether anything changed at all.
     public var isEmpty: Bool { added.isEmpty && gone.isEmpty && edits.isEmpty && !reordered }
 
-    /// How many items kept their place in the feed with another picture.
+    /// How many items both snapshots hold whose picture changed.
     public var picturesChanged: Int { edits.count(where: \.imageEdited) }
 
     /// The counts a calendar shows.

@@ -1,34 +1,26 @@
 import History
 
 /// What a `--history` run found changed since the latest snapshot, as the terminal says it
-/// on every run and the metrics file counts it: all 0 when nothing changed.
+/// on every run and the metrics file counts it: all 0 when nothing changed. The calendar's
+/// counts, and how many pictures changed, which the calendar does not keep.
 struct HistoryChanges: Equatable, Sendable {
-    var added = 0
-    var gone = 0
-    var edited = 0
+    var summary = SnapshotChanges.Summary()
     var picturesChanged = 0
-    var commentsAdded = 0
-    var commentsRemoved = 0
 
     static let none = HistoryChanges()
 
     init() {}
 
     init(_ changes: SnapshotChanges) {
-        let summary = changes.summary
-        added = summary.added
-        gone = summary.gone
-        edited = summary.edited
+        summary = changes.summary
         picturesChanged = changes.picturesChanged
-        commentsAdded = summary.commentsAdded
-        commentsRemoved = summary.commentsRemoved
     }
 
     /// Each count by the name the metrics file labels it with, in the order the line says them.
     var byKind: [(kind: String, count: Int)] {
         [
-            ("added", added), ("gone", gone), ("edited", edited), ("pictures_changed", picturesChanged), ("comments_added", commentsAdded),
-            ("comments_removed", commentsRemoved),
+            ("added", summary.added), ("gone", summary.gone), ("edited", summary.edited), ("pictures_changed", picturesChanged),
+            ("comments_added", summary.commentsAdded), ("comments_removed", summary.commentsRemoved),
         ]
     }
 
@@ -36,12 +28,13 @@ struct HistoryChanges: Equatable, Sendable {
     /// not 0, or what is left when all are (the same items in another order).
     var text: String {
         var parts: [String] = []
-        if added > 0 { parts.append("\(added) added") }
-        if gone > 0 { parts.append("\(gone) gone") }
-        if edited > 0 { parts.append("\(edited) edited") }
+        if summary.added > 0 { parts.append("\(summary.added) added") }
+        if summary.gone > 0 { parts.append("\(summary.gone) gone") }
+        if summary.edited > 0 { parts.append("\(summary.edited) edited") }
         if picturesChanged > 0 { parts.append("\(picturesChanged) \(picturesChanged == 1 ? "picture" : "pictures") changed") }
-        if commentsAdded > 0 { parts.append("\(commentsAdded) \(commentsAdded == 1 ? "comment" : "comments") added") }
-        if commentsRemoved > 0 { parts.append("\(commentsRemoved) \(commentsRemoved == 1 ? "comment" : "comments") removed") }
+        let comments = { (count: Int) in "\(count) \(count == 1 ? "comment" : "comments")" }
+        if summary.commentsAdded > 0 { parts.append(comments(summary.commentsAdded) + " added") }
+        if summary.commentsRemoved > 0 { parts.append(comments(summary.commentsRemoved) + " removed") }
         return parts.isEmpty ? "the same items in another order" : parts.joined(separator: ", ")
     }
 }

@@ -12,18 +12,18 @@ final class HistoryChangesTests: XCTestCase {
 
         let changes = HistoryChanges(SnapshotChanges(from: before, to: after))
 
-        XCTAssertEqual(changes.added, 1)
-        XCTAssertEqual(changes.gone, 1)
-        XCTAssertEqual(changes.edited, 2, "the text, and the picture")
+        XCTAssertEqual(changes.summary.added, 1)
+        XCTAssertEqual(changes.summary.gone, 1)
+        XCTAssertEqual(changes.summary.edited, 2, "the text, and the picture")
         XCTAssertEqual(changes.picturesChanged, 1)
-        XCTAssertEqual(changes.commentsAdded, 2)
-        XCTAssertEqual(changes.commentsRemoved, 1)
+        XCTAssertEqual(changes.summary.commentsAdded, 2)
+        XCTAssertEqual(changes.summary.commentsRemoved, 1)
         XCTAssertEqual(changes.text, "1 added, 1 gone, 2 edited, 1 picture changed, 2 comments added, 1 comment removed")
     }
 
     func test_text_namesOnlyTheCountsThatAreNot0_andTheOrderWhenNothingElseChanged() {
         var changes = HistoryChanges()
-        changes.commentsAdded = 3
+        changes.summary.commentsAdded = 3
 
         XCTAssertEqual(changes.text, "3 comments added")
         XCTAssertEqual(

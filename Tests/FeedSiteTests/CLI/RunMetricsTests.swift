@@ -110,9 +110,9 @@ final class RunMetricsTests: XCTestCase {
     func test_families_countWhatTheHistoryFoundChangedByKind_onlyWithHistory() {
         var run = knownRun()
         var changes = HistoryChanges()
-        changes.added = 2
+        changes.summary.added = 2
         changes.picturesChanged = 1
-        changes.commentsRemoved = 3
+        changes.summary.commentsRemoved = 3
         run.summary.historyChanges = changes
 
         let family = run.families(history: .init()).first { $0.name == "feedsite_history_changes" }
