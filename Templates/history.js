@@ -4,9 +4,12 @@
 // snapshot is read from the page's address, history/<name>/…, not from the page.
 //
 // On an item's comments page (live or in a snapshot), it also says where in the history the
-// item is: it loads the item's spans of snapshots from history/items/<last two characters
-// of its ID>.js, one call of feedsiteHistoryItems(shard, {ID: [[from, to or null], …]}), and
-// writes them out with the DOM alone, so no text is read as HTML.
+// item is: it loads the item's line from history/items/<last two characters of its ID>.js,
+// one call of feedsiteHistoryItems(shard, {ID: {spans, versions, gone}}), and writes it out
+// with the DOM alone, so no text is read as HTML. Spans are runs of kept snapshots that hold
+// the item; versions are what the runs saw, [from, to or null, holder], whatever thinning
+// removed since: holder is the folder that keeps the version's page, a kept snapshot or
+// what thinning left of one.
 (function () {
   "use strict";
   var history = window.feedsiteHistory;
@@ -17,14 +20,28 @@
   var lang = document.documentElement.lang;
   var numbers;
   try { numbers = new Intl.NumberFormat(lang || undefined); } catch (error) { numbers = new Intl.NumberFormat(); }
-  function time(index) {
-    var times = history.snapshots[index].time;
-    return times[lang] || times[Object.keys(times)[0]];
+  var formats;
+  try {
+    formats = new Intl.DateTimeFormat(lang || undefined, { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
+  } catch (error) { formats = null; }
+  // A snapshot's time as the calendar writes it; for one thinned since, from its name.
+  function when(name) {
+    var index = names.indexOf(name);
+    if (index >= 0) {
+      var times = history.snapshots[index].time;
+      return times[lang] || times[Object.keys(times)[0]];
+    }
+    var parts = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z/.exec(name);
+    if (!parts || !formats) return name;
+    return formats.format(new Date(Date.UTC(+parts[1], +parts[2] - 1, +parts[3], +parts[4], +parts[5], +parts[6])));
   }
-  function link(index, page) {
+  function stamp(name) {
+    return config.time ? config.time.replace("%@", when(name)) : when(name);
+  }
+  function link(name, page) {
     var anchor = document.createElement("a");
-    anchor.href = config.root + names[index] + "/" + config.locale + page;
-    anchor.textContent = config.time ? config.time.replace("%@", time(index)) : time(index);
+    anchor.href = config.root + name + "/" + config.locale + page;
+    anchor.textContent = stamp(name);
     return anchor;
   }
   // A string table's text with %@ (or %1$@, %2$@ …) replaced by `values`, nodes or numbers.
@@ -40,46 +57,70 @@
       }
       var value = values[found[1] ? Number(found[1]) - 1 : next++];
       if (value === undefined) return;
-      node.appendChild(typeof value === "number" ? document.createTextNode(numbers.format(value)) : value);
+      node.appendChild(typeof value === "number" ? document.createTextNode(numbers.format(value)) : typeof value === "string" ? document.createTextNode(value) : value);
     });
     return node;
   }
-  function show(spans) {
+  function list(label, entries) {
+    var details = document.createElement("details");
+    var summary = document.createElement("summary");
+    summary.appendChild(label);
+    var items = document.createElement("ol");
+    entries.forEach(function (entry) {
+      var item = document.createElement("li");
+      item.appendChild(entry);
+      items.appendChild(item);
+    });
+    details.appendChild(summary);
+    details.appendChild(items);
+    section.appendChild(details);
+  }
+  function show(line) {
+    // A line written before versions were recorded is its spans alone.
+    if (Array.isArray(line)) line = { spans: line, versions: [], gone: null };
     var held = [];
-    spans.forEach(function (span) {
+    (line.spans || []).forEach(function (span) {
       var from = names.indexOf(span[0]);
       var to = span[1] === null ? names.length - 1 : names.indexOf(span[1]);
       for (var at = from; from >= 0 && at <= to; at++) held.push(at);
     });
-    if (held.length === 0) return;
+    var versions = line.versions || [];
+    if (held.length === 0 && versions.length === 0) return;
     var page = "comments/" + config.item + ".html";
-    var first = held[0];
-    var last = held[held.length - 1];
     section.appendChild(filled("p", config["in"], [held.length, names.length]));
-    var seen = filled("p", config.first, [link(first, page)]);
+    // First seen, last seen and gone since are the runs' facts, kept through thinning.
+    var first = versions.length ? versions[0] : [names[held[0]], null, names[held[0]]];
+    var last = versions.length ? versions[versions.length - 1] : [null, held[held.length - 1] === names.length - 1 ? null : names[held[held.length - 1]], null];
+    // The link leads to the page of the version, wherever it is kept; its text is when.
+    var firstLink = link(first[2], page);
+    firstLink.textContent = stamp(first[0]);
+    var seen = filled("p", config.first, [firstLink]);
     seen.appendChild(document.createTextNode(" · "));
-    if (last === names.length - 1) {
+    if (last[1] === null) {
       seen.appendChild(document.createTextNode(config.still));
     } else {
-      var lastSeen = filled("span", config.last, [link(last, page)]);
-      var gone = filled("span", config.gone, [link(last + 1, "index.html")]);
-      seen.appendChild(lastSeen);
-      seen.appendChild(document.createTextNode(" · "));
-      seen.appendChild(gone);
+      var lastLink = link(last[2] || last[1], page);
+      lastLink.textContent = stamp(last[1]);
+      seen.appendChild(filled("span", config.last, [lastLink]));
+      var gone = line.gone;
+      if (gone) {
+        seen.appendChild(document.createTextNode(" · "));
+        var goneAt = names.indexOf(gone) >= 0 ? link(gone, "index.html") : document.createTextNode(stamp(gone));
+        seen.appendChild(filled("span", config.gone, [goneAt]));
+      }
     }
     section.appendChild(seen);
-    var details = document.createElement("details");
-    var summary = document.createElement("summary");
-    summary.textContent = config.all;
-    var list = document.createElement("ol");
-    held.forEach(function (index) {
-      var item = document.createElement("li");
-      item.appendChild(link(index, page));
-      list.appendChild(item);
-    });
-    details.appendChild(summary);
-    details.appendChild(list);
-    section.appendChild(details);
+    if (versions.length && config.versions) {
+      list(filled("span", config.versions, [versions.length]), versions.map(function (version) {
+        var anchor = link(version[2], page);
+        anchor.textContent = "";
+        anchor.appendChild(filled("span", config.span || "%1$@ – %2$@", [stamp(version[0]), version[1] === null ? (config.now || "…") : stamp(version[1])]));
+        return anchor;
+      }));
+    }
+    if (held.length) {
+      list(document.createTextNode(config.all), held.map(function (index) { return link(names[index], page); }));
+    }
     section.hidden = false;
   }
   window.feedsiteHistoryItems = function (shard, items) {
@@ -99,8 +140,43 @@
   if (!history || !bar || !found) return;
   var names = history.snapshots.map(function (snapshot) { return snapshot.name; });
   var at = names.indexOf(found[1]);
-  if (at < 0) return;
   var lang = document.documentElement.lang;
+  var parts = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z/.exec(found[1]);
+  var taken = parts ? new Date(Date.UTC(+parts[1], +parts[2] - 1, +parts[3], +parts[4], +parts[5], +parts[6])) : null;
+  // A snapshot's page writes its comments' dates whole (one file may serve snapshots of
+  // different times); here they become relative to the snapshot the page is read in, as the
+  // live site writes them: the largest whole unit, months and years by the calendar.
+  if (taken && window.Intl && Intl.RelativeTimeFormat) {
+    var relative;
+    try { relative = new Intl.RelativeTimeFormat(lang || undefined, { numeric: "always" }); } catch (error) { relative = null; }
+    Array.prototype.forEach.call(relative ? document.querySelectorAll(".comments time[datetime]") : [], function (node) {
+      var date = new Date(node.getAttribute("datetime"));
+      var seconds = (taken - date) / 1000;
+      if (isNaN(seconds)) return;
+      if (!node.title) node.title = node.textContent;
+      if (seconds < 1) { node.textContent = relative.format(0, "second"); return; }
+      var months = (taken.getUTCFullYear() - date.getUTCFullYear()) * 12 + taken.getUTCMonth() - date.getUTCMonth();
+      var shifted = new Date(date.getTime());
+      shifted.setUTCMonth(date.getUTCMonth() + months);
+      if (shifted > taken) months -= 1;
+      if (seconds >= 28 * 86400 && months >= 12) { node.textContent = relative.format(-Math.floor(months / 12), "year"); return; }
+      if (seconds >= 28 * 86400 && months > 0) { node.textContent = relative.format(-months, "month"); return; }
+      var units = [["week", 604800], ["day", 86400], ["hour", 3600], ["minute", 60], ["second", 1]];
+      for (var index = 0; index < units.length; index++) {
+        if (seconds >= units[index][1]) { node.textContent = relative.format(-Math.floor(seconds / units[index][1]), units[index][0]); return; }
+      }
+    });
+  }
+  if (at < 0) {
+    // What thinning left of a snapshot: named by the snapshot it was, from the address.
+    if (!taken || !bar.dataset.thinned) return;
+    var text;
+    try {
+      text = new Intl.DateTimeFormat(lang || undefined, { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(taken);
+    } catch (error) { text = found[1]; }
+    bar.querySelector(".archive-when").textContent = bar.dataset.thinned.replace("%@", text);
+    return;
+  }
   var times = history.snapshots[at].time;
   var when = bar.querySelector(".archive-when");
   when.textContent = bar.dataset.taken.replace("%@", times[lang] || times[Object.keys(times)[0]]);

@@ -52,6 +52,7 @@ public enum HistoryChangesPage {
             "previousLabel": .text(try renderer.historyString(.historyChangesPrevious)),
             "previousHref": link(from, renderer.paths.feedPage(1)),
             "previousTime": .text(try renderer.historyString(.historyTime, renderer.dayAndTime(from.time))),
+            "apart": .text(try renderer.historyString(.historyChangesApart, renderer.relative(from.time, at: to.time))),
             // Items whose order changed besides edits are more than only reordered.
             "reordered": changes.reordered && changes.edits.isEmpty
                 ? .text(try renderer.historyString(.historyChangesReordered))

@@ -32,6 +32,16 @@ public struct HistoryFolder: Sendable {
 
     /// The snapshots in the history, oldest first.
     public func snapshots() -> [SnapshotName] {
+        folders().filter { !SnapshotLeftover.isLeftover(folder(of: $0)) }
+    }
+
+    /// What thinning left of snapshots (`SnapshotLeftover`), oldest first.
+    public func leftovers() -> [SnapshotName] {
+        folders().filter { SnapshotLeftover.isLeftover(folder(of: $0)) }
+    }
+
+    /// Every real folder of a snapshot's name: the snapshots and what thinning left of others.
+    public func folders() -> [SnapshotName] {
         let entries = (try? PlainFile.entries(inFolder: path, followingLinks: false)) ?? []
         return entries.filter(\.isFolder).compactMap { SnapshotName($0.name) }.sorted()
     }
@@ -51,16 +61,26 @@ public struct HistoryFolder: Sendable {
         FolderBeside.path(besides: output, kind: "snapshot", pid: pid)
     }
 
+    /// Where a run of process `pid` makes what thinning leaves of snapshots, a folder each:
+    /// a hidden folder beside the output.
+    public func leftoversFolder(pid: Int32 = getpid()) -> String {
+        FolderBeside.path(besides: output, kind: "leftover", pid: pid)
+    }
+
     /// Puts the finished snapshot in `draft` into the history as `name`, then replaces the
     /// history's own files with `files` (paths from the history's root) and their manifest,
     /// then removes the snapshots `thinned`. With no `draft`, only the history's own files
-    /// are replaced (and `thinned` removed).
+    /// are replaced (and `thinned` removed). A thinned snapshot with a folder in
+    /// `leftovers` (made by `SnapshotLeftover`) is exchanged with it in one step, so its
+    /// name holds the whole snapshot or what is left of it at every moment; where the
+    /// exchange fails, the snapshot stays whole, for the next run to thin.
     ///
     /// Every own file is written out under a temporary name before anything is put in, so
     /// that a full disk, or any other failure to write, leaves the history as it was; then
     /// the snapshot and the files are renamed into place.
     public func commit(
-        draft: String?, as name: SnapshotName, files: [(path: String, data: Data)], thinned: [SnapshotName], generator: String, run: Manifest.Run
+        draft: String?, as name: SnapshotName, files: [(path: String, data: Data)], thinned: [SnapshotName], leftovers: [SnapshotName: String] = [:],
+        generator: String, run: Manifest.Run
     ) throws {
         let exists = (try? PlainFile.kind(of: path, followingLinks: false)) == .folder
         let root = exists ? path : FolderBeside.path(besides: output, kind: "history")
@@ -119,7 +139,14 @@ public struct HistoryFolder: Sendable {
             }
             throw error
         }
-        for old in thinned where old != name { Self.remove(folder(of: old)) }
+        for old in thinned where old != name {
+            if let leftover = leftovers[old] {
+                // The snapshot's files are then in the leftover's place, removed with it.
+                _ = PlainFile.exchange(leftover, folder(of: old))
+            } else {
+                Self.remove(folder(of: old))
+            }
+        }
     }
 
     /// Whether the history's own files list other snapshots than its folders hold (a run
@@ -151,7 +178,7 @@ public struct HistoryFolder: Sendable {
     /// Removes what killed runs left: hidden snapshots and histories beside the output whose
     /// process is gone, snapshots half removed, and own files written but never put in.
     public func removeLeftovers() {
-        for leftover in FolderBeside.abandoned(besides: output, kinds: ["snapshot", "history", "own-files"]) {
+        for leftover in FolderBeside.abandoned(besides: output, kinds: ["snapshot", "history", "own-files", "leftover"]) {
             FolderRemoval.remove(leftover)
         }
         for entry in (try? PlainFile.entries(inFolder: path, followingLinks: false)) ?? []

@@ -32,3 +32,16 @@ extension HistoryItems.Document {
         self.init(record: String(decoding: bytes, as: UTF8.self), terms: terms.joined(separator: " "))
     }
 }
+
+extension HistoryItems.Document {
+    /// This document, its terms followed by those of `earlier` it lacks, so the history's
+    /// search still finds an item by the words of a version before its latest. The record,
+    /// what a result shows, stays this one's.
+    public func keepingTerms(of earlier: HistoryItems.Document) -> HistoryItems.Document {
+        guard !earlier.terms.isEmpty, earlier.terms != terms else { return self }
+        var seen = Set(terms.split(separator: " "))
+        let older = earlier.terms.split(separator: " ").filter { seen.insert($0).inserted }
+        guard !older.isEmpty else { return self }
+        return HistoryItems.Document(record: record, terms: ([terms] + older.map(String.init)).filter { !$0.isEmpty }.joined(separator: " "))
+    }
+}

@@ -10,6 +10,7 @@ extension HistoryItems {
         var text = "{\"snapshots\": [" + snapshots.map { JSONText.quoted($0.text) }.joined(separator: ", ") + "]}\n"
         for item in items {
             text += "{\"id\": \(JSONText.quoted(item.id.text)), \"spans\": [" + item.spans.map(\.json).joined(separator: ", ") + "]"
+            text += ", \"versions\": [" + item.versions.map(\.json).joined(separator: ", ") + "], \"gone\": \(JSONText.quotedOrNull(item.gone?.text))"
             text += ", \"record\": \(JSONText.quoted(item.document.record)), \"terms\": \(JSONText.quoted(item.document.terms))}\n"
         }
         return Data(text.utf8)
@@ -26,7 +27,7 @@ extension HistoryItems {
         var items: [Item] = []
         items.reserveCapacity(lines.count)
         for line in lines {
-            guard let json = try? JSONReader.read(Data(line)), let item = Item(json),
+            guard let json = try? JSONReader.read(Data(line)), let item = Item(json, snapshots: snapshots),
                 item.spans.allSatisfy({ span in
                     known.contains(span.from) && span.to.map(known.contains) != false
                 })
@@ -49,11 +50,42 @@ extension HistoryItems.Span {
     }
 }
 
-extension HistoryItems.Item {
+extension HistoryItems.Version {
+    /// `["DATA", "FROM", "TO" or null, "HOLDER"]`.
+    var json: String {
+        "[\(JSONText.quoted(data)), \(JSONText.quoted(from.text)), \(JSONText.quotedOrNull(to?.text)), \(JSONText.quoted(holder.text))]"
+    }
+
     init?(_ json: JSONValue) {
-        guard let id = json["id"]?.string.flatMap(UUID.init(uuidString:)), let spans = json["spans"]?.array?.compactMap(HistoryItems.Span.init),
-            !spans.isEmpty, spans.count == json["spans"]?.array?.count, let record = json["record"]?.string, let terms = json["terms"]?.string
+        guard let fields = json.array, fields.count == 4, let data = fields[0].string, let from = fields[1].string.flatMap(SnapshotName.init),
+            let holder = fields[3].string.flatMap(SnapshotName.init)
         else { return nil }
-        self.init(id: id, spans: spans, document: HistoryItems.Document(record: record, terms: terms))
+        let to = fields[2].string.flatMap(SnapshotName.init)
+        guard to != nil || fields[2] == .null else { return nil }
+        self.init(data: data, from: from, to: to, holder: holder)
+    }
+}
+
+extension HistoryItems.Item {
+    /// An item's line; `snapshots` are the kept snapshots, from which a line written before
+    /// versions were recorded gets one version a span, its data not known.
+    init?(_ json: JSONValue, snapshots: [SnapshotName]) {
+        guard let id = json["id"]?.string.flatMap(UUID.init(uuidString:)), let spanList = json["spans"]?.array, let record = json["record"]?.string,
+            let terms = json["terms"]?.string
+        else { return nil }
+        let spans = spanList.compactMap(HistoryItems.Span.init)
+        guard spans.count == spanList.count else { return nil }
+        var versions: [HistoryItems.Version]
+        var gone: SnapshotName?
+        if let versionList = json["versions"]?.array {
+            versions = versionList.compactMap(HistoryItems.Version.init)
+            guard versions.count == versionList.count else { return nil }
+            gone = json["gone"]?.string.flatMap(SnapshotName.init)
+        } else {
+            versions = spans.map { HistoryItems.Version(data: "", from: $0.from, to: $0.to, holder: $0.from) }
+            gone = spans.last?.to.flatMap { end in snapshots.first { $0 > end } }
+        }
+        guard !versions.isEmpty else { return nil }
+        self.init(id: id, spans: spans, versions: versions, gone: gone, document: HistoryItems.Document(record: record, terms: terms))
     }
 }

@@ -9,8 +9,9 @@ extension HistoryItems {
     static let shardLength = 2
 
     /// `items/<xx>.js` for each `xx` the items' IDs end with (lower case): one call of
-    /// `feedsiteHistoryItems("xx", {ID: spans})`, which an item's comments page loads to say
-    /// where in the history the item is. A file changes only when one of its items' spans do.
+    /// `feedsiteHistoryItems("xx", {ID: {"spans": …, "versions": [[from, to, holder] …],
+    /// "gone": …}})`, which an item's comments page loads to say where in the history the
+    /// item is and list its versions. A file changes only when one of its items' lines do.
     public func spanFiles() -> [(path: String, data: Data)] {
         var shards: [String: [Item]] = [:]
         for item in items { shards[Self.shard(of: item.id), default: []].append(item) }
@@ -18,7 +19,11 @@ extension HistoryItems {
             let members = shards[shard, default: []].sorted { $0.id.text < $1.id.text }
             var text = "feedsiteHistoryItems(\"\(shard)\", {"
             for (index, item) in members.enumerated() {
-                text += (index == 0 ? "\n" : ",\n") + "\(JSONText.quoted(item.id.text)): [" + item.spans.map(\.json).joined(separator: ", ") + "]"
+                let versions = item.versions.map {
+                    "[\(JSONText.quoted($0.from.text)), \(JSONText.quotedOrNull($0.to?.text)), \(JSONText.quoted($0.holder.text))]"
+                }
+                text += (index == 0 ? "\n" : ",\n") + "\(JSONText.quoted(item.id.text)): {\"spans\": [" + item.spans.map(\.json).joined(separator: ", ")
+                text += "], \"versions\": [" + versions.joined(separator: ", ") + "], \"gone\": \(JSONText.quotedOrNull(item.gone?.text))}"
             }
             text += "\n});\n"
             return ("items/\(shard).js", Data(text.utf8))

@@ -19,8 +19,15 @@ public enum HistoryLineage {
         var facts: [SnapshotFacts] = []
         for (index, name) in kept.enumerated() {
             let before = index > 0 ? kept[index - 1] : nil
-            if let known = [memory[name], own[name]].compactMap({ $0 }).first(where: { $0.previous == before }) {
+            let candidates = [memory[name], own[name]].compactMap { $0 }
+            if let known = candidates.first(where: { $0.previous == before }), before != nil || !candidates.contains(where: \.thinnedAway) {
                 facts.append(known)
+                continue
+            }
+            // The oldest kept snapshot that was not the first: nothing to count its changes
+            // against, and it added nothing.
+            if before == nil, let known = candidates.first(where: \.thinnedAway) {
+                facts.append(known.oldestKept)
                 continue
             }
             let items = try records(name)
@@ -29,4 +36,9 @@ public enum HistoryLineage {
         }
         return facts
     }
+}
+
+extension SnapshotFacts {
+    /// Whether the facts tell of a snapshot made before this one, since thinned away.
+    fileprivate var thinnedAway: Bool { previous != nil || earlierThinned }
 }

@@ -102,7 +102,7 @@ public struct HistoryPages: Sendable {
 
     /// "added: 3, gone: 1, comments added: 5", or what the first snapshot says.
     func changes(of snapshot: SnapshotFacts, in renderer: SiteRenderer) throws -> String {
-        guard snapshot.previous != nil else { return try renderer.historyString(.historyFirst) }
+        guard snapshot.previous != nil else { return try renderer.historyString(snapshot.earlierThinned ? .historyEarlierThinned : .historyFirst) }
         let summary = snapshot.summary
         var parts: [String] = []
         for (count, key) in [

@@ -88,6 +88,8 @@ public final class SnapshotDraft: Sendable {
         public let folder: String
         public let ids: [UUID]
         public let documents: [UUID: HistoryItems.Document]
+        /// Each item's data (`SnapshotRecord.dataDigest`): which version of it the snapshot shows.
+        public let versions: [UUID: String]
         /// What changed since the previous snapshot.
         public let changes: SnapshotChanges
     }
@@ -147,7 +149,8 @@ public final class SnapshotDraft: Sendable {
         }
         return Prepared(
             facts: SnapshotFacts(name: name, previous: previous?.name, items: records.count, summary: changes.summary), folder: folder,
-            ids: records.map(\.id), documents: documents, changes: changes)
+            ids: records.map(\.id), documents: documents,
+            versions: Dictionary(records.map { ($0.id, $0.dataDigest) }, uniquingKeysWith: { first, _ in first }), changes: changes)
     }
 
     /// The snapshot's feed pages, cut where their items say (`SnapshotPages`): each that

@@ -8,12 +8,21 @@ public struct SnapshotFacts: Equatable, Sendable {
     public let previous: SnapshotName?
     public let items: Int
     public let summary: SnapshotChanges.Summary
+    /// Whether snapshots before this one were made and thinned away: the oldest kept
+    /// snapshot is then not the first, and its changes are not counted against nothing.
+    public let earlierThinned: Bool
 
-    public init(name: SnapshotName, previous: SnapshotName?, items: Int, summary: SnapshotChanges.Summary) {
+    public init(name: SnapshotName, previous: SnapshotName?, items: Int, summary: SnapshotChanges.Summary, earlierThinned: Bool = false) {
         self.name = name
         self.previous = previous
         self.items = items
         self.summary = summary
+        self.earlierThinned = earlierThinned && previous == nil
+    }
+
+    /// The facts of the oldest kept snapshot once those before it are thinned away.
+    public var oldestKept: SnapshotFacts {
+        SnapshotFacts(name: name, previous: nil, items: items, summary: SnapshotChanges.Summary(), earlierThinned: true)
     }
 
     /// The facts as one line of JSON, ending with a line break: the first line of a
@@ -21,7 +30,8 @@ public struct SnapshotFacts: Equatable, Sendable {
     public var line: String {
         var line = "{\"snapshot\": \(JSONText.quoted(name.text)), \"previous\": \(JSONText.quotedOrNull(previous?.text))"
         line += ", \"items\": \(items), \"added\": \(summary.added), \"gone\": \(summary.gone), \"edited\": \(summary.edited)"
-        line += ", \"comments_added\": \(summary.commentsAdded), \"comments_removed\": \(summary.commentsRemoved)}\n"
+        line += ", \"comments_added\": \(summary.commentsAdded), \"comments_removed\": \(summary.commentsRemoved)"
+        line += earlierThinned ? ", \"earlier_thinned\": true}\n" : "}\n"
         return line
     }
 
@@ -45,6 +55,6 @@ public struct SnapshotFacts: Equatable, Sendable {
             name: name, previous: facts["previous"]?.string.flatMap(SnapshotName.init), items: count("items"),
             summary: SnapshotChanges.Summary(
                 added: count("added"), gone: count("gone"), edited: count("edited"), commentsAdded: count("comments_added"),
-                commentsRemoved: count("comments_removed")))
+                commentsRemoved: count("comments_removed")), earlierThinned: facts["earlier_thinned"] == .bool(true))
     }
 }

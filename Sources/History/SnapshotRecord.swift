@@ -76,6 +76,18 @@ public struct SnapshotRecord: Equatable, Sendable {
             || commentsDigest != other.commentsDigest
     }
 
+    /// The item's data as a reader sees it (its text, its image, its comments), in 16 hex
+    /// digits: two records with the same are one version of the item, whatever page shows it.
+    public var dataDigest: String {
+        var hash = FieldHash()
+        hash.add(description)
+        hash.add(location)
+        hash.add(imageURL)
+        hash.add(imageSHA256)
+        hash.add(commentsDigest)
+        return String(hash.hex.prefix(16))
+    }
+
     private static func digest(of comments: [ImageComment]?) -> String {
         guard let comments else { return "unavailable" }
         var hash = FieldHash()

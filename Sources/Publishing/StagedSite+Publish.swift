@@ -15,7 +15,7 @@ extension StagedSite {
         let moved = try moveDotEntriesIn()
         do throws(PublishError) {
             if FileManager.default.fileExists(atPath: output.path) {
-                guard Self.exchange(staging, output) else {
+                guard PlainFile.exchange(staging.path, output.path) else {
                     try replaceWithoutExchange()
                     return
                 }
@@ -86,19 +86,5 @@ extension StagedSite {
             throw .publishing(output.path, failedWith: failure)
         }
         FolderRemoval.remove(aside.path)
-    }
-
-    /// `renameat2(RENAME_EXCHANGE)`: swaps two paths atomically. Glibc's Swift module does
-    /// not export it, so it is looked up at run time; `false` where it is not available.
-    private static func exchange(_ first: URL, _ second: URL) -> Bool {
-        #if os(Linux)
-            typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
-            guard let renameat2 = SystemFunction.named("renameat2", as: RenameAt2.self) else { return false }
-            let atCurrentFolder: Int32 = -100
-            let exchangeFlag: UInt32 = 1 << 1
-            return renameat2(atCurrentFolder, first.path, atCurrentFolder, second.path, exchangeFlag) == 0
-        #else
-            return false
-        #endif
     }
 }

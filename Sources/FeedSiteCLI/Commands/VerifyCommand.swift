@@ -4,7 +4,7 @@ import Publishing
 
 /// `feedsite verify`: compares a published site with its `manifest.json` and lists every
 /// missing, changed and extra file; then, when the site has a history, the history's own
-/// files and every snapshot, each against its own manifest. Exit 0 when all match, 1
+/// files, every snapshot and what thinning left of others, each against its own manifest. Exit 0 when all match, 1
 /// otherwise.
 struct VerifyCommand {
     let site: URL
@@ -16,9 +16,11 @@ struct VerifyCommand {
         if (try? FileManager.default.contentsOfDirectory(atPath: history.path)) != nil {
             // Only a real folder is a snapshot: a file or a link of a snapshot's name is listed
             // with the history's own files, as extra or leading out, never followed.
-            let snapshots = Set(history.snapshots().map(\.text))
-            intact = check(URL(fileURLWithPath: history.path), named: history.path, skipping: snapshots.contains) && intact
-            for name in history.snapshots() {
+            // What thinning left of a snapshot has its own manifest too.
+            let folders = history.folders()
+            let names = Set(folders.map(\.text))
+            intact = check(URL(fileURLWithPath: history.path), named: history.path, skipping: names.contains) && intact
+            for name in folders {
                 intact = check(URL(fileURLWithPath: history.folder(of: name)), named: history.folder(of: name)) && intact
             }
         }

@@ -68,6 +68,14 @@ public enum SiteString: String, StringTableKey {
     case historyChangesCommentEdited = "HISTORY_CHANGES_COMMENT_EDITED"
     case historyChangesSame = "HISTORY_CHANGES_SAME"
     case historyChangesAlsoReordered = "HISTORY_CHANGES_ALSO_REORDERED"
+    case historyChangesApart = "HISTORY_CHANGES_APART"
+    case historyEarlierThinned = "HISTORY_EARLIER_THINNED"
+    case historyThinned = "HISTORY_THINNED"
+    case historyLeftoverTitle = "HISTORY_LEFTOVER_TITLE"
+    case historyLeftoverIntro = "HISTORY_LEFTOVER_INTRO"
+    case historyItemVersions = "HISTORY_ITEM_VERSIONS"
+    case historyItemSpan = "HISTORY_ITEM_SPAN"
+    case historyItemNow = "HISTORY_ITEM_NOW"
 
     /// The search's strings, the link to an original and the history's table came after
     /// themes: a theme written before has none of them.

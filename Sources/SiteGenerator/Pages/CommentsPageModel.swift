@@ -41,7 +41,10 @@ public struct CommentsPageModel: Equatable, Sendable {
     public let comments: [Comment]?
 
     /// `feedPage` is the number of the feed page that holds the image, for the link back.
-    public init(entry: SiteEntry, comments: [ImageComment]?, feedPage: Int, paths: SitePaths, dates: CommentDateFormatter, now: Date) {
+    /// `now` is the clock the comments' dates are relative to; without one (a snapshot's page,
+    /// which one file may serve for snapshots of different times) they are written whole,
+    /// and the history's script makes them relative to the snapshot the page is read in.
+    public init(entry: SiteEntry, comments: [ImageComment]?, feedPage: Int, paths: SitePaths, dates: CommentDateFormatter, now: Date?) {
         let path = paths.commentsPage(for: entry.id)
         self.path = path
         self.imageID = entry.id
@@ -63,7 +66,7 @@ public struct CommentsPageModel: Equatable, Sendable {
             Comment(
                 username: comment.username,
                 message: comment.message,
-                relativeDate: dates.relative(comment.createdAt, now: now),
+                relativeDate: now.map { dates.relative(comment.createdAt, now: $0) } ?? dates.absolute(comment.createdAt),
                 absoluteDate: dates.absolute(comment.createdAt),
                 isoDate: dates.iso8601(comment.createdAt)
             )

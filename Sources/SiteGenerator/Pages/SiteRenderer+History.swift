@@ -55,12 +55,38 @@ extension SiteRenderer {
         let body = try templates.historyChanges.render(.object(values))
         var renderer = self
         renderer.history = nil
-        return Page(path: path, html: try renderer.layout(path: path, title: title, documentTitle: documentTitle, back: back, search: false, body: body))
+        return Page(
+            path: path, html: try renderer.layout(path: path, title: title, documentTitle: documentTitle, back: back, search: false, body: body, dated: false))
+    }
+
+    /// The first page of what thinning left of the snapshot taken at `taken`: what it is,
+    /// and a link to each item's page it keeps (`items`: ID, description, location), in
+    /// place of the snapshot's first feed page, with the snapshot's bar.
+    public func historyLeftover(_ taken: Date, items: [(id: UUID, description: String?, location: String?)]) throws -> Page {
+        let path = paths.feedPage(1)
+        let title = try strings.string(.historyLeftoverTitle)
+        let untitled = try strings.string(.feedImageUntitled)
+        var body = "<p class=\"leftover-intro\">" + HTML.escape(try historyString(.historyLeftoverIntro, dayAndTime(taken))) + "</p>\n<ul class=\"leftover\">\n"
+        for item in items {
+            let label = [item.description, item.location].compactMap { $0 }.first { !$0.isEmpty } ?? untitled
+            let href = SitePaths.relative(from: path, to: paths.commentsPage(for: item.id))
+            body += "<li><a href=\"\(HTML.escape(href))\">\(HTML.escape(label))</a></li>\n"
+        }
+        body += "</ul>\n"
+        let back: TemplateValue = [
+            "href": .text(SitePaths.relative(from: "history/-/" + path, to: paths.historyCalendar)), "label": .text(try strings.string(.historyTitle)),
+        ]
+        return Page(path: path, html: try layout(path: path, title: title, documentTitle: title, back: back, search: false, body: body))
     }
 
     /// A localized string of the history's table, with its placeholders filled.
     public func historyString(_ key: SiteString, _ arguments: String...) throws -> String {
         StringFormat.substitute(try strings.string(key), arguments)
+    }
+
+    /// `date` relative to `now` rather than the run's clock, in this locale ("3 days ago").
+    public func relative(_ date: Date, at now: Date) -> String {
+        dates.relative(date, now: now)
     }
 
     /// `date` as the snapshot line writes it, in this locale and UTC ("26 November 2026, 12:00").
@@ -88,6 +114,9 @@ extension SiteRenderer {
             "gone": .text(try strings.string(.historyItemGone)),
             "all": .text(try strings.string(.historyItemAll)),
             "time": .text(try strings.string(.historyTime)),
+            "versions": .text(try strings.string(.historyItemVersions)),
+            "span": .text(try strings.string(.historyItemSpan)),
+            "now": .text(try strings.string(.historyItemNow)),
         ]
     }
 
@@ -113,6 +142,7 @@ extension SiteRenderer {
             "root": .text(SitePaths.relative(from: placed, to: SitePaths.historyFolder)),
             "script": .text(SitePaths.relative(from: placed, to: SitePaths.historyScript)),
             "locale": .text(paths.localePrefix),
+            "thinned": .text(try strings.string(.historyThinned)),
         ]
     }
 }

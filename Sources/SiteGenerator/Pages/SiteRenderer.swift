@@ -94,7 +94,7 @@ public struct SiteRenderer: Sendable {
     /// The comments page of `entry`; `comments` is `nil` when they could not be had, and
     /// `feedPage` is the number of the feed page that holds the image, for the link back.
     public func commentsPage(for entry: SiteEntry, comments: [ImageComment]?, feedPage: Int) throws -> Page {
-        let model = CommentsPageModel(entry: entry, comments: comments, feedPage: feedPage, paths: paths, dates: dates, now: now)
+        let model = CommentsPageModel(entry: entry, comments: comments, feedPage: feedPage, paths: paths, dates: dates, now: history == .archived ? nil : now)
         return Page(path: model.path, html: try render(model))
     }
 
@@ -129,7 +129,9 @@ public struct SiteRenderer: Sendable {
         }
         var notice = TemplateValue.bool(false)
         if let feedSavedAt {
-            notice = .text(try strings.string(.feedCachedNotice, dates.relative(feedSavedAt, now: now)))
+            // A snapshot's page may serve snapshots of different times: its date is whole.
+            let saved = history == .archived ? dates.absolute(feedSavedAt) : dates.relative(feedSavedAt, now: now)
+            notice = .text(try strings.string(.feedCachedNotice, saved))
         }
         let body = try templates.feed.render([
             "notice": notice,
@@ -251,7 +253,9 @@ public struct SiteRenderer: Sendable {
         ]
     }
 
-    func layout(path: String, title: String, documentTitle: String, back: TemplateValue?, search: TemplateValue, body: String) throws -> String {
+    func layout(path: String, title: String, documentTitle: String, back: TemplateValue?, search: TemplateValue, body: String, dated: Bool = true) throws
+        -> String
+    {
         var alternates: [TemplateValue] = []
         var options: [TemplateValue] = []
         if languages.count > 1 {
@@ -285,7 +289,9 @@ public struct SiteRenderer: Sendable {
             "title": .text(title),
             "documentTitle": .text(documentTitle),
             "stylesheet": .text(SitePaths.relative(from: path, to: SitePaths.stylesheet)),
-            "snapshot": .text(try strings.string(.siteSnapshot, apiHost, snapshotTime)),
+            // A snapshot's page leaves its date to the bar; a page of the history's own names
+            // the snapshots it is about.
+            "snapshot": .text(history == .archived || !dated ? "" : try strings.string(.siteSnapshot, apiHost, snapshotTime)),
             "back": back ?? false,
             "search": search,
             "alternates": .list(alternates),

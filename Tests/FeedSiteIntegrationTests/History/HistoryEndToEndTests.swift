@@ -81,7 +81,7 @@ final class HistoryEndToEndTests: XCTestCase {
         XCTAssertTrue(archived.contains(#"<script src="../../history.js" defer></script>"#), archived)
         XCTAssertTrue(archived.contains(#"<a class="archive-all" href="../../index.html">All snapshots</a>"#), archived)
         XCTAssertTrue(
-            archived.contains(#" data-changes="What changed" data-position="Page %1$@ of %2$@">"#),
+            archived.contains(#" data-changes="What changed" data-position="Page %1$@ of %2$@" data-thinned="#),
             "the bar's script links the page of what changed and numbers a feed page")
 
         let verify = try ExecutableRunner.run(["verify", "--output", "site"], in: folder)
@@ -164,13 +164,26 @@ final class HistoryEndToEndTests: XCTestCase {
         let names = try FileManager.default.contentsOfDirectory(atPath: history.path).sorted()
         XCTAssertEqual(
             names,
-            ["20261103T100000Z", "20261103T110000Z", "changes", "changes.jsonl", "history.js", "index.html", "items", "items.jsonl", "manifest.json", "search"])
+            [
+                "20261101T100000Z", "20261103T100000Z", "20261103T110000Z", "changes", "changes.jsonl", "history.js", "index.html", "items", "items.jsonl",
+                "manifest.json", "search",
+            ])
+        // The thinned snapshot leaves the page of the edited item's first version, which
+        // no kept snapshot shows, and nothing else of its site.
+        let leftover = history.appendingPathComponent("20261101T100000Z")
+        let editedPage = "comments/\(DemoFeed.itemID(edited).uuidString).html"
+        XCTAssertTrue(try String(contentsOf: leftover.appendingPathComponent(editedPage), encoding: .utf8).contains("first"))
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: leftover.appendingPathComponent("comments").path), [editedPage.dropFirst(9)].map(String.init))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: leftover.appendingPathComponent("snapshot.jsonl").path))
         let calendar = try String(contentsOf: history.appendingPathComponent("index.html"), encoding: .utf8)
         XCTAssertFalse(calendar.contains("20261101T100000Z"), calendar)
-        XCTAssertTrue(calendar.contains("first snapshot"), "the oldest kept snapshot has none before it now")
+        XCTAssertFalse(calendar.contains("first snapshot"), "the oldest kept snapshot is not the first")
+        XCTAssertTrue(calendar.contains("earlier snapshots were thinned"), calendar)
         XCTAssertTrue(calendar.contains("edited: 1"), calendar)
         let changes = try String(contentsOf: history.appendingPathComponent("changes.jsonl"), encoding: .utf8)
-        XCTAssertTrue(changes.hasPrefix(#"{"snapshot": "20261103T100000Z", "previous": null, "items": 36, "added": 36"#), changes)
+        XCTAssertTrue(changes.hasPrefix(#"{"snapshot": "20261103T100000Z", "previous": null, "items": 36, "added": 0"#), changes)
+        XCTAssertTrue(changes.contains(#""earlier_thinned": true}"#), changes)
         XCTAssertEqual(
             try FileManager.default.contentsOfDirectory(atPath: history.appendingPathComponent("changes").path),
             ["20261103T100000Z_20261103T110000Z.html"], "the page of a pair no longer kept is gone")

@@ -32,10 +32,17 @@ final class HistorySeriesTests: XCTestCase {
 
         let goneID = DemoFeed.itemID(gone).uuidString
         let spans = try String(contentsOf: history.appendingPathComponent("items/\(goneID.suffix(2).lowercased()).js"), encoding: .utf8)
-        XCTAssertTrue(spans.contains("\"\(goneID)\": [[\"20261124T120000Z\", \"20261124T120000Z\"]]"), spans)
+        XCTAssertTrue(
+            spans.contains(
+                "\"\(goneID)\": {\"spans\": [[\"20261124T120000Z\", \"20261124T120000Z\"]], \"versions\": [[\"20261124T120000Z\", \"20261124T120000Z\", \"20261124T120000Z\"]], \"gone\": \"20261125T120000Z\"}"
+            ), spans)
         let addedID = DemoFeed.itemID(added).uuidString
         let addedSpans = try String(contentsOf: history.appendingPathComponent("items/\(addedID.suffix(2).lowercased()).js"), encoding: .utf8)
-        XCTAssertTrue(addedSpans.contains("\"\(addedID)\": [[\"20261125T120000Z\", null]]"), addedSpans)
+        XCTAssertTrue(
+            addedSpans.contains(
+                "\"\(addedID)\": {\"spans\": [[\"20261125T120000Z\", null]], \"versions\": [[\"20261125T120000Z\", null, \"20261125T120000Z\"]], \"gone\": null}"
+            ),
+            addedSpans)
 
         let search = try FileManager.default.subpathsOfDirectory(atPath: history.appendingPathComponent("search").path).map {
             (try? String(contentsOf: history.appendingPathComponent("search/\($0)"), encoding: .utf8)) ?? ""

@@ -16,8 +16,15 @@ final class HistoryItemsFilesTests: XCTestCase {
         XCTAssertEqual(files.map(\.path), ["items/ab.js", "items/cd.js"])
         let text = String(decoding: files[0].data, as: UTF8.self)
         XCTAssertTrue(text.hasPrefix("feedsiteHistoryItems(\"ab\", {\n"), text)
-        XCTAssertTrue(text.contains("\"\(first.uuidString)\": [[\"20261101T100000Z\", \"20261101T100000Z\"]]"), text)
-        XCTAssertTrue(text.contains("\"\(second.uuidString)\": [[\"20261101T100000Z\", null]]"), text)
+        XCTAssertTrue(
+            text.contains(
+                "\"\(first.uuidString)\": {\"spans\": [[\"20261101T100000Z\", \"20261101T100000Z\"]], \"versions\": [[\"20261101T100000Z\", \"20261101T100000Z\", \"20261101T100000Z\"]], \"gone\": \"20261102T100000Z\"}"
+            ), text)
+        XCTAssertTrue(
+            text.contains(
+                "\"\(second.uuidString)\": {\"spans\": [[\"20261101T100000Z\", null]], \"versions\": [[\"20261101T100000Z\", null, \"20261101T100000Z\"]], \"gone\": null}"
+            ),
+            text)
     }
 
     func test_spanFiles_ofAnItemStillThere_stayTheSameWhenASnapshotIsAdded() {

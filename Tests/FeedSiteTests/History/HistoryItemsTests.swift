@@ -52,7 +52,7 @@ final class HistoryItemsTests: XCTestCase {
                 return edited
             })
 
-        XCTAssertEqual(items.items.map(\.document), [document(ids[0]), edited])
+        XCTAssertEqual(items.items.map(\.document), [document(ids[0]), HistoryItems.Document(record: edited.record, terms: "edited item")])
     }
 
     func test_remove_ofASnapshotInsideASpan_leavesTheSpan() {
@@ -80,15 +80,80 @@ final class HistoryItemsTests: XCTestCase {
         XCTAssertEqual(items.items.first { $0.id == ids[1] }?.spans, [.init(from: names[3], to: nil)])
     }
 
-    func test_remove_dropsAnItemOnlyTheThinnedSnapshotHeld() {
+    func test_remove_keepsAnItemOnlyTheThinnedSnapshotHeld_withItsVersionHeldThere() {
         var items = HistoryItems()
-        items.add(names[0], ids: [ids[0]], documents: [:], fallback: document)
-        items.add(names[1], ids: [ids[0], ids[1]], documents: [:], fallback: document)
-        items.add(names[2], ids: [ids[0]], documents: [:], fallback: document)
+        items.add(names[0], ids: [ids[0]], versions: [ids[0]: "a"], documents: [:], fallback: document)
+        items.add(names[1], ids: [ids[0], ids[1]], versions: [ids[0]: "a", ids[1]: "b"], documents: [:], fallback: document)
+        items.add(names[2], ids: [ids[0]], versions: [ids[0]: "a"], documents: [:], fallback: document)
 
         items.remove(names[1])
 
-        XCTAssertEqual(items.items.map(\.id), [ids[0]])
+        let gone = items.items.first { $0.id == ids[1] }
+        XCTAssertEqual(gone?.spans, [])
+        XCTAssertEqual(gone?.versions, [.init(data: "b", from: names[1], to: names[1], holder: names[1])])
+        XCTAssertEqual(gone?.firstSeen, names[1])
+        XCTAssertEqual(gone?.gone, names[2])
+        XCTAssertEqual(gone.map(items.lastSeen), names[1])
+        XCTAssertEqual(items.held(by: names[1]).map(\.id), [ids[1]])
+        XCTAssertEqual(items.leftovers, [names[1]])
+    }
+
+    func test_versions_recordWhenEachWasSeenAndKeepThoseFactsThroughAnyThinning() {
+        var items = HistoryItems()
+        items.add(names[0], ids: [ids[0]], versions: [ids[0]: "a"], documents: [:], fallback: document)
+        items.add(names[1], ids: [ids[0]], versions: [ids[0]: "a"], documents: [:], fallback: document)
+        items.add(names[2], ids: [ids[0]], versions: [ids[0]: "b"], documents: [:], fallback: document)
+        items.add(names[3], ids: [], versions: [:], documents: [:], fallback: document)
+        items.add(names[4], ids: [ids[0]], versions: [ids[0]: "b"], documents: [:], fallback: document)
+        let recorded = items.items[0].versions.map { [$0.data, $0.from.text, $0.to?.text ?? "-"] }
+
+        for name in names.prefix(4) { items.remove(name) }
+
+        let item = items.items[0]
+        XCTAssertEqual(recorded, [["a", names[0].text, names[1].text], ["b", names[2].text, names[2].text], ["b", names[4].text, "-"]])
+        XCTAssertEqual(item.versions.map { [$0.data, $0.from.text, $0.to?.text ?? "-"] }, recorded)
+        XCTAssertEqual(item.firstSeen, names[0])
+        XCTAssertNil(item.gone)
+        // Nothing kept shows the first version: its page stays in the last thinned snapshot
+        // that showed it. The second shows what the latest shows.
+        XCTAssertEqual(item.versions.map(\.holder), [names[1], names[4], names[4]])
+        XCTAssertEqual(items.leftovers, [names[1]])
+    }
+
+    func test_remove_movesAVersionsPageToAKeptSnapshotThatShowedItToo() {
+        var items = HistoryItems()
+        for name in names.prefix(3) { items.add(name, ids: [ids[0]], versions: [ids[0]: "a"], documents: [:], fallback: document) }
+        items.add(names[3], ids: [ids[0]], versions: [ids[0]: "b"], documents: [:], fallback: document)
+
+        items.remove(names[0])
+
+        XCTAssertEqual(items.items[0].versions.map(\.holder), [names[1], names[3]])
+        XCTAssertEqual(items.items[0].firstSeen, names[0])
+        XCTAssertEqual(items.leftovers, [])
+        XCTAssertEqual(items.held(by: names[0]).count, 0)
+    }
+
+    func test_add_ofAGoneItem_recordsWhenItWentAndANewVersionWhenItComesBack() {
+        var items = HistoryItems()
+        items.add(names[0], ids: [ids[0]], versions: [ids[0]: "a"], documents: [:], fallback: document)
+        items.add(names[1], ids: [], documents: [:], fallback: document)
+
+        XCTAssertEqual(items.items[0].gone, names[1])
+        XCTAssertEqual(items.items[0].versions.last?.to, names[0])
+
+        items.add(names[2], ids: [ids[0]], versions: [ids[0]: "a"], documents: [:], fallback: document)
+
+        XCTAssertNil(items.items[0].gone)
+        XCTAssertEqual(items.items[0].versions.map(\.from), [names[0], names[2]])
+    }
+
+    func test_add_ofANewDocument_keepsTheWordsOfTheVersionsBefore() {
+        var items = HistoryItems()
+        items.add(names[0], ids: [ids[0]], documents: [ids[0]: .init(record: "[\"old\"]", terms: "bridge river")], fallback: document)
+
+        items.add(names[1], ids: [ids[0]], documents: [ids[0]: .init(record: "[\"new\"]", terms: "tower river")], fallback: document)
+
+        XCTAssertEqual(items.items[0].document, .init(record: "[\"new\"]", terms: "tower river bridge item"))
     }
 
     func test_remove_neverRemovesTheLatest() {
@@ -110,7 +175,7 @@ final class HistoryItemsTests: XCTestCase {
         var fromKept = HistoryItems()
         for at in [0, 2, 4] { fromKept.add(names[at], ids: feeds[at], documents: [:], fallback: document) }
 
-        XCTAssertEqual(Set(incremental.items.map(\.id)), Set(fromKept.items.map(\.id)))
+        XCTAssertEqual(Set(incremental.items.filter { !$0.spans.isEmpty }.map(\.id)), Set(fromKept.items.map(\.id)))
         for item in fromKept.items {
             XCTAssertEqual(incremental.items.first { $0.id == item.id }?.spans, item.spans, "\(item.id)")
         }
@@ -143,17 +208,30 @@ final class HistoryItemsTests: XCTestCase {
 
             XCTAssertEqual(incremental.snapshots, fromKept.snapshots, "trial \(trial)")
             XCTAssertEqual(
-                Dictionary(uniqueKeysWithValues: incremental.items.map { ($0.id, $0.spans) }),
+                Dictionary(uniqueKeysWithValues: incremental.items.filter { !$0.spans.isEmpty }.map { ($0.id, $0.spans) }),
                 Dictionary(uniqueKeysWithValues: fromKept.items.map { ($0.id, $0.spans) }), "trial \(trial)")
         }
     }
 
     func test_data_readsBackAsTheSameItems() throws {
         var items = HistoryItems()
-        items.add(names[0], ids: [ids[0], ids[1]], documents: [:], fallback: document)
+        items.add(names[0], ids: [ids[0], ids[1]], versions: [ids[0]: "a"], documents: [:], fallback: document)
         items.add(names[1], ids: [ids[1]], documents: [ids[1]: .init(record: "[\"a \\\"quoted\\\" line\\n\"]", terms: "a quoted")], fallback: document)
 
+        items.add(names[2], ids: [ids[1]], documents: [:], fallback: document)
+        items.remove(names[1])
+
         XCTAssertEqual(HistoryItems(items.data), items)
+    }
+
+    func test_read_ofALineWrittenBeforeVersions_makesAVersionOfEachSpan() {
+        let text =
+            "{\"snapshots\": [\"20261101T100000Z\", \"20261102T100000Z\"]}\n{\"id\": \"\(ids[0].uuidString)\", \"spans\": [[\"20261101T100000Z\", \"20261101T100000Z\"]], \"record\": \"[]\", \"terms\": \"\"}\n"
+
+        let item = HistoryItems(Data(text.utf8))?.items.first
+
+        XCTAssertEqual(item?.versions, [.init(data: "", from: names[0], to: names[0], holder: names[0])])
+        XCTAssertEqual(item?.gone, names[1])
     }
 
     func test_read_refusesAFileWhoseSpansNameASnapshotItDoesNotCount() {

@@ -25,12 +25,34 @@ final class HistoryLineageTests: XCTestCase {
         XCTAssertEqual(result.last, SnapshotFacts(name: names[2], previous: names[0], items: 3, summary: SnapshotChanges.Summary(added: 2)))
     }
 
-    func test_facts_ofTheOldestKept_areAFirstSnapshotsWhateverItWasComparedWith() throws {
+    func test_facts_ofTheOldestKeptThatWasNotTheFirst_sayEarlierOnesWereThinned_andAddNothing() throws {
         let own = [names[1]: facts(1, previous: 0, added: 0)]
 
-        let result = try HistoryLineage.facts(of: [names[1]], own: own, remembered: []) { _ in [record(1), record(2)] }
+        let result = try HistoryLineage.facts(of: [names[1]], own: own, remembered: []) { name in
+            XCTFail("read \(name)")
+            return []
+        }
 
-        XCTAssertEqual(result, [SnapshotFacts(name: names[1], previous: nil, items: 2, summary: SnapshotChanges.Summary(added: 2))])
+        XCTAssertEqual(result, [SnapshotFacts(name: names[1], previous: nil, items: own[names[1]]?.items ?? -1, summary: .init(), earlierThinned: true)])
+        XCTAssertTrue(result[0].line.contains(#""earlier_thinned": true"#))
+        XCTAssertEqual(SnapshotFacts.lines(Data(result[0].line.utf8)), result)
+    }
+
+    func test_facts_ofTheFirstSnapshot_countItsItemsAsAdded() throws {
+        let own = [names[0]: facts(0, previous: nil, added: 2)]
+
+        let result = try HistoryLineage.facts(of: [names[0]], own: own, remembered: []) { _ in [record(1), record(2)] }
+
+        XCTAssertEqual(result, own.values.map { $0 })
+        XCTAssertFalse(result[0].earlierThinned)
+    }
+
+    func test_facts_rememberedAsTheOldestKept_stayTheOldestKept() throws {
+        let remembered = facts(1, previous: 0, added: 0).oldestKept
+
+        let result = try HistoryLineage.facts(of: [names[1]], own: [:], remembered: [remembered]) { _ in [] }
+
+        XCTAssertEqual(result, [remembered])
     }
 
     func test_facts_rememberedForTheSameSnapshotBefore_areUsedWithoutReading() throws {

@@ -73,6 +73,10 @@ struct HistoryStep: RunStep {
         }
         let kept = try HistoryLineage.facts(of: all.filter(keptNames.contains), own: own, remembered: remembered, records: records)
         let items = updatedItems(in: history, existing: all.filter { $0 != prepared?.facts.name }, thinned: thinned)
+        let scratch = history.leftoversFolder()
+        FolderRemoval.remove(scratch)
+        defer { FolderRemoval.remove(scratch) }
+        let leftovers = try makeLeftovers(of: thinned, keeping: items, in: history, scratch: scratch)
         // The lineage's file comes last: while it lags behind the folders, the next run makes
         // every other file again.
         var files = items.searchFiles() + items.spanFiles() + [(HistoryItems.fileName, items.data)]
@@ -80,7 +84,8 @@ struct HistoryStep: RunStep {
         files += try HistoryPages(renderers: renderers, script: script).files(for: kept)
         files.append((HistoryLineage.fileName, Data(kept.map(\.line).joined().utf8)))
         try history.commit(
-            draft: prepared?.folder, as: new, files: files, thinned: thinned, generator: "\(Manifest.generatorName) \(Usage.version)", run: facts)
+            draft: prepared?.folder, as: new, files: files, thinned: thinned, leftovers: leftovers, generator: "\(Manifest.generatorName) \(Usage.version)",
+            run: facts)
         if lostManifest {
             report.reporter.warning("history: \(history.path)/\(Manifest.fileName) was missing; made anew with the history's own files, from its snapshots")
         }
@@ -112,6 +117,29 @@ struct HistoryStep: RunStep {
         return files
     }
 
+    /// What thinning leaves of each snapshot in `thinned` that holds the page of an item
+    /// version no kept snapshot shows (`items.held(by:)`), made in a folder each under
+    /// `scratch`, by the snapshot's name.
+    private func makeLeftovers(of thinned: [SnapshotName], keeping items: HistoryItems, in history: HistoryFolder, scratch: String) throws
+        -> [SnapshotName: String]
+    {
+        var leftovers: [SnapshotName: String] = [:]
+        for name in thinned {
+            let held = items.held(by: name)
+            guard !held.isEmpty else { continue }
+            let folder = history.folder(of: name)
+            let index = try SnapshotIndex.read(from: folder)
+            let records = try held.compactMap { try index.record(for: $0.id) }
+            let draft = scratch + "/" + name.text
+            try FileSystemError.wrap { try FileManager.default.createDirectory(atPath: draft, withIntermediateDirectories: true) }
+            try SnapshotLeftover.make(
+                in: draft, from: folder, name: name, keeping: records, renderers: renderers.map { $0.inHistory(.archived) },
+                generator: "\(Manifest.generatorName) \(Usage.version)", run: facts)
+            leftovers[name] = draft
+        }
+        return leftovers
+    }
+
     /// The history's items brought up to this run: its snapshot added, the thinned ones
     /// removed.
     private func updatedItems(in history: HistoryFolder, existing: [SnapshotName], thinned: [SnapshotName]) -> HistoryItems {
@@ -119,13 +147,14 @@ struct HistoryStep: RunStep {
         let addition = prepared.map { prepared in
             // Read only for an item the history has no document of, which a whole history never lacks.
             var index: SnapshotIndex?? = nil
-            return HistoryItems.Addition(name: prepared.facts.name, ids: prepared.ids, documents: prepared.documents) { id in
+            return HistoryItems.Addition(name: prepared.facts.name, ids: prepared.ids, versions: prepared.versions, documents: prepared.documents) { id in
                 if index == nil { index = .some(try? SnapshotIndex.read(from: prepared.folder)) }
                 return (try? index??.record(for: id)).flatMap { $0 }.map(HistoryItems.Document.init) ?? HistoryItems.Document(bare: id)
             }
         }
-        return HistoryItems.updated(remembered: remembered, existing: existing, adding: addition, thinned: thinned) { name in
-            try? SnapshotIndex.read(from: history.folder(of: name))
-        }
+        return HistoryItems.updated(
+            remembered: remembered, existing: existing, adding: addition, thinned: thinned,
+            snapshot: { name in try? SnapshotIndex.read(from: history.folder(of: name)) },
+            leftovers: { history.leftovers().compactMap { name in SnapshotLeftover.records(in: history.folder(of: name)).map { (name, $0) } } })
     }
 }

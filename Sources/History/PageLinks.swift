@@ -1,0 +1,53 @@
+import Foundation
+
+/// The files a page of a site links to within it, read from its HTML: every `href`, `src`
+/// and `srcset` address that is relative, as a path from the site's root. Addresses with a
+/// scheme, from the root of the server, to this page's own fragments, and those that lead
+/// out of the site are left out.
+enum PageLinks {
+    /// The targets of the links in `html`, the page at `page` (a path from the site's root).
+    static func targets(in html: String, at page: String) -> Set<String> {
+        var targets = Set<String>()
+        let folder = page.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+        for attribute in ["href=\"", "src=\"", "srcset=\""] {
+            var rest = html[...]
+            while let start = rest.range(of: attribute) {
+                rest = rest[start.upperBound...]
+                guard let end = rest.firstIndex(of: "\"") else { break }
+                let value = String(rest[..<end])
+                rest = rest[end...]
+                let addresses = attribute == "srcset=\"" ? value.split(separator: ",").compactMap { $0.split(separator: " ").first.map(String.init) } : [value]
+                for address in addresses {
+                    if let target = resolved(unescaped(address), from: folder) { targets.insert(target) }
+                }
+            }
+        }
+        return targets
+    }
+
+    /// `address` from the folder `folder` (its parts), as a path from the root; `nil` when it
+    /// is not a relative address within the site.
+    static func resolved(_ address: String, from folder: ArraySlice<Substring>) -> String? {
+        let path = address.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        let plain = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        guard !plain.isEmpty, !plain.hasPrefix("/"), !plain.contains(":") else { return nil }
+        var parts = Array(folder)
+        for part in plain.split(separator: "/", omittingEmptySubsequences: false) {
+            switch part {
+            case "", ".": continue
+            case "..":
+                guard !parts.isEmpty else { return nil }
+                parts.removeLast()
+            default: parts.append(part)
+            }
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "/")
+    }
+
+    /// The address as the HTML escaped it: the template engine writes `&amp;` and the like.
+    private static func unescaped(_ address: String) -> String {
+        guard address.contains("&") else { return address }
+        return address.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'").replacingOccurrences(of: "&lt;", with: "<")
+            .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
+    }
+}
