@@ -29,6 +29,8 @@ public enum FeedSiteCLI {
             return await DemoCommand(options: options, environment: environment, console: console).run()
         case let .templates(folder):
             return TemplatesCommand(folder: environment.resolve(folder), console: console).run()
+        case let .history(request):
+            return await HistoryCommand(request: request, environment: environment, console: console).run()
         case let .verify(output):
             return VerifyCommand(site: environment.resolve(output), console: console).run()
         case let .serve(output, port):

@@ -47,6 +47,7 @@ public enum ArgumentParser {
             return .version
         }
         if name == "templates" { return try templates(Array(arguments.dropFirst())) }
+        if name == "history" { return try history(Array(arguments.dropFirst()), environment: environment) }
         guard let commandSpecs = specs[name] else {
             throw UsageError(name.hasPrefix("-") ? "unknown option '\(name)'; a command comes first" : "unknown command '\(name)'")
         }
@@ -177,6 +178,37 @@ public enum ArgumentParser {
     }
 
     /// `templates DIR`: one folder, and no option.
+    /// `history list [--output DIR]` or `history prune [--output DIR] [--history-keep POLICY]
+    /// [--now ISO8601] [--templates DIR] [--base-url URL]`.
+    private static func history(_ arguments: [String], environment: [String: String]) throws(UsageError) -> Command {
+        guard let action = arguments.first, ["list", "prune"].contains(action) else {
+            let given = arguments.first.map { " (got '\($0)')" } ?? ""
+            throw UsageError(
+                "history needs list or prune\(given): feedsite history list [--output DIR], feedsite history prune [--output DIR] [--history-keep POLICY]")
+        }
+        let specs = action == "list" ? [option("output")] : [option("output"), option("history-keep"), option("now"), option("templates"), option("base-url")]
+        let values = try collect(Array(arguments.dropFirst()), specs: specs, command: "history \(action)")
+        var request = HistoryRequest(action: .list, output: try path(values, "output") ?? GenerateOptions.defaultOutput, now: nil)
+        guard action == "prune" else { return .history(request) }
+        var policy = HistoryKeepPolicy.standard
+        if let keep = values["history-keep"]?.first {
+            do {
+                policy = try HistoryKeepPolicy(parsing: keep)
+            } catch {
+                throw UsageError(error.description)
+            }
+        }
+        var baseURL: BaseURL?
+        if let base = values["base-url"]?.first {
+            try refuseCredentials(in: base, of: "base-url")
+            guard let url = BaseURL(base) else { throw UsageError("--base-url needs the absolute http or https URL the site is served from, got '\(base)'") }
+            baseURL = url
+        }
+        request.now = try now(values, environment: environment)
+        request.action = .prune(policy: policy, templates: try path(values, "templates"), baseURL: baseURL)
+        return .history(request)
+    }
+
     private static func templates(_ arguments: [String]) throws(UsageError) -> Command {
         guard let folder = arguments.first, arguments.count == 1, !folder.hasPrefix("-"), !folder.isEmpty else {
             let unexpected = arguments.first { $0.hasPrefix("-") }.map { "unknown option '\($0)' for 'templates'; " } ?? ""

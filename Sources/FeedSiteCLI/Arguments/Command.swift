@@ -1,4 +1,6 @@
 import Foundation
+import History
+import SiteGenerator
 
 /// What the command line asks for.
 public enum Command: Equatable, Sendable {
@@ -6,10 +8,34 @@ public enum Command: Equatable, Sendable {
     case demo(GenerateOptions)
     case validateCache(cache: String?, now: Date?, verbose: Bool)
     case verify(output: String)
+    /// List the history's snapshots, or thin them now.
+    case history(HistoryRequest)
     /// Write the built-in templates out into `folder`, to start a theme.
     case templates(folder: String)
     /// Serve the site in `output` on 127.0.0.1 until stopped.
     case serve(output: String, port: UInt16)
     case help
     case version
+}
+
+/// `feedsite history list|prune`: what it asks of the history in `output`.
+public struct HistoryRequest: Equatable, Sendable {
+    public enum Action: Equatable, Sendable {
+        /// Print the kept snapshots, their times and changes.
+        case list
+        /// Thin now by `policy`, the calendar made anew with the site's locales in
+        /// `templates` (the built-in ones when `nil`) and its pages' addresses at `baseURL`.
+        case prune(policy: HistoryKeepPolicy, templates: String?, baseURL: BaseURL?)
+    }
+
+    public var action: Action
+    public var output: String
+    /// The clock thinning counts ages from; `nil` for the current time.
+    public var now: Date?
+
+    public init(action: Action, output: String, now: Date?) {
+        self.action = action
+        self.output = output
+        self.now = now
+    }
 }

@@ -20,6 +20,12 @@ public enum Usage {
                                         no feed of the last seven days needs (--verbose lists them
                                         and counts the rows of the cache's tables)
           feedsite verify [--output DIR]  check a published site against its manifest.json
+          feedsite history list [--output DIR]
+                                        the history's kept snapshots, their times and changes
+          feedsite history prune [--output DIR] [--history-keep POLICY] [--now ISO8601]
+                                 [--templates DIR] [--base-url URL]
+                                        thin the history now, as a run would (give the runs'
+                                        --templates and --base-url, for its calendar)
           feedsite templates DIR        write the built-in templates out into a new folder,
                                         to start a theme for --templates DIR
           feedsite serve [--output DIR] [--port N]

@@ -96,7 +96,9 @@ struct GenerateRun {
         }
         try await runner.run(PublishStep(site: site, strict: options.strict, degradedReasons: runner.summary.degradedReasons))
         if let unreadable = roles.historyUnreadable { throw RunError.historyNotKept(reason: unreadable) }
-        if snapshot != nil || options.history && HistoryFolder(output: site.output).indexesAreBehind() {
+        // The policy applies at every run, the data changed or not.
+        let policyDue = options.history && HistoryUpdate.isDue(HistoryFolder(output: site.output), policy: options.historyKeep, now: now)
+        if snapshot != nil || policyDue {
             try await runner.run(
                 HistoryStep(
                     prepared: snapshot, output: site.output, policy: options.historyKeep, now: now, renderers: renderers,

@@ -11,6 +11,11 @@ struct HistoryChanges: Equatable, Sendable {
 
     init() {}
 
+    /// The counts a snapshot's facts keep; the pictures changed are not among them.
+    init(_ summary: SnapshotChanges.Summary) {
+        self.summary = summary
+    }
+
     init(_ changes: SnapshotChanges) {
         summary = changes.summary
         picturesChanged = changes.picturesChanged

@@ -124,8 +124,7 @@ struct RunContext: Sendable {
         if let client { taken.append { await client.engine.shutdown() } }
         let outputLock: RunLock
         do {
-            let outputLockFile = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).lock")
-            outputLock = try RunLock.acquire(outputLockFile, startedAt: startedAt)
+            outputLock = try RunLock.acquire(Self.outputLockFile(of: output), startedAt: startedAt)
         } catch {
             throw await givingBack(.outputLock(error))
         }
@@ -232,5 +231,11 @@ struct RunContext: Sendable {
             }
         }
         return configuration
+    }
+
+    /// The lock a run holds on the output, beside it: one run at a time swaps a site in or
+    /// changes its history.
+    static func outputLockFile(of output: URL) -> URL {
+        output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).lock")
     }
 }

@@ -1,5 +1,7 @@
+import Basics
 import FeedSiteCLI
 import Foundation
+import History
 import TestSupport
 import XCTest
 
@@ -229,6 +231,35 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertThrowsError(try parse(["serve", "--api", "http://127.0.0.1:1/v1"])) { error in
             XCTAssertEqual((error as? UsageError)?.description, "unknown option '--api' for 'serve'")
         }
+    }
+
+    func test_history_list_takesTheOutput() throws {
+        XCTAssertEqual(try parse(["history", "list", "--output", "site"]), .history(HistoryRequest(action: .list, output: "site", now: nil)))
+        XCTAssertEqual(try parse(["history", "list"]), .history(HistoryRequest(action: .list, output: "Output", now: nil)))
+    }
+
+    func test_history_prune_takesAPolicyAClockTemplatesAndABaseURL_elseTheDefaultPolicy() throws {
+        let command = try parse(
+            ["history", "prune", "--history-keep", "every:1d", "--now", "2026-11-01T00:00:00Z", "--templates", "theme", "--base-url", "https://example.org/f/"])
+
+        guard case let .history(request) = command, case let .prune(policy, templates, baseURL) = request.action else {
+            return XCTFail("\(command)")
+        }
+        XCTAssertEqual(policy.description, "every:1d")
+        XCTAssertEqual(templates, "theme")
+        XCTAssertEqual(baseURL?.text, "https://example.org/f/")
+        XCTAssertEqual(request.now, ISO8601Date.parse("2026-11-01T00:00:00Z"))
+        guard case let .history(plain) = try parse(["history", "prune"]), case let .prune(standard, _, _) = plain.action else { return XCTFail() }
+        XCTAssertEqual(standard, .standard)
+    }
+
+    func test_history_refusesAnotherAction_andOptionsItDoesNotTake() {
+        XCTAssertThrowsError(try parse(["history"])) { XCTAssertTrue("\($0)".contains("history needs list or prune"), "\($0)") }
+        XCTAssertThrowsError(try parse(["history", "thin"])) { XCTAssertTrue("\($0)".contains("(got 'thin')"), "\($0)") }
+        XCTAssertThrowsError(try parse(["history", "list", "--history-keep", "all"])) {
+            XCTAssertTrue("\($0)".contains("unknown option '--history-keep' for 'history list'"), "\($0)")
+        }
+        XCTAssertThrowsError(try parse(["history", "prune", "--history-keep", "often"]))
     }
 
     private func parse(_ arguments: [String], environment: [String: String] = [:]) throws -> Command {
