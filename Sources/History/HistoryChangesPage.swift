@@ -6,14 +6,39 @@ import SiteGenerator
 /// earlier one, which last had them. A file of the history's own, named by both snapshots,
 /// made when the pair is new and kept as it is while the pair stays.
 public enum HistoryChangesPage {
-    /// The page in each of `renderers`' locales, as paths from the history's root.
-    public static func files(_ changes: SnapshotChanges, from: SnapshotName, to: SnapshotName, renderers: [SiteRenderer]) throws -> [(
-        path: String, data: Data
-    )] {
+    /// The page in each of `renderers`' locales, as paths from the history's root; `folder`
+    /// says where each snapshot's files are, for the items' pictures and comments, read
+    /// from their pages there (`SnapshotItemPage`).
+    public static func files(
+        _ changes: SnapshotChanges, from: SnapshotName, to: SnapshotName, renderers: [SiteRenderer], folder: @escaping (SnapshotName) -> String
+    ) throws -> [(path: String, data: Data)] {
         try renderers.map { renderer in
             let path = renderer.paths.historyChanges(from: from.text, to: to.text)
-            let page = try renderer.historyChanges(try values(changes, from: from, to: to, at: path, in: renderer), at: path, taken: to.time)
+            let pages = ItemPages(renderer: renderer, folder: folder)
+            let page = try renderer.historyChanges(try values(changes, from: from, to: to, at: path, in: renderer, pages: pages), at: path, taken: to.time)
             return (Self.path(from: from, to: to, in: renderer), Data(page.html.utf8))
+        }
+    }
+
+    /// Reads an item's page in a snapshot once, in one locale.
+    final class ItemPages {
+        let renderer: SiteRenderer
+        let folder: (SnapshotName) -> String
+        private var read: [String: SnapshotItemPage] = [:]
+
+        init(renderer: SiteRenderer, folder: @escaping (SnapshotName) -> String) {
+            self.renderer = renderer
+            self.folder = folder
+        }
+
+        /// The item's page in `snapshot`, as seen from the history's root: its picture's
+        /// path from there.
+        func page(of id: UUID, in snapshot: SnapshotName) -> SnapshotItemPage? {
+            let key = snapshot.text + "/" + id.text
+            if let known = read[key] { return known }
+            let page = SnapshotItemPage.read(renderer.paths.commentsPage(for: id), in: folder(snapshot))
+            read[key] = page
+            return page
         }
     }
 
@@ -22,16 +47,21 @@ public enum HistoryChangesPage {
         String(renderer.paths.historyChanges(from: from.text, to: to.text).dropFirst(SitePaths.historyFolder.count))
     }
 
-    static func values(_ changes: SnapshotChanges, from: SnapshotName, to: SnapshotName, at path: String, in renderer: SiteRenderer) throws -> [String:
-        TemplateValue]
-    {
+    static func values(
+        _ changes: SnapshotChanges, from: SnapshotName, to: SnapshotName, at path: String, in renderer: SiteRenderer, pages: ItemPages
+    ) throws -> [String: TemplateValue] {
         func link(_ snapshot: SnapshotName, _ target: String) -> TemplateValue {
             .text(SitePaths.relative(from: path, to: SitePaths.historySnapshotPage(snapshot.text, target)))
+        }
+        func picture(of record: SnapshotRecord, in snapshot: SnapshotName) -> TemplateValue {
+            guard let source = pages.page(of: record.id, in: snapshot)?.picture else { return false }
+            return ["src": link(snapshot, source)]
         }
         func item(_ record: SnapshotRecord, in snapshot: SnapshotName) throws -> [String: TemplateValue] {
             [
                 "href": link(snapshot, renderer.paths.commentsPage(for: record.id)), "title": .text(try title(of: record, in: renderer)),
-                "fields": .list([]), "notes": .list([]),
+                "picture": picture(of: record, in: snapshot), "pictures": false, "fields": .list([]), "notes": .list([]), "comments": .list([]),
+                "hasComments": false,
             ]
         }
         func section(_ kind: String, _ heading: SiteString, _ items: [TemplateValue]) throws -> TemplateValue? {
@@ -42,8 +72,9 @@ public enum HistoryChangesPage {
         let sections = [
             try section("added", .historyChangesAdded, try changes.added.map { .object(try item($0, in: to)) }),
             try section("gone", .historyChangesGone, try changes.gone.map { .object(try item($0, in: from)) }),
-            try section("edited", .historyChangesEdited, try edited.map { try edit($0, in: to, item: item, renderer: renderer) }),
-            try section("comments", .historyChangesCommented, try commented.map { try edit($0, in: to, item: item, renderer: renderer) }),
+            try section("edited", .historyChangesEdited, try edited.map { try edit($0, from: from, to: to, item: item, renderer: renderer, pages: pages) }),
+            try section(
+                "comments", .historyChangesCommented, try commented.map { try edit($0, from: from, to: to, item: item, renderer: renderer, pages: pages) }),
         ].compactMap { $0 }
         return [
             "thisLabel": .text(try renderer.historyString(.historyChangesThis)),
@@ -62,24 +93,48 @@ public enum HistoryChangesPage {
         ]
     }
 
-    /// An edited item: its link, its text before and after, and what else changed.
+    /// An edited item: its link and picture, its text before and after with the changed
+    /// words marked, its picture before and after when it changed, and its comments added
+    /// and removed, each with its author, time and words.
     private static func edit(
-        _ edit: SnapshotChanges.Edit, in snapshot: SnapshotName, item: (SnapshotRecord, SnapshotName) throws -> [String: TemplateValue],
-        renderer: SiteRenderer
+        _ edit: SnapshotChanges.Edit, from: SnapshotName, to: SnapshotName, item: (SnapshotRecord, SnapshotName) throws -> [String: TemplateValue],
+        renderer: SiteRenderer, pages: ItemPages
     ) throws -> TemplateValue {
-        var values = try item(edit.after, snapshot)
+        var values = try item(edit.after, to)
         var fields: [TemplateValue] = []
         for (name, before, after, changed) in [
             (SiteString.historyChangesLocation, edit.before.location, edit.after.location, edit.locationEdited),
             (.historyChangesDescription, edit.before.description, edit.after.description, edit.descriptionEdited),
         ] where changed {
             let none = try renderer.historyString(.historyChangesNone)
+            let (old, new) = (before.map(DocumentText.cleaned) ?? "", after.map(DocumentText.cleaned) ?? "")
+            let parts = WordDiff.parts(old, new)
+            func list(_ parts: [WordDiff.Part]) -> TemplateValue {
+                .list(parts.isEmpty ? [["text": .text(none), "changed": true]] : parts.map { ["text": .text($0.text), "changed": .bool($0.changed)] })
+            }
             fields.append([
                 "name": .text(try renderer.historyString(name)),
-                "beforeLabel": .text(try renderer.historyString(.historyChangesBefore)), "before": .text(before.map(DocumentText.cleaned) ?? none),
-                "afterLabel": .text(try renderer.historyString(.historyChangesAfter)), "after": .text(after.map(DocumentText.cleaned) ?? none),
+                "beforeLabel": .text(try renderer.historyString(.historyChangesBefore)), "before": .text(before == nil ? none : old),
+                "afterLabel": .text(try renderer.historyString(.historyChangesAfter)), "after": .text(after == nil ? none : new),
+                "beforeParts": list(parts.before), "afterParts": list(parts.after),
             ])
         }
+        let earlier = pages.page(of: edit.before.id, in: from)
+        let later = pages.page(of: edit.after.id, in: to)
+        if edit.imageEdited, let old = earlier?.picture, let new = later?.picture {
+            values["pictures"] = [
+                "beforeLabel": .text(try renderer.historyString(.historyChangesBefore)),
+                "before": .text(SitePaths.relative(from: renderer.paths.historyChanges(from: from.text, to: to.text), to: SitePaths.historySnapshotPage(from.text, old))),
+                "afterLabel": .text(try renderer.historyString(.historyChangesAfter)),
+                "after": .text(SitePaths.relative(from: renderer.paths.historyChanges(from: from.text, to: to.text), to: SitePaths.historySnapshotPage(to.text, new))),
+            ]
+            values["picture"] = false
+        }
+        let comments =
+            try comments(edit.commentsRemoved, of: edit.before, on: earlier, kind: "removed", label: .historyChangesCommentRemoved, renderer: renderer)
+            + comments(edit.commentsAdded, of: edit.after, on: later, kind: "added", label: .historyChangesCommentAdded, renderer: renderer)
+        values["comments"] = .list(comments)
+        values["hasComments"] = .bool(!comments.isEmpty)
         var notes: [String] = []
         if edit.imageEdited { notes.append(try renderer.historyString(.historyChangesImage)) }
         // The calendar's words, each only when there are some.
@@ -91,6 +146,24 @@ public enum HistoryChangesPage {
         values["fields"] = .list(fields)
         values["notes"] = .list(notes.map { ["text": .text($0)] })
         return .object(values)
+    }
+
+    /// The comments `ids` of `record`, as its page shows them: each with its author, time and
+    /// words. None when the page does not show as many comments as the record has.
+    private static func comments(
+        _ ids: [String], of record: SnapshotRecord, on page: SnapshotItemPage?, kind: String, label: SiteString, renderer: SiteRenderer
+    ) throws -> [TemplateValue] {
+        guard !ids.isEmpty, let page, let all = record.commentIDs, all.count == page.comments.count else { return [] }
+        let shown = Dictionary(zip(all, page.comments).map { ($0, $1) }, uniquingKeysWith: { first, _ in first })
+        let text = try renderer.historyString(label)
+        return ids.compactMap { id in
+            shown[id].map { comment in
+                [
+                    "kind": .text(kind), "label": .text(text), "username": .text(comment.username), "date": .text(comment.date),
+                    "time": .text(comment.dateText), "message": .text(comment.message),
+                ]
+            }
+        }
     }
 
     /// The item as the page names it: its location, else its description's first line

@@ -65,12 +65,30 @@ public struct HistoryPages: Sendable {
             }
             days.append(["iso": .text(day.iso), "title": .text(day.title), "snapshots": .list(shown)])
         }
-        return ["summary": .text(summary), "years": years(of: calendar), "days": .list(days)]
+        return ["summary": .text(summary), "years": years(of: calendar, levels: Self.levels(of: calendar, facts: facts)), "days": .list(days)]
+    }
+
+    /// How much each day with snapshots changed, as a shade from 1 (least) to 4 (most) of
+    /// the most any day changed, by its date (`2026-11-26`): every item added, gone and
+    /// edited and every comment added and removed counts one. A day of a first snapshot, or
+    /// of one whose items only moved, has the lightest.
+    static func levels(of calendar: HistoryCalendar, facts: [SnapshotName: SnapshotFacts]) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for day in calendar.days {
+            counts[day.iso] = day.snapshots.reduce(0) { total, name in
+                guard let snapshot = facts[name], snapshot.previous != nil else { return total }
+                let summary = snapshot.summary
+                return total + summary.added + summary.gone + summary.edited + summary.commentsAdded + summary.commentsRemoved
+            }
+        }
+        let most = max(1, counts.values.max() ?? 1)
+        return counts.mapValues { max(1, Int((4 * Double($0) / Double(most)).rounded(.up))) }
     }
 
     /// The calendar's years, newest first, each with its months' grids; a day with
-    /// snapshots links to its place in the list, named by its long date.
-    func years(of calendar: HistoryCalendar) -> TemplateValue {
+    /// snapshots links to its place in the list, named by its long date, and is shaded by
+    /// `levels`.
+    func years(of calendar: HistoryCalendar, levels: [String: Int] = [:]) -> TemplateValue {
         let titles = Dictionary(calendar.days.map { ($0.iso, $0.title) }, uniquingKeysWith: { first, _ in first })
         return .list(
             calendar.years.map { year in
@@ -80,9 +98,9 @@ public struct HistoryPages: Sendable {
                         [
                             "days": .list(
                                 week.map { cell in
-                                    guard case .day(let number, let iso, let snapshots) = cell else { return ["number": false] }
+                                    guard case .day(let number, let iso, let snapshots) = cell else { return ["number": false, "level": false] }
                                     let link: TemplateValue = snapshots.isEmpty ? false : ["iso": .text(iso), "label": .text(titles[iso] ?? iso)]
-                                    return ["number": .text(String(number)), "link": link]
+                                    return ["number": .text(String(number)), "link": link, "level": levels[iso].map { .text(String($0)) } ?? false]
                                 })
                         ]
                     }

@@ -106,7 +106,10 @@ public struct HistoryUpdate: Sendable {
                 if let prepared, prepared.facts.name == to, prepared.facts.previous == from { prepared.changes } else {
                     SnapshotChanges(from: try records(from), to: try records(to))
                 }
-            files += try HistoryChangesPage.files(changes, from: from, to: to, renderers: renderers)
+            let draft = prepared.flatMap { $0.facts.name == to ? $0.folder : nil }
+            files += try HistoryChangesPage.files(changes, from: from, to: to, renderers: renderers) { name in
+                name == to ? draft ?? history.folder(of: name) : history.folder(of: name)
+            }
         }
         return files
     }

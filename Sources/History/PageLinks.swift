@@ -18,7 +18,7 @@ enum PageLinks {
                 rest = rest[end...]
                 let addresses = attribute == "srcset=\"" ? value.split(separator: ",").compactMap { $0.split(separator: " ").first.map(String.init) } : [value]
                 for address in addresses {
-                    if let target = resolved(unescaped(address), from: folder) { targets.insert(target) }
+                    if let target = resolved(HTMLEntities.unescaped(address), from: folder) { targets.insert(target) }
                 }
             }
         }
@@ -43,11 +43,13 @@ enum PageLinks {
         }
         return parts.isEmpty ? nil : parts.joined(separator: "/")
     }
+}
 
-    /// The address as the HTML escaped it: the template engine writes `&amp;` and the like.
-    private static func unescaped(_ address: String) -> String {
-        guard address.contains("&") else { return address }
-        return address.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'").replacingOccurrences(of: "&lt;", with: "<")
+/// Text as the template engine escaped it into HTML (`HTML.escape`), back as it was.
+enum HTMLEntities {
+    static func unescaped(_ text: String) -> String {
+        guard text.contains("&") else { return text }
+        return text.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'").replacingOccurrences(of: "&lt;", with: "<")
             .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
     }
 }

@@ -69,6 +69,8 @@ public enum SiteString: String, StringTableKey {
     case historyChangesSame = "HISTORY_CHANGES_SAME"
     case historyChangesAlsoReordered = "HISTORY_CHANGES_ALSO_REORDERED"
     case historyChangesApart = "HISTORY_CHANGES_APART"
+    case historyChangesCommentAdded = "HISTORY_CHANGES_COMMENT_ADDED"
+    case historyChangesCommentRemoved = "HISTORY_CHANGES_COMMENT_REMOVED"
     case historyEarlierThinned = "HISTORY_EARLIER_THINNED"
     case historyThinned = "HISTORY_THINNED"
     case historyLeftoverTitle = "HISTORY_LEFTOVER_TITLE"

@@ -13,7 +13,7 @@ final class HistoryChangesPageTests: XCTestCase {
     func test_files_areNamedByBothSnapshots_inEachLocalesFolderOfTheHistory() throws {
         let renderers = try SiteFixtures.renderers(locales: ["en", "el"])
 
-        let files = try HistoryChangesPage.files(SnapshotChanges(from: [], to: []), from: before, to: after, renderers: renderers)
+        let files = try HistoryChangesPage.files(SnapshotChanges(from: [], to: []), from: before, to: after, renderers: renderers, folder: { _ in "/nonexistent" })
 
         XCTAssertEqual(files.map(\.path), ["changes/20261124T120000Z_20261125T120000Z.html", "el/changes/20261124T120000Z_20261125T120000Z.html"])
     }
@@ -28,8 +28,8 @@ final class HistoryChangesPageTests: XCTestCase {
         XCTAssertTrue(html.contains(#"<a class="changes-item-link" href="../20261125T120000Z/comments/\#(id(3)).html">A first line</a>"#), html)
         XCTAssertTrue(html.contains(#"<a class="changes-item-link" href="../20261124T120000Z/comments/\#(id(1)).html">Porto</a>"#), html)
         XCTAssertTrue(html.contains(#"<a class="changes-item-link" href="../20261125T120000Z/comments/\#(id(2)).html">Lisbon</a>"#), html)
-        XCTAssertTrue(html.contains("<del>Old words</del>"), html)
-        XCTAssertTrue(html.contains("<ins>New words</ins>"), html)
+        XCTAssertTrue(html.contains("<del>Old </del>words</p>"), "the changed word marked: \(html)")
+        XCTAssertTrue(html.contains("<ins>New </ins>words</p>"), html)
         for heading in ["Added: 1", "Gone: 1", "Edited: 1"] { XCTAssertTrue(html.contains(heading), heading) }
         XCTAssertTrue(html.contains(#"<a href="../20261124T120000Z/index.html">"#), "the earlier snapshot is linked")
     }
@@ -105,7 +105,7 @@ final class HistoryChangesPageTests: XCTestCase {
         let greek = try SiteFixtures.renderers(locales: ["en", "el"])[1]
         let changes = SnapshotChanges(from: [record(1)], to: [])
 
-        let file = try XCTUnwrap(try HistoryChangesPage.files(changes, from: before, to: after, renderers: [greek]).first)
+        let file = try XCTUnwrap(try HistoryChangesPage.files(changes, from: before, to: after, renderers: [greek], folder: { _ in "/nonexistent" }).first)
         let html = String(decoding: file.data, as: UTF8.self)
 
         XCTAssertTrue(html.contains("Αφαιρέθηκαν: 1"), html)
@@ -116,7 +116,7 @@ final class HistoryChangesPageTests: XCTestCase {
     func test_page_linksTheSamePageInTheOtherLocales_withinTheHistorysFolder() throws {
         let renderers = try SiteFixtures.renderers(locales: ["en", "el", "pt-BR"])
 
-        let files = try HistoryChangesPage.files(SnapshotChanges(from: [record(1)], to: []), from: before, to: after, renderers: renderers)
+        let files = try HistoryChangesPage.files(SnapshotChanges(from: [record(1)], to: []), from: before, to: after, renderers: renderers, folder: { _ in "/nonexistent" })
         let (english, greek) = (String(decoding: files[0].data, as: UTF8.self), String(decoding: files[1].data, as: UTF8.self))
 
         XCTAssertTrue(english.contains(#"hreflang="el" href="../el/changes/20261124T120000Z_20261125T120000Z.html""#), english)
@@ -134,7 +134,7 @@ final class HistoryChangesPageTests: XCTestCase {
     }
 
     private func page(_ changes: SnapshotChanges, from: SnapshotName? = nil) throws -> String {
-        let file = try XCTUnwrap(try HistoryChangesPage.files(changes, from: from ?? before, to: after, renderers: [SiteFixtures.renderer()]).first)
+        let file = try XCTUnwrap(try HistoryChangesPage.files(changes, from: from ?? before, to: after, renderers: [SiteFixtures.renderer()], folder: { _ in "/nonexistent" }).first)
         return String(decoding: file.data, as: UTF8.self)
     }
 
