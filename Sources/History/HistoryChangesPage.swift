@@ -124,9 +124,11 @@ public enum HistoryChangesPage {
         if edit.imageEdited, let old = earlier?.picture, let new = later?.picture {
             values["pictures"] = [
                 "beforeLabel": .text(try renderer.historyString(.historyChangesBefore)),
-                "before": .text(SitePaths.relative(from: renderer.paths.historyChanges(from: from.text, to: to.text), to: SitePaths.historySnapshotPage(from.text, old))),
+                "before": .text(
+                    SitePaths.relative(from: renderer.paths.historyChanges(from: from.text, to: to.text), to: SitePaths.historySnapshotPage(from.text, old))),
                 "afterLabel": .text(try renderer.historyString(.historyChangesAfter)),
-                "after": .text(SitePaths.relative(from: renderer.paths.historyChanges(from: from.text, to: to.text), to: SitePaths.historySnapshotPage(to.text, new))),
+                "after": .text(
+                    SitePaths.relative(from: renderer.paths.historyChanges(from: from.text, to: to.text), to: SitePaths.historySnapshotPage(to.text, new))),
             ]
             values["picture"] = false
         }

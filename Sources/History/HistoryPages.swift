@@ -60,7 +60,7 @@ public struct HistoryPages: Sendable {
                         SitePaths.relative(from: renderer.paths.historyCalendar, to: SitePaths.historySnapshotPage(name.text, renderer.paths.feedPage(1)))),
                     "time": .text(try renderer.historyString(.historyTime, renderer.dayAndTime(name.time))),
                     "items": .text(try renderer.historyString(.historyItems, String(snapshot.items))),
-                    "changes": .text(try changes(of: snapshot, in: renderer)),
+                    "changes": .text(try Self.changes(of: snapshot, in: renderer)),
                 ])
             }
             days.append(["iso": .text(day.iso), "title": .text(day.title), "snapshots": .list(shown)])
@@ -119,7 +119,7 @@ public struct HistoryPages: Sendable {
     }
 
     /// "added: 3, gone: 1, comments added: 5", or what the first snapshot says.
-    func changes(of snapshot: SnapshotFacts, in renderer: SiteRenderer) throws -> String {
+    static func changes(of snapshot: SnapshotFacts, in renderer: SiteRenderer) throws -> String {
         guard snapshot.previous != nil else { return try renderer.historyString(snapshot.earlierThinned ? .historyEarlierThinned : .historyFirst) }
         let summary = snapshot.summary
         var parts: [String] = []

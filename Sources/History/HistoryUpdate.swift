@@ -82,7 +82,12 @@ public struct HistoryUpdate: Sendable {
         // The lineage's file comes last: while it lags behind the folders, the next run makes
         // every other file again.
         var files = items.searchFiles() + items.spanFiles() + [(HistoryItems.fileName, items.data)]
-        files += try changesPages(of: kept.map(\.name), adding: prepared, records: records)
+        let pages = try changesPages(of: kept.map(\.name), adding: prepared, records: records)
+        files += pages
+        if let first = renderers.first {
+            let byPath = Dictionary(pages.map { ($0.path, $0.data) }, uniquingKeysWith: { first, _ in first })
+            files.append((HistoryChangesFeed.fileName, try HistoryChangesFeed.data(of: kept, in: first) { byPath[$0] }))
+        }
         files += try HistoryPages(renderers: renderers, script: script).files(for: kept)
         files.append((HistoryLineage.fileName, Data(kept.map(\.line).joined().utf8)))
         try history.commit(draft: prepared?.folder, as: new, files: files, thinned: thinned, leftovers: leftovers, generator: generator, run: facts)

@@ -65,7 +65,8 @@ public struct SnapshotItemPage: Equatable, Sendable {
             guard let time = rest.range(of: "<time "), let timeEnd = rest.range(of: "</time>"), time.lowerBound < timeEnd.lowerBound else { break }
             let attributes = rest[time.upperBound..<timeEnd.lowerBound]
             rest = rest[timeEnd.upperBound...]
-            guard let messageStart = rest.range(of: "<p class=\"message\">"), let messageEnd = rest.range(of: "</p>", range: messageStart.upperBound..<rest.endIndex)
+            guard let messageStart = rest.range(of: "<p class=\"message\">"),
+                let messageEnd = rest.range(of: "</p>", range: messageStart.upperBound..<rest.endIndex)
             else { break }
             let message = rest[messageStart.upperBound..<messageEnd.lowerBound]
             rest = rest[messageEnd.upperBound...]

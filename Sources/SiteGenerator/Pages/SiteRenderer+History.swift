@@ -26,7 +26,13 @@ extension SiteRenderer {
         let search = try search(
             from: path, index: SitePaths.historySearchIndex, label: .historySearchLabel,
             snapshots: ["root": .text(SitePaths.relative(from: path, to: SitePaths.historyFolder)), "locale": .text(paths.localePrefix), "within": false])
-        return Page(path: path, html: try renderer.layout(path: path, title: title, documentTitle: title, back: back, search: search, body: body))
+        // The feed of changes is the first locale's, linked from every calendar.
+        let feed: TemplateValue = [
+            "title": .text(try historyFeedTitle()), "href": .text(SitePaths.relative(from: path, to: SitePaths.historyFolder + "changes.xml")),
+        ]
+        return Page(
+            path: path,
+            html: try renderer.layout(path: path, title: title, documentTitle: title, back: back, search: search, body: body, changesFeed: feed))
     }
 
     /// The search of the feed page at `path`: the locale's index; in a snapshot, the
@@ -78,6 +84,21 @@ extension SiteRenderer {
         ]
         return Page(path: path, html: try layout(path: path, title: title, documentTitle: title, back: back, search: false, body: body))
     }
+
+    /// Where the site is served (`--base-url`), for the history's feed of changes; `nil`
+    /// for a site read where it lies.
+    public var siteAddress: BaseURL? { baseURL }
+
+    /// The title the history's feed of changes has in this locale: "What changed · History".
+    public func historyFeedTitle() throws -> String {
+        "\(try strings.string(.historyChangesTitle)) · \(try strings.string(.historyTitle)) · \(apiHost)"
+    }
+
+    /// The API's host, which every page says the site is a snapshot of.
+    public var snapshotHost: String { apiHost }
+
+    /// The language of the locale's pages, as `lang` gives it.
+    public var language: String { strings.locale }
 
     /// A localized string of the history's table, with its placeholders filled.
     public func historyString(_ key: SiteString, _ arguments: String...) throws -> String {

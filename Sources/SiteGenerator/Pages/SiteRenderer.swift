@@ -253,9 +253,10 @@ public struct SiteRenderer: Sendable {
         ]
     }
 
-    func layout(path: String, title: String, documentTitle: String, back: TemplateValue?, search: TemplateValue, body: String, dated: Bool = true) throws
-        -> String
-    {
+    func layout(
+        path: String, title: String, documentTitle: String, back: TemplateValue?, search: TemplateValue, body: String, dated: Bool = true,
+        changesFeed: TemplateValue = false
+    ) throws -> String {
         var alternates: [TemplateValue] = []
         var options: [TemplateValue] = []
         if languages.count > 1 {
@@ -286,6 +287,7 @@ public struct SiteRenderer: Sendable {
             "lang": .text(strings.locale),
             "canonical": canonical,
             "feeds": feeds,
+            "changesFeed": changesFeed,
             "title": .text(title),
             "documentTitle": .text(documentTitle),
             "stylesheet": .text(SitePaths.relative(from: path, to: SitePaths.stylesheet)),

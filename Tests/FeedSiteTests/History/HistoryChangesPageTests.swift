@@ -13,7 +13,8 @@ final class HistoryChangesPageTests: XCTestCase {
     func test_files_areNamedByBothSnapshots_inEachLocalesFolderOfTheHistory() throws {
         let renderers = try SiteFixtures.renderers(locales: ["en", "el"])
 
-        let files = try HistoryChangesPage.files(SnapshotChanges(from: [], to: []), from: before, to: after, renderers: renderers, folder: { _ in "/nonexistent" })
+        let files = try HistoryChangesPage.files(
+            SnapshotChanges(from: [], to: []), from: before, to: after, renderers: renderers, folder: { _ in "/nonexistent" })
 
         XCTAssertEqual(files.map(\.path), ["changes/20261124T120000Z_20261125T120000Z.html", "el/changes/20261124T120000Z_20261125T120000Z.html"])
     }
@@ -116,7 +117,8 @@ final class HistoryChangesPageTests: XCTestCase {
     func test_page_linksTheSamePageInTheOtherLocales_withinTheHistorysFolder() throws {
         let renderers = try SiteFixtures.renderers(locales: ["en", "el", "pt-BR"])
 
-        let files = try HistoryChangesPage.files(SnapshotChanges(from: [record(1)], to: []), from: before, to: after, renderers: renderers, folder: { _ in "/nonexistent" })
+        let files = try HistoryChangesPage.files(
+            SnapshotChanges(from: [record(1)], to: []), from: before, to: after, renderers: renderers, folder: { _ in "/nonexistent" })
         let (english, greek) = (String(decoding: files[0].data, as: UTF8.self), String(decoding: files[1].data, as: UTF8.self))
 
         XCTAssertTrue(english.contains(#"hreflang="el" href="../el/changes/20261124T120000Z_20261125T120000Z.html""#), english)
@@ -134,7 +136,8 @@ final class HistoryChangesPageTests: XCTestCase {
     }
 
     private func page(_ changes: SnapshotChanges, from: SnapshotName? = nil) throws -> String {
-        let file = try XCTUnwrap(try HistoryChangesPage.files(changes, from: from ?? before, to: after, renderers: [SiteFixtures.renderer()], folder: { _ in "/nonexistent" }).first)
+        let file = try XCTUnwrap(
+            try HistoryChangesPage.files(changes, from: from ?? before, to: after, renderers: [SiteFixtures.renderer()], folder: { _ in "/nonexistent" }).first)
         return String(decoding: file.data, as: UTF8.self)
     }
 

@@ -31,6 +31,33 @@ final class HistoryPagesTests: XCTestCase {
         XCTAssertTrue(calendars[1].contains(#"hreflang="pt-BR" href="../pt-BR/index.html""#), calendars[1])
     }
 
+    func test_calendar_shadesEachDayByHowMuchItChanged_andLinksTheFeedOfChanges() throws {
+        let third = SnapshotName("20261127T093000Z")!
+        let facts = [
+            SnapshotFacts(name: first, previous: nil, items: 3, summary: SnapshotChanges.Summary(added: 3)),
+            SnapshotFacts(name: second, previous: first, items: 5, summary: SnapshotChanges.Summary(added: 2, edited: 1)),
+            SnapshotFacts(name: third, previous: second, items: 5, summary: SnapshotChanges.Summary(commentsAdded: 12)),
+        ]
+
+        let calendar = String(decoding: try HistoryPages(renderers: [SiteFixtures.renderer()], script: Data()).files(for: facts)[1].data, as: UTF8.self)
+
+        XCTAssertTrue(calendar.contains(##"<td class="history-level-1"><a href="#day-2026-11-24""##), "a first snapshot is the lightest: \(calendar)")
+        XCTAssertTrue(calendar.contains(##"<td class="history-level-1"><a href="#day-2026-11-25""##), "3 of the most, 12: \(calendar)")
+        XCTAssertTrue(calendar.contains(##"<td class="history-level-4"><a href="#day-2026-11-27""##), calendar)
+        XCTAssertTrue(calendar.contains(#"<td>26</td>"#), "a day without snapshots is not shaded")
+        XCTAssertTrue(calendar.contains(#"<link rel="alternate" type="application/atom+xml" title="What changed · History · "#), calendar)
+        XCTAssertTrue(calendar.contains(#" href="changes.xml">"#), calendar)
+    }
+
+    func test_calendar_ofAHistoryWhoseEarlierSnapshotsWereThinned_saysSo_notFirstSnapshot() throws {
+        let facts = [SnapshotFacts(name: second, previous: nil, items: 5, summary: .init(), earlierThinned: true)]
+
+        let calendar = String(decoding: try HistoryPages(renderers: [SiteFixtures.renderer()], script: Data()).files(for: facts)[1].data, as: UTF8.self)
+
+        XCTAssertTrue(calendar.contains("the oldest kept; earlier snapshots were thinned"), calendar)
+        XCTAssertFalse(calendar.contains("first snapshot"), calendar)
+    }
+
     /// The calendar of each of `locales` for two snapshots, the second with changes.
     private func calendars(locales: [String]) throws -> [String] {
         let facts = [
