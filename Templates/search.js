@@ -28,6 +28,11 @@
   const within = config.within !== undefined ? /\/history\/(\d{8}T\d{6}Z(?:-\d+)?)\//.exec(window.location.pathname)?.[1] : undefined;
 
   const MAX_SHOWN = 50;
+  // An index holds each term of an item's own words (its location and description) again,
+  // after this mark; the items whose own words hold every query word come first.
+  const OWN = "=";
+  // Of those, how many are read to put the ones that hold the words in the query's order first.
+  const RANKED = 200;
   const SNIPPET_LENGTH = 150;
   const TITLE_LENGTH = 60;
 
@@ -182,8 +187,36 @@
     return found;
   }
 
-  /** The query's words, the count of its items, and the first MAX_SHOWN items' documents in
-   * feed order; null for a query without words. */
+  /** How closely the terms of `text` hold the query's terms `phrase`: 2 when they hold them one
+   * after another, in order, each whole; 1 when so but some as a term's start; else 0. */
+  function closeness(text, phrase) {
+    const found = terms(text || "");
+    let best = 0;
+    for (let at = 0; at + phrase.length <= found.length && best < 2; at++) {
+      if (!phrase.every((word, k) => found[at + k].startsWith(word))) continue;
+      best = phrase.every((word, k) => found[at + k] === word) ? 2 : 1;
+    }
+    return best;
+  }
+
+  /** `items` by relevance: those whose own words hold every word of the query first, and of
+   * them (the first RANKED) those whose location or text holds the query's terms (`phrase`)
+   * in its order before the others, whole terms before terms' starts; then the items found
+   * through their comments or scattered words. Each group keeps the feed's order, gone items
+   * of a history's index included. An index made before own words were marked has none, and
+   * keeps the feed's order. */
+  async function ranked(index, items, words, phrase) {
+    const own = new Set(intersection(await Promise.all(words.map((word) => itemsOf(index, OWN + word)))));
+    const first = items.filter((number) => own.has(number));
+    const rest = items.filter((number) => !own.has(number));
+    const checked = await Promise.all(first.slice(0, RANKED).map((number) => documentOf(index, number)));
+    const scores = new Map(first.slice(0, RANKED).map((number, k) => [number, Math.max(closeness(checked[k][4], phrase), closeness(checked[k][5], phrase))]));
+    const byScore = (score) => first.filter((number) => (scores.get(number) ?? 0) === score);
+    return byScore(2).concat(byScore(1), byScore(0), rest);
+  }
+
+  /** The query's words, the count of its items, and the first MAX_SHOWN items' documents by
+   * relevance; null for a query without words. */
   async function search(query) {
     const words = wordsOf(query);
     if (words.length === 0) return null;
@@ -193,6 +226,7 @@
       const bits = atob(await loadPart(index, `s-${within}`));
       items = items.filter((number) => (bits.charCodeAt(number >> 3) >> (number & 7)) & 1);
     }
+    items = await ranked(index, items, words, terms(query));
     const documents = await Promise.all(items.slice(0, MAX_SHOWN).map((number) => documentOf(index, number)));
     return { words, count: items.length, documents };
   }

@@ -21,6 +21,7 @@ extension HistoryItems.Document {
         for text in [location, description] {
             SearchTerms.forEachTerm(in: text) { if seen.insert($0).inserted { terms.append($0) } }
         }
+        terms += terms.map { SearchTerms.ownMarker + $0 }
         var bytes: [UInt8] = []
         bytes.append(UInt8(ascii: "["))
         JSONText.appendQuoted(record.id.text, to: &bytes)

@@ -23,12 +23,19 @@ public enum SearchDocument {
 
     /// Every term of the item's location, description, comments and their authors as the
     /// pages show them (`DocumentText`), repeats included: `SearchIndex.add` drops them, more
-    /// cheaply than a set here would.
+    /// cheaply than a set here would. Then each term of its own words (its location and
+    /// description) again, marked as its own (`SearchTerms.ownMarker`), which the search
+    /// ranks by.
     public static func terms(of entry: SiteEntry, comments: [ImageComment]?) -> [String] {
         var terms: [String] = []
-        for text in [entry.location, entry.description].compactMap({ $0 }) + (comments ?? []).flatMap({ [$0.message, $0.username] }) {
+        for text in [entry.location, entry.description].compactMap({ $0 }) {
             SearchTerms.forEachTerm(in: DocumentText.cleaned(text)) { terms.append($0) }
         }
+        let own = terms.count
+        for text in (comments ?? []).flatMap({ [$0.message, $0.username] }) {
+            SearchTerms.forEachTerm(in: DocumentText.cleaned(text)) { terms.append($0) }
+        }
+        for index in 0..<own { terms.append(SearchTerms.ownMarker + terms[index]) }
         return terms
     }
 

@@ -23,6 +23,12 @@ public enum SearchTerms {
     /// The most scalars a term keeps (rule 5); `Templates/search.js` keeps as many.
     public static let maximumLength = 64
 
+    /// What an index puts before a term of an item's own words (its location and
+    /// description), which it holds besides the term itself: no term has it, since terms are
+    /// letters and digits alone, so a query word cannot match one by chance. `search.js`
+    /// ranks an item whose own words hold every query word first.
+    public static let ownMarker = "="
+
     /// The terms of `text`, in order, repeats kept.
     public static func terms(of text: String) -> [String] {
         var terms: [String] = []

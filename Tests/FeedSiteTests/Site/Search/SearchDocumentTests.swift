@@ -117,19 +117,22 @@ final class SearchDocumentTests: XCTestCase {
         XCTAssertEqual(value.last?[0] as? String, SiteFixtures.secondID.uuidString)
     }
 
-    func test_terms_areThoseOfTheLocationDescriptionThenEachCommentAndItsAuthorInOrder() {
+    func test_terms_areThoseOfTheLocationDescriptionThenEachCommentAndItsAuthorInOrder_thenTheItemsOwnWordsMarked() {
         let entry = makeEntry(location: "São Paulo, Brazil", description: "Ἀθῆναι at night")
         let comments = [comment("Nikos_K", "Πανέμορφα!"), comment("ana.m", "Take me back")]
 
         XCTAssertEqual(
             SearchDocument.terms(of: entry, comments: comments),
-            ["sao", "paulo", "brazil", "αθηναι", "at", "night", "πανεμορφα", "nikos", "k", "take", "me", "back", "ana", "m"])
+            [
+                "sao", "paulo", "brazil", "αθηναι", "at", "night", "πανεμορφα", "nikos", "k", "take", "me", "back", "ana", "m", "=sao", "=paulo", "=brazil",
+                "=αθηναι", "=at", "=night",
+            ])
     }
 
-    func test_terms_withoutCommentsAreThoseOfTheLocationAndDescription() {
+    func test_terms_withoutCommentsAreThoseOfTheLocationAndDescription_eachAlsoAsItsOwn() {
         let entry = makeEntry(location: "Kyoto, Japan", description: "Early morning.")
 
-        XCTAssertEqual(SearchDocument.terms(of: entry, comments: nil), ["kyoto", "japan", "early", "morning"])
+        XCTAssertEqual(SearchDocument.terms(of: entry, comments: nil), ["kyoto", "japan", "early", "morning", "=kyoto", "=japan", "=early", "=morning"])
         XCTAssertEqual(SearchDocument.terms(of: makeEntry(location: nil, description: nil), comments: nil), [])
     }
 
@@ -149,7 +152,7 @@ final class SearchDocumentTests: XCTestCase {
     func test_terms_areTheWordsAsThePagesShowThem() {
         let entry = makeEntry(location: "Lis\u{1}bon", description: "Sun\u{0B}set")
 
-        XCTAssertEqual(SearchDocument.terms(of: entry, comments: [comment("an\u{7F}a", "hi\u{0}there")]), ["lisbon", "sunset", "hithere", "ana"])
+        XCTAssertEqual(SearchDocument.terms(of: entry, comments: [comment("an\u{7F}a", "hi\u{0}there")]), ["lisbon", "sunset", "hithere", "ana", "=lisbon", "=sunset"])
     }
 
     private func makeEntry(
