@@ -37,7 +37,10 @@ final class HistoryEndToEndTests: XCTestCase {
         let names = try FileManager.default.contentsOfDirectory(atPath: history.path).sorted()
         XCTAssertEqual(
             names,
-            ["20261126T120000Z", "20261127T093000Z", "changes", "changes.jsonl", "changes.xml", "history.js", "index.html", "items", "items.jsonl", "manifest.json", "search"])
+            [
+                "20261126T120000Z", "20261127T093000Z", "changes", "changes.jsonl", "changes.xml", "history.js", "index.html", "items", "items.jsonl",
+                "manifest.json", "search",
+            ])
         let older = history.appendingPathComponent("20261126T120000Z")
         let newer = history.appendingPathComponent("20261127T093000Z")
         let same = "comments/\(DemoFeed.itemID(1).uuidString).html"
@@ -165,7 +168,8 @@ final class HistoryEndToEndTests: XCTestCase {
         XCTAssertEqual(
             names,
             [
-                "20261101T100000Z", "20261103T100000Z", "20261103T110000Z", "changes", "changes.jsonl", "changes.xml", "history.js", "index.html", "items", "items.jsonl",
+                "20261101T100000Z", "20261103T100000Z", "20261103T110000Z", "changes", "changes.jsonl", "changes.xml", "history.js", "index.html", "items",
+                "items.jsonl",
                 "manifest.json", "search",
             ])
         // The thinned snapshot leaves the page of the edited item's first version, which
