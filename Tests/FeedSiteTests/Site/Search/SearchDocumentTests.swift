@@ -152,7 +152,8 @@ final class SearchDocumentTests: XCTestCase {
     func test_terms_areTheWordsAsThePagesShowThem() {
         let entry = makeEntry(location: "Lis\u{1}bon", description: "Sun\u{0B}set")
 
-        XCTAssertEqual(SearchDocument.terms(of: entry, comments: [comment("an\u{7F}a", "hi\u{0}there")]), ["lisbon", "sunset", "hithere", "ana", "=lisbon", "=sunset"])
+        XCTAssertEqual(
+            SearchDocument.terms(of: entry, comments: [comment("an\u{7F}a", "hi\u{0}there")]), ["lisbon", "sunset", "hithere", "ana", "=lisbon", "=sunset"])
     }
 
     private func makeEntry(
