@@ -87,7 +87,8 @@
     var versions = line.versions || [];
     if (held.length === 0 && versions.length === 0) return;
     var page = "comments/" + config.item + ".html";
-    section.appendChild(filled("p", config["in"], [held.length, names.length]));
+    // Once thinning took every snapshot that held it, only its versions are left to say.
+    if (held.length) section.appendChild(filled("p", config["in"], [held.length, names.length]));
     // First seen, last seen and gone since are the runs' facts, kept through thinning.
     var first = versions.length ? versions[0] : [names[held[0]], null, names[held[0]]];
     var last = versions.length ? versions[versions.length - 1] : [null, held[held.length - 1] === names.length - 1 ? null : names[held[held.length - 1]], null];
