@@ -4,7 +4,8 @@
 // snapshot is read from the page's address, history/<name>/…, not from the page.
 //
 // On an item's comments page (live or in a snapshot), it also says where in the history the
-// item is: it loads the item's line from history/items/<last two characters of its ID>.js,
+// item is: it loads the item's line from history/items/<last characters of its ID>.js (as
+// many as feedsiteHistory.itemsShard says; all.js when it says 0),
 // one call of feedsiteHistoryItems(shard, {ID: {spans, versions, gone}}), and writes it out
 // with the DOM alone, so no text is read as HTML. Spans are runs of kept snapshots that hold
 // the item; versions are what the runs saw, [from, to or null, holder], whatever thinning
@@ -128,7 +129,8 @@
     if (Object.prototype.hasOwnProperty.call(items, config.item)) show(items[config.item]);
   };
   var script = document.createElement("script");
-  script.src = config.root + "items/" + config.item.slice(-2).toLowerCase() + ".js";
+  var shard = history.itemsShard === 0 ? "all" : config.item.slice(-(history.itemsShard || 2)).toLowerCase();
+  script.src = config.root + "items/" + shard + ".js";
   script.onload = script.onerror = function () { script.remove(); };
   document.head.appendChild(script);
 })();

@@ -4,17 +4,20 @@ import SiteGenerator
 
 /// The files the history's pages read the items from, as paths from the history's root.
 extension HistoryItems {
-    /// The last characters of an item's ID that name its file of spans: random in a random
-    /// ID, and changing fastest in one counted up.
-    static let shardLength = 2
+    /// How many of an item's ID's last characters name its file of spans: random in a random
+    /// ID, and changing fastest in one counted up. One file (`items/all.js`) for a history
+    /// of fewer than 256 items, 16 below 4,096, 256 from there (`history.js` tells the
+    /// pages, as `itemsShard`), so a small history's files are not each a disk block for an
+    /// item or two.
+    public var shardLength: Int { items.count < 256 ? 0 : items.count < 4096 ? 1 : 2 }
 
-    /// `items/<xx>.js` for each `xx` the items' IDs end with (lower case): one call of
+    /// `items/<x>.js` (or `<xx>`, `shardLength`) for each ending the items' IDs have (lower case): one call of
     /// `feedsiteHistoryItems("xx", {ID: {"spans": …, "versions": [[from, to, holder] …],
     /// "gone": …}})`, which an item's comments page loads to say where in the history the
     /// item is and list its versions. A file changes only when one of its items' lines do.
     public func spanFiles() -> [(path: String, data: Data)] {
         var shards: [String: [Item]] = [:]
-        for item in items { shards[Self.shard(of: item.id), default: []].append(item) }
+        for item in items { shards[shard(of: item.id), default: []].append(item) }
         return shards.keys.sorted().map { shard in
             let members = shards[shard, default: []].sorted { $0.id.text < $1.id.text }
             var text = "feedsiteHistoryItems(\"\(shard)\", {"
@@ -31,8 +34,8 @@ extension HistoryItems {
     }
 
     /// The file of spans that holds `id`'s.
-    static func shard(of id: UUID) -> String {
-        String(id.text.suffix(shardLength)).lowercased()
+    func shard(of id: UUID) -> String {
+        shardLength == 0 ? "all" : String(id.text.suffix(shardLength)).lowercased()
     }
 
     /// The history's search index under `search/`, in the live search's format, over every

@@ -16,9 +16,10 @@ public struct HistoryPages: Sendable {
         self.script = script
     }
 
-    /// The files for `snapshots`, oldest first.
-    public func files(for snapshots: [SnapshotFacts]) throws -> [(path: String, data: Data)] {
-        var files: [(path: String, data: Data)] = [("history.js", try scriptFile(for: snapshots))]
+    /// The files for `snapshots`, oldest first; `itemsShard` is how many of an ID's last
+    /// characters name its file under `items/` (`HistoryItems.shardLength`).
+    public func files(for snapshots: [SnapshotFacts], itemsShard: Int = 2) throws -> [(path: String, data: Data)] {
+        var files: [(path: String, data: Data)] = [("history.js", try scriptFile(for: snapshots, itemsShard: itemsShard))]
         for renderer in renderers {
             let page = try renderer.historyCalendar(try calendar(of: snapshots, in: renderer))
             files.append((String(page.path.dropFirst(SitePaths.historyFolder.count)), Data(page.html.utf8)))
@@ -26,10 +27,10 @@ public struct HistoryPages: Sendable {
         return files
     }
 
-    /// `var feedsiteHistory = {…};`, then the script: each snapshot's name and its time as
-    /// each locale writes it.
-    func scriptFile(for snapshots: [SnapshotFacts]) throws -> Data {
-        var text = "var feedsiteHistory = {\"snapshots\": ["
+    /// `var feedsiteHistory = {…};`, then the script: how the items' files are named, and
+    /// each snapshot's name and its time as each locale writes it.
+    func scriptFile(for snapshots: [SnapshotFacts], itemsShard: Int = 2) throws -> Data {
+        var text = "var feedsiteHistory = {\"itemsShard\": \(itemsShard), \"snapshots\": ["
         for (index, snapshot) in snapshots.enumerated() {
             text += index == 0 ? "\n" : ",\n"
             let times = renderers.map { "\(JSONText.quoted($0.locale)): \(JSONText.quoted($0.dayAndTime(snapshot.name.time)))" }

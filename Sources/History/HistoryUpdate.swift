@@ -88,7 +88,7 @@ public struct HistoryUpdate: Sendable {
             let byPath = Dictionary(pages.map { ($0.path, $0.data) }, uniquingKeysWith: { first, _ in first })
             files.append((HistoryChangesFeed.fileName, try HistoryChangesFeed.data(of: kept, in: first) { byPath[$0] }))
         }
-        files += try HistoryPages(renderers: renderers, script: script).files(for: kept)
+        files += try HistoryPages(renderers: renderers, script: script).files(for: kept, itemsShard: items.shardLength)
         files.append((HistoryLineage.fileName, Data(kept.map(\.line).joined().utf8)))
         try history.commit(draft: prepared?.folder, as: new, files: files, thinned: thinned, leftovers: leftovers, generator: generator, run: facts)
         return Outcome(kept: kept, thinned: thinned, leftovers: leftovers.keys.sorted(), lostManifest: lostManifest)

@@ -17,6 +17,8 @@ public struct SnapshotIndex: Sendable {
     private let lines: [Range<Int>]
     private let byID: [UUID: (line: Int, page: Substring)]
     private let path: String
+    /// How many of an ID's last characters name its records file (`SnapshotFile.shardLength`).
+    private let shardLength: Int
 
     /// The snapshot's file in `folder`.
     public static func read(from folder: String) throws(SnapshotFile.ReadError) -> SnapshotIndex {
@@ -38,6 +40,7 @@ public struct SnapshotIndex: Sendable {
         var ids: [UUID] = []
         var byID: [UUID: (line: Int, page: Substring)] = [:]
         var unpaged: [String: [UUID: Int]] = [:]
+        let shardLength = SnapshotFile.shardLength(in: String(path.dropLast(SnapshotFile.fileName.count + 1)), items: lines.count - 1)
         ids.reserveCapacity(lines.count)
         byID.reserveCapacity(lines.count)
         for (index, line) in lines.dropFirst().enumerated() {
@@ -46,7 +49,7 @@ public struct SnapshotIndex: Sendable {
                 byID[id] = (index, page)
             } else if let id = Self.id(of: bytes[line]) {
                 ids.append(id)
-                unpaged[SnapshotFile.recordsFile(of: id), default: [:]][id] = index
+                unpaged[SnapshotFile.recordsFile(of: id, shardLength: shardLength), default: [:]][id] = index
             } else {
                 throw .unreadable(path, reason: "line \(index + 2) is not an item")
             }
@@ -60,7 +63,9 @@ public struct SnapshotIndex: Sendable {
                 throw .unreadable(folder + "/" + file, reason: "it has no record of item \(missing.text)")
             }
         }
-        return SnapshotIndex(name: facts.name, ids: ids, bytes: bytes, lines: Array(lines.dropFirst()), byID: byID, path: path)
+        return SnapshotIndex(
+            name: facts.name, ids: ids, bytes: bytes, lines: Array(lines.dropFirst()), byID: byID, path: path,
+            shardLength: shardLength)
     }
 
     /// Each record's ID and page fingerprint in the records file at `path`, from its lines'
@@ -99,7 +104,7 @@ public struct SnapshotIndex: Sendable {
                 records.append(inline)
                 continue
             }
-            let file = SnapshotFile.recordsFile(of: id)
+            let file = SnapshotFile.recordsFile(of: id, shardLength: shardLength)
             if files[file] == nil { files[file] = try recordsFile(file) }
             guard let record = files[file]?[id] else { throw .unreadable(folder + "/" + file, reason: "it has no record of item \(id.text)") }
             records.append(record)
@@ -110,7 +115,7 @@ public struct SnapshotIndex: Sendable {
     /// The record at line `line` (from 0, after the facts), from its records file.
     private func record(at line: Int) throws(SnapshotFile.ReadError) -> SnapshotRecord {
         if let inline = try inlineRecord(at: line) { return inline }
-        let file = SnapshotFile.recordsFile(of: ids[line])
+        let file = SnapshotFile.recordsFile(of: ids[line], shardLength: shardLength)
         guard let record = try recordsFile(file)[ids[line]] else {
             throw .unreadable(folder + "/" + file, reason: "it has no record of item \(ids[line].text)")
         }

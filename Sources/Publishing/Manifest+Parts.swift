@@ -13,18 +13,23 @@ extension Manifest {
     /// The folder of a manifest's parts.
     public static let partsFolder = "manifest"
 
-    /// Parts a manifest is split into: few enough that a site that changed little rewrites
-    /// few, many enough that each stays small (BENCHMARKS.md, "What each trick buys", row
-    /// "a snapshot's manifest in 256 parts").
-    static let partCount = 256
+    /// Parts a manifest of `files` files is split into: few enough that a site that changed
+    /// little rewrites few, many enough that each stays small (BENCHMARKS.md, "What each
+    /// trick buys", row "a snapshot's manifest in 256 parts"); a small site's parts hold
+    /// some 32 files each, so that they are not each a disk block for a line or two.
+    static func partCount(files: Int) -> Int {
+        var count = 1
+        while count < 256, count * 32 < files { count *= 2 }
+        return count
+    }
 
     /// Writes the manifest of the site in `folder` in parts, listing every other file; a
     /// part whose bytes `sharingWith`'s same part holds is linked from there.
     public static func writeInParts(generator: String, run: Run, into folder: String, sharingWith other: String?) throws {
-        var groups: [String: [File]] = [:]
+        var listed: [File] = []
         var batch: [Listed] = []
         func flush() throws {
-            for (file, _) in try entries(for: batch, in: folder) { groups[part(of: file.path), default: []].append(file) }
+            for (file, _) in try entries(for: batch, in: folder) { listed.append(file) }
             batch.removeAll(keepingCapacity: true)
         }
         try SiteFiles.walk(folder) { path in
@@ -33,6 +38,9 @@ extension Manifest {
             if batch.count == batchSize { try flush() }
         }
         try flush()
+        let count = partCount(files: listed.count)
+        var groups: [String: [File]] = [:]
+        for file in listed { groups[part(of: file.path, count: count), default: []].append(file) }
         var parts: [File] = []
         for (part, files) in groups.sorted(by: { $0.key < $1.key }) {
             let path = partsFolder + "/" + part + ".jsonl"
@@ -51,11 +59,11 @@ extension Manifest {
     /// The part a path is listed in: the files of a search index together (a new index puts
     /// every one in a new generation's folder, so their lines all change at once), any other
     /// by FNV-1a of its bytes.
-    static func part(of path: String) -> String {
+    static func part(of path: String, count: Int) -> String {
         if path.split(separator: "/").dropLast().contains("search") { return "search" }
         var hash: UInt32 = 2_166_136_261
         for byte in path.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-        return String(format: "%02x", hash % UInt32(partCount))
+        return String(format: "%02x", hash % UInt32(count))
     }
 
     /// Hands the files part `name` of the manifest of `site` lists to `eachFile`.

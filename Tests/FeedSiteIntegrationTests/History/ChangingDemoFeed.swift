@@ -68,3 +68,13 @@ extension XCTestCase {
         return (folder, feed, generate)
     }
 }
+
+extension XCTestCase {
+    /// Every file of the history's `items/` (one for a small history), read as one text.
+    func itemFiles(_ history: URL) throws -> String {
+        let folder = history.appendingPathComponent("items")
+        return try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().map {
+            try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8)
+        }.joined()
+    }
+}

@@ -31,13 +31,13 @@ final class HistorySeriesTests: XCTestCase {
         XCTAssertTrue(changes.contains(#""previous": "20261124T120000Z", "items": 35, "added": 1, "gone": 1, "edited": 1"#), changes)
 
         let goneID = DemoFeed.itemID(gone).uuidString
-        let spans = try String(contentsOf: history.appendingPathComponent("items/\(goneID.suffix(2).lowercased()).js"), encoding: .utf8)
+        let spans = try itemFiles(history)
         XCTAssertTrue(
             spans.contains(
                 "\"\(goneID)\": {\"spans\": [[\"20261124T120000Z\", \"20261124T120000Z\"]], \"versions\": [[\"20261124T120000Z\", \"20261124T120000Z\", \"20261124T120000Z\"]], \"gone\": \"20261125T120000Z\"}"
             ), spans)
         let addedID = DemoFeed.itemID(added).uuidString
-        let addedSpans = try String(contentsOf: history.appendingPathComponent("items/\(addedID.suffix(2).lowercased()).js"), encoding: .utf8)
+        let addedSpans = try itemFiles(history)
         XCTAssertTrue(
             addedSpans.contains(
                 "\"\(addedID)\": {\"spans\": [[\"20261125T120000Z\", null]], \"versions\": [[\"20261125T120000Z\", null, \"20261125T120000Z\"]], \"gone\": null}"

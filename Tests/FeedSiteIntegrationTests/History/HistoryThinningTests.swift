@@ -42,7 +42,7 @@ final class HistoryThinningTests: XCTestCase {
                 XCTAssertTrue(FileManager.default.fileExists(atPath: page.path), "item \(index)'s version from \(version.from) has its page")
             }
             XCTAssertTrue(search.contains(id), "item \(index) is in the history's search")
-            let spans = try String(contentsOf: history.appendingPathComponent("items/\(id.suffix(2).lowercased()).js"), encoding: .utf8)
+            let spans = try itemFiles(history)
             XCTAssertTrue(spans.contains("\"\(id)\": {"), "item \(index) has its timeline")
         }
         // Each passing item was seen by its own run alone, whatever was thinned since.

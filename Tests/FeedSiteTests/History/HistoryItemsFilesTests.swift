@@ -8,14 +8,14 @@ final class HistoryItemsFilesTests: XCTestCase {
     private let second = UUID(uuidString: "00000000-0000-0000-0000-0000000002AB")!
     private let third = UUID(uuidString: "00000000-0000-0000-0000-0000000003CD")!
 
-    func test_spanFiles_groupItemsByTheirIDsFirstCharactersInLowerCase() throws {
+    func test_spanFiles_ofAFewItems_areOneFile() throws {
         let items = history()
 
         let files = items.spanFiles()
 
-        XCTAssertEqual(files.map(\.path), ["items/ab.js", "items/cd.js"])
+        XCTAssertEqual(files.map(\.path), ["items/all.js"], "one file for a small history")
         let text = String(decoding: files[0].data, as: UTF8.self)
-        XCTAssertTrue(text.hasPrefix("feedsiteHistoryItems(\"ab\", {\n"), text)
+        XCTAssertTrue(text.hasPrefix("feedsiteHistoryItems(\"all\", {\n"), text)
         XCTAssertTrue(
             text.contains(
                 "\"\(first.uuidString)\": {\"spans\": [[\"20261101T100000Z\", \"20261101T100000Z\"]], \"versions\": [[\"20261101T100000Z\", \"20261101T100000Z\", \"20261101T100000Z\"]], \"gone\": \"20261102T100000Z\"}"
@@ -25,6 +25,25 @@ final class HistoryItemsFilesTests: XCTestCase {
                 "\"\(second.uuidString)\": {\"spans\": [[\"20261101T100000Z\", null]], \"versions\": [[\"20261101T100000Z\", null, \"20261101T100000Z\"]], \"gone\": null}"
             ),
             text)
+    }
+
+    func test_spanFiles_groupItemsByTheirIDsLastCharactersInLowerCase_oneBelow4096Items_twoFromThere() {
+        func history(_ count: Int) -> HistoryItems {
+            var items = HistoryItems()
+            let ids = (0..<count).map { UUID(uuidString: String(format: "00000000-0000-4000-8000-%012X", $0 * 7 + 0xAB))! }
+            items.add(names[0], ids: ids, documents: [:], fallback: { .init(bare: $0) })
+            return items
+        }
+
+        let small = history(300).spanFiles()
+        let large = history(4096).spanFiles()
+
+        XCTAssertEqual(small.count, 16)
+        XCTAssertTrue(small.allSatisfy { $0.path.count == "items/b.js".count }, "\(small.map(\.path))")
+        XCTAssertTrue(String(decoding: small[11].data, as: UTF8.self).hasPrefix("feedsiteHistoryItems(\"b\", {\n"))
+        XCTAssertEqual(large.count, 256)
+        XCTAssertEqual(history(300).shardLength, 1)
+        XCTAssertEqual(history(4096).shardLength, 2)
     }
 
     func test_spanFiles_ofAnItemStillThere_stayTheSameWhenASnapshotIsAdded() {

@@ -54,10 +54,10 @@ final class SnapshotIndexTests: XCTestCase {
     func test_read_namesARecordsFileThatHasNoRecordOfAnItem() throws {
         let folder = try makeFolder()
         try SnapshotFile(name: taken, previous: nil, summary: .init(), records: [record(0x33)]).write(to: folder, previousFolder: nil)
-        try Data(record(0x133).line.utf8).write(to: URL(fileURLWithPath: folder + "/records/33.jsonl"))
+        try Data(record(0x133).line.utf8).write(to: URL(fileURLWithPath: folder + "/records/3.jsonl"))
 
         XCTAssertThrowsError(try SnapshotIndex.read(from: folder)) { error in
-            XCTAssertTrue("\(error)".contains("\(folder)/records/33.jsonl: it has no record of item 00000000-0000-4000-8000-000000005133"), "\(error)")
+            XCTAssertTrue("\(error)".contains("\(folder)/records/3.jsonl: it has no record of item 00000000-0000-4000-8000-000000005133"), "\(error)")
         }
     }
 
@@ -70,9 +70,24 @@ final class SnapshotIndexTests: XCTestCase {
         try SnapshotFile(name: SnapshotName("20261127T120000Z")!, previous: taken, summary: .init(), records: second).write(
             to: later, previousFolder: earlier)
 
-        XCTAssertEqual(try inode(earlier + "/records/11.jsonl"), try inode(later + "/records/11.jsonl"))
-        XCTAssertNotEqual(try inode(earlier + "/records/22.jsonl"), try inode(later + "/records/22.jsonl"))
+        XCTAssertEqual(try inode(earlier + "/records/1.jsonl"), try inode(later + "/records/1.jsonl"))
+        XCTAssertNotEqual(try inode(earlier + "/records/2.jsonl"), try inode(later + "/records/2.jsonl"))
         XCTAssertEqual(try SnapshotIndex.read(from: later).records(), second)
+    }
+
+    func test_recordsFiles_areSixteenBelow4096Items_and256FromThere_andAreReadBackEitherWay() throws {
+        let (small, large) = (try makeFolder(), try makeFolder())
+        let few = (0..<40).map { record($0) }
+        let many = (0..<4096).map { record($0) }
+
+        try SnapshotFile(name: taken, previous: nil, summary: .init(), records: few).write(to: small, previousFolder: nil)
+        try SnapshotFile(name: taken, previous: nil, summary: .init(), records: many).write(to: large, previousFolder: nil)
+
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: small + "/records").count, 16)
+        XCTAssertTrue(try FileManager.default.contentsOfDirectory(atPath: small + "/records").allSatisfy { $0.count == "0.jsonl".count })
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: large + "/records").count, 256)
+        XCTAssertEqual(try SnapshotIndex.read(from: small).records(), few)
+        XCTAssertEqual(try SnapshotIndex.read(from: large).record(for: many[4000].id), many[4000])
     }
 
     func test_read_ofASnapshotWhoseLinesHoldWholeRecords_readsThemFromTheLines() throws {
@@ -87,10 +102,10 @@ final class SnapshotIndexTests: XCTestCase {
     func test_records_namesAMissingRecordsFile() throws {
         let folder = try makeFolder()
         try SnapshotFile(name: taken, previous: nil, summary: .init(), records: [record(0x33)]).write(to: folder, previousFolder: nil)
-        try FileManager.default.removeItem(atPath: folder + "/records/33.jsonl")
+        try FileManager.default.removeItem(atPath: folder + "/records/3.jsonl")
 
         XCTAssertThrowsError(try SnapshotIndex.read(from: folder).records()) { error in
-            XCTAssertTrue("\(error)".hasPrefix("cannot read the snapshot \(folder)/records/33.jsonl: it is missing (feedsite verify names"), "\(error)")
+            XCTAssertTrue("\(error)".hasPrefix("cannot read the snapshot \(folder)/records/3.jsonl: it is missing (feedsite verify names"), "\(error)")
         }
     }
 
