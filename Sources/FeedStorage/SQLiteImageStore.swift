@@ -31,12 +31,20 @@ public final class SQLiteImageStore: ImageStore {
     /// The time now, as the file system's times are read against: whether a blob's file
     /// was written long enough ago for its check to be kept (`BlobCheck.isSettled`).
     let fileClock: @Sendable () -> Date
+    /// Where a file with an image's bytes may be already, by the image's file name in a site
+    /// (`StoredImage.fileName`): the history's copy of a picture that comes back after the
+    /// cache let it go, which a new blob then is, linked, rather than a second copy.
+    let earlierCopy: @Sendable (_ fileName: String) -> String?
 
-    public init(_ cache: CacheDatabase, folder: URL, now: Date, fileClock: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        _ cache: CacheDatabase, folder: URL, now: Date, fileClock: @escaping @Sendable () -> Date = { Date() },
+        earlierCopy: @escaping @Sendable (_ fileName: String) -> String? = { _ in nil }
+    ) {
         self.cache = cache
         self.folder = folder.path
         self.now = now
         self.fileClock = fileClock
+        self.earlierCopy = earlierCopy
     }
 
     public func retrieve(for url: URL) throws(CacheError) -> StoredImage? {
@@ -96,7 +104,7 @@ public final class SQLiteImageStore: ImageStore {
                 // A folder where the blob goes would fail this image on every run: it is
                 // damage, as no run makes one there, set aside under a name no blob has.
                 if (try? PlainFile.kind(of: blob, followingLinks: false)) == .folder { try Self.setAside(blob) }
-                try file.move(to: blob)
+                if !adoptEarlierCopy(of: image, at: blob) { try file.move(to: blob) }
             } catch {
                 throw .file(.write, blob, error)
             }
@@ -106,6 +114,13 @@ public final class SQLiteImageStore: ImageStore {
             try Self.index(url, to: image.sha256, connection)
         }
         return image
+    }
+
+    /// Makes the blob at `blob` the earlier copy of `image` (`earlierCopy`), linked, when
+    /// there is one that holds its bytes; whether it did.
+    private func adoptEarlierCopy(of image: StoredImage, at blob: String) -> Bool {
+        guard let copy = earlierCopy(image.fileName), Self.holds(copy, image) else { return false }
+        return (try? PlainFile.link(copy, to: blob, replacing: true)) != nil
     }
 
     /// Forgets the URL; the blob stays, as other URLs may share it.

@@ -2,6 +2,7 @@ import FileSystem
 import Foundation
 import Hashing
 import Publishing
+import SiteGenerator
 
 #if canImport(Glibc)
     import Glibc
@@ -44,6 +45,19 @@ public struct HistoryFolder: Sendable {
     public func folders() -> [SnapshotName] {
         let entries = (try? PlainFile.entries(inFolder: path, followingLinks: false)) ?? []
         return entries.filter(\.isFolder).compactMap { SnapshotName($0.name) }.sorted()
+    }
+
+    /// A regular file `images/<fileName>` of the history, in the newest of `folders` (its
+    /// snapshots and what thinning left of others, oldest first: `folders()`) that has it;
+    /// `nil` when none has. A stat a folder: the image's name says its bytes, so a picture
+    /// that comes back finds its earlier copy.
+    public func image(named fileName: String, in folders: [SnapshotName]) -> String? {
+        guard !fileName.contains("/") else { return nil }
+        for name in folders.reversed() {
+            let path = folder(of: name) + "/" + SitePaths.imagesFolder + fileName
+            if PlainFile.isShareable(path) { return path }
+        }
+        return nil
     }
 
     /// The folder of snapshot `name`.

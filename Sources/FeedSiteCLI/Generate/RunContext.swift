@@ -164,7 +164,12 @@ struct RunContext: Sendable {
             throw await givingBack(.cache(error))
         }
         let feedCache = LocalFeedLoader(store: SQLiteFeedStore(cache), now: { now })
-        let imageStore = SQLiteImageStore(cache, folder: cacheFolder.appendingPathComponent("images"), now: now)
+        // With --history, a picture that comes back after the cache let it go is the copy the
+        // history holds, linked, not a second one.
+        let history = HistoryFolder(output: output)
+        let folders = options.history ? history.folders() : []
+        let imageStore = SQLiteImageStore(
+            cache, folder: cacheFolder.appendingPathComponent("images"), now: now, earlierCopy: { history.image(named: $0, in: folders) })
         let service = FeedService(
             client: client,
             api: options.api,

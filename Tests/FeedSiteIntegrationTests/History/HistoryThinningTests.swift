@@ -172,3 +172,35 @@ final class HistoryThinningTests: XCTestCase {
         return items
     }
 }
+
+/// A picture that comes back after the cache let it go is the copy the history holds.
+final class HistoryReturningPictureTests: XCTestCase {
+    func test_aPictureThatComesBackAfterTheCacheLetItGo_isTheHistorysCopy_notASecondOne() throws {
+        let (folder, feed, generate) = try firstSnapshot()
+        // An item whose picture no other item shows, so the cache lets it go once it is gone.
+        let pictures = try (0..<DemoFeed(now: fixedNow()).itemCount).map { index in
+            let page = try String(contentsOf: folder.appendingPathComponent("site/comments/\(DemoFeed.itemID(index).uuidString).html"), encoding: .utf8)
+            return page.range(of: #"images/[0-9a-f]{64}\.[a-z]+"#, options: .regularExpression).map { String(page[$0].dropFirst(7)) } ?? ""
+        }
+        let returning = try XCTUnwrap(pictures.indices.first { index in pictures.filter { $0 == pictures[index] }.count == 1 })
+        let name = pictures[returning]
+        let blob = folder.appendingPathComponent("cache/images/blobs/\(name.prefix(2))/\(name.prefix(64))").path
+
+        feed.leaveOut([returning])
+        XCTAssertEqual(try ExecutableRunner.run(generate + ["--now", "2026-11-25T12:00:00Z"], in: folder).status, 0)
+        XCTAssertEqual(try ExecutableRunner.run(generate + ["--now", "2026-12-05T12:00:00Z"], in: folder).status, 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: blob), "the cache let the picture go")
+        feed.leaveOut([])
+        let back = try ExecutableRunner.run(generate + ["--now", "2026-12-06T12:00:00Z"], in: folder)
+
+        XCTAssertEqual(back.status, 0, back.standardError)
+        let history = try inode(folder.appendingPathComponent("site/history/20261124T120000Z/images/\(name)").path)
+        XCTAssertEqual(try inode(blob), history, "the cache's new blob is the history's copy")
+        XCTAssertEqual(try inode(folder.appendingPathComponent("site/images/\(name)").path), history)
+        XCTAssertEqual(try inode(folder.appendingPathComponent("site/history/20261206T120000Z/images/\(name)").path), history)
+    }
+
+    private func inode(_ path: String) throws -> UInt64 {
+        try XCTUnwrap((try FileManager.default.attributesOfItem(atPath: path))[.systemFileNumber] as? UInt64)
+    }
+}

@@ -144,6 +144,40 @@ final class SQLiteImageStoreTests: XCTestCase, ImageStoreSpecs {
         await expect(sut, toRetrieve: previous, for: url)
     }
 
+    // MARK: - A picture that comes back
+
+    func test_insert_ofBytesAnEarlierCopyHolds_linksThatCopyAsTheBlob() async throws {
+        let folder = try makeTemporaryFolder(for: self)
+        let cache = try openCache(in: folder)
+        let bytes = CacheFixtures.pngBytes()
+        let name = SHA256.hexDigest(bytes) + ".png"
+        let earlier = folder.appendingPathComponent("history-\(name)").path
+        try bytes.write(to: URL(fileURLWithPath: earlier))
+        let sut = SQLiteImageStore(cache, folder: folder.appendingPathComponent("images"), now: t0, earlierCopy: { $0 == name ? earlier : nil })
+
+        let image = try await sut.insert(bytes, for: CacheFixtures.uniqueImageURL())
+
+        XCTAssertEqual(try inode(sut.blobPath(for: image.sha256)), try inode(earlier))
+    }
+
+    func test_insert_ofBytesAnEarlierCopyDoesNotHold_storesThemAsTheyCame() async throws {
+        let folder = try makeTemporaryFolder(for: self)
+        let cache = try openCache(in: folder)
+        let bytes = CacheFixtures.pngBytes()
+        let earlier = folder.appendingPathComponent("damaged").path
+        try CacheFixtures.pngBytes().write(to: URL(fileURLWithPath: earlier))
+        let sut = SQLiteImageStore(cache, folder: folder.appendingPathComponent("images"), now: t0, earlierCopy: { _ in earlier })
+
+        let image = try await sut.insert(bytes, for: CacheFixtures.uniqueImageURL())
+
+        XCTAssertNotEqual(try inode(sut.blobPath(for: image.sha256)), try inode(earlier))
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: sut.blobPath(for: image.sha256))), bytes)
+    }
+
+    private func inode(_ path: String) throws -> UInt64 {
+        try XCTUnwrap((try FileManager.default.attributesOfItem(atPath: path))[.systemFileNumber] as? UInt64)
+    }
+
     // MARK: - Helpers
 
     private func makeSUT(now: Date? = nil) throws -> (sut: SQLiteImageStore, cache: CacheDatabase, images: URL) {
