@@ -6,7 +6,7 @@
 // On an item's comments page (live or in a snapshot), it also says where in the history the
 // item is: it loads the item's line from history/items/<last characters of its ID>.js (as
 // many as feedsiteHistory.itemsShard says; all.js when it says 0),
-// one call of feedsiteHistoryItems(shard, {ID: {spans, versions, gone}}), and writes it out
+// one call of feedsiteHistoryItems(shard, {ID: {spans, versions, gone, first_seen}}), and writes it out
 // with the DOM alone, so no text is read as HTML. Spans are runs of kept snapshots that hold
 // the item; versions are what the runs saw, [from, to or null, holder], whatever thinning
 // removed since: holder is the folder that keeps the version's page, a kept snapshot or
@@ -93,9 +93,13 @@
     // First seen, last seen and gone since are the runs' facts, kept through thinning.
     var first = versions.length ? versions[0] : [names[held[0]], null, names[held[0]]];
     var last = versions.length ? versions[versions.length - 1] : [null, held[held.length - 1] === names.length - 1 ? null : names[held[held.length - 1]], null];
-    // The link leads to the page of the version, wherever it is kept; its text is when.
+    // The link leads to the page of the version, wherever it is kept; its text is when the
+    // runs first saw the item (which the exported data says too), else its first snapshot.
     var firstLink = link(first[2], page);
-    firstLink.textContent = stamp(first[0]);
+    var firstSeen = line.first_seen ? new Date(line.first_seen) : null;
+    firstLink.textContent = firstSeen && formats && !isNaN(firstSeen)
+      ? (config.time ? config.time.replace("%@", formats.format(firstSeen)) : formats.format(firstSeen))
+      : stamp(first[0]);
     var seen = filled("p", config.first, [firstLink]);
     seen.appendChild(document.createTextNode(" · "));
     if (last[1] === null) {

@@ -11,6 +11,7 @@ extension HistoryItems {
         for item in items {
             text += "{\"id\": \(JSONText.quoted(item.id.text)), \"spans\": [" + item.spans.map(\.json).joined(separator: ", ") + "]"
             text += ", \"versions\": [" + item.versions.map(\.json).joined(separator: ", ") + "], \"gone\": \(JSONText.quotedOrNull(item.gone?.text))"
+            text += ", \"first_seen\": \(JSONText.quotedOrNull(item.firstSeenAt.map(ISO8601Date.format)))"
             text += ", \"record\": \(JSONText.quoted(item.document.record)), \"terms\": \(JSONText.quoted(item.document.terms))}\n"
         }
         return Data(text.utf8)
@@ -86,6 +87,8 @@ extension HistoryItems.Item {
             gone = spans.last?.to.flatMap { end in snapshots.first { $0 > end } }
         }
         guard !versions.isEmpty else { return nil }
-        self.init(id: id, spans: spans, versions: versions, gone: gone, document: HistoryItems.Document(record: record, terms: terms))
+        self.init(
+            id: id, spans: spans, versions: versions, gone: gone, firstSeenAt: json["first_seen"]?.string.flatMap(ISO8601Date.parse),
+            document: HistoryItems.Document(record: record, terms: terms))
     }
 }

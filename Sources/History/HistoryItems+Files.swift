@@ -26,7 +26,8 @@ extension HistoryItems {
                     "[\(JSONText.quoted($0.from.text)), \(JSONText.quotedOrNull($0.to?.text)), \(JSONText.quoted($0.holder.text))]"
                 }
                 text += (index == 0 ? "\n" : ",\n") + "\(JSONText.quoted(item.id.text)): {\"spans\": [" + item.spans.map(\.json).joined(separator: ", ")
-                text += "], \"versions\": [" + versions.joined(separator: ", ") + "], \"gone\": \(JSONText.quotedOrNull(item.gone?.text))}"
+                text += "], \"versions\": [" + versions.joined(separator: ", ") + "], \"gone\": \(JSONText.quotedOrNull(item.gone?.text))"
+                text += ", \"first_seen\": \(JSONText.quotedOrNull(item.firstSeenAt.map(ISO8601Date.format)))}"
             }
             text += "\n});\n"
             return ("items/\(shard).js", Data(text.utf8))

@@ -8,13 +8,18 @@ extension HistoryItems {
         public let name: SnapshotName
         public let ids: [UUID]
         public let versions: [UUID: String]
+        public let firstSeen: [UUID: Date]
         public let documents: [UUID: Document]
         public let fallback: (UUID) -> Document
 
-        public init(name: SnapshotName, ids: [UUID], versions: [UUID: String], documents: [UUID: Document], fallback: @escaping (UUID) -> Document) {
+        public init(
+            name: SnapshotName, ids: [UUID], versions: [UUID: String], firstSeen: [UUID: Date] = [:], documents: [UUID: Document],
+            fallback: @escaping (UUID) -> Document
+        ) {
             self.name = name
             self.ids = ids
             self.versions = versions
+            self.firstSeen = firstSeen
             self.documents = documents
             self.fallback = fallback
         }
@@ -40,7 +45,8 @@ extension HistoryItems {
                 ?? rebuilt(over: existing, remembering: remembered, snapshot: snapshot, leftovers: leftovers())
         }
         if let added {
-            items.add(added.name, ids: added.ids, versions: added.versions, documents: added.documents, fallback: added.fallback)
+            items.add(
+                added.name, ids: added.ids, versions: added.versions, firstSeen: added.firstSeen, documents: added.documents, fallback: added.fallback)
         }
         for name in thinned { items.remove(name) }
         return items

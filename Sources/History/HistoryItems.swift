@@ -67,13 +67,17 @@ public struct HistoryItems: Equatable, Sendable {
         /// The snapshot that first lacked the item after its last version; `nil` while the
         /// latest snapshot holds it.
         public var gone: SnapshotName?
+        /// When the runs first saw the item, as the cache remembered it when the history
+        /// first did (the exported data's `first_seen`); `nil` when not known.
+        public var firstSeenAt: Date?
         public var document: Document
 
-        public init(id: UUID, spans: [Span], versions: [Version], gone: SnapshotName? = nil, document: Document) {
+        public init(id: UUID, spans: [Span], versions: [Version], gone: SnapshotName? = nil, firstSeenAt: Date? = nil, document: Document) {
             self.id = id
             self.spans = spans
             self.versions = versions
             self.gone = gone
+            self.firstSeenAt = firstSeenAt
             self.document = document
         }
 
@@ -96,11 +100,13 @@ public struct HistoryItems: Equatable, Sendable {
     }
 
     /// Counts in `name`, a snapshot after every one counted, holding `ids` in its feed order,
-    /// each item's data as `versions` has it (`SnapshotRecord.dataDigest`). An item's
+    /// each item's data as `versions` has it (`SnapshotRecord.dataDigest`) and when the runs
+    /// first saw it as `firstSeen` has it, kept from the first time it is given. An item's
     /// document becomes `documents[id]` when given, keeping the words of the versions before
     /// for the search, else stays as it was, else is `fallback(id)`.
     public mutating func add(
-        _ name: SnapshotName, ids: [UUID], versions: [UUID: String] = [:], documents: [UUID: Document], fallback: (UUID) -> Document
+        _ name: SnapshotName, ids: [UUID], versions: [UUID: String] = [:], firstSeen: [UUID: Date] = [:], documents: [UUID: Document],
+        fallback: (UUID) -> Document
     ) {
         let latest = snapshots.last
         let present = Set(ids)
@@ -112,6 +118,7 @@ public struct HistoryItems: Equatable, Sendable {
             if let document = documents[id] { item.document = document.keepingTerms(of: item.document) }
             if !item.isInLatest { item.spans.append(Span(from: name, to: nil)) }
             item.record(versions[id] ?? "", in: name, after: latest)
+            if item.firstSeenAt == nil { item.firstSeenAt = firstSeen[id] }
             shown.append(item)
         }
         var justGone: [Item] = []

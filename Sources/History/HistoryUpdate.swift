@@ -147,7 +147,9 @@ public struct HistoryUpdate: Sendable {
         let addition = prepared.map { prepared in
             // Read only for an item the history has no document of, which a whole history never lacks.
             var index: SnapshotIndex?? = nil
-            return HistoryItems.Addition(name: prepared.facts.name, ids: prepared.ids, versions: prepared.versions, documents: prepared.documents) { id in
+            return HistoryItems.Addition(
+                name: prepared.facts.name, ids: prepared.ids, versions: prepared.versions, firstSeen: prepared.firstSeen, documents: prepared.documents
+            ) { id in
                 if index == nil { index = .some(try? SnapshotIndex.read(from: prepared.folder)) }
                 return (try? index??.record(for: id)).flatMap { $0 }.map(HistoryItems.Document.init) ?? HistoryItems.Document(bare: id)
             }

@@ -90,6 +90,9 @@ public final class SnapshotDraft: Sendable {
         public let documents: [UUID: HistoryItems.Document]
         /// Each item's data (`SnapshotRecord.dataDigest`): which version of it the snapshot shows.
         public let versions: [UUID: String]
+        /// When the runs first saw each item, as the cache remembers it (the exported data's
+        /// `first_seen`), which may be before the history began.
+        public let firstSeen: [UUID: Date]
         /// What changed since the previous snapshot.
         public let changes: SnapshotChanges
     }
@@ -150,7 +153,8 @@ public final class SnapshotDraft: Sendable {
         return Prepared(
             facts: SnapshotFacts(name: name, previous: previous?.name, items: records.count, summary: changes.summary), folder: folder,
             ids: records.map(\.id), documents: documents,
-            versions: Dictionary(records.map { ($0.id, $0.dataDigest) }, uniquingKeysWith: { first, _ in first }), changes: changes)
+            versions: Dictionary(records.map { ($0.id, $0.dataDigest) }, uniquingKeysWith: { first, _ in first }),
+            firstSeen: Dictionary(entries.map { ($0.id, $0.firstSeen) }, uniquingKeysWith: { first, _ in first }), changes: changes)
     }
 
     /// The snapshot's feed pages, cut where their items say (`SnapshotPages`): each that

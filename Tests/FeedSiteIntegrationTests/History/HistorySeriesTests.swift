@@ -34,13 +34,13 @@ final class HistorySeriesTests: XCTestCase {
         let spans = try itemFiles(history)
         XCTAssertTrue(
             spans.contains(
-                "\"\(goneID)\": {\"spans\": [[\"20261124T120000Z\", \"20261124T120000Z\"]], \"versions\": [[\"20261124T120000Z\", \"20261124T120000Z\", \"20261124T120000Z\"]], \"gone\": \"20261125T120000Z\"}"
+                "\"\(goneID)\": {\"spans\": [[\"20261124T120000Z\", \"20261124T120000Z\"]], \"versions\": [[\"20261124T120000Z\", \"20261124T120000Z\", \"20261124T120000Z\"]], \"gone\": \"20261125T120000Z\", \"first_seen\": \"2026-11-24T12:00:00Z\"}"
             ), spans)
         let addedID = DemoFeed.itemID(added).uuidString
         let addedSpans = try itemFiles(history)
         XCTAssertTrue(
             addedSpans.contains(
-                "\"\(addedID)\": {\"spans\": [[\"20261125T120000Z\", null]], \"versions\": [[\"20261125T120000Z\", null, \"20261125T120000Z\"]], \"gone\": null}"
+                "\"\(addedID)\": {\"spans\": [[\"20261125T120000Z\", null]], \"versions\": [[\"20261125T120000Z\", null, \"20261125T120000Z\"]], \"gone\": null, \"first_seen\": \"2026-11-25T12:00:00Z\"}"
             ),
             addedSpans)
 

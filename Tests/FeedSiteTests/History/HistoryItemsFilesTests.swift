@@ -18,11 +18,11 @@ final class HistoryItemsFilesTests: XCTestCase {
         XCTAssertTrue(text.hasPrefix("feedsiteHistoryItems(\"all\", {\n"), text)
         XCTAssertTrue(
             text.contains(
-                "\"\(first.uuidString)\": {\"spans\": [[\"20261101T100000Z\", \"20261101T100000Z\"]], \"versions\": [[\"20261101T100000Z\", \"20261101T100000Z\", \"20261101T100000Z\"]], \"gone\": \"20261102T100000Z\"}"
+                "\"\(first.uuidString)\": {\"spans\": [[\"20261101T100000Z\", \"20261101T100000Z\"]], \"versions\": [[\"20261101T100000Z\", \"20261101T100000Z\", \"20261101T100000Z\"]], \"gone\": \"20261102T100000Z\", \"first_seen\": null}"
             ), text)
         XCTAssertTrue(
             text.contains(
-                "\"\(second.uuidString)\": {\"spans\": [[\"20261101T100000Z\", null]], \"versions\": [[\"20261101T100000Z\", null, \"20261101T100000Z\"]], \"gone\": null}"
+                "\"\(second.uuidString)\": {\"spans\": [[\"20261101T100000Z\", null]], \"versions\": [[\"20261101T100000Z\", null, \"20261101T100000Z\"]], \"gone\": null, \"first_seen\": null}"
             ),
             text)
     }

@@ -133,6 +133,16 @@ final class HistoryItemsTests: XCTestCase {
         XCTAssertEqual(items.held(by: names[0]).count, 0)
     }
 
+    func test_add_keepsWhenTheRunsFirstSawAnItem_fromTheFirstTimeItIsGiven() {
+        var items = HistoryItems()
+        let early = Date(timeIntervalSince1970: 1_700_000_000)
+        items.add(names[0], ids: [ids[0]], firstSeen: [ids[0]: early], documents: [:], fallback: document)
+        items.add(names[1], ids: [ids[0]], firstSeen: [ids[0]: early.addingTimeInterval(86_400)], documents: [:], fallback: document)
+
+        XCTAssertEqual(items.items[0].firstSeenAt, early)
+        XCTAssertEqual(HistoryItems(items.data)?.items[0].firstSeenAt, early)
+    }
+
     func test_add_ofAGoneItem_recordsWhenItWentAndANewVersionWhenItComesBack() {
         var items = HistoryItems()
         items.add(names[0], ids: [ids[0]], versions: [ids[0]: "a"], documents: [:], fallback: document)
