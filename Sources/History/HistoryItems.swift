@@ -84,8 +84,8 @@ public struct HistoryItems: Equatable, Sendable {
         /// Whether the latest snapshot holds the item.
         public var isInLatest: Bool { !spans.isEmpty && spans.last?.to == nil }
 
-        /// When a run first saw the item.
-        public var firstSeen: SnapshotName? { versions.first?.from }
+        /// The first snapshot that showed the item, thinned since or not.
+        public var firstSnapshot: SnapshotName? { versions.first?.from }
     }
 
     /// The kept snapshots the items are counted over, oldest first.

@@ -91,7 +91,7 @@ final class HistoryItemsTests: XCTestCase {
         let gone = items.items.first { $0.id == ids[1] }
         XCTAssertEqual(gone?.spans, [])
         XCTAssertEqual(gone?.versions, [.init(data: "b", from: names[1], to: names[1], holder: names[1])])
-        XCTAssertEqual(gone?.firstSeen, names[1])
+        XCTAssertEqual(gone?.firstSnapshot, names[1])
         XCTAssertEqual(gone?.gone, names[2])
         XCTAssertEqual(gone.map(items.lastSeen), names[1])
         XCTAssertEqual(items.held(by: names[1]).map(\.id), [ids[1]])
@@ -112,7 +112,7 @@ final class HistoryItemsTests: XCTestCase {
         let item = items.items[0]
         XCTAssertEqual(recorded, [["a", names[0].text, names[1].text], ["b", names[2].text, names[2].text], ["b", names[4].text, "-"]])
         XCTAssertEqual(item.versions.map { [$0.data, $0.from.text, $0.to?.text ?? "-"] }, recorded)
-        XCTAssertEqual(item.firstSeen, names[0])
+        XCTAssertEqual(item.firstSnapshot, names[0])
         XCTAssertNil(item.gone)
         // Nothing kept shows the first version: its page stays in the last thinned snapshot
         // that showed it. The second shows what the latest shows.
@@ -128,7 +128,7 @@ final class HistoryItemsTests: XCTestCase {
         items.remove(names[0])
 
         XCTAssertEqual(items.items[0].versions.map(\.holder), [names[1], names[3]])
-        XCTAssertEqual(items.items[0].firstSeen, names[0])
+        XCTAssertEqual(items.items[0].firstSnapshot, names[0])
         XCTAssertEqual(items.leftovers, [])
         XCTAssertEqual(items.held(by: names[0]).count, 0)
     }
