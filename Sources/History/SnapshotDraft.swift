@@ -138,7 +138,6 @@ public final class SnapshotDraft: Sendable {
             }
         }
         let pages = try placeFeedPages(of: entries, pageSize: pageSize, feedSavedAt: feedSavedAt)
-        try placePlaces(of: pages, records: records)
         let earlierCopies = sharedCopies(staging: staging)
         try SiteFiles.walk(staging) { path in
             guard isShared(path) else { return }
@@ -146,7 +145,7 @@ public final class SnapshotDraft: Sendable {
             try PublishError.naming(folder + "/" + path) { try PlainFile.link(source, to: folder + "/" + path, replacing: false) }
         }
         let file = SnapshotFile(name: name, previous: previous?.name, summary: changes.summary, records: records)
-        try file.write(to: folder, previousFolder: previousFolder)
+        try file.write(to: folder, previousFolder: previousFolder, pages: pages)
         try PublishError.naming(folder + "/" + Manifest.fileName) {
             try Manifest.writeInParts(generator: generator, run: run, into: folder, sharingWith: previousFolder)
         }
@@ -225,22 +224,6 @@ public final class SnapshotDraft: Sendable {
         }
         return copies
     }
-
-    /// `places.js`: the snapshot's feed pages, each one's path from a locale's root and its
-    /// items' IDs, for the history's script to send a comments page's link back to the page
-    /// that holds its item in this snapshot. The previous snapshot's file when the bytes are
-    /// the same.
-    private func placePlaces(of pages: [(path: String, items: Range<Int>)], records: [SnapshotRecord]) throws {
-        let lines = pages.map { page in
-            "{\"path\": \(JSONText.quoted(page.path)), \"ids\": [" + records[page.items].map { JSONText.quoted($0.id.text) }.joined(separator: ",") + "]}"
-        }
-        let text = "feedsiteSnapshotPlaces({\"pages\": [\n" + lines.joined(separator: ",\n") + "\n]});\n"
-        let path = folder + "/" + Self.placesFile
-        try PublishError.naming(path) { try PlainFile.write(Data(text.utf8), to: path, sharing: previousFolder.map { $0 + "/" + Self.placesFile }) }
-    }
-
-    /// Where each item is in a snapshot's feed, for the history's script.
-    static let placesFile = "places.js"
 
     /// The fingerprints of a snapshot's feed pages, in page order.
     static let feedPagesFile = "feed-pages.txt"

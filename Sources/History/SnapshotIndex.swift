@@ -40,9 +40,18 @@ public struct SnapshotIndex: Sendable {
         var ids: [UUID] = []
         var byID: [UUID: (line: Int, page: Substring)] = [:]
         var unpaged: [String: [UUID: Int]] = [:]
-        let shardLength = SnapshotFile.shardLength(in: String(path.dropLast(SnapshotFile.fileName.count + 1)), items: lines.count - 1)
+        let shardLength = SnapshotFile.shardLength(in: String(path.dropLast(SnapshotFile.fileName.count + 1)), items: facts.items)
         ids.reserveCapacity(lines.count)
         byID.reserveCapacity(lines.count)
+        let folder = String(path.dropLast(SnapshotFile.fileName.count + 1))
+        // A snapshot whose file is its facts alone lists its items in its places.js, in feed
+        // order, a feed page after another.
+        if lines.count == 1, facts.items > 0 {
+            for (index, id) in try Self.placedIDs(in: folder + "/" + SnapshotFile.placesFile).enumerated() {
+                ids.append(id)
+                unpaged[SnapshotFile.recordsFile(of: id, shardLength: shardLength), default: [:]][id] = index
+            }
+        }
         for (index, line) in lines.dropFirst().enumerated() {
             if let (id, page) = Self.ends(of: bytes[line]) {
                 ids.append(id)
@@ -54,7 +63,6 @@ public struct SnapshotIndex: Sendable {
                 throw .unreadable(path, reason: "line \(index + 2) is not an item")
             }
         }
-        let folder = String(path.dropLast(SnapshotFile.fileName.count + 1))
         for (file, lineOf) in unpaged.sorted(by: { $0.key < $1.key }) {
             for (id, page) in try Self.pages(in: folder + "/" + file) where byID[id] == nil {
                 if let line = lineOf[id] { byID[id] = (line, page) }
@@ -66,6 +74,24 @@ public struct SnapshotIndex: Sendable {
         return SnapshotIndex(
             name: facts.name, ids: ids, bytes: bytes, lines: Array(lines.dropFirst()), byID: byID, path: path,
             shardLength: shardLength)
+    }
+
+    /// The items' IDs `places.js` at `path` lists, in its order: each feed page's `"ids"`.
+    static func placedIDs(in path: String) throws(SnapshotFile.ReadError) -> [UUID] {
+        let text = String(decoding: try readWhole(path), as: UTF8.self)
+        var ids: [UUID] = []
+        var rest = text[...]
+        while let list = rest.range(of: "\"ids\": [") {
+            guard let end = rest.range(of: "]", range: list.upperBound..<rest.endIndex) else { break }
+            for quoted in rest[list.upperBound..<end.lowerBound].split(separator: ",") {
+                guard let id = UUID(uuidString: String(quoted.trimmingCharacters(in: .whitespaces).dropFirst().dropLast())) else {
+                    throw .unreadable(path, reason: "\(quoted) is not an item's ID")
+                }
+                ids.append(id)
+            }
+            rest = rest[end.upperBound...]
+        }
+        return ids
     }
 
     /// Each record's ID and page fingerprint in the records file at `path`, from its lines'
@@ -127,7 +153,7 @@ public struct SnapshotIndex: Sendable {
     private func inlineRecord(at line: Int) throws(SnapshotFile.ReadError) -> SnapshotRecord? {
         // A line of an ID and a fingerprint alone has this length, one of an ID less, and a
         // whole record more.
-        guard lines[line].count != Self.indexLineLength, lines[line].count != Self.idLineLength else { return nil }
+        guard line < lines.count, lines[line].count != Self.indexLineLength, lines[line].count != Self.idLineLength else { return nil }
         guard let json = try? JSONReader.read(Data(bytes[lines[line]])) else { throw .unreadable(path, reason: "line \(line + 2) is not an item") }
         guard json["comments_digest"] != nil else { return nil }
         guard let record = SnapshotRecord(json) else { throw .unreadable(path, reason: "line \(line + 2) is not an item") }

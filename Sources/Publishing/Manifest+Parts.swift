@@ -15,11 +15,12 @@ extension Manifest {
 
     /// Parts a manifest of `files` files is split into: few enough that a site that changed
     /// little rewrites few, many enough that each stays small (BENCHMARKS.md, "What each
-    /// trick buys", row "a snapshot's manifest in 256 parts"); a small site's parts hold
-    /// some 32 files each, so that they are not each a disk block for a line or two.
+    /// trick buys", row "a snapshot's manifest in 256 parts"); a smaller site's parts hold up
+    /// to 24 files each (a line is some 150 bytes: about a disk block's worth), so that they
+    /// are not each a block for a line or two (BENCHMARKS.md, "History").
     static func partCount(files: Int) -> Int {
         var count = 1
-        while count < 256, count * 32 < files { count *= 2 }
+        while count < 256, count * 24 < files { count *= 2 }
         return count
     }
 

@@ -26,14 +26,33 @@ final class SnapshotIndexTests: XCTestCase {
         XCTAssertEqual(try index.records(), records)
     }
 
-    func test_write_givesEachItemItsIDAloneALineInFeedOrder() throws {
+    func test_write_listsTheItemsOnceInFeedOrder_eachFeedPagesInPlacesJS_andSnapshotJSONLHoldsTheFactsAlone() throws {
+        let folder = try makeFolder()
+        let records = [record(2), record(1), record(3)]
+
+        try SnapshotFile(name: taken, previous: nil, summary: .init(), records: records).write(
+            to: folder, previousFolder: nil, pages: [("index.html", 0..<2), ("page/X.html", 2..<3)])
+
+        XCTAssertEqual(try String(contentsOfFile: folder + "/snapshot.jsonl", encoding: .utf8).split(separator: "\n").count, 1)
+        let places = try String(contentsOfFile: folder + "/places.js", encoding: .utf8)
+        XCTAssertEqual(
+            places,
+            "feedsiteSnapshotPlaces({\"pages\": [\n{\"path\": \"index.html\", \"ids\": [\"\(records[0].id.uuidString)\",\"\(records[1].id.uuidString)\"]},\n"
+                + "{\"path\": \"page/X.html\", \"ids\": [\"\(records[2].id.uuidString)\"]}\n]});\n")
+        XCTAssertEqual(try SnapshotIndex.read(from: folder).ids, records.map(\.id))
+    }
+
+    func test_read_ofASnapshotThatListsItsItemsInSnapshotJSONL_asOnesMadeBeforeDid_takesThemFromThere() throws {
         let folder = try makeFolder()
         let records = [record(2), record(1)]
-
         try SnapshotFile(name: taken, previous: nil, summary: .init(), records: records).write(to: folder, previousFolder: nil)
+        let facts = SnapshotFacts(name: taken, previous: nil, items: 2, summary: .init())
+        let lines = records.map { "{\"id\": \"\($0.id.uuidString)\"}\n" }
+        try Data((facts.line + lines.joined()).utf8).write(to: URL(fileURLWithPath: folder + "/snapshot.jsonl"))
+        try FileManager.default.removeItem(atPath: folder + "/places.js")
 
-        let lines = try String(contentsOfFile: folder + "/snapshot.jsonl", encoding: .utf8).split(separator: "\n").dropFirst()
-        XCTAssertEqual(lines.map(String.init), records.map { "{\"id\": \"\($0.id.uuidString)\"}" })
+        XCTAssertEqual(try SnapshotIndex.read(from: folder).ids, records.map(\.id))
+        XCTAssertEqual(try SnapshotIndex.read(from: folder).records(), records)
     }
 
     func test_read_ofASnapshotWhoseLinesHoldAnIDAndAPageFingerprint_takesThePagesFromTheLines() throws {
