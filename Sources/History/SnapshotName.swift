@@ -12,12 +12,14 @@ public struct SnapshotName: Hashable, Comparable, Sendable, CustomStringConverti
 
     /// The name of a snapshot taken at `time`, the `serial`-th of that second (from 1).
     public init(time: Date, serial: Int = 1) {
-        let second = Date(timeIntervalSince1970: (time.timeIntervalSince1970).rounded(.down))
-        let parts = Self.calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: second)
-        let stamp = String(
-            format: "%04d%02d%02dT%02d%02d%02dZ", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
+        let seconds = Int((time.timeIntervalSince1970).rounded(.down))
+        let (days, second) = seconds.quotientAndRemainder(dividingBy: 86_400)
+        let day = second < 0 ? days - 1 : days
+        let inDay = second < 0 ? second + 86_400 : second
+        let (year, month, date) = Self.civil(fromDays: day)
+        let stamp = String(format: "%04d%02d%02dT%02d%02d%02dZ", year, month, date, inDay / 3600, inDay / 60 % 60, inDay % 60)
         self.text = serial > 1 ? "\(stamp)-\(serial)" : stamp
-        self.time = second
+        self.time = Date(timeIntervalSince1970: TimeInterval(seconds))
     }
 
     /// The name `text` spells, or `nil` when it is not a snapshot's name (a dot-file, a
@@ -27,20 +29,52 @@ public struct SnapshotName: Hashable, Comparable, Sendable, CustomStringConverti
         guard utf8.count >= 16, utf8[8] == UInt8(ascii: "T"), utf8[15] == UInt8(ascii: "Z") else { return nil }
         let digits = utf8[0..<8] + utf8[9..<15]
         guard digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
-        var serial = 1
         if utf8.count > 16 {
             guard utf8[16] == UInt8(ascii: "-"), let number = Int(String(decoding: utf8[17...], as: UTF8.self)), number >= 2,
                 String(number) == String(decoding: utf8[17...], as: UTF8.self)
             else { return nil }
-            serial = number
         }
-        func number(_ range: Range<Int>) -> Int { Int(String(decoding: utf8[range], as: UTF8.self)) ?? -1 }
-        let parts = DateComponents(
-            calendar: Self.calendar, timeZone: Self.calendar.timeZone, year: number(0..<4), month: number(4..<6), day: number(6..<8),
-            hour: number(9..<11), minute: number(11..<13), second: number(13..<15))
-        guard parts.isValidDate, let time = parts.date else { return nil }
-        self.init(time: time, serial: serial)
-        guard self.text == text else { return nil }
+        // Worked out from the digits: a calendar's date components cost microseconds, and a
+        // history's items name tens of thousands of snapshots.
+        func number(_ range: Range<Int>) -> Int { range.reduce(0) { $0 * 10 + Int(utf8[$1] - UInt8(ascii: "0")) } }
+        let (year, month, day) = (number(0..<4), number(4..<6), number(6..<8))
+        let (hour, minute, second) = (number(9..<11), number(11..<13), number(13..<15))
+        guard (1...12).contains(month), day >= 1, day <= Self.days(inMonth: month, of: year), hour < 24, minute < 60, second < 60 else { return nil }
+        let seconds = (Self.days(fromCivil: year, month, day) * 24 + hour) * 3600 + minute * 60 + second
+        self.text = text
+        self.time = Date(timeIntervalSince1970: TimeInterval(seconds))
+    }
+
+    /// Days from 1970-01-01 to the given day of the proleptic Gregorian calendar, counted in
+    /// 400-year eras of 146,097 days from 0000-03-01, so leap days fall at an era-year's end.
+    static func days(fromCivil year: Int, _ month: Int, _ day: Int) -> Int {
+        let shifted = month <= 2 ? year - 1 : year
+        let era = (shifted >= 0 ? shifted : shifted - 399) / 400
+        let yearOfEra = shifted - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The year, month and day `days` after 1970-01-01: `days(fromCivil:)` backwards.
+    static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    static func days(inMonth month: Int, of year: Int) -> Int {
+        switch month {
+        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
     }
 
     /// The serial within its second: 1 for the first snapshot of that second.

@@ -48,4 +48,31 @@ final class SnapshotNameTests: XCTestCase {
     func test_next_refusesAClockBeforeTheLatest() {
         XCTAssertNil(SnapshotName.next(at: noon.addingTimeInterval(-1), after: SnapshotName(time: noon)))
     }
+
+    func test_names_areTheCalendarsUTCSecond_overFourCenturiesOfTimes_andReadBackAsTheSameTime() {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        var seconds = -2_208_988_800  // 1900-01-01
+        while seconds < 7_258_118_400 {  // 2200-01-01
+            let time = Date(timeIntervalSince1970: TimeInterval(seconds))
+            let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: time)
+            let expected = String(
+                format: "%04d%02d%02dT%02d%02d%02dZ", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
+
+            let name = SnapshotName(time: time)
+
+            XCTAssertEqual(name.text, expected)
+            XCTAssertEqual(SnapshotName(expected)?.time, time, expected)
+            seconds += 3_123_457  // about 36 days and a few hours, so every month and hour comes round
+        }
+    }
+
+    func test_init_refusesADayTheMonthDoesNotHave() {
+        XCTAssertNil(SnapshotName("20260230T120000Z"))
+        XCTAssertNil(SnapshotName("21000229T120000Z"))
+        XCTAssertNotNil(SnapshotName("20000229T120000Z"))
+        XCTAssertNil(SnapshotName("20261131T120000Z"))
+        XCTAssertNil(SnapshotName("20261130T240000Z"))
+        XCTAssertNil(SnapshotName("20261130T236000Z"))
+    }
 }
