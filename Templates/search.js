@@ -31,8 +31,6 @@
   // An index holds each term of an item's own words (its location and description) again,
   // after this mark; the items whose own words hold every query word come first.
   const OWN = "=";
-  // Of those, how many are read to put the ones that hold the words in the query's order first.
-  const RANKED = 200;
   const SNIPPET_LENGTH = 150;
   const TITLE_LENGTH = 60;
 
@@ -153,21 +151,31 @@
    * code point at a time: a leaf holds every term under its key with its postings, a union
    * the items of every term under its key at once, and a prefix that is neither has no term. */
   async function itemsOf(index, word) {
+    return (await termItems(index, word)).items;
+  }
+
+  /** The items having a term that starts with `word`, and those having `word` itself as a
+   * term (null where the index keeps only the items under a prefix, as a union does). */
+  async function termItems(index, word) {
     const points = [...word];
     for (let length = 1; length <= points.length; length++) {
       const prefix = points.slice(0, length).join("");
       if (has(index.leaves, prefix)) {
         const leaf = await loadPart(index, `t${index.leaves[prefix]}`);
         const found = new Set();
+        let whole = [];
         for (let k = 0; k + 1 < leaf.length; k += 2) {
-          if (leaf[k].startsWith(word)) for (const item of decode(leaf[k + 1])) found.add(item);
+          if (!leaf[k].startsWith(word)) continue;
+          const items = decode(leaf[k + 1]);
+          for (const item of items) found.add(item);
+          if (leaf[k] === word) whole = items;
         }
-        return [...found].sort(ascending);
+        return { items: [...found].sort(ascending), whole };
       }
-      if (!has(index.unions, prefix)) return [];
-      if (length === points.length) return decode(await loadPart(index, `u${index.unions[prefix]}`));
+      if (!has(index.unions, prefix)) return { items: [], whole: [] };
+      if (length === points.length) return { items: decode(await loadPart(index, `u${index.unions[prefix]}`)), whole: null };
     }
-    return [];
+    return { items: [], whole: [] };
   }
 
   /** The items in every one of `lists`, ascending. */
@@ -199,20 +207,27 @@
     return best;
   }
 
-  /** `items` by relevance: those whose own words hold every word of the query first, and of
-   * them (the first RANKED) those whose location or text holds the query's terms (`phrase`)
-   * in its order before the others, whole terms before terms' starts; then the items found
-   * through their comments or scattered words. Each group keeps the feed's order, gone items
-   * of a history's index included. An index made before own words were marked has none, and
-   * keeps the feed's order. */
-  async function ranked(index, items, words, phrase) {
-    const own = new Set(intersection(await Promise.all(words.map((word) => itemsOf(index, OWN + word)))));
-    const first = items.filter((number) => own.has(number));
-    const rest = items.filter((number) => !own.has(number));
-    const checked = await Promise.all(first.slice(0, RANKED).map((number) => documentOf(index, number)));
-    const scores = new Map(first.slice(0, RANKED).map((number, k) => [number, Math.max(closeness(checked[k][4], phrase), closeness(checked[k][5], phrase))]));
-    const byScore = (score) => first.filter((number) => (scores.get(number) ?? 0) === score);
-    return byScore(2).concat(byScore(1), byScore(0), rest);
+  /** `items` by relevance, from the index alone: first those whose own words hold every word
+   * of the query each as a whole word, then those whose own words hold them as words'
+   * starts, then the items found through their comments or words spread over both. Each
+   * group keeps the feed's order, gone items of a history's index included. An index made
+   * before own words were marked has none, and keeps the feed's order. Returns the items,
+   * and how many of them come first for their own words. */
+  async function ranked(index, items, words) {
+    const owns = await Promise.all(words.map((word) => termItems(index, OWN + word)));
+    const own = new Set(intersection(owns.map((found) => found.items)));
+    const whole = new Set(intersection(owns.map((found) => found.whole ?? found.items)));
+    const first = items.filter((number) => whole.has(number)).concat(items.filter((number) => own.has(number) && !whole.has(number)));
+    return { items: first.concat(items.filter((number) => !own.has(number))), own: first.length };
+  }
+
+  /** The shown `documents` (of `numbers`) with those whose location or text holds the query's
+   * terms (`phrase`) one after another, in order, moved first: whole terms before terms'
+   * starts, each group in the order it had. Only the items whose own words match (`own`,
+   * how many of the first are) are moved. */
+  function byCloseness(documents, own, phrase) {
+    const scored = documents.map((doc, k) => ({ doc, k, score: k < own ? Math.max(closeness(doc[4], phrase), closeness(doc[5], phrase)) : -1 }));
+    return scored.sort((a, b) => (a.score >= 0 && b.score >= 0 ? b.score - a.score || a.k - b.k : a.k - b.k)).map((each) => each.doc);
   }
 
   /** The query's words, the count of its items, and the first MAX_SHOWN items' documents by
@@ -226,9 +241,11 @@
       const bits = atob(await loadPart(index, `s-${within}`));
       items = items.filter((number) => (bits.charCodeAt(number >> 3) >> (number & 7)) & 1);
     }
-    items = await ranked(index, items, words, terms(query));
+    const own = await ranked(index, items, words);
+    const owned = own.own;
+    items = own.items;
     const documents = await Promise.all(items.slice(0, MAX_SHOWN).map((number) => documentOf(index, number)));
-    return { words, count: items.length, documents };
+    return { words, count: items.length, documents: byCloseness(documents, owned, terms(query)) };
   }
 
   // ---- Showing the results. ----

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # query-bytes.py SEARCH_FOLDER QUERY...: the bytes one query loads from a search index, as
-# search.js loads them (index.js, the term files its words need, the item files of its first
-# 50 results). A trial script of the benchmarks, not of the product.
+# search.js loads them (index.js, the term files its words need and those of its words as an
+# item's own ("=word"), which it ranks by, and the item files of its first 50 results). A
+# trial script of the benchmarks, not of the product.
 import json, os, re, sys, unicodedata
 folder = sys.argv[1]
 DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_"
@@ -53,5 +54,7 @@ for query in sys.argv[2:]:
     words = list(dict.fromkeys(terms(query)))
     lists = [items_of(w) for w in words]
     found = sorted(set.intersection(*map(set, lists))) if lists else []
-    for number in found[:50]: load("d%d" % (number // index["docsPerFile"]))
+    own = set.intersection(*[set(items_of("=" + w)) for w in words]) if words else set()
+    first = ([n for n in found if n in own] + [n for n in found if n not in own])[:50]
+    for number in first: load("d%d" % (number // index["docsPerFile"]))
     print(f"{query!r}: {len(found)} results, {len(loaded) + 1} files, {sizes['bytes'] / 1000:.1f} KB")
