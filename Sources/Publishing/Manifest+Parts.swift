@@ -17,8 +17,10 @@ extension Manifest {
     /// little rewrites few, many enough that each stays small (BENCHMARKS.md, "What each
     /// trick buys", row "a snapshot's manifest in 256 parts"); a smaller site's parts hold up
     /// to 24 files each (a line is some 150 bytes: about a disk block's worth), so that they
-    /// are not each a block for a line or two (BENCHMARKS.md, "History").
+    /// are not each a block for a line or two, and below 1,024 files some 18 each, so that
+    /// each stays within one block (BENCHMARKS.md, "History").
     static func partCount(files: Int) -> Int {
+        if files < 1024 { return max(1, (files + 17) / 18) }
         var count = 1
         while count < 256, count * 24 < files { count *= 2 }
         return count
