@@ -138,7 +138,7 @@ public final class SnapshotDraft: Sendable {
             }
         }
         let pages = try placeFeedPages(of: entries, pageSize: pageSize, feedSavedAt: feedSavedAt)
-        let earlierCopies = sharedCopies(staging: staging)
+        let (earlierCopies, listedBefore) = sharedCopies(staging: staging)
         try SiteFiles.walk(staging) { path in
             guard isShared(path) else { return }
             let source = earlierCopies[path] ?? staging + "/" + path
@@ -147,7 +147,7 @@ public final class SnapshotDraft: Sendable {
         let file = SnapshotFile(name: name, previous: previous?.name, summary: changes.summary, records: records)
         try file.write(to: folder, previousFolder: previousFolder, pages: pages)
         try PublishError.naming(folder + "/" + Manifest.fileName) {
-            try Manifest.writeInParts(generator: generator, run: run, into: folder, sharingWith: previousFolder)
+            try Manifest.writeInParts(generator: generator, run: run, into: folder, sharingWith: previousFolder, listedThere: listedBefore)
         }
         return Prepared(
             facts: SnapshotFacts(name: name, previous: previous?.name, items: records.count, summary: changes.summary), folder: folder,
@@ -212,17 +212,21 @@ public final class SnapshotDraft: Sendable {
     /// anew, and a search index made anew puts every file in a new generation's folder,
     /// most of them with the bytes they had. Both sites' manifests give the digests; images,
     /// linked from the cache and named by theirs, are left out.
-    private func sharedCopies(staging: String) -> [String: String] {
-        guard let previousFolder else { return [:] }
+    /// Also the previous snapshot's manifest, by path, for the new manifest to take the
+    /// digests of the files the snapshot shares with it rather than hash them again.
+    private func sharedCopies(staging: String) -> (copies: [String: String], listed: [String: Manifest.File]) {
+        guard let previousFolder else { return ([:], [:]) }
         var earlier: [String: String] = [:]
+        var listed: [String: Manifest.File] = [:]
         _ = try? Manifest.read(from: URL(fileURLWithPath: previousFolder)) { file in
+            listed[file.path] = file
             if !file.path.hasPrefix(SitePaths.imagesFolder), self.isShared(file.path) { earlier[file.sha256] = file.path }
         }
         var copies: [String: String] = [:]
         _ = try? Manifest.read(from: URL(fileURLWithPath: staging)) { file in
             if let path = earlier[file.sha256], PlainFile.isShareable(previousFolder + "/" + path) { copies[file.path] = previousFolder + "/" + path }
         }
-        return copies
+        return (copies, listed)
     }
 
     /// The fingerprints of a snapshot's feed pages, in page order.

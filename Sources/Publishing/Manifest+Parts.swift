@@ -3,6 +3,12 @@ import FileSystem
 import Foundation
 import Hashing
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A manifest in parts, for a site that shares most of its files with another (a snapshot
 /// of the history): `manifest.json` lists its part files, `manifest/<xx>.jsonl`, and names
 /// them under `parts`; each part lists the files whose paths hash to it (a search index's
@@ -27,8 +33,15 @@ extension Manifest {
     }
 
     /// Writes the manifest of the site in `folder` in parts, listing every other file; a
-    /// part whose bytes `sharingWith`'s same part holds is linked from there.
-    public static func writeInParts(generator: String, run: Run, into folder: String, sharingWith other: String?) throws {
+    /// part whose bytes `sharingWith`'s same part holds is linked from there. `listedThere`
+    /// is what `sharingWith`'s manifest lists, by path: a file still as that manifest found
+    /// it (a link to the same file, no newer than the manifest) is listed as it was, unread
+    /// (BENCHMARKS.md, "History").
+    public static func writeInParts(
+        generator: String, run: Run, into folder: String, sharingWith other: String?, listedThere: [String: File] = [:]
+    ) throws {
+        var info = stat()
+        let otherChanged = other.flatMap { lstat($0 + "/" + fileName, &info) == 0 ? info.st_mtim : nil }
         var listed: [File] = []
         var batch: [Listed] = []
         func flush() throws {
@@ -37,7 +50,8 @@ extension Manifest {
         }
         try SiteFiles.walk(folder) { path in
             guard path != fileName, !path.hasPrefix(partsFolder + "/") else { return }
-            batch.append(Listed(path: path))
+            let previously = otherChanged.flatMap { changed in listedThere[path].map { KeptFiles.Listing(file: $0, manifestChanged: changed) } }
+            batch.append(Listed(path: path, previously: previously))
             if batch.count == batchSize { try flush() }
         }
         try flush()

@@ -57,6 +57,28 @@ final class ManifestPartsTests: XCTestCase {
         XCTAssertTrue(report.changed.contains("manifest/\(part)"), "\(report)")
     }
 
+    func test_writeInParts_listsAFileTheOtherSiteListed_andThatIsNoNewer_asListed_andHashesAFileWrittenSince() throws {
+        let earlier = try makeSite(["comments/a.html": "kept", "comments/b.html": "old"])
+        try Manifest.writeInParts(generator: "feedsite test", run: run, into: earlier.path, sharingWith: nil)
+        let later = try makeSite(["comments/b.html": "new"])
+        try FileManager.default.linkItem(at: earlier.appendingPathComponent("comments/a.html"), to: later.appendingPathComponent("comments/a.html"))
+        var listed: [String: Manifest.File] = [:]
+        _ = try Manifest.read(from: earlier) { listed[$0.path] = $0 }
+        // A digest only the other manifest's word can give: the kept file is not read again.
+        listed["comments/a.html"] = Manifest.File(path: "comments/a.html", size: 4, sha256: String(repeating: "e", count: 64))
+        listed["comments/b.html"] = Manifest.File(path: "comments/b.html", size: 3, sha256: String(repeating: "f", count: 64))
+        // The kept file last changed well before the other manifest was written.
+        let older = timespec(tv_sec: 1_700_000_000, tv_nsec: 0)
+        XCTAssertEqual(
+            [older, older].withUnsafeBufferPointer { utimensat(AT_FDCWD, earlier.appendingPathComponent("comments/a.html").path, $0.baseAddress, 0) }, 0)
+
+        try Manifest.writeInParts(generator: "feedsite test", run: run, into: later.path, sharingWith: earlier.path, listedThere: listed)
+
+        let files = try Manifest.read(from: later).files
+        XCTAssertEqual(files.first { $0.path == "comments/a.html" }?.sha256, String(repeating: "e", count: 64))
+        XCTAssertEqual(files.first { $0.path == "comments/b.html" }?.sha256, SHA256Hex.of("new"), "written since: hashed")
+    }
+
     func test_read_refusesAPartOutsideThePartsFolder() throws {
         let site = try makeSite(["index.html": "home"])
         try Manifest.writeInParts(generator: "feedsite test", run: run, into: site.path, sharingWith: nil)
