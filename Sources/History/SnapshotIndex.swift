@@ -76,33 +76,65 @@ public struct SnapshotIndex: Sendable {
             shardLength: shardLength)
     }
 
-    /// The items' IDs `places.js` at `path` lists, in its order: each feed page's `"ids"`.
+    /// The items' IDs `places.js` at `path` lists, in its order: each feed page's `"ids"`, a
+    /// list of quoted IDs, read as bytes (a 10,000-item snapshot's in a few milliseconds; as
+    /// strings, split and trimmed, it took 1.7 % of an unchanged run).
     static func placedIDs(in path: String) throws(SnapshotFile.ReadError) -> [UUID] {
-        let text = String(decoding: try readWhole(path), as: UTF8.self)
+        let data = try readWhole(path)
+        let marker = Array(#""ids": ["#.utf8)
         var ids: [UUID] = []
-        var rest = text[...]
-        while let list = rest.range(of: "\"ids\": [") {
-            guard let end = rest.range(of: "]", range: list.upperBound..<rest.endIndex) else { break }
-            for quoted in rest[list.upperBound..<end.lowerBound].split(separator: ",") {
-                guard let id = UUID(uuidString: String(quoted.trimmingCharacters(in: .whitespaces).dropFirst().dropLast())) else {
-                    throw .unreadable(path, reason: "\(quoted) is not an item's ID")
+        var failure: String?
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var at = 0
+            while at + marker.count <= bytes.count {
+                guard bytes[at] == marker[0], bytes[at..<(at + marker.count)].elementsEqual(marker) else {
+                    at += 1
+                    continue
                 }
-                ids.append(id)
+                at += marker.count
+                // Each ID: a quote, 36 characters, a quote, then a comma or the list's end.
+                while at < bytes.count, bytes[at] != UInt8(ascii: "]") {
+                    guard bytes[at] == UInt8(ascii: "\""), at + 37 < bytes.count, bytes[at + 37] == UInt8(ascii: "\""),
+                        let id = UUID(uuidString: String(decoding: UnsafeBufferPointer(rebasing: bytes[(at + 1)..<(at + 37)]), as: UTF8.self))
+                    else {
+                        failure = "its list of items is not IDs"
+                        return
+                    }
+                    ids.append(id)
+                    at += 38
+                    if at < bytes.count, bytes[at] == UInt8(ascii: ",") { at += 1 }
+                }
             }
-            rest = rest[end.upperBound...]
         }
+        if let failure { throw .unreadable(path, reason: failure) }
         return ids
     }
 
     /// Each record's ID and page fingerprint in the records file at `path`, from its lines'
-    /// ends, in the file's order.
+    /// ends, in the file's order. Read as bytes: through `Data`'s slices it took 3.6 % of an
+    /// unchanged 10,000-item run.
     private static func pages(in path: String) throws(SnapshotFile.ReadError) -> [(UUID, Substring)] {
         let data = try readWhole(path)
         var pages: [(UUID, Substring)] = []
-        for (number, line) in data.split(separator: UInt8(ascii: "\n")).enumerated() {
-            guard let ends = ends(of: line) else { throw .unreadable(path, reason: "line \(number + 1) is not an item") }
-            pages.append(ends)
+        var damaged: Int?
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var (start, number) = (0, 0)
+            while start < bytes.count {
+                let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+                number += 1
+                if end > start {
+                    guard let found = ends(of: UnsafeBufferPointer(rebasing: bytes[start..<end])) else {
+                        damaged = number
+                        return
+                    }
+                    pages.append(found)
+                }
+                start = end + 1
+            }
         }
+        if let damaged { throw .unreadable(path, reason: "line \(damaged) is not an item") }
         return pages
     }
 
@@ -197,14 +229,17 @@ public struct SnapshotIndex: Sendable {
     /// The ID and the page fingerprint at a record line's two ends, as `SnapshotFile` and
     /// `SnapshotRecord.line` write them: `{"id": "<36>", … "page": "<64 hex>"}`.
     static func ends(of line: Data) -> (UUID, Substring)? {
+        line.withUnsafeBytes { raw in ends(of: raw.bindMemory(to: UInt8.self)) }
+    }
+
+    static func ends(of line: UnsafeBufferPointer<UInt8>) -> (UUID, Substring)? {
         let (head, tail) = (Self.head, Self.tail)
-        let (start, end) = (line.startIndex, line.endIndex)
-        guard line.count > head.count + 36 + tail.count + 64 + 2, line[start..<(start + head.count)].elementsEqual(head),
-            line[end - 2] == UInt8(ascii: "\""), line[end - 1] == UInt8(ascii: "}"),
-            line[(end - 2 - 64 - tail.count)..<(end - 2 - 64)].elementsEqual(tail),
-            let id = UUID(uuidString: String(decoding: line[(start + head.count)..<(start + head.count + 36)], as: UTF8.self))
+        let end = line.count
+        guard end > head.count + 36 + tail.count + 64 + 2, line[0..<head.count].elementsEqual(head), line[end - 2] == UInt8(ascii: "\""),
+            line[end - 1] == UInt8(ascii: "}"), line[(end - 2 - 64 - tail.count)..<(end - 2 - 64)].elementsEqual(tail),
+            let id = UUID(uuidString: String(decoding: UnsafeBufferPointer(rebasing: line[head.count..<(head.count + 36)]), as: UTF8.self))
         else { return nil }
-        let page = line[(end - 2 - 64)..<(end - 2)]
+        let page = UnsafeBufferPointer(rebasing: line[(end - 2 - 64)..<(end - 2)])
         guard page.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) })
         else { return nil }
         return (id, Substring(String(decoding: page, as: UTF8.self)))

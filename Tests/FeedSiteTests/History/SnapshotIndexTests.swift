@@ -42,6 +42,17 @@ final class SnapshotIndexTests: XCTestCase {
         XCTAssertEqual(try SnapshotIndex.read(from: folder).ids, records.map(\.id))
     }
 
+    func test_read_ofASnapshotWhosePlacesAreDamaged_namesTheFile() throws {
+        let folder = try makeFolder()
+        try SnapshotFile(name: taken, previous: nil, summary: .init(), records: [record(1)]).write(to: folder, previousFolder: nil)
+        try Data(#"feedsiteSnapshotPlaces({"pages": [{"path": "index.html", "ids": ["not an id"]}]});"#.utf8).write(
+            to: URL(fileURLWithPath: folder + "/places.js"))
+
+        XCTAssertThrowsError(try SnapshotIndex.read(from: folder)) { error in
+            XCTAssertTrue("\(error)".contains("\(folder)/places.js: its list of items is not IDs"), "\(error)")
+        }
+    }
+
     func test_read_ofASnapshotThatListsItsItemsInSnapshotJSONL_asOnesMadeBeforeDid_takesThemFromThere() throws {
         let folder = try makeFolder()
         let records = [record(2), record(1)]
