@@ -28,7 +28,8 @@ extension HistoryItems {
         var items: [Item] = []
         items.reserveCapacity(lines.count)
         for line in lines {
-            guard let json = try? JSONReader.read(Data(line)), let item = Item(json, snapshots: snapshots),
+            let fast = line.withUnsafeBytes { ItemLine.item($0.bindMemory(to: UInt8.self)) }
+            guard let item = fast ?? (try? JSONReader.read(Data(line))).flatMap({ Item($0, snapshots: snapshots) }),
                 item.spans.allSatisfy({ span in
                     known.contains(span.from) && span.to.map(known.contains) != false
                 })

@@ -198,7 +198,8 @@ public struct SnapshotIndex: Sendable {
         let data = try Self.readWhole(full)
         var records: [UUID: SnapshotRecord] = [:]
         for (number, line) in data.split(separator: UInt8(ascii: "\n")).enumerated() {
-            guard let json = try? JSONReader.read(Data(line)), let record = SnapshotRecord(json) else {
+            let fast = line.withUnsafeBytes { ItemLine.record($0.bindMemory(to: UInt8.self)) }
+            guard let record = fast ?? (try? JSONReader.read(Data(line))).flatMap(SnapshotRecord.init) else {
                 throw .unreadable(full, reason: "line \(number + 1) is not an item")
             }
             if records[record.id] == nil { records[record.id] = record }
