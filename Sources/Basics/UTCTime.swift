@@ -52,7 +52,7 @@ public struct UTCTime: Equatable, Sendable {
     /// How many days 1970-01-01 is before `year`-`month`-`day` in the proleptic Gregorian
     /// calendar (negative for an earlier day): `civil(daysSince1970:)` the other way round,
     /// for a valid day.
-    static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+    public static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
         let shiftedYear = month <= 2 ? year - 1 : year
         let (era, yearOfEra) = floorDivision(shiftedYear, 400)
         let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1

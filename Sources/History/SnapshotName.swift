@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// A snapshot's folder name under `history/`: the run's clock in UTC to the second,
@@ -12,14 +13,10 @@ public struct SnapshotName: Hashable, Comparable, Sendable, CustomStringConverti
 
     /// The name of a snapshot taken at `time`, the `serial`-th of that second (from 1).
     public init(time: Date, serial: Int = 1) {
-        let seconds = Int((time.timeIntervalSince1970).rounded(.down))
-        let (days, second) = seconds.quotientAndRemainder(dividingBy: 86_400)
-        let day = second < 0 ? days - 1 : days
-        let inDay = second < 0 ? second + 86_400 : second
-        let (year, month, date) = Self.civil(fromDays: day)
-        let stamp = String(format: "%04d%02d%02dT%02d%02d%02dZ", year, month, date, inDay / 3600, inDay / 60 % 60, inDay % 60)
+        let utc = UTCTime(time)
+        let stamp = String(format: "%04d%02d%02dT%02d%02d%02dZ", utc.year, utc.month, utc.day, utc.hour, utc.minute, utc.second)
         self.text = serial > 1 ? "\(stamp)-\(serial)" : stamp
-        self.time = Date(timeIntervalSince1970: TimeInterval(seconds))
+        self.time = Date(timeIntervalSince1970: time.timeIntervalSince1970.rounded(.down))
     }
 
     /// The name `text` spells, or `nil` when it is not a snapshot's name (a dot-file, a
@@ -39,42 +36,12 @@ public struct SnapshotName: Hashable, Comparable, Sendable, CustomStringConverti
         func number(_ range: Range<Int>) -> Int { range.reduce(0) { $0 * 10 + Int(utf8[$1] - UInt8(ascii: "0")) } }
         let (year, month, day) = (number(0..<4), number(4..<6), number(6..<8))
         let (hour, minute, second) = (number(9..<11), number(11..<13), number(13..<15))
-        guard (1...12).contains(month), day >= 1, day <= Self.days(inMonth: month, of: year), hour < 24, minute < 60, second < 60 else { return nil }
-        let seconds = (Self.days(fromCivil: year, month, day) * 24 + hour) * 3600 + minute * 60 + second
+        guard (1...12).contains(month), day >= 1, day <= UTCTime.daysIn(month: month, of: year), hour < 24, minute < 60, second < 60 else {
+            return nil
+        }
+        let seconds = (UTCTime.daysSince1970(year: year, month: month, day: day) * 24 + hour) * 3600 + minute * 60 + second
         self.text = text
         self.time = Date(timeIntervalSince1970: TimeInterval(seconds))
-    }
-
-    /// Days from 1970-01-01 to the given day of the proleptic Gregorian calendar, counted in
-    /// 400-year eras of 146,097 days from 0000-03-01, so leap days fall at an era-year's end.
-    static func days(fromCivil year: Int, _ month: Int, _ day: Int) -> Int {
-        let shifted = month <= 2 ? year - 1 : year
-        let era = (shifted >= 0 ? shifted : shifted - 399) / 400
-        let yearOfEra = shifted - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The year, month and day `days` after 1970-01-01: `days(fromCivil:)` backwards.
-    static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    static func days(inMonth month: Int, of year: Int) -> Int {
-        switch month {
-        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
     }
 
     /// The serial within its second: 1 for the first snapshot of that second.
