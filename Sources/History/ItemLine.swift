@@ -111,75 +111,8 @@ struct ItemLine {
         return name().map { .some($0) }
     }
 
-    /// A JSON string literal at the reader, unescaped: the escapes `JSONText` writes (`\"`,
-    /// `\\`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t`, `\uXXXX` with surrogate pairs).
+    /// A JSON string literal at the reader, read as the JSON reader reads one.
     private mutating func string() -> String? {
-        guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") else { return nil }
-        at += 1
-        let start = at
-        while at < bytes.count, bytes[at] != UInt8(ascii: "\""), bytes[at] != UInt8(ascii: "\\") { at += 1 }
-        guard at < bytes.count else { return nil }
-        if bytes[at] == UInt8(ascii: "\"") {
-            at += 1
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(at - 1)]), as: UTF8.self)
-        }
-        var scalars = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<at]), as: UTF8.self).unicodeScalars
-        var run = at
-        while at < bytes.count {
-            let byte = bytes[at]
-            if byte == UInt8(ascii: "\"") {
-                scalars.append(contentsOf: String(decoding: UnsafeBufferPointer(rebasing: bytes[run..<at]), as: UTF8.self).unicodeScalars)
-                at += 1
-                return String(scalars)
-            }
-            guard byte == UInt8(ascii: "\\") else {
-                at += 1
-                continue
-            }
-            scalars.append(contentsOf: String(decoding: UnsafeBufferPointer(rebasing: bytes[run..<at]), as: UTF8.self).unicodeScalars)
-            guard at + 1 < bytes.count else { return nil }
-            let escaped = bytes[at + 1]
-            at += 2
-            switch escaped {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scalars.append(Unicode.Scalar(escaped))
-            case UInt8(ascii: "b"): scalars.append("\u{8}")
-            case UInt8(ascii: "f"): scalars.append("\u{C}")
-            case UInt8(ascii: "n"): scalars.append("\n")
-            case UInt8(ascii: "r"): scalars.append("\r")
-            case UInt8(ascii: "t"): scalars.append("\t")
-            case UInt8(ascii: "u"):
-                guard let unit = hex4() else { return nil }
-                if (0xD800..<0xDC00).contains(unit) {
-                    guard expect("\\u"), let low = hex4(), (0xDC00..<0xE000).contains(low),
-                        let scalar = Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))
-                    else { return nil }
-                    scalars.append(scalar)
-                } else {
-                    guard let scalar = Unicode.Scalar(unit) else { return nil }
-                    scalars.append(scalar)
-                }
-            default: return nil
-            }
-            run = at
-        }
-        return nil
-    }
-
-    private mutating func hex4() -> UInt32? {
-        guard at + 4 <= bytes.count else { return nil }
-        var value: UInt32 = 0
-        for _ in 0..<4 {
-            let byte = bytes[at]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: return nil
-            }
-            value = value << 4 | UInt32(digit)
-            at += 1
-        }
-        return value
+        try? JSONReader.string(in: UnsafeRawBufferPointer(bytes), at: &at)
     }
 }

@@ -30,6 +30,18 @@ public struct JSONReader {
         try read(data, streaming: Optional(key), element)
     }
 
+    /// The string literal whose opening quote is at `index` in `bytes`, read as `read` reads
+    /// one (its escapes, its UTF-8 checked); `index` is then just past its closing quote. For
+    /// a reader of lines in one known shape, which reads their strings this way.
+    public static func string(in bytes: UnsafeRawBufferPointer, at index: inout Int) throws(SyntaxError) -> String {
+        var reader = JSONReader(bytes: bytes, streamedKey: nil, element: nil)
+        reader.index = index
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw reader.error("expected a string") }
+        let text = try reader.readString()
+        index = reader.index
+        return text
+    }
+
     private static func read(_ data: Data, streaming key: String?, _ element: ((JSONValue) -> Bool)?) throws(SyntaxError) -> JSONValue {
         let result: Result<JSONValue, SyntaxError> = data.withUnsafeBytes { bytes in
             var reader = JSONReader(bytes: bytes, streamedKey: key, element: element)

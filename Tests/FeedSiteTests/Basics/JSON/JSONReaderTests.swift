@@ -116,4 +116,17 @@ final class JSONReaderTests: XCTestCase {
     private func read(_ text: String) throws -> JSONValue {
         try JSONReader.read(Data(text.utf8))
     }
+
+    func test_string_readsTheLiteralAtAnOffset_asAWholeReadWould_andMovesPastIt() throws {
+        let line = Data(#"{"a": "x \"y\" \u00e9 \ud83d\ude00\n", "b": 1}"#.utf8)
+        var at = 6
+
+        let text = try line.withUnsafeBytes { bytes in try JSONReader.string(in: bytes, at: &at) }
+
+        XCTAssertEqual(text, try JSONReader.read(line)["a"]?.string)
+        XCTAssertEqual(line[at...].prefix(2), Data(", ".utf8))
+        var wrong = 0
+        XCTAssertThrowsError(try line.withUnsafeBytes { bytes in try JSONReader.string(in: bytes, at: &wrong) })
+        XCTAssertEqual(wrong, 0, "left where it was")
+    }
 }
