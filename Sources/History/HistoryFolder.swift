@@ -172,6 +172,12 @@ public struct HistoryFolder: Sendable {
         return SnapshotFacts.lines(data).map(\.name) != snapshots()
     }
 
+    /// The kept snapshots' facts as the history's `changes.jsonl` remembers them, oldest
+    /// first; none when it is missing or unreadable.
+    public func rememberedFacts() -> [SnapshotFacts] {
+        (try? PlainFile.read(path + "/" + HistoryLineage.fileName)).flatMap { $0 }.map(SnapshotFacts.lines) ?? []
+    }
+
     /// Whether the history's own `manifest.json` is missing.
     public var lacksManifest: Bool {
         (try? PlainFile.kind(of: path + "/" + Manifest.fileName, followingLinks: false)) == .missing

@@ -64,7 +64,7 @@ public struct HistoryUpdate: Sendable {
         guard let new = prepared?.facts.name ?? all.last else { return Outcome(kept: [], thinned: [], leftovers: [], lostManifest: false) }
         let keptNames = policy.kept(all, now: now)
         let thinned = policy.thinned(all, now: now)
-        let remembered = (try? PlainFile.read(history.path + "/" + HistoryLineage.fileName)).flatMap { $0 }.map(SnapshotFacts.lines) ?? []
+        let remembered = history.rememberedFacts()
         var read: [SnapshotName: [SnapshotRecord]] = [:]
         func records(_ name: SnapshotName) throws -> [SnapshotRecord] {
             if let known = read[name] { return known }

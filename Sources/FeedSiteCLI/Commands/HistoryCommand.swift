@@ -44,8 +44,7 @@ struct HistoryCommand {
     /// one before it; then how many folders keep item pages of snapshots thinned away.
     private func list(_ history: HistoryFolder) {
         let names = history.snapshots()
-        let remembered = (try? PlainFile.read(history.path + "/" + HistoryLineage.fileName)).flatMap { $0 }.map(SnapshotFacts.lines) ?? []
-        let known = Dictionary(remembered.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
+        let known = Dictionary(history.rememberedFacts().map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
         for name in names {
             let facts = known[name] ?? SnapshotFacts.read(from: history.folder(of: name))
             let time = ISO8601Date.format(name.time)
