@@ -97,8 +97,7 @@ struct GenerateRun {
         try await runner.run(PublishStep(site: site, strict: options.strict, degradedReasons: runner.summary.degradedReasons))
         if let unreadable = roles.historyUnreadable { throw RunError.historyNotKept(reason: unreadable) }
         // The policy applies at every run, the data changed or not.
-        let policyDue = options.history && HistoryUpdate.isDue(HistoryFolder(output: site.output), policy: options.historyKeep, now: now)
-        if snapshot != nil || policyDue {
+        if snapshot != nil || options.history && HistoryUpdate.isDue(HistoryFolder(output: site.output), policy: options.historyKeep, now: now) {
             try await runner.run(
                 HistoryStep(
                     prepared: snapshot, output: site.output, policy: options.historyKeep, now: now, renderers: renderers,
