@@ -72,9 +72,11 @@ public enum HistoryChangesPage {
         let sections = [
             try section("added", .historyChangesAdded, try changes.added.map { .object(try item($0, in: to)) }),
             try section("gone", .historyChangesGone, try changes.gone.map { .object(try item($0, in: from)) }),
-            try section("edited", .historyChangesEdited, try edited.map { try edit($0, from: from, to: to, item: item, renderer: renderer, pages: pages) }),
             try section(
-                "comments", .historyChangesCommented, try commented.map { try edit($0, from: from, to: to, item: item, renderer: renderer, pages: pages) }),
+                "edited", .historyChangesEdited, try edited.map { try edit($0, from: from, to: to, item: item, link: link, renderer: renderer, pages: pages) }),
+            try section(
+                "comments", .historyChangesCommented,
+                try commented.map { try edit($0, from: from, to: to, item: item, link: link, renderer: renderer, pages: pages) }),
         ].compactMap { $0 }
         return [
             "thisLabel": .text(try renderer.historyString(.historyChangesThis)),
@@ -98,7 +100,7 @@ public enum HistoryChangesPage {
     /// and removed, each with its author, time and words.
     private static func edit(
         _ edit: SnapshotChanges.Edit, from: SnapshotName, to: SnapshotName, item: (SnapshotRecord, SnapshotName) throws -> [String: TemplateValue],
-        renderer: SiteRenderer, pages: ItemPages
+        link: (SnapshotName, String) -> TemplateValue, renderer: SiteRenderer, pages: ItemPages
     ) throws -> TemplateValue {
         var values = try item(edit.after, to)
         var fields: [TemplateValue] = []
@@ -124,11 +126,9 @@ public enum HistoryChangesPage {
         if edit.imageEdited, let old = earlier?.picture, let new = later?.picture {
             values["pictures"] = [
                 "beforeLabel": .text(try renderer.historyString(.historyChangesBefore)),
-                "before": .text(
-                    SitePaths.relative(from: renderer.paths.historyChanges(from: from.text, to: to.text), to: SitePaths.historySnapshotPage(from.text, old))),
+                "before": link(from, old),
                 "afterLabel": .text(try renderer.historyString(.historyChangesAfter)),
-                "after": .text(
-                    SitePaths.relative(from: renderer.paths.historyChanges(from: from.text, to: to.text), to: SitePaths.historySnapshotPage(to.text, new))),
+                "after": link(to, new),
             ]
             values["picture"] = false
         }
