@@ -8,7 +8,6 @@ enum PageLinks {
     /// The targets of the links in `html`, the page at `page` (a path from the site's root).
     static func targets(in html: String, at page: String) -> Set<String> {
         var targets = Set<String>()
-        let folder = page.split(separator: "/", omittingEmptySubsequences: false).dropLast()
         for attribute in ["href=\"", "src=\"", "srcset=\""] {
             var rest = html[...]
             while let start = rest.range(of: attribute) {
@@ -16,13 +15,29 @@ enum PageLinks {
                 guard let end = rest.firstIndex(of: "\"") else { break }
                 let value = String(rest[..<end])
                 rest = rest[end...]
-                let addresses = attribute == "srcset=\"" ? value.split(separator: ",").compactMap { $0.split(separator: " ").first.map(String.init) } : [value]
+                let addresses = attribute == "srcset=\"" ? sourceSet(value).map(\.address) : [value]
                 for address in addresses {
-                    if let target = resolved(HTMLEntities.unescaped(address), from: folder) { targets.insert(target) }
+                    if let target = resolved(address, onPage: page) { targets.insert(target) }
                 }
             }
         }
         return targets
+    }
+
+    /// The candidates of a `srcset` value as the page wrote it: each address and its width
+    /// (`480w`), `nil` when it gives none.
+    static func sourceSet(_ value: String) -> [(address: String, width: Int?)] {
+        value.split(separator: ",").compactMap { candidate in
+            let fields = candidate.split(separator: " ")
+            guard let address = fields.first else { return nil }
+            return (String(address), fields.dropFirst().first.flatMap { $0.hasSuffix("w") ? Int($0.dropLast()) : nil })
+        }
+    }
+
+    /// An address as a page at `page` (a path from the site's root) wrote it in its HTML,
+    /// as a path from the root; `nil` when it is not a relative address within the site.
+    static func resolved(_ address: String, onPage page: String) -> String? {
+        resolved(HTMLEntities.unescaped(address), from: page.split(separator: "/", omittingEmptySubsequences: false).dropLast())
     }
 
     /// `address` from the folder `folder` (its parts), as a path from the root; `nil` when it

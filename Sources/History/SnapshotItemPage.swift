@@ -42,16 +42,9 @@ public struct SnapshotItemPage: Equatable, Sendable {
         let attributes = html[tag.upperBound..<end.lowerBound]
         var address = value(of: "src", in: attributes)
         if let set = value(of: "srcset", in: attributes) {
-            let candidates = set.split(separator: ",").compactMap { candidate -> (String, Int)? in
-                let fields = candidate.split(separator: " ")
-                guard let url = fields.first else { return nil }
-                let width = fields.dropFirst().first.flatMap { Int($0.dropLast()) } ?? Int.max
-                return (String(url), width)
-            }
-            address = candidates.min { $0.1 < $1.1 }?.0 ?? address
+            address = PageLinks.sourceSet(set).min { ($0.width ?? .max) < ($1.width ?? .max) }?.address ?? address
         }
-        let folder = page.split(separator: "/", omittingEmptySubsequences: false).dropLast()
-        return address.flatMap { PageLinks.resolved(HTMLEntities.unescaped($0), from: folder) }
+        return address.flatMap { PageLinks.resolved($0, onPage: page) }
     }
 
     private static func comments(in html: String) -> [Comment] {
