@@ -12,7 +12,21 @@
 // removed since: holder is the folder that keeps the version's page, a kept snapshot or
 // what thinning left of one.
 (function () {
-  "use strict";
+"use strict";
+// The time a snapshot's name (20261126T120000Z) says; null for anything else.
+function snapshotTime(name) {
+  var parts = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z/.exec(name);
+  return parts ? new Date(Date.UTC(+parts[1], +parts[2] - 1, +parts[3], +parts[4], +parts[5], +parts[6])) : null;
+}
+// A date and time in UTC as the calendar writes them, in `lang`; null where the browser
+// cannot.
+function longUTC(lang) {
+  try {
+    return new Intl.DateTimeFormat(lang || undefined, { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
+  } catch (error) { return null; }
+}
+
+(function () {
   var history = window.feedsiteHistory;
   var section = document.querySelector(".item-history");
   if (!history || !section) return;
@@ -21,10 +35,7 @@
   var lang = document.documentElement.lang;
   var numbers;
   try { numbers = new Intl.NumberFormat(lang || undefined); } catch (error) { numbers = new Intl.NumberFormat(); }
-  var formats;
-  try {
-    formats = new Intl.DateTimeFormat(lang || undefined, { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
-  } catch (error) { formats = null; }
+  var formats = longUTC(lang);
   // A snapshot's time as the calendar writes it; for one thinned since, from its name.
   function when(name) {
     var index = names.indexOf(name);
@@ -32,9 +43,8 @@
       var times = history.snapshots[index].time;
       return times[lang] || times[Object.keys(times)[0]];
     }
-    var parts = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z/.exec(name);
-    if (!parts || !formats) return name;
-    return formats.format(new Date(Date.UTC(+parts[1], +parts[2] - 1, +parts[3], +parts[4], +parts[5], +parts[6])));
+    var time = snapshotTime(name);
+    return time && formats ? formats.format(time) : name;
   }
   function stamp(name) {
     return config.time ? config.time.replace("%@", when(name)) : when(name);
@@ -140,7 +150,6 @@
 })();
 
 (function () {
-  "use strict";
   var history = window.feedsiteHistory;
   var bar = document.querySelector(".archive-bar");
   var found = /\/history\/(\d{8}T\d{6}Z(?:-\d+)?)\//.exec(window.location.pathname);
@@ -148,8 +157,7 @@
   var names = history.snapshots.map(function (snapshot) { return snapshot.name; });
   var at = names.indexOf(found[1]);
   var lang = document.documentElement.lang;
-  var parts = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z/.exec(found[1]);
-  var taken = parts ? new Date(Date.UTC(+parts[1], +parts[2] - 1, +parts[3], +parts[4], +parts[5], +parts[6])) : null;
+  var taken = snapshotTime(found[1]);
   // A snapshot's page writes its comments' dates whole (one file may serve snapshots of
   // different times); here they become relative to the snapshot the page is read in, as the
   // live site writes them: the largest whole unit, months and years by the calendar.
@@ -177,11 +185,8 @@
   if (at < 0) {
     // What thinning left of a snapshot: named by the snapshot it was, from the address.
     if (!taken || !bar.dataset.thinned) return;
-    var text;
-    try {
-      text = new Intl.DateTimeFormat(lang || undefined, { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(taken);
-    } catch (error) { text = found[1]; }
-    bar.querySelector(".archive-when").textContent = bar.dataset.thinned.replace("%@", text);
+    var formats = longUTC(lang);
+    bar.querySelector(".archive-when").textContent = bar.dataset.thinned.replace("%@", formats ? formats.format(taken) : found[1]);
     return;
   }
   var times = history.snapshots[at].time;
@@ -243,4 +248,5 @@
     places.onload = places.onerror = function () { places.remove(); };
     document.head.appendChild(places);
   }
+})();
 })();
