@@ -169,7 +169,8 @@ function longUTC(lang) {
       var seconds = (taken - date) / 1000;
       if (isNaN(seconds)) return;
       if (!node.title) node.title = node.textContent;
-      if (seconds < 1) { node.textContent = relative.format(0, "second"); return; }
+      // As the live page says it: a comment not before the snapshot is "now".
+      if (seconds < 1) { node.textContent = new Intl.RelativeTimeFormat(lang || undefined, { numeric: "auto" }).format(0, "second"); return; }
       var months = (taken.getUTCFullYear() - date.getUTCFullYear()) * 12 + taken.getUTCMonth() - date.getUTCMonth();
       var shifted = new Date(date.getTime());
       shifted.setUTCMonth(date.getUTCMonth() + months);
