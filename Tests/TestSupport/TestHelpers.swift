@@ -160,3 +160,13 @@ public func inCancelledTask<T: Sendable>(_ body: @escaping @Sendable () async th
     }
     return await task.value
 }
+
+/// The inode number of the file at `path`, to tell whether two names are one file.
+public func inode(_ path: String) throws -> UInt64 {
+    try XCTUnwrap((try FileManager.default.attributesOfItem(atPath: path))[.systemFileNumber] as? UInt64, "no inode number for \(path)")
+}
+
+/// The inode number of the file at `url`.
+public func inode(_ url: URL) throws -> UInt64 {
+    try inode(url.path)
+}

@@ -208,9 +208,4 @@ final class HistoryEndToEndTests: XCTestCase {
         XCTAssertTrue(misspelled.standardError.contains(#"--history-keep: "daily:60" needs a unit: daily:60d"#), misspelled.standardError)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
     }
-
-    private func inode(_ url: URL) throws -> UInt64 {
-        let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
-        return try XCTUnwrap(attributes[.systemFileNumber] as? UInt64)
-    }
 }

@@ -199,8 +199,4 @@ final class HistoryReturningPictureTests: XCTestCase {
         XCTAssertEqual(try inode(folder.appendingPathComponent("site/images/\(name)").path), history)
         XCTAssertEqual(try inode(folder.appendingPathComponent("site/history/20261206T120000Z/images/\(name)").path), history)
     }
-
-    private func inode(_ path: String) throws -> UInt64 {
-        try XCTUnwrap((try FileManager.default.attributesOfItem(atPath: path))[.systemFileNumber] as? UInt64)
-    }
 }

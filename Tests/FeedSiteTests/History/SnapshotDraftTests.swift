@@ -78,8 +78,4 @@ final class SnapshotDraftTests: XCTestCase {
         try FileManager.default.moveItem(atPath: prepared.folder, toPath: folder)
         return (try SnapshotIndex.read(from: folder), folder)
     }
-
-    private func inode(_ path: String) throws -> UInt64 {
-        try XCTUnwrap((try FileManager.default.attributesOfItem(atPath: path))[.systemFileNumber] as? UInt64)
-    }
 }

@@ -1,12 +1,7 @@
 import Foundation
 import History
+import TestSupport
 import XCTest
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// A snapshot's `snapshot.jsonl` and records files, written and read back.
 final class SnapshotIndexTests: XCTestCase {
@@ -153,12 +148,6 @@ final class SnapshotIndexTests: XCTestCase {
         SnapshotRecord(
             id: UUID(uuidString: String(format: "00000000-0000-4000-8000-%010d%02X", number, number % 256))!, description: description, location: nil,
             imageURL: "u", imageSHA256: nil, commentIDs: ["c"], commentsDigest: "d", page: String(repeating: "\(number % 10)", count: 64))
-    }
-
-    private func inode(_ path: String) throws -> UInt64 {
-        var info = stat()
-        guard stat(path, &info) == 0 else { throw CocoaError(.fileNoSuchFile) }
-        return UInt64(info.st_ino)
     }
 
     private func makeFolder() throws -> String {

@@ -104,12 +104,6 @@ final class ManifestPartsTests: XCTestCase {
         }
         return site
     }
-
-    private func inode(_ url: URL) throws -> UInt64 {
-        var info = stat()
-        guard stat(url.path, &info) == 0 else { throw CocoaError(.fileNoSuchFile) }
-        return UInt64(info.st_ino)
-    }
 }
 
 /// The hex SHA-256 of a text.

@@ -174,10 +174,6 @@ final class SQLiteImageStoreTests: XCTestCase, ImageStoreSpecs {
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: sut.blobPath(for: image.sha256))), bytes)
     }
 
-    private func inode(_ path: String) throws -> UInt64 {
-        try XCTUnwrap((try FileManager.default.attributesOfItem(atPath: path))[.systemFileNumber] as? UInt64)
-    }
-
     // MARK: - Helpers
 
     private func makeSUT(now: Date? = nil) throws -> (sut: SQLiteImageStore, cache: CacheDatabase, images: URL) {
