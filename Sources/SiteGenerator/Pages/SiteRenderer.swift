@@ -33,7 +33,7 @@ public struct SiteRenderer: Sendable {
     /// With `--history`: whether pages link the history, or are a snapshot's, with its bar.
     public internal(set) var history: HistoryMode?
     /// The run's clock as the snapshot line shows it, formatted once.
-    private let snapshotTime: String
+    let snapshotTime: String
     /// What the locale writes between the units and the tenths of a size ("1,8 MB").
     private let decimalSeparator: String
 
@@ -251,59 +251,5 @@ public struct SiteRenderer: Sendable {
             "none": .text(try strings.string(.searchNoResults)),
             "unavailable": .text(try strings.string(.searchUnavailable)),
         ]
-    }
-
-    func layout(
-        path: String, title: String, documentTitle: String, back: TemplateValue?, search: TemplateValue, body: String, dated: Bool = true,
-        changesFeed: TemplateValue = false
-    ) throws -> String {
-        var alternates: [TemplateValue] = []
-        var options: [TemplateValue] = []
-        if languages.count > 1 {
-            for language in languages {
-                let target = paths.samePage(path, in: language.paths)
-                let href = SitePaths.relative(from: path, to: target)
-                // Search engines want the alternates of a served site as full addresses.
-                alternates.append(["hreflang": .text(language.locale), "href": .text(baseURL?.address(of: target) ?? href)])
-                options.append([
-                    "hreflang": .text(language.locale),
-                    "name": .text(language.name),
-                    "href": .text(href),
-                    "current": .bool(language.paths == paths),
-                ])
-            }
-        }
-        var feeds: TemplateValue = false
-        var canonical: TemplateValue = false
-        if let baseURL {
-            feeds = [
-                "title": .text(try strings.string(.feedViewTitle)),
-                "json": .text(SitePaths.relative(from: path, to: paths.jsonFeed)),
-                "atom": .text(SitePaths.relative(from: path, to: paths.atomFeed)),
-            ]
-            canonical = .text(baseURL.address(of: path))
-        }
-        return try templates.layout.render([
-            "lang": .text(strings.locale),
-            "canonical": canonical,
-            "feeds": feeds,
-            "changesFeed": changesFeed,
-            "title": .text(title),
-            "documentTitle": .text(documentTitle),
-            "stylesheet": .text(SitePaths.relative(from: path, to: SitePaths.stylesheet)),
-            // A snapshot's page leaves its date to the bar; a page of the history's own names
-            // the snapshots it is about.
-            "snapshot": .text(history == .archived || !dated ? "" : try strings.string(.siteSnapshot, apiHost, snapshotTime)),
-            "back": back ?? false,
-            "search": search,
-            "alternates": .list(alternates),
-            "languages": options.isEmpty
-                ? false
-                : ["label": .text(try strings.string(.languageSwitcherLabel)), "options": .list(options)],
-            "history": history == .live
-                ? ["href": .text(SitePaths.relative(from: path, to: paths.historyCalendar)), "label": .text(try strings.string(.historyTitle))] : false,
-            "archive": history == .archived ? try archiveBar(for: path) : false,
-            "body": .html(body),
-        ])
     }
 }
