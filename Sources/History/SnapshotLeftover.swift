@@ -1,7 +1,6 @@
 import Basics
 import FileSystem
 import Foundation
-import Hashing
 import Publishing
 import SiteGenerator
 
@@ -48,14 +47,7 @@ public enum SnapshotLeftover {
         }
         let text = "{\"thinned\": \(JSONText.quoted(name.text))}\n" + listed.map(\.line).joined()
         try PublishError.naming(draft + "/" + fileName) { try PlainFile.write(Data(text.utf8), to: draft + "/" + fileName, asNewFile: true) }
-        var files: [Manifest.File] = []
-        try SiteFiles.walk(draft) { path in
-            let data = try PublishError.naming(draft + "/" + path) { try PlainFile.read(draft + "/" + path) ?? Data() }
-            files.append(Manifest.File(path: path, size: data.count, sha256: SHA256.hexDigest(data)))
-        }
-        try PublishError.naming(draft + "/" + Manifest.fileName) {
-            try Manifest.write(generator: generator, run: run, files: files, to: draft + "/" + Manifest.fileName)
-        }
+        try PublishError.naming(draft + "/" + Manifest.fileName) { try Manifest.write(generator: generator, run: run, listing: draft) }
     }
 
     /// The records of the items the leftover in `folder` keeps; `nil` when it is none.

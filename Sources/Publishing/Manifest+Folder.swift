@@ -92,6 +92,15 @@ extension Manifest {
         _ = try draft(generator: generator, run: run, files: files, at: path).commit()
     }
 
+    /// Writes `manifest.json` in `folder`, whole or not at all, listing every other file
+    /// there as a run lists a site's (`write(generator:run:listing:to:kept:)`): what thinning
+    /// leaves of a snapshot, say.
+    public static func write(generator: String, run: Run, listing folder: String) throws {
+        try AtomicFile.write(toPath: folder + "/" + fileName) { output in
+            _ = try write(generator: generator, run: run, listing: folder, to: output)
+        }
+    }
+
     /// The manifest `write(generator:run:files:to:)` writes, as a draft not yet committed,
     /// its temporary file in `temporaryFolder` when given (`AtomicFile.Draft`).
     public static func draft(generator: String, run: Run, files: [File], at path: String, temporaryFolder: String? = nil) throws -> AtomicFile.Draft {

@@ -1,5 +1,6 @@
 import FeedCore
 import Foundation
+import Hashing
 import History
 import Publishing
 import SiteGenerator
@@ -12,11 +13,16 @@ enum HistoryFixtures {
         api: "https://api.example/v1", now: "2026-11-26T12:00:00Z", feedSource: "live", feedSavedAt: nil, locales: ["en"], items: 2, feedPages: 1,
         commentsPages: 2, images: 1, imagesFailed: 0, comments: 1, commentsFromCache: 0, commentsUnavailable: 0)
 
+    /// The items' picture: bytes named, as every picture in a site is, by their SHA-256.
+    static let picture = Data("png".utf8)
+    static let stored = StoredImage(
+        sha256: SHA256.hexDigest(picture), byteCount: picture.count, format: .png, dimensions: ImageDimensions(width: 640, height: 480))
+
     /// Two items, the first described as `description`, sharing one stored picture.
     static func entries(description: String = "A harbour") -> [SiteEntry] {
         [
-            SiteEntry(image: SiteFixtures.image(id: SiteFixtures.firstID, description: description), stored: SiteFixtures.stored("a")),
-            SiteEntry(image: SiteFixtures.image(id: SiteFixtures.secondID, description: "A bridge"), stored: SiteFixtures.stored("a")),
+            SiteEntry(image: SiteFixtures.image(id: SiteFixtures.firstID, description: description), stored: stored),
+            SiteEntry(image: SiteFixtures.image(id: SiteFixtures.secondID, description: "A bridge"), stored: stored),
         ]
     }
 
@@ -25,7 +31,7 @@ enum HistoryFixtures {
         try FileManager.default.createDirectory(atPath: folder + "/assets", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: folder + "/images", withIntermediateDirectories: true)
         try Data("body {}".utf8).write(to: URL(fileURLWithPath: folder + "/assets/style.css"))
-        try Data("png".utf8).write(to: URL(fileURLWithPath: folder + "/images/" + SiteFixtures.stored("a").fileName))
+        try picture.write(to: URL(fileURLWithPath: folder + "/images/" + stored.fileName))
     }
 
     /// Snapshot `name` of `entries` with `comments` (a list an entry), made in `folder`

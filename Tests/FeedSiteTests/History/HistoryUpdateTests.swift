@@ -32,7 +32,7 @@ final class HistoryUpdateTests: XCTestCase {
         XCTAssertEqual(
             files,
             [
-                "assets/style.css", "comments/\(SiteFixtures.firstID.uuidString).html", "images/" + SiteFixtures.stored("a").fileName, "index.html",
+                "assets/style.css", "comments/\(SiteFixtures.firstID.uuidString).html", "images/" + HistoryFixtures.stored.fileName, "index.html",
                 "leftover.jsonl", "manifest.json",
             ])
         XCTAssertTrue(try String(contentsOfFile: leftover + "/comments/\(SiteFixtures.firstID.uuidString).html", encoding: .utf8).contains("Old words"))
