@@ -18,9 +18,8 @@ public enum ISO8601Date {
     /// The date of `2020-05-20T11:24:59Z`, `…+00:00` or `…+0000` (whole seconds, a year from
     /// 1601 to 9999, every field in its plain range, an offset under 18 hours), by
     /// arithmetic; `nil` for anything else, which Foundation's parser then decides. Every
-    /// comment of the API has a date, and Foundation's parser, tried twice, took 2.8 % of a
-    /// cold run's comments phase (BENCHMARKS.md, "What each trick buys", row "dates read by
-    /// arithmetic").
+    /// comment of the API has a date, read here rather than by Foundation's parser tried
+    /// twice (BENCHMARKS.md, "What each trick buys", row "dates read by arithmetic").
     static func wholeSeconds(_ text: String) -> Date? {
         text.utf8.withContiguousStorageIfAvailable { bytes -> Date? in
             guard bytes.count == 20 || bytes.count == 24 || bytes.count == 25 else { return nil }

@@ -10,8 +10,7 @@ public enum FeedSiteCLI {
             command = try ArgumentParser.parse(arguments, environment: environment.variables)
         } catch {
             console.diagnostic("feedsite: \(error)")
-            console.diagnostic("")
-            console.diagnostic(Usage.text)
+            console.diagnostic(error.hint)
             return .usage
         }
         switch command {
@@ -33,8 +32,8 @@ public enum FeedSiteCLI {
             return await HistoryCommand(request: request, environment: environment, console: console).run()
         case let .verify(output):
             return VerifyCommand(site: environment.resolve(output), console: console).run()
-        case let .serve(output, port):
-            return await ServeCommand(site: environment.resolve(output), port: port, console: console).run()
+        case let .serve(output, host, port):
+            return await ServeCommand(site: environment.resolve(output), host: host, port: port, console: console).run()
         case let .validateCache(cache, now, verbose):
             let startedAt = environment.currentDate()
             return await ValidateCacheCommand(

@@ -37,7 +37,7 @@ public final class SQLiteImageStore: ImageStore {
     let earlierCopy: @Sendable (_ fileName: String) -> String?
 
     public init(
-        _ cache: CacheDatabase, folder: URL, now: Date, fileClock: @escaping @Sendable () -> Date = { Date() },
+        _ cache: CacheDatabase, folder: URL, now: Date, fileClock: @escaping @Sendable () -> Date,
         earlierCopy: @escaping @Sendable (_ fileName: String) -> String? = { _ in nil }
     ) {
         self.cache = cache

@@ -90,8 +90,8 @@ public struct SHA1: Sendable {
     }
 
     /// Mixes the 64-byte block at `start` of `bytes` into the state. The message schedule is
-    /// on the stack: an array on the heap for each 64 bytes cost a cold run with `--warc` 4 %
-    /// of its CPU (BENCHMARKS.md, "What each trick buys", row "SHA-1's schedule on the stack").
+    /// on the stack, not an array on the heap for each 64 bytes (BENCHMARKS.md, "What each
+    /// trick buys", row "SHA-1's schedule on the stack").
     private mutating func absorb(_ bytes: UnsafeRawBufferPointer, at start: Int) {
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 80) { w in
             for t in 0..<16 {

@@ -4,9 +4,8 @@ import Foundation
 /// A line of JSON the history wrote itself, read as bytes in the one shape it was written in
 /// (its members in their order, a space after each colon and comma): a line of any other
 /// shape (one an earlier feedsite wrote, or one edited by hand) is left to the JSON reader.
-/// Reading `items.jsonl`'s 10,000 lines through the JSON reader took 4.8 % of a changed
-/// 10,000-item run, and the latest snapshot's records 3.2 % (BENCHMARKS.md, "What each trick
-/// buys").
+/// What this saves a changed run is in BENCHMARKS.md, "What each trick buys", row "the
+/// history's own lines read as bytes".
 struct ItemLine {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var at = 0

@@ -77,8 +77,8 @@ public struct SnapshotIndex: Sendable {
     }
 
     /// The items' IDs `places.js` at `path` lists, in its order: each feed page's `"ids"`, a
-    /// list of quoted IDs, read as bytes (a 10,000-item snapshot's in a few milliseconds; as
-    /// strings, split and trimmed, it took 1.7 % of an unchanged run).
+    /// list of quoted IDs, read as bytes rather than as strings split and trimmed
+    /// (BENCHMARKS.md, "What each trick buys", row "the latest snapshot's files read as bytes").
     static func placedIDs(in path: String) throws(SnapshotFile.ReadError) -> [UUID] {
         let data = try readWhole(path)
         let marker = Array(#""ids": ["#.utf8)
@@ -112,8 +112,8 @@ public struct SnapshotIndex: Sendable {
     }
 
     /// Each record's ID and page fingerprint in the records file at `path`, from its lines'
-    /// ends, in the file's order. Read as bytes: through `Data`'s slices it took 3.6 % of an
-    /// unchanged 10,000-item run.
+    /// ends, in the file's order. Read as bytes rather than through `Data`'s slices
+    /// (BENCHMARKS.md, "What each trick buys", row "the latest snapshot's files read as bytes").
     private static func pages(in path: String) throws(SnapshotFile.ReadError) -> [(UUID, Substring)] {
         let data = try readWhole(path)
         var pages: [(UUID, Substring)] = []

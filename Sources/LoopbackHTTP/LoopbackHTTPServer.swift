@@ -8,7 +8,7 @@ import Synchronization
 #endif
 
 /// A small HTTP/1.1 server on 127.0.0.1 for tests, the demo, the benchmark and
-/// `feedsite serve`.
+/// `feedsite serve` (which may listen on another address of the machine, `host`).
 ///
 /// One thread accepts; each connection gets its own thread and keeps alive until the
 /// client closes it or leaves it idle past `Limits.idleTimeout`. A connection past
@@ -25,11 +25,11 @@ public final class LoopbackHTTPServer: Sendable {
     public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
 
     public enum StartError: Error, CustomStringConvertible {
-        case cannotListen(port: UInt16, reason: String)
+        case cannotListen(port: UInt16, reason: String, host: String = LoopbackHTTPServer.loopback)
 
         public var description: String {
             switch self {
-            case let .cannotListen(port, reason): "cannot listen on 127.0.0.1:\(port): \(reason)"
+            case let .cannotListen(port, reason, host): "cannot listen on \(host):\(port): \(reason)"
             }
         }
     }
@@ -38,14 +38,19 @@ public final class LoopbackHTTPServer: Sendable {
     /// runs its `deinit`.
     private let core: LoopbackServerCore
 
-    /// Starts listening at once; `port` 0 picks a free port (read it back from `port`).
+    /// The address a server listens on unless told another.
+    public static let loopback = "127.0.0.1"
+
+    /// Starts listening at once, on `host` (an IPv4 address of this machine, `0.0.0.0` for
+    /// all of them); `port` 0 picks a free port (read it back from `port`).
     /// `limits` bound what a client can make the server hold. `onClientHangUp` runs on a
     /// connection's thread each time a client goes away while an `endless`, `trickle` or
     /// `hang` answer holds its connection: it tells a test which requests the client gave up.
     public convenience init(
-        port: UInt16 = 0, limits: Limits = Limits(), onClientHangUp: (@Sendable () -> Void)? = nil, handler: @escaping Handler
+        host: String = LoopbackHTTPServer.loopback, port: UInt16 = 0, limits: Limits = Limits(), onClientHangUp: (@Sendable () -> Void)? = nil,
+        handler: @escaping Handler
     ) throws {
-        try self.init(port: port, limits: limits, onClientHangUp: onClientHangUp, listenerCalls: .system, handler: handler)
+        try self.init(host: host, port: port, limits: limits, onClientHangUp: onClientHangUp, listenerCalls: .system, handler: handler)
     }
 
     /// As the public initializer, with the call that takes each connection off the listening
@@ -56,16 +61,16 @@ public final class LoopbackHTTPServer: Sendable {
     ) throws {
         var calls = LoopbackServerCore.ListenerCalls.system
         calls.accept = accept
-        try self.init(port: port, limits: limits, onClientHangUp: onClientHangUp, listenerCalls: calls, handler: handler)
+        try self.init(host: Self.loopback, port: port, limits: limits, onClientHangUp: onClientHangUp, listenerCalls: calls, handler: handler)
     }
 
     /// As the public initializer, with every call made on the listening socket given: a test
     /// watches what `stop()` does to it, and on which thread.
     init(
-        port: UInt16, limits: Limits, onClientHangUp: (@Sendable () -> Void)?, listenerCalls: LoopbackServerCore.ListenerCalls,
-        handler: @escaping Handler
+        host: String = LoopbackHTTPServer.loopback, port: UInt16, limits: Limits, onClientHangUp: (@Sendable () -> Void)?,
+        listenerCalls: LoopbackServerCore.ListenerCalls, handler: @escaping Handler
     ) throws {
-        core = try LoopbackServerCore(port: port, limits: limits, onClientHangUp: onClientHangUp, calls: listenerCalls, handler: handler)
+        core = try LoopbackServerCore(host: host, port: port, limits: limits, onClientHangUp: onClientHangUp, calls: listenerCalls, handler: handler)
         let core = self.core
         let thread = Thread { core.acceptLoop() }
         thread.name = "loopback-accept"

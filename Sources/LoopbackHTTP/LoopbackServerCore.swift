@@ -34,11 +34,12 @@ final class LoopbackServerCore: Sendable {
     }
 
     init(
-        port: UInt16, limits: LoopbackHTTPServer.Limits, onClientHangUp: (@Sendable () -> Void)?, calls: ListenerCalls,
+        host: String = LoopbackHTTPServer.loopback, port: UInt16, limits: LoopbackHTTPServer.Limits, onClientHangUp: (@Sendable () -> Void)?,
+        calls: ListenerCalls,
         handler: @escaping LoopbackHTTPServer.Handler
     ) throws {
         let fd = socket(AF_INET, Self.streamType, 0)
-        guard fd >= 0 else { throw LoopbackHTTPServer.StartError.cannotListen(port: port, reason: Self.lastError()) }
+        guard fd >= 0 else { throw LoopbackHTTPServer.StartError.cannotListen(port: port, reason: Self.lastError(), host: host) }
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
 
@@ -48,14 +49,17 @@ final class LoopbackServerCore: Sendable {
         #endif
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else {
+            close(fd)
+            throw LoopbackHTTPServer.StartError.cannotListen(port: port, reason: "not an IPv4 address", host: host)
+        }
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard bound == 0, listen(fd, 512) == 0 else {
             let reason = Self.lastError()
             close(fd)
-            throw LoopbackHTTPServer.StartError.cannotListen(port: port, reason: reason)
+            throw LoopbackHTTPServer.StartError.cannotListen(port: port, reason: reason, host: host)
         }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) {

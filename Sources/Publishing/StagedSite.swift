@@ -95,9 +95,9 @@ public final class StagedSite: Sendable {
         }
     }
 
-    /// The file at `path` (from the site root) in the staging folder, as a path: a `URL`
-    /// made for every picture placed cost 0.75 % of an unchanged offline run (BENCHMARKS.md,
-    /// "What each trick buys", row "pictures placed by path").
+    /// The file at `path` (from the site root) in the staging folder, as a path rather than
+    /// a `URL` made for every picture placed (BENCHMARKS.md, "What each trick buys", row
+    /// "pictures placed by path").
     public func filePath(for path: String) -> String {
         stagingPath + "/" + path
     }

@@ -35,6 +35,9 @@ public func httpResponse(_ statusCode: Int, url: URL = anyURL()) -> HTTPAnswer {
     HTTPAnswer(status: statusCode, url: url)
 }
 
+/// The wall clock, for a store that compares it with the times of files a test writes now.
+public let wallClock: @Sendable () -> Date = { Date() }
+
 /// A fixed instant for tests: 2024-05-20T11:24:59Z.
 public func fixedNow() -> Date {
     Date(timeIntervalSince1970: 1_716_204_299)

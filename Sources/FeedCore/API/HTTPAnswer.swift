@@ -33,9 +33,9 @@ public struct HTTPAnswer: Equatable, Sendable {
     }
 
     /// The media type without parameters, lower-cased: `text/html` for `text/html; charset=utf-8`,
-    /// the spaces and tabs around it taken off. Found in the field's bytes, as every image
-    /// asks for it: Foundation's `trimmingCharacters` took 4 % of a cold run's image phase
-    /// (BENCHMARKS.md, "What each trick buys", row "the media type found in bytes").
+    /// the spaces and tabs around it taken off. Found in the field's bytes rather than by
+    /// Foundation's `trimmingCharacters`, as every image asks for it (BENCHMARKS.md, "What
+    /// each trick buys", row "the media type found in bytes").
     public var mediaType: String? {
         guard let contentType else { return nil }
         let type = contentType.utf8.prefix { $0 != UInt8(ascii: ";") }

@@ -36,8 +36,10 @@ public enum ArgumentParser {
         "demo": generateSpecs.filter { $0.name != "api" },
         "validate-cache": [option("cache"), option("now"), flag("verbose")],
         "verify": [option("output")],
-        "serve": [option("output"), option("port")],
+        "serve": [option("output"), option("host"), option("port")],
     ]
+
+    private static let commands = ["generate", "demo", "validate-cache", "verify", "history", "templates", "serve"]
 
     public static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError) -> Command {
         if arguments.contains("--help") || arguments.contains("-h") || arguments.first == "help" { return .help }
@@ -46,12 +48,21 @@ public enum ArgumentParser {
             guard arguments.count == 1 else { throw UsageError("--version takes no arguments") }
             return .version
         }
-        if name == "templates" { return try templates(Array(arguments.dropFirst())) }
-        if name == "history" { return try history(Array(arguments.dropFirst()), environment: environment) }
-        guard let commandSpecs = specs[name] else {
-            throw UsageError(name.hasPrefix("-") ? "unknown option '\(name)'; a command comes first" : "unknown command '\(name)'")
+        do {
+            return try command(name, Array(arguments.dropFirst()), environment: environment)
+        } catch {
+            throw specs[name] != nil || name == "templates" ? error.about(name) : error
         }
-        let values = try collect(Array(arguments.dropFirst()), specs: commandSpecs, command: name)
+    }
+
+    private static func command(_ name: String, _ arguments: [String], environment: [String: String]) throws(UsageError) -> Command {
+        if name == "templates" { return try templates(arguments) }
+        if name == "history" { return try history(arguments, environment: environment) }
+        guard let commandSpecs = specs[name] else {
+            if name.hasPrefix("-") { throw UsageError("unknown option '\(name)'; a command comes first") }
+            throw UsageError("unknown command '\(name)'" + suggestion(for: name, among: commands, quoted: { $0 }))
+        }
+        let values = try collect(arguments, specs: commandSpecs, command: name)
         switch name {
         case "validate-cache":
             return .validateCache(cache: try path(values, "cache"), now: try now(values, environment: environment), verbose: values["verbose"] != nil)
@@ -59,7 +70,11 @@ public enum ArgumentParser {
             return .verify(output: try path(values, "output") ?? GenerateOptions.defaultOutput)
         case "serve":
             let port = try integer(values, "port", in: 0...Int(UInt16.max)).map(UInt16.init) ?? ServeCommand.defaultPort
-            return .serve(output: try path(values, "output") ?? GenerateOptions.defaultOutput, port: port)
+            let host = values["host"]?.first ?? ServeCommand.defaultHost
+            guard IPv4Text.isAddress(host) else {
+                throw UsageError("--host needs an IPv4 address of this machine to listen on, such as 0.0.0.0 (all of them) or 192.168.1.20, got '\(host)'")
+            }
+            return .serve(output: try path(values, "output") ?? GenerateOptions.defaultOutput, host: host, port: port)
         case "demo":
             return .demo(try generateOptions(values, environment: environment))
         default:
@@ -79,7 +94,7 @@ public enum ArgumentParser {
             let parts = argument.dropFirst(2).split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = String(parts[0])
             guard let spec = specs.first(where: { $0.name == name }) else {
-                throw UsageError("unknown option '--\(name)' for '\(command)'")
+                throw UsageError("unknown option '--\(name)' for '\(command)'" + suggestion(for: name, among: specs.map(\.name), quoted: { "--" + $0 }))
             }
             var value = ""
             if spec.takesValue {
@@ -100,6 +115,11 @@ public enum ArgumentParser {
             values[name, default: []].append(value)
         }
         return values
+    }
+
+    /// "; did you mean 'NAME'?" when one of `known` is near `given`, else nothing.
+    private static func suggestion(for given: String, among known: [String], quoted: (String) -> String) -> String {
+        NearestName.nearest(to: given, among: known).map { "; did you mean '\(quoted($0))'?" } ?? ""
     }
 
     /// A URL given with `user:password@` is refused, and the message does not repeat it:
@@ -182,12 +202,21 @@ public enum ArgumentParser {
     /// [--now ISO8601] [--templates DIR] [--base-url URL]`.
     private static func history(_ arguments: [String], environment: [String: String]) throws(UsageError) -> Command {
         guard let action = arguments.first, ["list", "prune"].contains(action) else {
-            let given = arguments.first.map { " (got '\($0)')" } ?? ""
+            let given = arguments.first.map { " (got '\($0)'\(suggestion(for: $0, among: ["list", "prune"], quoted: { $0 })))" } ?? ""
             throw UsageError(
-                "history needs list or prune\(given): feedsite history list [--output DIR], feedsite history prune [--output DIR] [--history-keep POLICY]")
+                "history needs list or prune\(given): feedsite history list [--output DIR], feedsite history prune [--output DIR] [--history-keep POLICY]",
+                command: "history")
         }
+        do {
+            return try history(action, Array(arguments.dropFirst()), environment: environment)
+        } catch {
+            throw error.about("history \(action)")
+        }
+    }
+
+    private static func history(_ action: String, _ arguments: [String], environment: [String: String]) throws(UsageError) -> Command {
         let specs = action == "list" ? [option("output")] : [option("output"), option("history-keep"), option("now"), option("templates"), option("base-url")]
-        let values = try collect(Array(arguments.dropFirst()), specs: specs, command: "history \(action)")
+        let values = try collect(arguments, specs: specs, command: "history \(action)")
         var request = HistoryRequest(action: .list, output: try path(values, "output") ?? GenerateOptions.defaultOutput, now: nil)
         guard action == "prune" else { return .history(request) }
         var policy = HistoryKeepPolicy.standard
@@ -215,57 +244,5 @@ public enum ArgumentParser {
             throw UsageError("\(unexpected)templates needs one folder to write the built-in templates into, such as: feedsite templates theme")
         }
         return .templates(folder: folder)
-    }
-
-    private static func path(_ values: [String: [String]], _ name: String) throws(UsageError) -> String? {
-        guard let value = values[name]?.first else { return nil }
-        guard !value.isEmpty else { throw UsageError("--\(name) needs a path") }
-        return value
-    }
-
-    private static func integer(_ values: [String: [String]], _ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
-        guard let text = values[name]?.first else { return nil }
-        guard let value = Int(text), range.contains(value) else {
-            throw UsageError("--\(name) needs a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
-        }
-        return value
-    }
-
-    /// `--image-widths`: widths in pixels separated by commas, or `none`.
-    private static func imageWidths(_ values: [String: [String]]) throws(UsageError) -> [Int]? {
-        guard let text = values["image-widths"]?.first else { return nil }
-        if text == "none" { return [] }
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        let widths = parts.compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-        guard widths.count == parts.count, widths.count <= 10, widths.allSatisfy({ (16...8192).contains($0) }) else {
-            throw UsageError(
-                "--image-widths needs up to 10 widths in pixels from 16 to 8192, separated by commas (such as 480,960,1600), or none, got '\(text)'")
-        }
-        return Array(Set(widths)).sorted()
-    }
-
-    private static func positiveNumber(_ values: [String: [String]], _ name: String, upTo limit: Double, of unit: String) throws(UsageError) -> Double? {
-        guard let text = values[name]?.first else { return nil }
-        guard let value = Double(text), value > 0, value <= limit else {
-            throw UsageError("--\(name) needs a number of \(unit) above 0 and up to \(Int(limit)), got '\(text)'")
-        }
-        return value
-    }
-
-    /// `--now`, else `SOURCE_DATE_EPOCH` (seconds since 1970), else `nil` (the current time).
-    private static func now(_ values: [String: [String]], environment: [String: String]) throws(UsageError) -> Date? {
-        if let text = values["now"]?.first {
-            guard let date = ISO8601Date.parse(text) else {
-                throw UsageError("--now needs an ISO 8601 date and time such as 2024-05-20T11:24:59Z, got '\(text)'")
-            }
-            return date
-        }
-        if let epoch = environment["SOURCE_DATE_EPOCH"], !epoch.isEmpty {
-            guard let seconds = Int(epoch) else {
-                throw UsageError("SOURCE_DATE_EPOCH needs a whole number of seconds since 1970, got '\(epoch)'")
-            }
-            return Date(timeIntervalSince1970: TimeInterval(seconds))
-        }
-        return nil
     }
 }

@@ -12,8 +12,8 @@ public enum Command: Equatable, Sendable {
     case history(HistoryRequest)
     /// Write the built-in templates out into `folder`, to start a theme.
     case templates(folder: String)
-    /// Serve the site in `output` on 127.0.0.1 until stopped.
-    case serve(output: String, port: UInt16)
+    /// Serve the site in `output` on `host` (127.0.0.1 unless given) until stopped.
+    case serve(output: String, host: String, port: UInt16)
     case help
     case version
 }

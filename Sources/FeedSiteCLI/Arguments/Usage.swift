@@ -28,9 +28,10 @@ public enum Usage {
                                         --templates and --base-url, for its calendar)
           feedsite templates DIR        write the built-in templates out into a new folder,
                                         to start a theme for --templates DIR
-          feedsite serve [--output DIR] [--port N]
+          feedsite serve [--output DIR] [--host ADDR] [--port N]
                                         preview the site at http://127.0.0.1:N/ until Ctrl-C
-                                        (default port \(ServeCommand.defaultPort), 0 for any free one)
+                                        (default port \(ServeCommand.defaultPort), 0 for any free one;
+                                        --host 0.0.0.0 to open it from a phone on your network)
           feedsite --help | --version
 
         Options for generate (demo takes the same, but not --api):
@@ -41,8 +42,9 @@ public enum Usage {
                                use instead of the built-in ones (feedsite templates DIR
                                writes those out)
           --locale ID          site language: en, el, pt-BR; repeat for more, or 'all'
-          --now ISO8601        the run's clock for relative dates and cache age
-                               (default $SOURCE_DATE_EPOCH, else the current time)
+          --now ISO8601        the run's clock for relative dates and cache age: a time
+                               (2024-05-20T11:24:59Z) or a day (2024-05-20, midnight UTC;
+                               default $SOURCE_DATE_EPOCH, else the current time)
           --page-size N        items per feed page (default \(defaults.pageSize))
           --max-items N        stop loading the feed after N items
           --max-pages N        stop loading the feed after N pages of the API (default \(defaults.maxPages)):

@@ -43,7 +43,7 @@ struct ValidateCacheCommand {
         let cache: CacheDatabase
         do {
             let opening = try CacheDatabase.open(folder: cacheFolder, now: now)
-            for line in opening.lines { line.isWarning ? console.diagnostic("feedsite: warning: \(line.text)") : console.output(line.text) }
+            for line in opening.lines { line.isWarning ? console.warning(line.text) : console.output(line.text) }
             cache = opening.database
         } catch {
             if case let .refused(refusal) = error {
@@ -89,7 +89,9 @@ struct ValidateCacheCommand {
 
     /// Prunes the comments and the images, keeping every image of the cached feed, if asked.
     private func prune(_ cache: CacheDatabase, keepingTheCachedFeedsImages keep: Bool) -> ExitCode {
-        let imageStore = SQLiteImageStore(cache, folder: cacheFolder.appendingPathComponent("images"), now: now)
+        // Pruning reads no file's times; the start of the command stands for the file clock.
+        let startedAt = self.startedAt
+        let imageStore = SQLiteImageStore(cache, folder: cacheFolder.appendingPathComponent("images"), now: now, fileClock: { startedAt })
         do {
             let cachedFeed = keep ? try cache.cachedFeedImages() : nil
             let prune = try CachePrune.run(cache: cache, images: (imageStore, cachedFeed), now: now)

@@ -16,4 +16,9 @@ extension Console {
     func error(_ message: String) {
         diagnostic("feedsite: error: \(message)")
     }
+
+    /// A warning, as every command writes one: `feedsite: warning: <message>`.
+    func warning(_ message: String) {
+        diagnostic("feedsite: warning: \(message)")
+    }
 }

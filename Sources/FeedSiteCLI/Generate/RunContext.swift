@@ -169,7 +169,8 @@ struct RunContext: Sendable {
         let history = HistoryFolder(output: output)
         let folders = options.history ? history.folders() : []
         let imageStore = SQLiteImageStore(
-            cache, folder: cacheFolder.appendingPathComponent("images"), now: now, earlierCopy: { history.image(named: $0, in: folders) })
+            cache, folder: cacheFolder.appendingPathComponent("images"), now: now, fileClock: environment.currentDate,
+            earlierCopy: { history.image(named: $0, in: folders) })
         let service = FeedService(
             client: client,
             api: options.api,

@@ -112,10 +112,8 @@ struct BlockTransformer {
 
     /// How far past a whole step an AC coefficient must reach to be rounded up: 0.45, not
     /// the half of rounding to nearest. A coefficient just past half a step costs the bits of
-    /// a whole one for little of the picture. On 24 wallpapers at 480, 960 and 1600 pixels,
-    /// quality 80: 3.4 % fewer bytes, SSIM to an exact reference 0.9449 against 0.9450
-    /// (rounding to nearest) and 0.9426 for Pillow's, whose files are 2.4 % larger
-    /// (BENCHMARKS.md, "What each trick buys", "AC rounding").
+    /// a whole one for little of the picture: fewer bytes for the same likeness, measured on
+    /// real photographs (BENCHMARKS.md, "What each trick buys", "AC rounding").
     static let acRounding: Float = 0.45
 
     /// The DCT's tables and a block's room, made once for a picture.

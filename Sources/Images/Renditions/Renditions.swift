@@ -5,9 +5,8 @@ public enum Renditions {
     /// widest rendition. Reducing in the DCT domain averages blocks of 2 × 2 (or 4 × 4, 8 × 8)
     /// pixels; at twice the width the resampler then shrinks, that average takes at most
     /// 0.7 dB off the highest frequency a rendition keeps (cos(π / 8)). An 8000-pixel photo's
-    /// 1600-pixel rendition is decoded at half size; a 5120-pixel one whole (at 1.5 times the
-    /// width, half size: 21 % less time, SSIM to an exact reference 0.00005 lower on 24
-    /// wallpapers; BENCHMARKS.md, "Renditions").
+    /// 1600-pixel rendition is decoded at half size; a 5120-pixel one whole (what 1.5 times
+    /// the width would trade: BENCHMARKS.md, "Renditions").
     static let decodedWidthOverWidest = 2.0
 
     /// How much a JPEG `uprightWidth` wide is reduced while it is decoded (1, 2, 4 or 8) for

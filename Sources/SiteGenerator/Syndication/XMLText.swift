@@ -15,24 +15,8 @@ public enum XMLText {
         return escaped
     }
 
-    /// Appends `text` to `output`, escaped as `escaped(_:)` does. Text with nothing to change,
-    /// by far the most common, is appended whole after one pass over its bytes.
+    /// Appends `text` to `output`, escaped as `escaped(_:)` does.
     static func append(_ text: String, to output: inout String) {
-        var text = text
-        guard text.withUTF8({ DocumentText.needsWork($0, markup: true) }) else {
-            output += text
-            return
-        }
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\"": output += "&quot;"
-            case "'": output += "&apos;"
-            case _ where DocumentText.isDropped(scalar): continue
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
+        DocumentText.appendEscaped(text, to: &output, apostrophe: "&apos;")
     }
 }

@@ -76,4 +76,26 @@ public enum DocumentText {
             return false
         }
     }
+
+    /// Appends `text` to `output` with `& < > " '` as entities (`'` as `apostrophe`: HTML's
+    /// `&#39;`, XML's `&apos;`) and what `isDropped` drops dropped. Text with nothing to
+    /// change, by far the most common, is appended whole after one pass over its bytes.
+    static func appendEscaped(_ text: String, to output: inout String, apostrophe: String) {
+        var text = text
+        guard text.withUTF8({ needsWork($0, markup: true) }) else {
+            output += text
+            return
+        }
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": output += "&amp;"
+            case "<": output += "&lt;"
+            case ">": output += "&gt;"
+            case "\"": output += "&quot;"
+            case "'": output += apostrophe
+            case _ where isDropped(scalar): continue
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+    }
 }

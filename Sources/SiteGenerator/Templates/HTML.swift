@@ -7,24 +7,8 @@ public enum HTML {
         return escaped
     }
 
-    /// Appends `text` to `output`, escaped. Text with nothing to escape or drop, by far the
-    /// most common, is appended whole after one pass over its bytes.
+    /// Appends `text` to `output`, escaped.
     public static func escape(_ text: String, into output: inout String) {
-        var text = text
-        guard text.withUTF8({ DocumentText.needsWork($0, markup: true) }) else {
-            output += text
-            return
-        }
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\"": output += "&quot;"
-            case "'": output += "&#39;"
-            case _ where DocumentText.isDropped(scalar): continue
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
+        DocumentText.appendEscaped(text, to: &output, apostrophe: "&#39;")
     }
 }

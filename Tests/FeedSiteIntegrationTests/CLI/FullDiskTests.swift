@@ -122,7 +122,7 @@ final class FullDiskTests: XCTestCase {
         let disk = try mountSmallDisk(at: run.root.appendingPathComponent("disk"), megabytes: 1)
         let folder = disk.appendingPathComponent("cache")
         let cache = try CacheDatabase.open(folder: folder, now: fixedNow()).database
-        let store = SQLiteImageStore(cache, folder: folder.appendingPathComponent("images"), now: fixedNow())
+        let store = SQLiteImageStore(cache, folder: folder.appendingPathComponent("images"), now: fixedNow(), fileClock: wallClock)
         let download = try store.newDownload()
         try [UInt8]([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3]).withUnsafeBytes { try download.write($0) }
         let source = try store.insert(download, for: URL(string: "https://images.example/a.png")!)

@@ -4,15 +4,25 @@ import TestSupport
 import XCTest
 
 final class UsageErrorTests: XCTestCase {
-    func test_run_printsTheUsageAfterAUsageErrorAndExits2() async throws {
+    func test_run_printsAUsageErrorAsItsLineAndWhereToReadTheCommandsOptionsAndExits2() async throws {
         let folder = try makeTemporaryFolder(for: self)
 
         let result = await runFeedsite(["generate", "--bogus"], in: folder)
 
         XCTAssertEqual(result.code, .usage)
-        XCTAssertTrue(result.diagnostics.hasPrefix("feedsite: unknown option '--bogus' for 'generate'\n"), result.diagnostics)
-        XCTAssertTrue(result.diagnostics.contains("Exit status:"))
+        XCTAssertEqual(result.diagnostics, "feedsite: unknown option '--bogus' for 'generate'\nrun 'feedsite generate --help' for its options")
         XCTAssertEqual(result.output, "")
+    }
+
+    func test_run_namesTheOptionAMisspeltOneWasNear() async throws {
+        let folder = try makeTemporaryFolder(for: self)
+
+        let result = await runFeedsite(["demo", "--ouput", "site"], in: folder)
+
+        XCTAssertEqual(result.code, .usage)
+        XCTAssertEqual(
+            result.diagnostics, "feedsite: unknown option '--ouput' for 'demo'; did you mean '--output'?\nrun 'feedsite demo --help' for its options")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [], "nothing written")
     }
 
     func test_run_refusesARelativeBaseURLAsAUsageErrorBeforeTouchingAnything() async throws {

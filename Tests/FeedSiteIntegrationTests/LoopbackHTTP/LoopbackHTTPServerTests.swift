@@ -23,7 +23,7 @@ final class LoopbackHTTPServerTests: XCTestCase {
         let taken = try makeLoopbackServer { _ in HTTPResponse(status: 200) }
 
         XCTAssertThrowsError(try LoopbackHTTPServer(port: taken.port) { _ in HTTPResponse(status: 200) }) { error in
-            guard case let .cannotListen(port, _) = error as? LoopbackHTTPServer.StartError else {
+            guard case let .cannotListen(port, _, _) = error as? LoopbackHTTPServer.StartError else {
                 return XCTFail("expected cannotListen, got \(error)")
             }
             XCTAssertEqual(port, taken.port)

@@ -166,7 +166,10 @@ final class ArgumentParserTests: XCTestCase {
             (["generate", "--metrics-file="], "--metrics-file needs a path"),
             (["generate", "--warc="], "--warc needs a path"),
             (["generate", "--metrics-file"], "option '--metrics-file' needs a value"),
-            (["generate", "--now", "yesterday"], "--now needs an ISO 8601 date and time such as 2024-05-20T11:24:59Z, got 'yesterday'"),
+            (
+                ["generate", "--now", "yesterday"],
+                "--now needs a date such as 2024-05-20 (midnight UTC) or an ISO 8601 time such as 2024-05-20T11:24:59Z, got 'yesterday'"
+            ),
             (["generate", "--quiet", "--verbose"], "--quiet and --verbose cannot be used together"),
             (["generate", "--base-url"], "option '--base-url' needs a value"),
             (["generate", "--output="], "--output needs a path"),
@@ -217,9 +220,9 @@ final class ArgumentParserTests: XCTestCase {
     }
 
     func test_parse_serveServesOutputOnPort8080UnlessTold() throws {
-        XCTAssertEqual(try parse(["serve"]), .serve(output: "Output", port: 8080))
-        XCTAssertEqual(try parse(["serve", "--output", "/srv/site", "--port", "0"]), .serve(output: "/srv/site", port: 0))
-        XCTAssertEqual(try parse(["serve", "--port=65535"]), .serve(output: "Output", port: 65535))
+        XCTAssertEqual(try parse(["serve"]), .serve(output: "Output", host: "127.0.0.1", port: 8080))
+        XCTAssertEqual(try parse(["serve", "--output", "/srv/site", "--port", "0"]), .serve(output: "/srv/site", host: "127.0.0.1", port: 0))
+        XCTAssertEqual(try parse(["serve", "--port=65535"]), .serve(output: "Output", host: "127.0.0.1", port: 65535))
     }
 
     func test_parse_serveRefusesAPortThatIsNotOne() {

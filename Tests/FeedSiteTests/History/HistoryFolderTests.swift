@@ -86,7 +86,7 @@ final class HistoryFolderTests: XCTestCase {
             draft: draft, as: second, files: [("index.html", Data("two".utf8)), ("el/index.html", Data("δύο".utf8))], thinned: [], generator: "feedsite",
             run: run)
         let users = ["README.txt": "mine", "notes/2026.txt": "also mine"]
-        for (path, text) in users.merging(["search/unlisted.js": "a killed run's"]) { $1 } {
+        for (path, text) in users.merging(["search/unlisted.js": "a killed run's"], uniquingKeysWith: { $1 }) {
             try FileManager.default.createDirectory(
                 atPath: history.path + "/" + (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try Data(text.utf8).write(to: URL(fileURLWithPath: history.path + "/" + path))

@@ -21,7 +21,7 @@ func makeCache(for testCase: XCTestCase, now: Date = fixedNow(), file: StaticStr
 func makeImageStore(for testCase: XCTestCase, now: Date = fixedNow()) throws -> (sut: SQLiteImageStore, cache: CacheDatabase, images: URL) {
     let (folder, cache) = try makeCache(for: testCase)
     let images = folder.appendingPathComponent("images")
-    return (SQLiteImageStore(cache, folder: images, now: now), cache, images)
+    return (SQLiteImageStore(cache, folder: images, now: now, fileClock: wallClock), cache, images)
 }
 
 /// The database in `folder`, opened as a run opens it.

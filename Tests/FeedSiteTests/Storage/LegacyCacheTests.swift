@@ -63,7 +63,7 @@ final class LegacyCacheTests: XCTestCase {
             try opening.database.rows("SELECT url, sha256 FROM images ORDER BY url"),
             [images[0].url, images[1].url].map(\.absoluteString).sorted().map { [.text($0), .text(shared)] })
         XCTAssertEqual(try opening.database.rows("SELECT last_referred FROM blobs WHERE sha256 = '\(shared)'").first?.first?.date, now)
-        let store = SQLiteImageStore(opening.database, folder: old.images, now: now)
+        let store = SQLiteImageStore(opening.database, folder: old.images, now: now, fileClock: wallClock)
         let retrieved = try store.retrieve(for: images[1].url)
         XCTAssertEqual(retrieved?.sha256, shared)
     }

@@ -35,8 +35,8 @@ final class SQLiteImageStoreBlobTests: XCTestCase {
         let data = CacheFixtures.pngBytes()
         let later = t0.adding(days: 2)
 
-        _ = try await SQLiteImageStore(cache, folder: images, now: later).insert(data, for: CacheFixtures.uniqueImageURL())
-        _ = try await SQLiteImageStore(cache, folder: images, now: t0).insert(data, for: CacheFixtures.uniqueImageURL())
+        _ = try await SQLiteImageStore(cache, folder: images, now: later, fileClock: wallClock).insert(data, for: CacheFixtures.uniqueImageURL())
+        _ = try await SQLiteImageStore(cache, folder: images, now: t0, fileClock: wallClock).insert(data, for: CacheFixtures.uniqueImageURL())
 
         XCTAssertEqual(try cache.lastReferred(SHA256.hexDigest(data)), later)
     }
@@ -47,10 +47,11 @@ final class SQLiteImageStoreBlobTests: XCTestCase {
         let url = CacheFixtures.uniqueImageURL()
         let inserted: StoredImage
         do {
-            inserted = try await SQLiteImageStore(try openCache(in: folder), folder: images, now: t0).insert(CacheFixtures.pngBytes(), for: url)
+            inserted = try await SQLiteImageStore(try openCache(in: folder), folder: images, now: t0, fileClock: wallClock).insert(
+                CacheFixtures.pngBytes(), for: url)
         }
 
-        await expect(SQLiteImageStore(try openCache(in: folder), folder: images, now: t0), toRetrieve: inserted, for: url)
+        await expect(SQLiteImageStore(try openCache(in: folder), folder: images, now: t0, fileClock: wallClock), toRetrieve: inserted, for: url)
     }
 
     func test_delete_forgetsTheURLButKeepsTheBlob() async throws {

@@ -31,7 +31,8 @@ final class SQLiteImageStorePruningTests: XCTestCase {
         let old = try await sut.insert(data, for: first)
         _ = try await sut.insert(data, for: second)
         let youngURL = CacheFixtures.uniqueImageURL()
-        let young = try await SQLiteImageStore(cache, folder: images, now: t0.adding(seconds: 1)).insert(CacheFixtures.jpegBytes(), for: youngURL)
+        let young = try await SQLiteImageStore(cache, folder: images, now: t0.adding(seconds: 1), fileClock: wallClock).insert(
+            CacheFixtures.jpegBytes(), for: youngURL)
 
         let pruning = try sut.prune(cachedFeed: nil, now: t0.adding(days: 7))
 
@@ -155,7 +156,7 @@ final class SQLiteImageStorePruningTests: XCTestCase {
 
         for day in 0..<30 {
             let now = t0.adding(days: day)
-            let store = SQLiteImageStore(cache, folder: images, now: now)
+            let store = SQLiteImageStore(cache, folder: images, now: now, fileClock: wallClock)
             let todays = (0..<2).map { (url: CacheFixtures.uniqueImageURL(), data: CacheFixtures.pngBytes("day \(day) image \($0)")) }
             var feed: [FeedItem] = []
             for image in [everyDay] + todays {

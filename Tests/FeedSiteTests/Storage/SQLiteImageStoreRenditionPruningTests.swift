@@ -17,7 +17,7 @@ final class SQLiteImageStoreRenditionPruningTests: XCTestCase {
         let (sut, cache, images) = try makeImageStore(for: self, now: t0)
         let source = try await sut.insert(CacheFixtures.pngBytes(), for: CacheFixtures.uniqueImageURL())
         let refused = try await sut.insert(CacheFixtures.pngBytes(), for: CacheFixtures.uniqueImageURL())
-        let later = SQLiteImageStore(cache, folder: images, now: t0.adding(days: 6))
+        let later = SQLiteImageStore(cache, folder: images, now: t0.adding(days: 6), fileClock: wallClock)
         let (small, large) = (CacheFixtures.jpegBytes(), CacheFixtures.jpegBytes())
         let saved = try later.saveRenditions([(480, 300, .jpeg, [UInt8](small)), (960, 600, .jpeg, [UInt8](large))], of: source, recipe: recipe)
         try later.saveNotDecodable(source: refused, recipe: recipe, reason: "a reason")

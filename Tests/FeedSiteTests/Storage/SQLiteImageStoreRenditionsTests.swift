@@ -45,12 +45,12 @@ final class SQLiteImageStoreRenditionsTests: XCTestCase {
         let folder = try makeTemporaryFolder(for: self)
         let images = folder.appendingPathComponent("images")
         let (source, saved) = try await { () async throws -> (StoredImage, [StoredImage]) in
-            let sut = SQLiteImageStore(try openCache(in: folder), folder: images, now: fixedNow())
+            let sut = SQLiteImageStore(try openCache(in: folder), folder: images, now: fixedNow(), fileClock: wallClock)
             let source = try await sut.insert(CacheFixtures.pngBytes(), for: CacheFixtures.uniqueImageURL())
             return (source, try sut.saveRenditions([(480, 300, .jpeg, Self.jpeg())], of: source, recipe: recipe))
         }()
 
-        let reopened = SQLiteImageStore(try openCache(in: folder), folder: images, now: fixedNow())
+        let reopened = SQLiteImageStore(try openCache(in: folder), folder: images, now: fixedNow(), fileClock: wallClock)
 
         XCTAssertEqual(try reopened.renditions(of: source, recipe: recipe), .made(saved))
     }
@@ -124,7 +124,7 @@ final class SQLiteImageStoreRenditionsTests: XCTestCase {
         let folder = try makeTemporaryFolder(for: self)
         let images = folder.appendingPathComponent("images")
         let source = try await { () async throws -> StoredImage in
-            let sut = SQLiteImageStore(try openCache(in: folder), folder: images, now: fixedNow())
+            let sut = SQLiteImageStore(try openCache(in: folder), folder: images, now: fixedNow(), fileClock: wallClock)
             let source = try await sut.insert(CacheFixtures.jpegBytes(), for: CacheFixtures.uniqueImageURL())
 
             try sut.saveNotDecodable(source: source, recipe: recipe, reason: "arithmetic-coded JPEG")
@@ -133,7 +133,7 @@ final class SQLiteImageStoreRenditionsTests: XCTestCase {
             return source
         }()
 
-        let reopened = SQLiteImageStore(try openCache(in: folder), folder: images, now: fixedNow())
+        let reopened = SQLiteImageStore(try openCache(in: folder), folder: images, now: fixedNow(), fileClock: wallClock)
         XCTAssertEqual(try reopened.renditions(of: source, recipe: recipe), .notDecodable(reason: "arithmetic-coded JPEG"))
         XCTAssertEqual(try reopened.renditions(of: source, recipe: "another recipe"), .unknown, "refused by one recipe, unknown to another")
     }

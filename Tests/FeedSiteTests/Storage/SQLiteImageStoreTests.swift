@@ -118,7 +118,7 @@ final class SQLiteImageStoreTests: XCTestCase, ImageStoreSpecs {
         let cache = try openCache(in: folder)
         let blocker = folder.appendingPathComponent("not-a-folder")
         try CacheFixtures.makeBlockingFile(at: blocker)
-        let sut = SQLiteImageStore(cache, folder: blocker, now: t0)
+        let sut = SQLiteImageStore(cache, folder: blocker, now: t0, fileClock: wallClock)
 
         do {
             _ = try await sut.insert(CacheFixtures.pngBytes(), for: CacheFixtures.uniqueImageURL())
@@ -153,7 +153,8 @@ final class SQLiteImageStoreTests: XCTestCase, ImageStoreSpecs {
         let name = SHA256.hexDigest(bytes) + ".png"
         let earlier = folder.appendingPathComponent("history-\(name)").path
         try bytes.write(to: URL(fileURLWithPath: earlier))
-        let sut = SQLiteImageStore(cache, folder: folder.appendingPathComponent("images"), now: t0, earlierCopy: { $0 == name ? earlier : nil })
+        let sut = SQLiteImageStore(
+            cache, folder: folder.appendingPathComponent("images"), now: t0, fileClock: wallClock, earlierCopy: { $0 == name ? earlier : nil })
 
         let image = try await sut.insert(bytes, for: CacheFixtures.uniqueImageURL())
 
@@ -166,7 +167,7 @@ final class SQLiteImageStoreTests: XCTestCase, ImageStoreSpecs {
         let bytes = CacheFixtures.pngBytes()
         let earlier = folder.appendingPathComponent("damaged").path
         try CacheFixtures.pngBytes().write(to: URL(fileURLWithPath: earlier))
-        let sut = SQLiteImageStore(cache, folder: folder.appendingPathComponent("images"), now: t0, earlierCopy: { _ in earlier })
+        let sut = SQLiteImageStore(cache, folder: folder.appendingPathComponent("images"), now: t0, fileClock: wallClock, earlierCopy: { _ in earlier })
 
         let image = try await sut.insert(bytes, for: CacheFixtures.uniqueImageURL())
 
