@@ -70,7 +70,7 @@ let package = Package(
         // History: dated snapshots of the site, what changed between them, which to keep.
         .target(name: "History", dependencies: ["Basics", "FeedCore", "FileSystem", "Hashing", "Publishing", "SiteGenerator"]),
         // The web archive: WARC records, each a gzip member, and their CDXJ index.
-        .target(name: "WebArchive", dependencies: ["Basics", "CZlib", "FileSystem", "Hashing", "HTTP"]),
+        .target(name: "WebArchive", dependencies: ["Basics", "CZlib", "FileSystem", "Hashing"]),
         // The demo: a loopback HTTP server (also `feedsite serve`'s) and the sample API it serves.
         .target(name: "LoopbackHTTP"),
         .target(name: "SampleAPI", dependencies: ["Basics", "FeedCore", "LoopbackHTTP", "Images"], swiftSettings: optimizedInDebug),

@@ -13,10 +13,15 @@ final class CurlLoop {
     private let certificates: CertificateBundle?
     /// The transfers in the multi handle, by easy handle.
     private var running: [UnsafeMutableRawPointer: CurlTransfer] = [:]
+    /// Requests taken but not started while the recorder is behind, in the order taken.
+    private var heldBack: [(ticket: Int, job: CurlEngine.Core.Job)] = []
 
     /// The longest the loop waits in `curl_multi_poll`; libcurl shortens it to its next
     /// timer, and a wake-up ends it.
     static let longestWait: Int32 = 1000
+    /// How long the loop waits while it holds requests back for the recorder, before it asks
+    /// again whether it caught up.
+    static let heldBackWait: Int32 = 20
 
     init(core: CurlEngine.Core, multi: CurlMulti, configuration: CurlEngine.Configuration) {
         self.core = core
@@ -43,7 +48,16 @@ final class CurlLoop {
         while true {
             let turn = core.takeTurn()
             if let stop = turn.stop { return stop }
-            for (ticket, job) in turn.jobs { start(job, ticket: ticket) }
+            heldBack += turn.jobs
+            heldBack.removeAll { held in
+                guard turn.cancelled.contains(held.ticket) else { return false }
+                core.answer(held.ticket, with: .failure(CancellationError()))
+                return true
+            }
+            if !heldBack.isEmpty, configuration.recorder?.isBehind != true {
+                for (ticket, job) in heldBack { start(job, ticket: ticket) }
+                heldBack.removeAll()
+            }
             for (easy, transfer) in running where turn.cancelled.contains(transfer.ticket) {
                 running[easy] = nil
                 end(transfer, with: .failure(CancellationError()))
@@ -62,7 +76,8 @@ final class CurlLoop {
             // bodiless answer").
             let extraTurn = running.values.reduce(false) { $1.takeExtraTurn() || $0 }
             // A signal does not make it fail (libcurl takes EINTR as a wait that ended).
-            let polled = multi.poll(alsoWatching: core.waker.readEnd, milliseconds: extraTurn ? 0 : Self.longestWait)
+            let wait = extraTurn ? 0 : heldBack.isEmpty ? Self.longestWait : Self.heldBackWait
+            let polled = multi.poll(alsoWatching: core.waker.readEnd, milliseconds: wait)
             core.waker.drain()
             guard polled == FS_CURLM_OK else {
                 return .broken(.connectivity("libcurl failed while waiting for the network: \(CurlMulti.reason(polled))"))

@@ -6,6 +6,9 @@ import Foundation
 public protocol HTTPExchangeRecorder: Sendable {
     /// A transfer of `url` begins.
     func begin(_ url: URL) -> any HTTPExchangeRecording
+    /// Whether the recorder has fallen behind what ended: the engine starts no new transfer
+    /// while it has, so what the recorder holds stays bounded.
+    var isBehind: Bool { get }
 }
 
 /// One transfer's exchanges: a request's head, then its answer's, for each hop of its

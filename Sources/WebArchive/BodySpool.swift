@@ -17,9 +17,10 @@ import Hashing
 /// off the thread the body came on (same table, row "the payload's digest off the engine's
 /// thread").
 ///
-/// Sendable as it is handed on: a spool is used by one thread at a time, the engine's while
-/// the body comes, then the archiver's, which alone uses it from then on.
-public final class BodySpool: @unchecked Sendable {
+/// A value: the transfer's recording appends to its own, then hands it to the archive's
+/// writer, which alone reads it back and discards it. Whoever holds it last calls `discard`,
+/// which gives its memory back to the budget and removes its file.
+public struct BodySpool: Sendable {
     /// Where the body goes once it outgrows the budget: a hidden name, so a killed run's
     /// file is known by it and removed.
     public let path: String
@@ -34,18 +35,13 @@ public final class BodySpool: @unchecked Sendable {
         self.budget = budget
     }
 
-    deinit {
-        budget.giveBack(memory.count)
-        if descriptor >= 0 { close(descriptor) }
-    }
-
     /// How a spool file's name begins.
     public static let prefix = ".feedsite-warc-spool-"
 
     /// Whether the body went to the file.
     public var isInFile: Bool { descriptor >= 0 }
 
-    public func append(_ bytes: UnsafeRawBufferPointer) throws {
+    public mutating func append(_ bytes: UnsafeRawBufferPointer) throws {
         if descriptor < 0, budget.take(bytes.count) {
             memory.append(contentsOf: bytes)
         } else {
@@ -56,7 +52,7 @@ public final class BodySpool: @unchecked Sendable {
     }
 
     /// Moves what memory holds into the file, and gives its share of the budget back.
-    private func spill() throws {
+    private mutating func spill() throws {
         descriptor = try PlainFile.open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC)
         if let failure = memory.withUnsafeBytes({ PlainFile.writeAll($0, to: descriptor) }) { throw FileSystemError.fromErrno(failure) }
         budget.giveBack(memory.count)
@@ -72,16 +68,17 @@ public final class BodySpool: @unchecked Sendable {
         var payload = SHA1()
         digest.update(headBytes)
         try readBack { bytes in SHA1.update(&digest, &payload, with: bytes) }
+        let spool = self
         let block = WARCWriter.Block(length: headBytes.count + length, sha1: digest.finalize(), storedFrom: storingBody ? headBytes.count : nil) {
-            [self] write in
+            write in
             try headBytes.withUnsafeBytes { try write($0) }
-            try readBack(write)
+            try spool.readBack(write)
         }
         return (block, payload.finalize())
     }
 
     /// Lets go of the body: memory back to the budget, the file removed.
-    public func discard() {
+    public mutating func discard() {
         budget.giveBack(memory.count)
         memory = []
         guard descriptor >= 0 else { return }

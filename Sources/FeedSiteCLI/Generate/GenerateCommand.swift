@@ -73,7 +73,7 @@ struct GenerateCommand {
             // written, then the archive is finished.
             if let client = context.client { await client.engine.shutdown() }
             var incomplete: RunWebArchive.Incomplete?
-            switch webArchive.finish() {
+            switch await webArchive.finish() {
             case let .success(files):
                 report.webArchiveWritten(files, folder: webArchive.folder)
                 if let wacz = web.wacz {

@@ -110,10 +110,10 @@ struct RunContext: Sendable {
         }
         // A run that stops before its first request keeps no archive; one that ran has
         // finished its archive before this.
-        if let webArchive { taken.append { webArchive.discard() } }
+        if let webArchive { taken.append { await webArchive.discard() } }
         var client: CurlHTTPClient?
         if var configuration {
-            configuration.recorder = webArchive?.archiver
+            configuration.recorder = webArchive.map { WebArchiveRecorder(archiver: $0.archiver) }
             do {
                 let engine = try CurlEngine(configuration)
                 client = CurlHTTPClient(engine: engine, policy: RetryPolicy(retries: options.retries), clock: environment.retryClock, rate: options.rate)

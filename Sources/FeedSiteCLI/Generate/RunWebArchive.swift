@@ -109,16 +109,9 @@ struct RunWebArchive: Sendable {
     }
 
     /// Once the engine has stopped: the run's files, finished, or why the archive is not whole.
-    func finish() -> Result<[String], Incomplete> {
+    func finish() async -> Result<[String], Incomplete> {
         defer { lock.markFinished() }
-        let finished: [String]
-        do {
-            finished = try archiver.finish()
-        } catch {
-            return .failure(Incomplete(folder: folder, reason: ExchangeArchiver.reason(error, writing: folder)))
-        }
-        if let failure = archiver.failure { return .failure(Incomplete(folder: folder, reason: failure)) }
-        return .success(finished)
+        return await archiver.finish().mapError { Incomplete(folder: folder, reason: $0.description) }
     }
 
     /// Packs the run's finished `files` into the WACZ at `path`, `nil` when it did.
@@ -151,8 +144,8 @@ struct RunWebArchive: Sendable {
     }
 
     /// Throws the run's file away and gives back the lock: the run stopped before its first request.
-    func discard() {
-        archiver.discard()
+    func discard() async {
+        await archiver.discard()
         lock.markFinished()
     }
 }

@@ -84,11 +84,74 @@ final class CurlEngineRecordingTests: XCTestCase {
         XCTAssertEqual(recorder.events.last, "ended 127.0.0.1 - cut unspecified", "\(recorder.events)")
     }
 
+    func test_engine_holdsNewTransfersBackWhileTheRecorderIsBehind_andStartsThemOnceItCaughtUp() async throws {
+        let requests = Atomic<Int>(0)
+        let server = try makeServer { _ in
+            requests.add(1, ordering: .relaxed)
+            return HTTPResponse(status: 200, body: Data("late".utf8))
+        }
+        let (asked, askedContinuation) = AsyncStream.makeStream(of: Void.self)
+        let recorder = Recorder(asked: askedContinuation)
+        recorder.behind.store(true, ordering: .relaxed)
+        let client = CurlHTTPClient(engine: try makeEngine(for: self, recorder: recorder), policy: RetryPolicy(retries: 0), clock: InstantRetryClock().clock)
+
+        let fetched = Task { try await fetch(server.baseURL, with: client) }
+        var turns = asked.makeAsyncIterator()
+        // Asked only while a request is held: twice means it was held over a whole turn.
+        _ = await turns.next()
+        _ = await turns.next()
+        XCTAssertEqual(recorder.transfers, 0, "no transfer begun while the recorder is behind")
+        XCTAssertEqual(requests.load(ordering: .relaxed), 0)
+        recorder.behind.store(false, ordering: .relaxed)
+        let (data, _) = try await fetched.value
+
+        XCTAssertEqual(String(decoding: data, as: UTF8.self), "late")
+        XCTAssertEqual(recorder.transfers, 1)
+    }
+
+    func test_engine_answersARequestCancelledWhileHeldBack() async throws {
+        let requests = Atomic<Int>(0)
+        let server = try makeServer { _ in
+            requests.add(1, ordering: .relaxed)
+            return HTTPResponse(status: 200)
+        }
+        let (asked, askedContinuation) = AsyncStream.makeStream(of: Void.self)
+        let recorder = Recorder(asked: askedContinuation)
+        recorder.behind.store(true, ordering: .relaxed)
+        let client = CurlHTTPClient(engine: try makeEngine(for: self, recorder: recorder), policy: RetryPolicy(retries: 0), clock: InstantRetryClock().clock)
+
+        let fetched = Task { try await fetch(server.baseURL, with: client) }
+        var turns = asked.makeAsyncIterator()
+        _ = await turns.next()
+        fetched.cancel()
+
+        do {
+            _ = try await fetched.value
+            XCTFail("a cancelled request is not answered")
+        } catch {
+            XCTAssertTrue(error is CancellationError, "\(error)")
+        }
+        XCTAssertEqual(recorder.transfers, 0)
+        XCTAssertEqual(requests.load(ordering: .relaxed), 0)
+    }
+
     // MARK: - Helpers
 
     /// Every event of every transfer, a line each, in the order they came.
     private final class Recorder: HTTPExchangeRecorder {
         private let state = Mutex((events: [String](), transfers: 0))
+        let behind = Atomic<Bool>(false)
+        /// Told each time the engine asks whether the recorder is behind.
+        let asked: AsyncStream<Void>.Continuation?
+
+        init(asked: AsyncStream<Void>.Continuation? = nil) {
+            self.asked = asked
+        }
+
+        var isBehind: Bool {
+            asked?.yield()
+            return behind.load(ordering: .relaxed)
+        }
 
         var events: [String] { state.withLock { $0.events } }
         var transfers: Int { state.withLock { $0.transfers } }

@@ -8,8 +8,8 @@ final class BodySpoolTests: XCTestCase {
     func test_spool_hashesThePayload_andItsBlockIsTheHeadThenTheBody_inMemoryOrPastTheBudgetInAFile() throws {
         for (budget, inFile) in [(1_000_000, false), (250_000, true)] {
             let folder = try makeFolder()
-            let spool = BodySpool(folder: folder, name: "1", budget: SpoolBudget(bytes: budget))
-            try assertBlock(of: spool)
+            var spool = BodySpool(folder: folder, name: "1", budget: SpoolBudget(bytes: budget))
+            try assertBlock(of: &spool)
             XCTAssertEqual(spool.isInFile, inFile, "budget \(budget)")
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), inFile ? [".feedsite-warc-spool-1"] : [])
         }
@@ -18,21 +18,21 @@ final class BodySpoolTests: XCTestCase {
     func test_budget_isSharedBySpools_andGivenBackWhenOneIsDiscarded() throws {
         let folder = try makeFolder()
         let budget = SpoolBudget(bytes: 150)
-        let first = BodySpool(folder: folder, name: "1", budget: budget)
-        let second = BodySpool(folder: folder, name: "2", budget: budget)
+        var first = BodySpool(folder: folder, name: "1", budget: budget)
+        var second = BodySpool(folder: folder, name: "2", budget: budget)
         let bytes = [UInt8](repeating: 7, count: 100)
 
         try bytes.withUnsafeBytes { try first.append($0) }
         try bytes.withUnsafeBytes { try second.append($0) }
         first.discard()
-        let third = BodySpool(folder: folder, name: "3", budget: budget)
+        var third = BodySpool(folder: folder, name: "3", budget: budget)
         try bytes.withUnsafeBytes { try third.append($0) }
 
         XCTAssertEqual([first.isInFile, second.isInFile, third.isInFile], [false, true, false])
         XCTAssertEqual(try third.block(head: []).payloadSHA1, SHA1.hash(bytes))
     }
 
-    private func assertBlock(of spool: BodySpool) throws {
+    private func assertBlock(of spool: inout BodySpool) throws {
         let body = (0..<600_000).map { UInt8(truncatingIfNeeded: $0 % 251) }
         for start in stride(from: 0, to: body.count, by: 100_000) { try body[start..<(start + 100_000)].withUnsafeBytes { try spool.append($0) } }
         let head = Array("HTTP/1.1 200 OK\r\nContent-Length: 600000\r\n\r\n".utf8)
@@ -50,7 +50,7 @@ final class BodySpoolTests: XCTestCase {
 
     func test_discard_removesTheHiddenFile() throws {
         let folder = try makeFolder()
-        let spool = BodySpool(folder: folder, name: "7", budget: SpoolBudget(bytes: 0))
+        var spool = BodySpool(folder: folder, name: "7", budget: SpoolBudget(bytes: 0))
         try [UInt8](repeating: 1, count: 10).withUnsafeBytes { try spool.append($0) }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), [".feedsite-warc-spool-7"])
 

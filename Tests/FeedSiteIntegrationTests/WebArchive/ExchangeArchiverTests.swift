@@ -9,8 +9,11 @@ import TestSupport
 import WebArchive
 import XCTest
 
-/// The engine's exchanges written as WARC records, through the real engine and a loopback
-/// server: every request the server saw has its records, and a body is what was served.
+@testable import FeedSiteCLI
+
+/// The engine's exchanges written as WARC records, through the real engine (as the command
+/// line's `WebArchiveRecorder` tells them) and a loopback server: every request the server
+/// saw has its records, and a body is what was served.
 final class ExchangeArchiverTests: XCTestCase {
     private let date = Date(timeIntervalSince1970: 1_795_694_400)  // 2026-11-26T12:00:00Z
 
@@ -26,15 +29,17 @@ final class ExchangeArchiverTests: XCTestCase {
         }
         let folder = try makeFolder()
         let archiver = try makeArchiver(in: folder)
-        let client = CurlHTTPClient(engine: try makeEngine(for: self, recorder: archiver), policy: RetryPolicy(retries: 0), clock: InstantRetryClock().clock)
+        let client = CurlHTTPClient(
+            engine: try makeEngine(for: self, recorder: WebArchiveRecorder(archiver: archiver)), policy: RetryPolicy(retries: 0),
+            clock: InstantRetryClock().clock)
 
         let (data, _) = try await fetch(server.baseURL.appendingPathComponent("start"), with: client)
         _ = try await fetch(server.baseURL.appendingPathComponent("same"), with: client, headers: ["If-None-Match: \"v1\""])
         _ = try await fetch(server.baseURL.appendingPathComponent("missing"), with: client)
-        XCTAssertEqual(try archiver.finish(), ["feedsite-20261126T120000Z-00000.warc.gz"])
+        let finished = await archiver.finish()
+        XCTAssertEqual(finished, .success(["feedsite-20261126T120000Z-00000.warc.gz"]))
 
         XCTAssertEqual(data, picture)
-        XCTAssertNil(archiver.failure)
         let warc = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/feedsite-20261126T120000Z-00000.warc.gz")))
         let index = try String(contentsOfFile: folder + "/feedsite-20261126T120000Z-00000.cdxj", encoding: .utf8).split(separator: "\n").map(String.init)
         XCTAssertEqual(index.count, 4, "the 301, the picture, the 304 and the 404: \(index)")
@@ -73,16 +78,17 @@ final class ExchangeArchiverTests: XCTestCase {
         let server = try makeServer { _ in HTTPResponse(status: 200, body: body, delivery: .truncated(afterBytes: 1_000)) }
         let folder = try makeFolder()
         let archiver = try makeArchiver(in: folder)
-        let client = CurlHTTPClient(engine: try makeEngine(for: self, recorder: archiver), policy: RetryPolicy(retries: 0), clock: InstantRetryClock().clock)
+        let client = CurlHTTPClient(
+            engine: try makeEngine(for: self, recorder: WebArchiveRecorder(archiver: archiver)), policy: RetryPolicy(retries: 0),
+            clock: InstantRetryClock().clock)
 
         _ = try? await fetch(server.baseURL, with: client)
-        _ = try archiver.finish()
+        _ = await archiver.finish()
 
         let whole = try warcText(folder + "/feedsite-20261126T120000Z-00000.warc.gz")
         XCTAssertTrue(whole.contains("WARC-Truncated: disconnect\r\n"), whole)
         XCTAssertTrue(whole.contains("\r\nContent-Length: 1000\r\n"), "the length of what came: \(whole)")
         XCTAssertTrue(whole.hasSuffix("\r\n\r\n" + String(repeating: "a", count: 1_000) + "\r\n\r\n"), "what came")
-        XCTAssertNil(archiver.failure)
     }
 
     func test_archive_stopsWithAFailure_whenABodyCannotBeKeptAside() async throws {
@@ -93,12 +99,15 @@ final class ExchangeArchiverTests: XCTestCase {
         let archiver = try makeArchiver(in: folder)
         // A folder where the transfer's spool file would be made.
         try FileManager.default.createDirectory(atPath: folder + "/" + BodySpool.prefix + "1", withIntermediateDirectories: false)
-        let client = CurlHTTPClient(engine: try makeEngine(for: self, recorder: archiver), policy: RetryPolicy(retries: 0), clock: InstantRetryClock().clock)
+        let client = CurlHTTPClient(
+            engine: try makeEngine(for: self, recorder: WebArchiveRecorder(archiver: archiver)), policy: RetryPolicy(retries: 0),
+            clock: InstantRetryClock().clock)
 
         let (data, _) = try await fetch(server.baseURL, with: client, limit: 16 << 20)
 
         XCTAssertEqual(data, body, "the run goes on")
-        let failure = try XCTUnwrap(archiver.failure)
+        guard case let .failure(stop) = await archiver.finish() else { return XCTFail("the archive stopped") }
+        let failure = stop.description
         XCTAssertTrue(failure.hasPrefix("cannot keep the body of \(server.baseURL.absoluteString) aside for the web archive: "), failure)
     }
 
@@ -111,15 +120,17 @@ final class ExchangeArchiverTests: XCTestCase {
         let folder = try makeFolder()
         let url = server.baseURL.appendingPathComponent("comments")
         let first = try makeArchiver(in: folder)
-        let firstClient = CurlHTTPClient(engine: try makeEngine(for: self, recorder: first), policy: RetryPolicy(retries: 0), clock: InstantRetryClock().clock)
+        let firstClient = CurlHTTPClient(
+            engine: try makeEngine(for: self, recorder: WebArchiveRecorder(archiver: first)), policy: RetryPolicy(retries: 0), clock: InstantRetryClock().clock)
         _ = try await fetch(url, with: firstClient)
-        _ = try first.finish()
+        _ = await first.finish()
         let second = try makeArchiver(in: folder, run: "20261126T130000Z")
         let secondClient = CurlHTTPClient(
-            engine: try makeEngine(for: self, recorder: second), policy: RetryPolicy(retries: 0), clock: InstantRetryClock().clock)
+            engine: try makeEngine(for: self, recorder: WebArchiveRecorder(archiver: second)), policy: RetryPolicy(retries: 0), clock: InstantRetryClock().clock
+        )
 
         _ = try await fetch(url, with: secondClient, headers: ["If-None-Match: \"v1\""])
-        _ = try second.finish()
+        _ = await second.finish()
 
         let original = try XCTUnwrap(try WARCFileReader.records(of: folder + "/feedsite-20261126T120000Z-00000.warc.gz").first { $0.type == "response" })
         let revisit = try XCTUnwrap(try WARCFileReader.records(of: folder + "/feedsite-20261126T130000Z-00000.warc.gz").first { $0.type == "revisit" })

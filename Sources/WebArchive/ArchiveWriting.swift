@@ -1,0 +1,131 @@
+import Basics
+import Foundation
+import Hashing
+
+/// The web archive as its writer's task holds it: the file being written, what earlier runs
+/// captured, the first failure. Made for that task and used by it alone, so it is not
+/// `Sendable`; the task takes each message of `ExchangeArchiver` in turn.
+final class ArchiveWriting {
+    private var writer: WARCWriter?
+    private let captures: ValidatedCaptures?
+    private let folder: String
+    private let newID: @Sendable () -> UUID
+    private var failure: String?
+
+    init(writer: WARCWriter, captures: ValidatedCaptures?, newID: @escaping @Sendable () -> UUID) {
+        self.writer = writer
+        self.captures = captures
+        self.folder = writer.folder
+        self.newID = newID
+    }
+
+    /// Takes the messages in the order sent until none can come; `written` is told of each
+    /// transfer written (or let go of, once the archive stopped or was finished). Once the
+    /// file is finished or thrown away, a later `finish` names no file and a later
+    /// `discard` has nothing to throw away.
+    func run(_ messages: AsyncStream<ExchangeArchiver.Message>, written: () -> Void) async {
+        for await message in messages {
+            switch message {
+            case let .transfer(transfer):
+                write(transfer)
+                written()
+            case let .failed(reason):
+                fail(reason)
+            case let .finish(answer):
+                answer.resume(returning: finish())
+            case let .discard(answer):
+                writer?.discard()
+                writer = nil
+                answer.resume()
+            }
+        }
+    }
+
+    private func fail(_ reason: String) {
+        if failure == nil { failure = reason }
+    }
+
+    private func finish() -> Result<[String], ExchangeArchiver.Stop> {
+        guard let current = writer else { return .success([]) }
+        writer = nil
+        if let failure {
+            current.stop()
+            return .failure(.init(description: failure))
+        }
+        do {
+            try current.finish()
+        } catch {
+            return .failure(.init(description: ExchangeArchiver.reason(error, writing: folder)))
+        }
+        do {
+            try captures?.save()
+        } catch {
+            let path = folder + "/" + ValidatedCaptures.fileName
+            return .failure(.init(description: ExchangeArchiver.reason(WARCFileFailure(path: path, error: error), writing: folder)))
+        }
+        return .success(current.finished)
+    }
+
+    /// Writes `transfer`, unless the archive stopped, and lets go of its body.
+    private func write(_ transfer: EndedTransfer) {
+        var body = transfer.body
+        defer { body?.discard() }
+        guard let writer, failure == nil else { return }
+        do {
+            for (index, hop) in transfer.hops.enumerated() {
+                let last = index == transfer.hops.count - 1
+                try write(hop, body: last ? body : nil, ending: transfer.ending, cut: last ? transfer.ending.cut : nil, into: writer)
+            }
+        } catch {
+            fail(ExchangeArchiver.reason(error, writing: folder + "/" + writer.currentName + ".open"))
+        }
+    }
+
+    private func write(_ hop: EndedTransfer.Hop, body: BodySpool?, ending: EndedTransfer.Ending, cut: ExchangeCut?, into writer: WARCWriter) throws {
+        let requestID = newID()
+        let date = ending.date
+        var shared: [WARCRecord.Field] = []
+        if let address = ending.address { shared.append(.init("WARC-IP-Address", address)) }
+        if let name = ending.protocolName { shared.append(.init("WARC-Protocol", name.lowercased() == "http/2" ? "h2" : name.lowercased())) }
+        let url = hop.url.absoluteString
+        let request = ExchangeArchiver.asHTTP11(hop.request)
+        try writer.write(
+            WARCRecord(kind: .request, id: requestID, date: date, targetURI: url, fields: shared, contentType: "application/http;msgtype=request"),
+            block: .init(request))
+        guard let status = hop.answer.first.flatMap(HTTPMessageHead.status(of:)) else { return }
+        let lines = hop.answer.filter { !$0.isEmpty }
+        let length = body?.length ?? 0
+        guard let head = HTTPMessageHead.response(lines, bodyLength: length) else { return }
+        var fields = [WARCRecord.Field("WARC-Concurrent-To", WARCRecord.reference(to: requestID))] + shared
+        let kind: WARCRecord.Kind = status == 304 ? .revisit : .response
+        let id = newID()
+        let mime =
+            kind == .revisit ? "warc/revisit" : HTTPMessageHead.field("content-type", in: lines).map { String($0.split(separator: ";").first ?? "") } ?? "unk"
+        let spooled = try body.map { try $0.block(head: head, storingBody: ExchangeArchiver.isCompressed(mime)) }
+        let block = spooled?.block ?? .init(head)
+        let payload = spooled?.payloadSHA1 ?? Self.emptyDigest
+        var digest = WARCRecord.digest(payload)
+        if kind == .revisit {
+            fields.append(.init("WARC-Profile", "http://netpreserve.org/warc/1.1/revisit/server-not-modified"))
+            fields.append(.init("WARC-Refers-To-Target-URI", url))
+            if let confirmed = try captures?.latest(of: url) {
+                digest = confirmed.digest
+                fields += [.init("WARC-Refers-To", confirmed.record), .init("WARC-Refers-To-Date", confirmed.date), .init("WARC-Payload-Digest", digest)]
+            }
+        } else {
+            fields.append(.init("WARC-Payload-Digest", digest))
+        }
+        if let cut { fields.append(.init("WARC-Truncated", cut.rawValue)) }
+        let record = WARCRecord(kind: kind, id: id, date: date, targetURI: url, fields: fields, contentType: "application/http;msgtype=response")
+        try writer.write(record, block: block, capture: .init(url: url, mime: mime, status: status, payloadDigest: digest))
+        // A whole answer a later one may confirm with a 304.
+        if kind == .response, (200..<300).contains(status), cut == nil,
+            HTTPMessageHead.field("etag", in: lines) ?? HTTPMessageHead.field("last-modified", in: lines) != nil
+        {
+            try captures?.note(url, payload: payload, date: date, record: id)
+        }
+    }
+
+    /// The SHA-1 of no bytes, an empty body's payload digest.
+    private static let emptyDigest = SHA1.hash([UInt8]())
+}
