@@ -20,9 +20,11 @@ let package = Package(
         // a full disk (OutOfSpace). It knows no feed, file or site, so the file toolkit and
         // publishing stand on it without the feed.
         .target(name: "Basics", dependencies: ["Hashing"]),
+        // Image headers, pure: bounded byte reads, JPEG's marker walk, EXIF's orientation, zigzag order.
+        .target(name: "ImageHeaders"),
         // Pure feed logic: the domain (images' formats and sizes included), the API's
         // endpoints and mappers, the cache policy and use cases. No system calls.
-        .target(name: "FeedCore", dependencies: ["Basics", "Hashing"]),
+        .target(name: "FeedCore", dependencies: ["Basics", "Hashing", "ImageHeaders"]),
         // Our own declarations of libcurl's API, linked against the libcurl.so.4 that the
         // toolchain's Foundation already needs: no header or -dev package to install.
         .target(
@@ -53,7 +55,7 @@ let package = Package(
         // Pictures: our own decoders and encoders and the resampler that make renditions.
         // Optimized even in debug builds, as hashing is: decoding a photograph unoptimized
         // would make the tests crawl.
-        .target(name: "Images", dependencies: ["CZlib", "Hashing"], swiftSettings: optimizedInDebug),
+        .target(name: "Images", dependencies: ["CZlib", "Hashing", "ImageHeaders"], swiftSettings: optimizedInDebug),
         // SQLite: a connection, statements, transactions, errors in plain words.
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         // HTTP: the libcurl engine, the retry policy.
@@ -101,7 +103,7 @@ let package = Package(
             name: "FeedSiteTests",
             dependencies: [
                 "TestSupport", "Basics", "FeedCore", "HTTP", "Hashing", "FileSystem", "FeedStorage", "SiteGenerator", "BuiltInTemplates", "Publishing",
-                "LoopbackHTTP", "SampleAPI", "FeedSiteCLI", "SQLite", "Images", "History", "WebArchive",
+                "LoopbackHTTP", "SampleAPI", "FeedSiteCLI", "SQLite", "Images", "ImageHeaders", "History", "WebArchive",
             ],
             // The search rule's vectors are read from their path by the tests and by
             // .ci/check-search, not bundled; so are the pictures the codecs' tests decode.

@@ -98,9 +98,6 @@ public struct CacheCodec<Element>: Sendable {
 }
 
 extension CacheCodec {
-    /// The bytes a file's timestamp is found in: `timestamp(atStartOf:)` needs no more.
-    public static var timestampPrefixLength: Int { 64 }
-
     /// The time a cache file was saved, from its first bytes alone (`{"timestamp":<seconds>,`),
     /// so a sweep of every file need not read and decode them whole; `nil` when they do not
     /// start that way.

@@ -75,10 +75,4 @@ public final class CurlEngine: Sendable {
     public func shutdown() async {
         await core.stop()
     }
-
-    /// Asks for the stop `shutdown()` waits for, and returns at once: for code that cannot
-    /// wait, when no request was made.
-    public func beginShutdown() {
-        core.requestStop()
-    }
 }

@@ -1,5 +1,4 @@
 import CZlib
-import Hashing
 
 /// zlib's streams over whole buffers: PNG's image data and ICC profiles in, renditions out.
 public enum Zlib {
@@ -72,10 +71,5 @@ public enum Zlib {
                 return step(&stream, Int32(FS_Z_FINISH))
             }
         }
-    }
-
-    /// The CRC-32 of `bytes` (PNG's chunk check), continuing `crc`.
-    public static func crc32(_ bytes: [UInt8], continuing crc: UInt32 = 0) -> UInt32 {
-        bytes.withUnsafeBytes { CRC32.update(crc, $0) }
     }
 }

@@ -84,10 +84,8 @@ public final class DemoFeed: SampleFeedSource {
         case .large:
             let (width, height) = (1800, 1200)
             let samples = SampleArt.pixels(theme: SampleArt.themes[theme], seed: seed, width: width, height: height)
-            if fileExtension(of: picture) == "jpg" {
-                return JPEGEncoder.encode(Bitmap(width: width, height: height, layout: .rgb, samples: samples), quality: 90)
-            }
-            return PNGEncoder.encode(width: width, height: height, pixels: samples)
+            let bitmap = Bitmap(width: width, height: height, layout: .rgb, samples: samples)
+            return fileExtension(of: picture) == "jpg" ? JPEGEncoder.encode(bitmap, quality: 90) : PNGWriter.encode(bitmap)
         }
     }
 

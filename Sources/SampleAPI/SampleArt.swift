@@ -1,4 +1,5 @@
 import Foundation
+import Images
 
 /// Draws the demo's pictures: a landscape of sky, sun, two mountain ridges and water, in
 /// one of a few colour themes, shaped by a seed. The same theme and seed always give the
@@ -57,7 +58,8 @@ public enum SampleArt {
 
     /// A PNG of `size`×`size` pixels.
     public static func png(theme: Int, seed: UInt64, size: Int = 360) -> [UInt8] {
-        PNGEncoder.encode(width: size, height: size, pixels: pixels(theme: themes[theme % themes.count], seed: seed, width: size, height: size))
+        let samples = pixels(theme: themes[theme % themes.count], seed: seed, width: size, height: size)
+        return PNGWriter.encode(Bitmap(width: size, height: size, layout: .rgb, samples: samples))
     }
 
     /// The picture of `theme` and `seed` as `width`×`height` RGB samples; a square one is the

@@ -1,5 +1,4 @@
-/// Reading back what the demo's PNG encoder wrote, and pixels to feed it, for the
-/// encoder's tests in both test targets.
+/// A PNG file's chunks read back, for the tests of what writes and reads them.
 public enum PNGTestBytes {
     public struct Chunk: Sendable {
         public let type: String
@@ -35,30 +34,5 @@ public enum PNGTestBytes {
 
     public static func bigEndian<Bytes: Collection>(_ bytes: Bytes) -> UInt32 where Bytes.Element == UInt8 {
         bytes.reduce(0) { $0 << 8 | UInt32($1) }
-    }
-
-    /// Each row prefixed by filter type 2 ("Up") and holding each byte minus the one above.
-    public static func upFiltered(_ pixels: [UInt8], width: Int, height: Int) -> [UInt8] {
-        let rowLength = width * 3
-        var out: [UInt8] = []
-        for row in 0..<height {
-            out.append(2)
-            for column in 0..<rowLength {
-                let above = row == 0 ? 0 : pixels[(row - 1) * rowLength + column]
-                out.append(pixels[row * rowLength + column] &- above)
-            }
-        }
-        return out
-    }
-
-    /// RGB noise of a `width` by `height` picture, the same for the same size.
-    public static func pixels(width: Int, height: Int) -> [UInt8] {
-        noise(count: width * height * 3, seed: UInt64(width * 1000 + height))
-    }
-
-    /// SplitMix64 bytes: the same every run.
-    public static func noise(count: Int, seed: UInt64) -> [UInt8] {
-        var generator = SeededGenerator(seed: seed)
-        return (0..<count).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
     }
 }

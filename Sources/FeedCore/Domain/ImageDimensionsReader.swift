@@ -1,44 +1,47 @@
 import Foundation
+import ImageHeaders
 
 /// Reads `ImageDimensions` from a file's bytes as they stream past, chunk by chunk, holding
-/// only the few bytes the current header field needs: a download or a cache read finds the
-/// size on the way, without keeping the file or reading it twice.
+/// only the header fields it reads: a download or a cache read finds the size on the way,
+/// without keeping the file or reading it twice.
 ///
-/// PNG, GIF and WebP are settled by their first 30 bytes. A JPEG is walked marker by
-/// marker, skipping each segment by its length, to the frame header (SOF0 to SOF15, not
-/// DHT, JPG or DAC), however large the EXIF, XMP or ICC blocks before it; the EXIF block's
-/// orientation (its first 4 KiB are read) turns the size when the picture is shown on its
-/// side. The scan ends at the first frame header, at the image data (SOS) or at bytes that
-/// are not a marker; once it has ended, `consume` returns at once.
+/// PNG, GIF and WebP are settled by their first 30 bytes. A JPEG's segments are walked
+/// (`JPEGMarkerWalk`), each skipped by its length, to its image data (SOS): the first frame
+/// header (SOF0 to SOF15) gives the size, however large the EXIF, XMP or ICC blocks before
+/// it, and the first EXIF block's orientation, read whole as the renditions read it, turns
+/// the size when the picture is shown on its side. The scan ends at the image data, at the
+/// end of the image, at a frame header too short to hold a size or at bytes that break the
+/// walk's rules; once it has ended, `consume` returns at once.
 public struct ImageDimensionsReader: Sendable {
-    private enum Step {
+    private enum Step: Sendable {
         /// Collecting the file's first bytes.
         case head
-        /// A marker's 0xFF.
-        case markerStart
-        /// The marker's code, after any 0xFF fill bytes.
-        case markerCode
-        /// The two-byte length of the segment that `marker` opens.
-        case segmentLength(marker: UInt8)
-        /// Precision, height and width of the frame header.
-        case frame
-        /// The start of the EXIF block; `rest` bytes of the segment follow it.
-        case exif(rest: Int)
+        /// Walking a JPEG's segments.
+        case jpeg
         case finished
     }
 
-    /// The most of an APP1 segment read for its EXIF orientation: IFD0 sits at its start.
-    static let exifBytesRead = 4_096
+    /// The part of a segment's payload being collected.
+    private enum Field: Sendable {
+        /// Precision, height and width of the frame header.
+        case frame
+        /// The start of an APP1 segment, which tells EXIF from the rest.
+        case app1Start(payloadLength: Int)
+        /// An APP1 segment that holds EXIF, whole.
+        case exif
+    }
 
     private var step = Step.head
-    /// Bytes of the current step so far, until there are `wanted`.
+    private var walk = JPEGMarkerWalk()
+    /// The head's bytes so far, or those of `field`, until there are `wanted`.
     private var buffer: [UInt8] = []
     private var wanted = 2
-    /// Bytes to pass over before the next step.
-    private var skipping = 0
-    /// The EXIF orientation turns the picture by 90° (5 to 8).
-    private var turned = false
+    private var field: Field?
+    private var frameRead = false
+    /// The size as stored: the fixed header's, or the first frame header's.
     private var found: ImageDimensions?
+    /// The first EXIF block's orientation, once it has been read.
+    private var orientation: Orientation?
 
     public init() {}
 
@@ -51,127 +54,107 @@ public struct ImageDimensionsReader: Sendable {
     /// What the bytes so far say: found, or from a short PNG, GIF or WebP header at its end.
     public var dimensions: ImageDimensions? {
         if case .head = step { return ImageDimensions.fromFixedHeader(buffer) }
-        return found
+        guard let found, orientation?.swapsWidthAndHeight == true else { return found }
+        return ImageDimensions(width: found.height, height: found.width)
     }
 
     /// The next bytes of the file.
     public mutating func consume<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
         var index = bytes.startIndex
         while index != bytes.endIndex {
-            if isFinished { return }
-            if skipping > 0 {
-                let passed = bytes.distance(from: index, to: bytes.index(index, offsetBy: skipping, limitedBy: bytes.endIndex) ?? bytes.endIndex)
-                index = bytes.index(index, offsetBy: passed)
-                skipping -= passed
-                continue
+            switch step {
+            case .finished:
+                return
+            case .head:
+                buffer.append(bytes[index])
+                index = bytes.index(after: index)
+                if buffer.count == wanted { readHead() }
+            case .jpeg:
+                let payload = walk.payloadRemaining
+                if payload == 0 {
+                    let event = walk.take(bytes[index])
+                    index = bytes.index(after: index)
+                    if let event { walked(event) }
+                } else if field != nil {
+                    buffer.append(bytes[index])
+                    index = bytes.index(after: index)
+                    walk.passPayload(1)
+                    if buffer.count == wanted { collected() }
+                } else {
+                    let end = bytes.index(index, offsetBy: payload, limitedBy: bytes.endIndex) ?? bytes.endIndex
+                    walk.passPayload(bytes.distance(from: index, to: end))
+                    index = end
+                }
             }
-            buffer.append(bytes[index])
-            index = bytes.index(after: index)
-            if buffer.count == wanted { advance() }
         }
     }
 
-    /// Acts on the `wanted` bytes in `buffer` and sets up the next step.
-    private mutating func advance() {
-        let bytes = buffer
-        buffer.removeAll(keepingCapacity: true)
-        switch step {
-        case .head:
-            if bytes.count == 2 && bytes == [0xFF, 0xD8] {
-                expect(.markerStart, 1)
-            } else if bytes.count < ImageDimensions.fixedHeaderLength {
-                buffer = bytes
-                wanted = ImageDimensions.fixedHeaderLength
-            } else {
-                finish(ImageDimensions.fromFixedHeader(bytes))
-            }
-        case .markerStart:
-            bytes[0] == 0xFF ? expect(.markerCode, 1) : finish(nil)
-        case .markerCode:
-            marker(bytes[0])
-        case let .segmentLength(marker):
-            let length = Int(bytes[0]) << 8 | Int(bytes[1])
-            guard length >= 2 else { return finish(nil) }
-            segment(marker, payload: length - 2)
+    private mutating func readHead() {
+        if buffer == JPEGMarkerWalk.startOfImage {
+            for byte in buffer { _ = walk.take(byte) }
+            buffer = []
+            step = .jpeg
+        } else if buffer.count < ImageDimensions.fixedHeaderLength {
+            wanted = ImageDimensions.fixedHeaderLength
+        } else {
+            found = ImageDimensions.fromFixedHeader(buffer)
+            finish()
+        }
+    }
+
+    private mutating func walked(_ event: JPEGMarkerWalk.Event) {
+        switch event {
+        case .end, .segment(0xDA, _):
+            finish()
+        case let .segment(marker, length) where JPEGMarkerWalk.isFrameHeader(marker) && !frameRead:
+            frameRead = true
+            length >= 5 ? collect(.frame, 5) : finish()
+        case let .segment(marker, length) where marker == 0xE1 && orientation == nil && length > 0:
+            collect(.app1Start(payloadLength: length), min(length, Orientation.exifSignature.count))
+        case .segment:
+            break  // the walk passes over the payload
+        }
+    }
+
+    private mutating func collect(_ next: Field, _ count: Int) {
+        field = next
+        wanted = count
+        buffer = []
+    }
+
+    /// Acts on the `wanted` bytes of `field` in `buffer`.
+    private mutating func collected() {
+        switch field {
         case .frame:
-            // Precision, then height and width, big-endian; a height of 0 (set later by a
-            // DNL segment) leaves the size unknown.
-            let height = Int(bytes[1]) << 8 | Int(bytes[2])
-            let width = Int(bytes[3]) << 8 | Int(bytes[4])
-            finish(turned ? ImageDimensions(width: height, height: width) : ImageDimensions(width: width, height: height))
-        case let .exif(rest):
-            turned = (5...8).contains(Self.exifOrientation(bytes) ?? 1)
-            skipping = rest
-            expect(.markerStart, 1)
-        case .finished:
+            found = try? Self.frameSize(buffer)
+        case let .app1Start(length) where buffer == Orientation.exifSignature && length > buffer.count:
+            // EXIF: the rest of the segment joins its signature.
+            field = .exif
+            wanted = length
+            return
+        case .app1Start, .exif:
+            // The first EXIF block decides, as it does for the renditions; XMP says nothing.
+            orientation = Orientation.read(fromAPP1: buffer[...])
+        case nil:
             break
         }
-    }
-
-    private mutating func marker(_ code: UInt8) {
-        switch code {
-        case 0xFF:
-            expect(.markerCode, 1)  // fill byte
-        case 0x01, 0xD0...0xD8:
-            expect(.markerStart, 1)  // TEM, RSTn and SOI stand alone
-        case 0x00, 0xD9, 0xDA:
-            finish(nil)  // not a marker, the end of the image, or its data before any frame
-        default:
-            expect(.segmentLength(marker: code), 2)
-        }
-    }
-
-    private mutating func segment(_ marker: UInt8, payload: Int) {
-        switch marker {
-        case 0xC0...0xCF where marker != 0xC4 && marker != 0xC8 && marker != 0xCC:
-            payload >= 5 ? expect(.frame, 5) : finish(nil)
-        case 0xE1 where !turned && payload > 0:
-            let read = min(payload, Self.exifBytesRead)
-            expect(.exif(rest: payload - read), read)
-        default:
-            skipping = payload
-            expect(.markerStart, 1)
-        }
-    }
-
-    private mutating func expect(_ next: Step, _ count: Int) {
-        step = next
-        wanted = count
-    }
-
-    private mutating func finish(_ dimensions: ImageDimensions?) {
-        found = dimensions
-        step = .finished
+        field = nil
         buffer = []
-        skipping = 0
     }
 
-    /// The orientation (1 to 8) in an APP1 segment's start, if it is EXIF and has one in IFD0.
-    public static func exifOrientation(_ segment: [UInt8]) -> Int? {
-        guard segment.starts(with: Array("Exif\0\0".utf8)) else { return nil }
-        let tiff = Array(segment.dropFirst(6))
-        guard tiff.count >= 8 else { return nil }
-        let little: Bool
-        switch (tiff[0], tiff[1]) {
-        case (0x49, 0x49): little = true
-        case (0x4D, 0x4D): little = false
-        default: return nil
-        }
-        func number(at offset: Int, bytes: Int) -> Int? {
-            guard offset >= 0, offset + bytes <= tiff.count else { return nil }
-            let field = tiff[offset..<offset + bytes]
-            return (little ? Array(field.reversed()) : Array(field)).reduce(0) { $0 << 8 | Int($1) }
-        }
-        guard number(at: 2, bytes: 2) == 42, let directory = number(at: 4, bytes: 4), let entries = number(at: directory, bytes: 2) else { return nil }
-        for entry in 0..<entries {
-            let start = directory + 2 + entry * 12
-            guard let tag = number(at: start, bytes: 2) else { return nil }
-            // Orientation (0x0112), a SHORT (type 3) held in the entry's value field.
-            if tag == 0x0112 {
-                guard number(at: start + 2, bytes: 2) == 3 else { return nil }
-                return number(at: start + 8, bytes: 2)
-            }
-        }
-        return nil
+    /// Precision, then height and width, big-endian; a height of 0 (set later by a DNL
+    /// segment) leaves the size unknown.
+    private static func frameSize(_ header: [UInt8]) throws(ByteReader.Truncated) -> ImageDimensions? {
+        var reader = ByteReader(header)
+        try reader.skip(1)
+        let height = try reader.readUInt16(.bigEndian)
+        let width = try reader.readUInt16(.bigEndian)
+        return ImageDimensions(width: Int(width), height: Int(height))
+    }
+
+    private mutating func finish() {
+        step = .finished
+        field = nil
+        buffer = []
     }
 }

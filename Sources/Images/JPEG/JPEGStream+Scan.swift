@@ -1,3 +1,5 @@
+import ImageHeaders
+
 extension JPEGStream {
     /// Reads a scan's header from `content` and decodes the entropy-coded data that follows:
     /// a sequential scan straight into its components' samples, a progressive one into their
@@ -26,7 +28,7 @@ extension JPEGStream {
         let block = UnsafeMutablePointer<Int16>.allocate(capacity: 64)
         let rows = UnsafeMutablePointer<SIMD8<Float>>.allocate(capacity: 8)
         let zigzag = UnsafeMutablePointer<Int>.allocate(capacity: 64)
-        zigzag.initialize(from: Self.zigzag, count: 64)
+        zigzag.initialize(from: ZigZag.naturalIndex, count: 64)
         defer {
             quantization.deallocate()
             block.deallocate()

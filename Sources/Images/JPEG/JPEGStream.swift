@@ -1,11 +1,7 @@
+import ImageHeaders
+
 /// A JPEG file read marker by marker: the tables, the frame, then each scan's entropy-coded data.
 struct JPEGStream {
-    /// The natural-order index of each coefficient in the zigzag order a block is coded in.
-    static let zigzag: [Int] = [
-        0, 1, 8, 16, 9, 2, 3, 10, 17, 24, 32, 25, 18, 11, 4, 5, 12, 19, 26, 33, 40, 48, 41, 34, 27, 20, 13, 6, 7, 14, 21, 28,
-        35, 42, 49, 56, 57, 50, 43, 36, 29, 22, 15, 23, 30, 37, 44, 51, 58, 59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47, 55, 62, 63,
-    ]
-
     /// The most scans a file may have; encoders write about ten for a progressive colour picture.
     static let maxScans = 100
 
@@ -47,34 +43,34 @@ struct JPEGStream {
 
     /// A stream over `bytes`, which must start with a JPEG's start-of-image marker.
     init(_ bytes: [UInt8]) throws(ImageDecodingError) {
-        guard bytes.count >= 2, bytes[0] == 0xFF, bytes[1] == 0xD8 else { throw .malformed("not a JPEG file") }
+        guard bytes.starts(with: JPEGMarkerWalk.startOfImage) else { throw .malformed("not a JPEG file") }
         self.bytes = bytes
     }
 
     /// A segment's marker and its content's range; nil at end of image or when the file ends
-    /// after a whole scan.
+    /// after a whole scan. Bytes between segments that are no marker are passed over, as
+    /// libjpeg passes over them.
     mutating func nextSegment() throws(ImageDecodingError) -> (marker: UInt8, content: Range<Int>)? {
-        while true {
-            // Bytes between segments are skipped up to the next marker.
-            while position < bytes.count && bytes[position] != 0xFF { position += 1 }
-            while position + 1 < bytes.count && bytes[position + 1] == 0xFF { position += 1 }
-            guard position + 1 < bytes.count else {
-                if scansDecoded > 0 { return nil }
-                throw .malformed("the file ends before its image data")
-            }
-            let marker = bytes[position + 1]
-            position += 2
-            switch marker {
-            case 0x00, 0x01, 0xD0...0xD8: continue
-            case 0xD9: return nil
-            default:
-                guard position + 2 <= bytes.count else { throw .malformed("the file ends inside a segment") }
-                let length = Int(bytes[position]) << 8 | Int(bytes[position + 1])
-                guard length >= 2, position + length <= bytes.count else { throw .malformed("a segment runs past the end of the file") }
-                let content = (position + 2)..<(position + length)
-                position += length
-                return (marker, content)
-            }
+        var walk = JPEGMarkerWalk(from: .betweenSegments, strayBytes: .skip)
+        var reader = ByteReader(bytes[min(position, bytes.count)...])
+        let event = walk.next(from: &reader)
+        position = reader.index
+        switch event {
+        case nil where walk.isReadingLength:
+            throw .malformed("the file ends inside a segment")
+        case nil:
+            if scansDecoded > 0 { return nil }
+            throw .malformed("the file ends before its image data")
+        case .end(.endOfImage):
+            return nil
+        case .end:
+            // A length below 2: passing over stray bytes, the walk ends no other way here.
+            throw .malformed("a segment runs past the end of the file")
+        case let .segment(marker, length):
+            guard length <= reader.remaining else { throw .malformed("a segment runs past the end of the file") }
+            let content = position..<(position + length)
+            position = content.upperBound
+            return (marker, content)
         }
     }
 
@@ -219,8 +215,9 @@ struct JPEGStream {
             let size = wide == 1 ? 128 : 64
             guard at + 1 + size <= content.upperBound else { throw .malformed("a quantization table segment too short") }
             var natural = [Float](repeating: 0, count: 64)
+            let order = ZigZag.naturalIndex
             for k in 0..<64 {
-                natural[Self.zigzag[k]] = Float(wide == 1 ? word(at: at + 1 + 2 * k) : Int(bytes[at + 1 + k]))
+                natural[order[k]] = Float(wide == 1 ? word(at: at + 1 + 2 * k) : Int(bytes[at + 1 + k]))
             }
             quantizationTables[slot] = (0..<8).map { row in SIMD8<Float>(natural[(row * 8)..<(row * 8 + 8)]) }
             at += 1 + size

@@ -1,3 +1,5 @@
+import ImageHeaders
+
 /// Turns a bitmap's pixels into quantized DCT coefficients: colour as luma and two chroma
 /// components, chroma averaged over 2×2 pixels; gray as one component.
 ///

@@ -1,3 +1,5 @@
+import ImageHeaders
+
 /// Writes pictures as progressive JPEG files (JFIF): colour at 4:2:0, gray as one
 /// component, Huffman tables made for each scan's own symbols.
 public enum JPEGEncoder {

@@ -1,3 +1,5 @@
+import ImageHeaders
+
 /// The colour profile a JPEG carries, so that a picture made from it can carry it too.
 public enum ICCProfile {
     /// The largest profile kept: real ones are a few hundred kilobytes at most.
@@ -12,7 +14,7 @@ public enum ICCProfile {
         let signature = Array("ICC_PROFILE".utf8) + [0]
         var chunks: [ArraySlice<UInt8>?] = []
         var total = 0
-        for segment in JPEGMetadataSegments.segments(in: bytes) where segment.marker == 0xE2 && segment.payload.starts(with: signature) {
+        for segment in JPEGMarkerWalk.segments(in: bytes) where segment.marker == 0xE2 && segment.payload.starts(with: signature) {
             // After the signature: the chunk's number (from 1), the number of chunks, the data.
             let header = segment.payload.startIndex + signature.count
             guard header + 2 <= segment.payload.endIndex else { return nil }

@@ -1,3 +1,5 @@
+import ImageHeaders
+
 extension Orientation {
     /// The bitmap as it must be shown: turned and flipped so that it stands upright.
     public func apply(to bitmap: Bitmap) -> Bitmap {

@@ -1,3 +1,5 @@
+import ImageHeaders
+
 /// A picture's file, its kind known from its first bytes and its size from its header,
 /// ready to be decoded.
 struct DecodedSource {

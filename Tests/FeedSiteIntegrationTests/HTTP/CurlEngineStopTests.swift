@@ -49,29 +49,9 @@ final class CurlEngineStopTests: XCTestCase {
                 group.addTask { await engine.shutdown() }
             }
         }
-        engine.beginShutdown()
         await engine.shutdown()
 
         let error = await errorOf { try await engine.perform(testRequest("http://127.0.0.1:9/"), into: HTTPBodyBuffer()) }
-        XCTAssertTrue(error is CancellationError, "got \(String(describing: error))")
-    }
-
-    func test_shutdown_afterBeginShutdownWaitsForTheSameStop() async throws {
-        let arrived = DispatchSemaphore(value: 0)
-        let server = try makeServer { _ in
-            arrived.signal()
-            return HTTPResponse(status: 200, delivery: .hang)
-        }
-        let engine = try makeEngine()
-        let url = server.baseURL.absoluteString
-        let request = Task { try await engine.perform(testRequest(url), into: HTTPBodyBuffer()) }
-        let reached = await signal(of: arrived, within: 30)
-        XCTAssertEqual(reached, .success, "the request never reached the server")
-
-        engine.beginShutdown()
-        await engine.shutdown()
-
-        let error = await errorOf { try await request.value }
         XCTAssertTrue(error is CancellationError, "got \(String(describing: error))")
     }
 

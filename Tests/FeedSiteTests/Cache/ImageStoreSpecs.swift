@@ -112,9 +112,9 @@ extension ImageStoreSpecs where Self: XCTestCase {
 
     func assertThatInsertReadsTheImageDimensionsFromItsHeader(on sut: any ImageStore, file: StaticString = #filePath, line: UInt = #line) async {
         let pngURL = CacheFixtures.uniqueImageURL()
-        let png = await insert(Data(ImageHeaders.png(width: 640, height: 427)), for: pngURL, to: sut, file: file, line: line)
+        let png = await insert(Data(ImageHeaderBytes.png(width: 640, height: 427)), for: pngURL, to: sut, file: file, line: line)
         let jpegURL = CacheFixtures.uniqueImageURL()
-        let jpeg = await insert(Data(ImageHeaders.jpeg(width: 1200, height: 800, exifPadding: 300_000)), for: jpegURL, to: sut, file: file, line: line)
+        let jpeg = await insert(Data(ImageHeaderBytes.jpeg(width: 1200, height: 800, exifPadding: 300_000)), for: jpegURL, to: sut, file: file, line: line)
         let unknown = await insert(Data("<svg width='2' height='2'/>".utf8), for: CacheFixtures.uniqueImageURL(), to: sut, file: file, line: line)
 
         XCTAssertEqual(png?.dimensions, ImageDimensions(width: 640, height: 427), file: file, line: line)

@@ -8,25 +8,24 @@ final class ImageDimensionsTests: XCTestCase {
     // MARK: - PNG
 
     func test_read_png() {
-        expect(ImageHeaders.png(width: 640, height: 427), toRead: (640, 427))
+        expect(ImageHeaderBytes.png(width: 640, height: 427), toRead: (640, 427))
     }
 
-    func test_read_pngFromTheDemosEncoder() {
-        let pixels = [UInt8](repeating: 0x80, count: 7 * 3 * 3)
-        expect(PNGEncoder.encode(width: 7, height: 3, pixels: pixels), toRead: (7, 3))
+    func test_read_pngOfTheDemosPictures() {
+        expect(SampleArt.png(theme: 0, seed: 1, size: 7), toRead: (7, 7))
     }
 
     func test_read_pngWithAZeroSideHasNone() {
-        expect(ImageHeaders.png(width: 0, height: 427), toRead: nil)
-        expect(ImageHeaders.png(width: 640, height: 0), toRead: nil)
+        expect(ImageHeaderBytes.png(width: 0, height: 427), toRead: nil)
+        expect(ImageHeaderBytes.png(width: 640, height: 0), toRead: nil)
     }
 
     func test_read_pngLargerThanTheFormatAllowsHasNone() {
-        expect(ImageHeaders.png(width: 0x8000_0000, height: 1), toRead: nil)
+        expect(ImageHeaderBytes.png(width: 0x8000_0000, height: 1), toRead: nil)
     }
 
     func test_read_pngWhoseFirstChunkIsNotIHDRHasNone() {
-        var bytes = ImageHeaders.png(width: 640, height: 427)
+        var bytes = ImageHeaderBytes.png(width: 640, height: 427)
         bytes.replaceSubrange(12..<16, with: Array("IDAT".utf8))
         expect(bytes, toRead: nil)
     }
@@ -34,46 +33,46 @@ final class ImageDimensionsTests: XCTestCase {
     // MARK: - GIF
 
     func test_read_gif87aAndGif89a() {
-        expect(ImageHeaders.gif(width: 320, height: 240, version: "GIF87a"), toRead: (320, 240))
-        expect(ImageHeaders.gif(width: 65_535, height: 1), toRead: (65_535, 1))
+        expect(ImageHeaderBytes.gif(width: 320, height: 240, version: "GIF87a"), toRead: (320, 240))
+        expect(ImageHeaderBytes.gif(width: 65_535, height: 1), toRead: (65_535, 1))
     }
 
     func test_read_gifOfJustItsScreenDescriptor() {
-        expect(Array(ImageHeaders.gif(width: 12, height: 34).prefix(10)), toRead: (12, 34))
+        expect(Array(ImageHeaderBytes.gif(width: 12, height: 34).prefix(10)), toRead: (12, 34))
     }
 
     func test_read_gifWithAZeroSideHasNone() {
-        expect(ImageHeaders.gif(width: 0, height: 240), toRead: nil)
+        expect(ImageHeaderBytes.gif(width: 0, height: 240), toRead: nil)
     }
 
     // MARK: - WebP
 
     func test_read_webpLossyVP8() {
-        expect(ImageHeaders.webpVP8(width: 1024, height: 768), toRead: (1024, 768))
+        expect(ImageHeaderBytes.webpVP8(width: 1024, height: 768), toRead: (1024, 768))
     }
 
     func test_read_webpVP8IgnoresTheScaleBits() {
-        expect(ImageHeaders.webpVP8(width: 0xC000 | 300, height: 0x4000 | 200), toRead: (300, 200))
+        expect(ImageHeaderBytes.webpVP8(width: 0xC000 | 300, height: 0x4000 | 200), toRead: (300, 200))
     }
 
     func test_read_webpVP8WithoutTheStartCodeHasNone() {
-        var bytes = ImageHeaders.webpVP8(width: 1024, height: 768)
+        var bytes = ImageHeaderBytes.webpVP8(width: 1024, height: 768)
         bytes[24] = 0x00
         expect(bytes, toRead: nil)
     }
 
     func test_read_webpLosslessVP8L() {
-        expect(ImageHeaders.webpVP8L(width: 1, height: 1), toRead: (1, 1))
-        expect(ImageHeaders.webpVP8L(width: 16_384, height: 9_000), toRead: (16_384, 9_000))
+        expect(ImageHeaderBytes.webpVP8L(width: 1, height: 1), toRead: (1, 1))
+        expect(ImageHeaderBytes.webpVP8L(width: 16_384, height: 9_000), toRead: (16_384, 9_000))
     }
 
     func test_read_webpExtendedVP8X() {
-        expect(ImageHeaders.webpVP8X(width: 4_000, height: 3_000), toRead: (4_000, 3_000))
-        expect(ImageHeaders.webpVP8X(width: 1 << 24, height: 1), toRead: (1 << 24, 1))
+        expect(ImageHeaderBytes.webpVP8X(width: 4_000, height: 3_000), toRead: (4_000, 3_000))
+        expect(ImageHeaderBytes.webpVP8X(width: 1 << 24, height: 1), toRead: (1 << 24, 1))
     }
 
     func test_read_riffThatIsNotWebPHasNone() {
-        var bytes = ImageHeaders.webpVP8X(width: 4, height: 3)
+        var bytes = ImageHeaderBytes.webpVP8X(width: 4, height: 3)
         bytes.replaceSubrange(8..<12, with: Array("WAVE".utf8))
         expect(bytes, toRead: nil)
     }
@@ -81,15 +80,15 @@ final class ImageDimensionsTests: XCTestCase {
     // MARK: - JPEG
 
     func test_read_jpegBaseline() {
-        expect(ImageHeaders.jpeg(width: 1200, height: 800), toRead: (1200, 800))
+        expect(ImageHeaderBytes.jpeg(width: 1200, height: 800), toRead: (1200, 800))
     }
 
     func test_read_jpegProgressiveSOF2() {
-        expect(ImageHeaders.jpeg(width: 1200, height: 800, frameMarker: 0xC2), toRead: (1200, 800))
+        expect(ImageHeaderBytes.jpeg(width: 1200, height: 800, frameMarker: 0xC2), toRead: (1200, 800))
     }
 
     func test_read_jpegFrameAfterEXIFAndMoreThan64KiBOfOtherSegments() {
-        let bytes = ImageHeaders.jpeg(width: 4032, height: 3024, orientation: 1, exifPadding: 200_000)
+        let bytes = ImageHeaderBytes.jpeg(width: 4032, height: 3024, orientation: 1, exifPadding: 200_000)
 
         XCTAssertGreaterThan(bytes.count, 200_000)
         expect(bytes, toRead: (4032, 3024))
@@ -98,56 +97,54 @@ final class ImageDimensionsTests: XCTestCase {
     func test_read_jpegTurnedByItsEXIFOrientation() {
         for orientation in 1...8 {
             let expected = orientation >= 5 ? (3024, 4032) : (4032, 3024)
-            expect(ImageHeaders.jpeg(width: 4032, height: 3024, orientation: orientation), toRead: expected, "orientation \(orientation)")
+            expect(ImageHeaderBytes.jpeg(width: 4032, height: 3024, orientation: orientation), toRead: expected, "orientation \(orientation)")
         }
     }
 
-    func test_exifOrientation_inEitherByteOrder() {
-        XCTAssertEqual(ImageDimensionsReader.exifOrientation(ImageHeaders.exif(orientation: 6)), 6)
-        XCTAssertEqual(ImageDimensionsReader.exifOrientation(ImageHeaders.exif(orientation: 8, littleEndianOrder: true)), 8)
-        XCTAssertNil(ImageDimensionsReader.exifOrientation(Array("http://ns.adobe.com/xap/1.0/\0<x:xmpmeta/>".utf8)))
-        XCTAssertNil(ImageDimensionsReader.exifOrientation(Array(ImageHeaders.exif(orientation: 6).prefix(20))))
+    func test_read_jpegTurnedByAnOrientationStoredAsALong() {
+        expect(ImageHeaderBytes.jpeg(width: 4032, height: 3024, orientation: 6, longOrientation: true), toRead: (3024, 4032))
+        expect(ImageHeaderBytes.jpeg(width: 4032, height: 3024, orientation: 3, longOrientation: true), toRead: (4032, 3024))
     }
 
     func test_read_jpegIgnoresTablesThatShareTheFrameMarkersRange() {
         // DHT (0xC4) before the frame is a table, not a frame header.
-        var bytes: [UInt8] = [0xFF, 0xD8] + ImageHeaders.segment(0xC4, Array(repeating: 0, count: 17))
-        bytes += Array(ImageHeaders.jpeg(width: 10, height: 20).dropFirst(2))
+        var bytes: [UInt8] = [0xFF, 0xD8] + ImageHeaderBytes.segment(0xC4, Array(repeating: 0, count: 17))
+        bytes += Array(ImageHeaderBytes.jpeg(width: 10, height: 20).dropFirst(2))
         expect(bytes, toRead: (10, 20))
     }
 
     func test_read_jpegWithAZeroHeightHasNone() {
         // A height of 0 is set later by a DNL segment, after the image data.
-        expect(ImageHeaders.jpeg(width: 1200, height: 0), toRead: nil)
+        expect(ImageHeaderBytes.jpeg(width: 1200, height: 0), toRead: nil)
     }
 
     func test_read_jpegWithScanDataBeforeAnyFrameHasNone() {
-        expect([0xFF, 0xD8] + ImageHeaders.segment(0xDA, [1, 2, 3]) + ImageHeaders.jpeg(width: 10, height: 20), toRead: nil)
+        expect([0xFF, 0xD8] + ImageHeaderBytes.segment(0xDA, [1, 2, 3]) + ImageHeaderBytes.jpeg(width: 10, height: 20), toRead: nil)
     }
 
     func test_read_jpegWithGarbageWhereAMarkerShouldBeHasNone() {
-        expect([0xFF, 0xD8, 0x12, 0x34] + ImageHeaders.jpeg(width: 10, height: 20), toRead: nil)
+        expect([0xFF, 0xD8, 0x12, 0x34] + ImageHeaderBytes.jpeg(width: 10, height: 20), toRead: nil)
         expect([0xFF, 0xD8, 0xFF, 0x00, 0x00, 0x00], toRead: nil)
     }
 
     func test_read_jpegWithASegmentLengthBelowTwoHasNone() {
-        expect([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x01] + Array(ImageHeaders.jpeg(width: 10, height: 20).dropFirst(2)), toRead: nil)
+        expect([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x01] + Array(ImageHeaderBytes.jpeg(width: 10, height: 20).dropFirst(2)), toRead: nil)
     }
 
     func test_read_jpegWithAFrameHeaderTooShortHasNone() {
-        expect([0xFF, 0xD8] + ImageHeaders.segment(0xC0, [8, 0, 20]), toRead: nil)
+        expect([0xFF, 0xD8] + ImageHeaderBytes.segment(0xC0, [8, 0, 20]), toRead: nil)
     }
 
     // MARK: - Cut short, damaged, other formats
 
     func test_read_everyTruncationOfEveryFormatEndsWithoutCrashingAndNeverGuessesWrong() {
         let images: [([UInt8], (Int, Int))] = [
-            (ImageHeaders.png(width: 640, height: 427), (640, 427)),
-            (ImageHeaders.gif(width: 320, height: 240), (320, 240)),
-            (ImageHeaders.webpVP8(width: 1024, height: 768), (1024, 768)),
-            (ImageHeaders.webpVP8L(width: 99, height: 77), (99, 77)),
-            (ImageHeaders.webpVP8X(width: 4_000, height: 3_000), (4_000, 3_000)),
-            (ImageHeaders.jpeg(width: 1200, height: 800, orientation: 6), (800, 1200)),
+            (ImageHeaderBytes.png(width: 640, height: 427), (640, 427)),
+            (ImageHeaderBytes.gif(width: 320, height: 240), (320, 240)),
+            (ImageHeaderBytes.webpVP8(width: 1024, height: 768), (1024, 768)),
+            (ImageHeaderBytes.webpVP8L(width: 99, height: 77), (99, 77)),
+            (ImageHeaderBytes.webpVP8X(width: 4_000, height: 3_000), (4_000, 3_000)),
+            (ImageHeaderBytes.jpeg(width: 1200, height: 800, orientation: 6), (800, 1200)),
         ]
         for (bytes, size) in images {
             for length in 0...bytes.count {
@@ -158,7 +155,7 @@ final class ImageDimensionsTests: XCTestCase {
     }
 
     func test_read_jpegCutBeforeItsFrameHeaderHasNone() {
-        let bytes = ImageHeaders.jpeg(width: 1200, height: 800, orientation: 6)
+        let bytes = ImageHeaderBytes.jpeg(width: 1200, height: 800, orientation: 6)
         let frame = bytes.indices.first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC0 }!
         expect(Array(bytes.prefix(frame + 8)), toRead: nil)
         expect(Array(bytes.prefix(frame + 9)), toRead: (800, 1200))
@@ -184,8 +181,8 @@ final class ImageDimensionsTests: XCTestCase {
 
     func test_consume_givesTheSameSizeWhateverTheChunks() {
         let images = [
-            ImageHeaders.png(width: 640, height: 427), ImageHeaders.gif(width: 3, height: 4), ImageHeaders.webpVP8X(width: 5, height: 6),
-            ImageHeaders.jpeg(width: 1200, height: 800, orientation: 8, exifPadding: 70_000),
+            ImageHeaderBytes.png(width: 640, height: 427), ImageHeaderBytes.gif(width: 3, height: 4), ImageHeaderBytes.webpVP8X(width: 5, height: 6),
+            ImageHeaderBytes.jpeg(width: 1200, height: 800, orientation: 8, exifPadding: 70_000),
         ]
         for bytes in images {
             let whole = ImageDimensions.read(from: bytes)
@@ -200,9 +197,9 @@ final class ImageDimensionsTests: XCTestCase {
         }
     }
 
-    func test_consume_finishesAtTheFrameHeaderAndIgnoresTheRest() {
+    func test_consume_finishesAtTheImageDataAndIgnoresTheRest() {
         var reader = ImageDimensionsReader()
-        let bytes = ImageHeaders.jpeg(width: 1200, height: 800)
+        let bytes = ImageHeaderBytes.jpeg(width: 1200, height: 800)
 
         reader.consume(bytes)
         reader.consume(Data(repeating: 0xFF, count: 1_000_000))

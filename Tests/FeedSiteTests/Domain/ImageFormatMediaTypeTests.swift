@@ -56,21 +56,22 @@ final class ImageFormatMediaTypeTests: XCTestCase {
     }
 
     private static let knownImages = [
-        KnownImage(name: "PNG", bytes: ImageHeaders.png(width: 1, height: 1), servedAs: "image/png", mediaType: "image/png", fileExtension: "png"),
-        KnownImage(name: "JPEG (JFIF)", bytes: ImageHeaders.jpeg(width: 1, height: 1), servedAs: "image/jpeg", mediaType: "image/jpeg", fileExtension: "jpg"),
+        KnownImage(name: "PNG", bytes: ImageHeaderBytes.png(width: 1, height: 1), servedAs: "image/png", mediaType: "image/png", fileExtension: "png"),
         KnownImage(
-            name: "JPEG (Exif)", bytes: [0xFF, 0xD8] + ImageHeaders.segment(0xE1, ImageHeaders.exif(orientation: 1)), servedAs: "image/jpeg",
+            name: "JPEG (JFIF)", bytes: ImageHeaderBytes.jpeg(width: 1, height: 1), servedAs: "image/jpeg", mediaType: "image/jpeg", fileExtension: "jpg"),
+        KnownImage(
+            name: "JPEG (Exif)", bytes: [0xFF, 0xD8] + ImageHeaderBytes.segment(0xE1, ImageHeaderBytes.exif(orientation: 1)), servedAs: "image/jpeg",
             mediaType: "image/jpeg", fileExtension: "jpg"),
-        KnownImage(name: "GIF89a", bytes: ImageHeaders.gif(width: 1, height: 1), servedAs: "image/gif", mediaType: "image/gif", fileExtension: "gif"),
+        KnownImage(name: "GIF89a", bytes: ImageHeaderBytes.gif(width: 1, height: 1), servedAs: "image/gif", mediaType: "image/gif", fileExtension: "gif"),
         KnownImage(
-            name: "GIF87a", bytes: ImageHeaders.gif(width: 1, height: 1, version: "GIF87a"), servedAs: "image/gif", mediaType: "image/gif",
+            name: "GIF87a", bytes: ImageHeaderBytes.gif(width: 1, height: 1, version: "GIF87a"), servedAs: "image/gif", mediaType: "image/gif",
             fileExtension: "gif"),
-        KnownImage(name: "WebP", bytes: ImageHeaders.webpVP8L(width: 1, height: 1), servedAs: "image/webp", mediaType: "image/webp", fileExtension: "webp"),
+        KnownImage(name: "WebP", bytes: ImageHeaderBytes.webpVP8L(width: 1, height: 1), servedAs: "image/webp", mediaType: "image/webp", fileExtension: "webp"),
         KnownImage(name: "AVIF", bytes: fileTypeBox(brand: "avif"), servedAs: "image/avif", mediaType: "image/avif", fileExtension: "avif"),
         KnownImage(name: "HEIC", bytes: fileTypeBox(brand: "heic"), servedAs: "image/heic", mediaType: "image/heic", fileExtension: "heic"),
         // BITMAPFILEHEADER: "BM", the file's size, two reserved words, the pixels' offset.
         KnownImage(
-            name: "BMP", bytes: Array("BM".utf8) + ImageHeaders.littleEndian(58, bytes: 4) + [0, 0, 0, 0] + ImageHeaders.littleEndian(54, bytes: 4),
+            name: "BMP", bytes: Array("BM".utf8) + ImageHeaderBytes.littleEndian(58, bytes: 4) + [0, 0, 0, 0] + ImageHeaderBytes.littleEndian(54, bytes: 4),
             servedAs: "image/bmp", mediaType: "image/bmp", fileExtension: "bmp"),
         // ICONDIR: reserved 0, type 1 (icon), one image.
         KnownImage(
@@ -88,6 +89,6 @@ final class ImageFormatMediaTypeTests: XCTestCase {
     /// the compatible brands HEIF images list (ISO/IEC 23008-12).
     private static func fileTypeBox(brand: String) -> [UInt8] {
         let body = Array(brand.utf8) + [0, 0, 0, 0] + Array("mif1".utf8) + Array(brand.utf8)
-        return ImageHeaders.bigEndian(8 + body.count, bytes: 4) + Array("ftyp".utf8) + body
+        return ImageHeaderBytes.bigEndian(8 + body.count, bytes: 4) + Array("ftyp".utf8) + body
     }
 }

@@ -4,7 +4,7 @@ import XCTest
 
 final class ImageSnifferTests: XCTestCase {
     func test_consume_keepsTheFirstSignatureLengthBytesAcrossChunks() {
-        let bytes = ImageHeaders.png(width: 640, height: 427)
+        let bytes = ImageHeaderBytes.png(width: 640, height: 427)
         var sut = ImageSniffer()
 
         for chunk in chunks(of: bytes, size: 5) { sut.consume(chunk) }
@@ -15,7 +15,7 @@ final class ImageSnifferTests: XCTestCase {
     }
 
     func test_consume_findsAJPEGsSizeBehindSegmentsLongerThanOneChunk() {
-        let bytes = ImageHeaders.jpeg(width: 1200, height: 800, exifPadding: 300_000)
+        let bytes = ImageHeaderBytes.jpeg(width: 1200, height: 800, exifPadding: 300_000)
         var sut = ImageSniffer()
 
         for chunk in chunks(of: bytes, size: 256 * 1024) { sut.consume(chunk) }

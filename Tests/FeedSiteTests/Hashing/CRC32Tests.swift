@@ -10,6 +10,12 @@ final class CRC32Tests: XCTestCase {
         XCTAssertEqual([UInt8]().withUnsafeBytes { CRC32.update(0, $0) }, 0)
     }
 
+    func test_update_continuesTheChecksumOfTheBytesBefore() {
+        let start = Array("12345".utf8).withUnsafeBytes { CRC32.update(0, $0) }
+
+        XCTAssertEqual(Array("6789".utf8).withUnsafeBytes { CRC32.update(start, $0) }, 0xCBF4_3926)
+    }
+
     func test_hardware_agreesWithZlibOnEveryLengthAndSplit() throws {
         try XCTSkipUnless(CRC32.hardwareAvailable, "this CPU has no carry-less multiplication")
         let bytes = SeededGenerator.bytes(count: 2_000, seed: 11)

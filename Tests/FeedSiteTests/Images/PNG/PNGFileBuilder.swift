@@ -1,3 +1,4 @@
+import Hashing
 import Images
 
 /// PNG files put together chunk by chunk, for the decoder's tests of what tools never write.
@@ -7,7 +8,7 @@ enum PNGFileBuilder {
     /// A chunk: length, type, data and the CRC of type and data.
     static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
         let typeAndData = Array(type.utf8) + data
-        return bigEndian(UInt32(data.count)) + typeAndData + bigEndian(Zlib.crc32(typeAndData))
+        return bigEndian(UInt32(data.count)) + typeAndData + bigEndian(crc32(typeAndData))
     }
 
     static func ihdr(width: Int, height: Int, bitDepth: UInt8, colourType: UInt8, interlaced: Bool = false) -> [UInt8] {
@@ -19,6 +20,11 @@ enum PNGFileBuilder {
     static func png(width: Int, height: Int, bitDepth: UInt8, colourType: UInt8, middle: [UInt8] = [], rows: [UInt8]) -> [UInt8] {
         signature + ihdr(width: width, height: height, bitDepth: bitDepth, colourType: colourType) + middle
             + chunk("IDAT", Zlib.deflate(rows)) + chunk("IEND", [])
+    }
+
+    /// The CRC-32 a chunk ends with, of its type and data.
+    static func crc32(_ bytes: [UInt8]) -> UInt32 {
+        bytes.withUnsafeBytes { CRC32.update(0, $0) }
     }
 
     static func bigEndian(_ value: UInt32) -> [UInt8] {
@@ -33,7 +39,7 @@ enum PNGFileBuilder {
         while offset + 12 <= out.count {
             let length = Int(out[offset..<offset + 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
             guard length <= out.count - offset - 12 else { break }
-            let crc = bigEndian(Zlib.crc32(Array(out[offset + 4..<offset + 8 + length])))
+            let crc = bigEndian(crc32(Array(out[offset + 4..<offset + 8 + length])))
             out.replaceSubrange(offset + 8 + length..<offset + 12 + length, with: crc)
             offset += 12 + length
         }

@@ -1,3 +1,4 @@
+import ImageHeaders
 import XCTest
 
 @testable import Images

@@ -2,7 +2,7 @@ import Foundation
 
 /// The first bytes of images of a given size, as their formats lay them out, for the
 /// dimension reader's tests and the image stores'; the pixel data after them is filler.
-enum ImageHeaders {
+enum ImageHeaderBytes {
     static func png(width: UInt32, height: UInt32) -> [UInt8] {
         [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + bigEndian(13, bytes: 4) + Array("IHDR".utf8)
             + bigEndian(Int(width), bytes: 4) + bigEndian(Int(height), bytes: 4) + [8, 2, 0, 0, 0] + [0xDE, 0xAD, 0xBE, 0xEF] + filler
@@ -29,14 +29,17 @@ enum ImageHeaders {
             + Array("ALPH".utf8) + filler
     }
 
-    /// A JPEG: JFIF, optionally an EXIF block (with an orientation, and `exifPadding` bytes
-    /// of APP2 segments after it, as ICC profiles are), tables, then the frame header
-    /// `frameMarker` (SOF0 baseline, 0xC2 progressive) and the start of the scan.
-    static func jpeg(width: Int, height: Int, frameMarker: UInt8 = 0xC0, orientation: Int? = nil, exifPadding: Int = 0) -> [UInt8] {
+    /// A JPEG: JFIF, optionally an EXIF block (with an orientation, a LONG when
+    /// `longOrientation`, and `exifPadding` bytes of APP2 segments after it, as ICC profiles
+    /// are), tables, then the frame header `frameMarker` (SOF0 baseline, 0xC2 progressive) and
+    /// the start of the scan.
+    static func jpeg(
+        width: Int, height: Int, frameMarker: UInt8 = 0xC0, orientation: Int? = nil, longOrientation: Bool = false, exifPadding: Int = 0
+    ) -> [UInt8] {
         var bytes: [UInt8] = [0xFF, 0xD8]
         bytes += segment(0xE0, Array("JFIF\0".utf8) + [1, 1, 0, 0, 1, 0, 1, 0, 0])
         if let orientation {
-            bytes += segment(0xE1, exif(orientation: orientation))
+            bytes += segment(0xE1, exif(orientation: orientation, long: longOrientation))
         }
         var padding = exifPadding
         while padding > 0 {
@@ -57,15 +60,17 @@ enum ImageHeaders {
         [0xFF, marker] + bigEndian(payload.count + 2, bytes: 2) + payload
     }
 
-    /// An EXIF block in big-endian TIFF order, IFD0 holding a make and the orientation.
-    static func exif(orientation: Int, littleEndianOrder: Bool = false) -> [UInt8] {
+    /// An EXIF block in big-endian TIFF order, IFD0 holding a make and the orientation: a
+    /// SHORT, as the format says, or a LONG when `long`, as some writers store it.
+    static func exif(orientation: Int, littleEndianOrder: Bool = false, long: Bool = false) -> [UInt8] {
         func number(_ value: Int, _ count: Int) -> [UInt8] {
             littleEndianOrder ? littleEndian(value, bytes: count) : bigEndian(value, bytes: count)
         }
         var tiff: [UInt8] = littleEndianOrder ? [0x49, 0x49] : [0x4D, 0x4D]
         tiff += number(42, 2) + number(8, 4) + number(2, 2)
         tiff += number(0x010F, 2) + number(2, 2) + number(4, 4) + Array("ACM\0".utf8)  // Make, ASCII, 4 bytes inline
-        tiff += number(0x0112, 2) + number(3, 2) + number(1, 4) + number(orientation, 2) + [0, 0]
+        let value = long ? number(4, 2) + number(1, 4) + number(orientation, 4) : number(3, 2) + number(1, 4) + number(orientation, 2) + [0, 0]
+        tiff += number(0x0112, 2) + value  // Orientation: its type, a count of 1, the value inline
         tiff += number(0, 4)
         return Array("Exif\0\0".utf8) + tiff
     }

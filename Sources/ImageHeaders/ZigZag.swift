@@ -1,8 +1,9 @@
-/// The order coefficients travel in: from low frequencies to high, along the block's
-/// anti-diagonals.
-enum ZigZag {
+/// The order a JPEG stores a block's 64 coefficients in, and its quantization tables: from
+/// low frequencies to high, along the block's anti-diagonals. The decoder and the encoder
+/// both follow it.
+public enum ZigZag {
     /// The natural (row by row) index of the `k`th coefficient in zigzag order.
-    static let naturalIndex: [Int] = {
+    public static let naturalIndex: [Int] = {
         var order = [Int]()
         order.reserveCapacity(64)
         for diagonal in 0..<15 {
