@@ -1,9 +1,10 @@
 // Checks that every target of the package lists exactly the modules its sources import, and
-// that the README's picture of the modules (its first Mermaid chart) draws, for each target
-// it shows, exactly the dependencies Package.swift lists.
+// that the code map's picture of the modules (the first Mermaid chart of the DocC article
+// CodeMap.md) draws, for each target it shows, exactly the dependencies Package.swift lists.
 //
 //     swift package dump-package > package.json
-//     swiftc -o check-dependencies .ci/check-dependencies.swift && ./check-dependencies package.json README.md
+//     swiftc -o check-dependencies .ci/check-dependencies.swift
+//     ./check-dependencies package.json Sources/FeedSiteCLI/FeedSite.docc/Articles/CodeMap.md
 //
 // A target that imports a module of this package it does not list builds only by luck (the
 // module happened to be built first); one that lists a module it never imports says a
@@ -56,9 +57,9 @@ func imports(under folder: String) -> Set<String> {
 
 /// The first Mermaid chart's arrows, by target name: `id["Name<br/>what it does"] --> A & B`
 /// or `Name --> A`; a node's name is the first word of its label, else its id.
-func pictureEdges(in readme: String) throws -> [String: Set<String>] {
-    guard let start = readme.range(of: "```mermaid\n"), let end = readme.range(of: "\n```", range: start.upperBound..<readme.endIndex) else {
-        throw CheckError("the README has no Mermaid chart of the modules")
+func pictureEdges(in article: String) throws -> [String: Set<String>] {
+    guard let start = article.range(of: "```mermaid\n"), let end = article.range(of: "\n```", range: start.upperBound..<article.endIndex) else {
+        throw CheckError("the code map has no Mermaid chart of the modules")
     }
     var names: [String: String] = [:]
     var arrows: [(from: String, to: [String])] = []
@@ -70,7 +71,7 @@ func pictureEdges(in readme: String) throws -> [String: Set<String>] {
         names[id] = String(label.prefix { $0.isLetter || $0.isNumber || $0 == "-" })
         return id
     }
-    for line in readme[start.upperBound..<end.lowerBound].split(separator: "\n") {
+    for line in article[start.upperBound..<end.lowerBound].split(separator: "\n") {
         guard let arrow = line.range(of: "-->") else { continue }
         let from = node(line[..<arrow.lowerBound])
         arrows.append((from, line[arrow.upperBound...].split(separator: "&").map(node)))
@@ -89,7 +90,7 @@ struct CheckError: Error, CustomStringConvertible {
 }
 
 do {
-    guard CommandLine.arguments.count == 3 else { throw CheckError("usage: check-dependencies PACKAGE.json README.md") }
+    guard CommandLine.arguments.count == 3 else { throw CheckError("usage: check-dependencies PACKAGE.json CODEMAP.md") }
     let all = try targets(fromDump: CommandLine.arguments[1])
     let ours = Set(all.map(\.name))
     let executables = Set(all.filter { $0.type == "executable" }.map(\.name))
@@ -105,22 +106,22 @@ do {
             problems.append("\(target.name) lists \(module) in Package.swift but never imports it")
         }
     }
-    let readme = try String(contentsOfFile: CommandLine.arguments[2], encoding: .utf8)
+    let article = try String(contentsOfFile: CommandLine.arguments[2], encoding: .utf8)
     let listed = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0.dependencies) })
-    for (name, drawn) in try pictureEdges(in: readme).sorted(by: { $0.key < $1.key }) {
+    for (name, drawn) in try pictureEdges(in: article).sorted(by: { $0.key < $1.key }) {
         guard let dependencies = listed[name] else {
-            problems.append("the README's picture shows \(name), which is no target of Package.swift")
+            problems.append("the code map's picture shows \(name), which is no target of Package.swift")
             continue
         }
         for module in dependencies.subtracting(drawn).sorted() {
-            problems.append("the README's picture lacks the arrow \(name) --> \(module)")
+            problems.append("the code map's picture lacks the arrow \(name) --> \(module)")
         }
         for module in drawn.subtracting(dependencies).sorted() {
-            problems.append("the README's picture draws \(name) --> \(module), which Package.swift does not list")
+            problems.append("the code map's picture draws \(name) --> \(module), which Package.swift does not list")
         }
     }
     if problems.isEmpty {
-        print("check-dependencies: every target lists exactly what it imports, and the README draws it (\(all.count) targets)")
+        print("check-dependencies: every target lists exactly what it imports, and the code map draws it (\(all.count) targets)")
     } else {
         for problem in problems { print("check-dependencies: \(problem)") }
         exit(1)

@@ -2,7 +2,7 @@ import FeedCore
 import Foundation
 import Synchronization
 
-/// `HTTPClient` over the libcurl engine, with the manners of the README's Network section:
+/// `HTTPClient` over the libcurl engine, with the manners the article "Network" describes:
 /// transient failures and busy statuses tried again (`RetryPolicy`), `Retry-After` honoured
 /// for the whole host, `--rate` (`HostPace`), and a host that failed `downThreshold`
 /// requests in a row left alone for the rest of the run. A request fails the host when its

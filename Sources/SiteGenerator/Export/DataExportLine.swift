@@ -9,8 +9,9 @@ import Foundation
 /// same data gives the same bytes. Every member is always there, `null` when it has no
 /// value. Names are the API's where the API has one (snake case; each comment exactly in the
 /// API's shape: `id`, `message`, `created_at`, `author.username`), so a reader of the API
-/// reads these too; the item's image URL, the API's `image`, is `image.url`. The README's
-/// "Exported data" section describes every member.
+/// reads these too; the item's image URL, the API's `image`, is `image.url`. The article
+/// "Exported data" (`FeedSiteCLI/FeedSite.docc/Articles/ExportedData.md`) describes every
+/// member.
 public enum DataExportLine {
     /// An item's comments and where they came from.
     public enum Comments: Equatable, Sendable {

@@ -39,7 +39,7 @@ final class RenditionsTests: XCTestCase {
         XCTAssertEqual(try Renditions.make(from: source, recipe: recipe), [])
     }
 
-    /// Renditions are narrower than the upright picture, which README calls small enough
+    /// Renditions are narrower than the upright picture, which the docs call small enough
     /// however tall: a JPEG's header tells so before any of it is decoded (here its scan is
     /// cut short, which decoding would refuse). Turned a quarter, the same picture is wide.
     func test_make_givesNoneForATallPictureNoWiderThanTheNarrowestWidth_withoutDecodingAJPEG() throws {
