@@ -55,7 +55,9 @@ let package = Package(
         // Pictures: our own decoders and encoders and the resampler that make renditions.
         // Optimized even in debug builds, as hashing is: decoding a photograph unoptimized
         // would make the tests crawl.
-        .target(name: "Images", dependencies: ["CZlib", "Hashing", "ImageHeaders"], swiftSettings: optimizedInDebug),
+        // zlib's deflate and inflate over CZlib: zlib streams for PNG, gzip members for WARC.
+        .target(name: "Deflate", dependencies: ["CZlib", "Hashing"]),
+        .target(name: "Images", dependencies: ["Deflate", "Hashing", "ImageHeaders"], swiftSettings: optimizedInDebug),
         // SQLite: a connection, statements, transactions, errors in plain words.
         .target(name: "SQLite", dependencies: ["CSQLite"]),
         // HTTP: the libcurl engine, the retry policy.
@@ -72,7 +74,7 @@ let package = Package(
         // History: dated snapshots of the site, what changed between them, which to keep.
         .target(name: "History", dependencies: ["Basics", "FeedCore", "FileSystem", "Hashing", "Publishing", "SiteGenerator"]),
         // The web archive: WARC records, each a gzip member, and their CDXJ index.
-        .target(name: "WebArchive", dependencies: ["Basics", "CZlib", "FileSystem", "Hashing"]),
+        .target(name: "WebArchive", dependencies: ["Basics", "Deflate", "FileSystem", "Hashing"]),
         // The demo: a loopback HTTP server (also `feedsite serve`'s) and the sample API it serves.
         .target(name: "LoopbackHTTP"),
         .target(name: "SampleAPI", dependencies: ["Basics", "FeedCore", "LoopbackHTTP", "Images"], swiftSettings: optimizedInDebug),
@@ -103,7 +105,7 @@ let package = Package(
             name: "FeedSiteTests",
             dependencies: [
                 "TestSupport", "Basics", "FeedCore", "HTTP", "Hashing", "FileSystem", "FeedStorage", "SiteGenerator", "BuiltInTemplates", "Publishing",
-                "LoopbackHTTP", "SampleAPI", "FeedSiteCLI", "SQLite", "Images", "ImageHeaders", "History", "WebArchive",
+                "LoopbackHTTP", "SampleAPI", "FeedSiteCLI", "SQLite", "Images", "ImageHeaders", "History", "WebArchive", "Deflate",
             ],
             // The search rule's vectors are read from their path by the tests and by
             // .ci/check-search, not bundled; so are the pictures the codecs' tests decode.
@@ -115,7 +117,7 @@ let package = Package(
             name: "FeedSiteIntegrationTests",
             dependencies: [
                 "TestSupport", "Basics", "FeedCore", "HTTP", "Hashing", "FileSystem", "FeedStorage", "SiteGenerator", "BuiltInTemplates", "Publishing",
-                "LoopbackHTTP", "SampleAPI", "FeedSiteCLI", "SQLite", "feedsite", "Images", "WebArchive",
+                "LoopbackHTTP", "SampleAPI", "FeedSiteCLI", "SQLite", "feedsite", "Images", "WebArchive", "Deflate",
             ],
             // The cache an earlier feedsite wrote, for the upgrade's tests; read from its
             // path, not bundled.

@@ -1,4 +1,5 @@
 import Basics
+import Deflate
 import FileSystem
 import Foundation
 import Hashing

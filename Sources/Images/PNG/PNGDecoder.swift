@@ -1,3 +1,4 @@
+import Deflate
 /// Reads PNG files: every colour type and bit depth, interlaced or not, with transparency,
 /// into 8-bit bitmaps. Gamma and colour chunks other than the ICC profile are not applied.
 public enum PNGDecoder {

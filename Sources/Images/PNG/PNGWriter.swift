@@ -1,3 +1,4 @@
+import Deflate
 /// Writes bitmaps as PNG files: 8-bit samples in the bitmap's layout, each row with the
 /// filter that suits it best, deflated by zlib.
 public enum PNGWriter {

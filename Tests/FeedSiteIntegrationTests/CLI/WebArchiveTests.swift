@@ -1,3 +1,4 @@
+import Deflate
 import FeedSiteCLI
 import FileSystem
 import Foundation

@@ -1,3 +1,4 @@
+import Deflate
 import FeedCore
 import Hashing
 import Foundation

@@ -1,3 +1,4 @@
+import Deflate
 import Hashing
 import Images
 

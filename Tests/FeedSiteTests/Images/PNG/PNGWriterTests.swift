@@ -1,3 +1,4 @@
+import Deflate
 import Images
 import TestSupport
 import XCTest

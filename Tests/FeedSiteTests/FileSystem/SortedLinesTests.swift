@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 
-@testable import WebArchive
+import FileSystem
 
 final class SortedLinesTests: XCTestCase {
     func test_lines_pastTheMemoryLimit_areSetAsideAndMerged_intoOneFileSortedByTheirBytes() throws {

@@ -1,8 +1,6 @@
+import Deflate
 import Foundation
-import Images
 import XCTest
-
-@testable import WebArchive
 
 final class StoredGzipMembersTests: XCTestCase {
     func test_members_holdTheirBytesAsTheyAre_inBlocksOfAtMost65535_eachWholeFromItsOffset() throws {

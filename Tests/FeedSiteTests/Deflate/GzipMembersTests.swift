@@ -1,5 +1,5 @@
+import Deflate
 import Foundation
-import Images
 import WebArchive
 import XCTest
 

@@ -5,13 +5,13 @@ import Hashing
 /// would barely shrink, framed without zlib, so its bytes are copied once, to `sink`, and
 /// read once more for the CRC-32 (`CRC32`) (BENCHMARKS.md, "What each trick buys", row "small
 /// records stored").
-final class StoredGzipMembers: GzipMemberMaker {
+public final class StoredGzipMembers: GzipMemberMaker {
     private let sink: (UnsafeRawBufferPointer) throws -> Void
     private var crc: UInt32 = 0
     private var count: UInt32 = 0
     private var begun = false
 
-    init(sink: @escaping (UnsafeRawBufferPointer) throws -> Void) {
+    public init(sink: @escaping (UnsafeRawBufferPointer) throws -> Void) {
         self.sink = sink
     }
 
@@ -20,7 +20,7 @@ final class StoredGzipMembers: GzipMemberMaker {
     /// The largest stored block.
     private static let largestBlock = 65_535
 
-    func add(_ bytes: UnsafeRawBufferPointer) throws {
+    public func add(_ bytes: UnsafeRawBufferPointer) throws {
         try begin()
         var at = 0
         while at < bytes.count {
@@ -32,11 +32,11 @@ final class StoredGzipMembers: GzipMemberMaker {
         }
     }
 
-    func storeTheRest() throws {}
+    public func storeTheRest() throws {}
 
     /// Ends the member with an empty final block, then the CRC-32 and the length (modulo
     /// 2³²) of what it holds.
-    func endMember() throws {
+    public func endMember() throws {
         defer { dropMember() }
         try begin()
         try block(final: true, UnsafeRawBufferPointer(start: nil, count: 0))
@@ -44,7 +44,7 @@ final class StoredGzipMembers: GzipMemberMaker {
         try withUnsafeBytes(of: trailer) { try sink($0) }
     }
 
-    func dropMember() {
+    public func dropMember() {
         crc = 0
         count = 0
         begun = false

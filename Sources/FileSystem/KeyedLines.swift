@@ -1,4 +1,3 @@
-import FileSystem
 import Foundation
 
 #if canImport(Glibc)
@@ -11,7 +10,7 @@ import Foundation
 /// tab), a line found by its key without holding the file: the key and place of every
 /// `spacing`th line are kept, and a lookup reads the lines from one of those to the next.
 /// A line that is no key, or whose key is not past the one before, is passed over.
-final class KeyedLines {
+public final class KeyedLines {
     private let path: String
     private let descriptor: Int32
     private let keyLength: Int
@@ -25,7 +24,7 @@ final class KeyedLines {
     /// The lines of the file at `path`, `nil` when there is none; `isKey` says whether a
     /// line's first `keyLength` bytes are a key. Anything but a regular file there is refused
     /// without being read.
-    static func open(_ path: String, keyLength: Int, spacing: Int = 32, isKey: @escaping (ArraySlice<UInt8>) -> Bool) throws -> KeyedLines? {
+    public static func open(_ path: String, keyLength: Int, spacing: Int = 32, isKey: @escaping (ArraySlice<UInt8>) -> Bool) throws -> KeyedLines? {
         switch try PlainFile.kind(of: path) {
         case .missing: return nil
         case .file: return try KeyedLines(path: path, keyLength: keyLength, spacing: spacing, isKey: isKey)
@@ -56,7 +55,7 @@ final class KeyedLines {
     }
 
     /// The line whose key is `key`, without its line break.
-    func line(forKey key: [UInt8]) throws -> ArraySlice<UInt8>? {
+    public func line(forKey key: [UInt8]) throws -> ArraySlice<UInt8>? {
         guard key.count == keyLength else { return nil }
         // The first kept line whose key is past `key`: the line sought is before it.
         var low = 0
@@ -73,7 +72,7 @@ final class KeyedLines {
     }
 
     /// The file's lines in order, those passed over left out.
-    func lines() throws -> Reader {
+    public func lines() throws -> Reader {
         try Reader(self)
     }
 
@@ -82,7 +81,7 @@ final class KeyedLines {
     }
 
     /// The lines of the file, one at a time.
-    final class Reader {
+    public final class Reader {
         private let file: KeyedLines
         private let reader: LineReader
         private var last: [UInt8]?
@@ -94,10 +93,10 @@ final class KeyedLines {
 
         /// Where the line `next` returned last begins; once it found no more, where the
         /// last whole line ends.
-        var position: Int { reader.position }
+        public var position: Int { reader.position }
 
         /// The next line, without its line break; `nil` at the end.
-        func next() throws -> [UInt8]? {
+        public func next() throws -> [UInt8]? {
             while try reader.advance() {
                 let line = Array(reader.line)
                 guard file.isLine(line[...]) else { continue }

@@ -1,4 +1,4 @@
-import Images
+import Deflate
 import XCTest
 
 final class ZlibTests: XCTestCase {

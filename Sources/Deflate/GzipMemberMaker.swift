@@ -1,6 +1,6 @@
 /// How a WARC writer makes its records' gzip members: one after another, each ended before
 /// the next begins.
-protocol GzipMemberMaker: AnyObject {
+public protocol GzipMemberMaker: AnyObject {
     func add(_ bytes: UnsafeRawBufferPointer) throws
     /// The rest of the member is stored, not compressed.
     func storeTheRest() throws
@@ -11,7 +11,7 @@ protocol GzipMemberMaker: AnyObject {
 }
 
 extension GzipMemberMaker {
-    func add(_ bytes: [UInt8]) throws {
+    public func add(_ bytes: [UInt8]) throws {
         try bytes.withUnsafeBytes { try add($0) }
     }
 }

@@ -1,4 +1,3 @@
-import FileSystem
 import Foundation
 
 #if canImport(Glibc)
@@ -10,15 +9,16 @@ import Foundation
 /// Lines gathered in any order and written out sorted by their bytes (as `LC_ALL=C sort`
 /// does, the order CDXJ readers search in), in bounded memory: once the lines held pass
 /// `memoryLimit` bytes they are sorted and set aside in a hidden file, and those files are
-/// merged when the lines are written out. A WARC file of small records has a line for each,
-/// which memory could not hold for a 1 GB file.
+/// merged when the lines are written out. A WARC file of small records has a line for each in its
+/// index, which memory could not hold for a 1 GB file.
 ///
 /// The lines held are kept one after another in one buffer, sorted and merged where they
 /// lie, not one array a line (BENCHMARKS.md, "What each trick buys", row "index lines
 /// sorted and merged where they lie").
-final class SortedLines {
-    /// How the files set aside are named: a killed run's are known by it and removed.
-    static let prefix = ".feedsite-warc-sort-"
+public final class SortedLines {
+    /// How the files set aside are named: a killed run's are known by it and removed (the
+    /// web archive's folder, where they began, still removes them by this name).
+    public static let prefix = ".feedsite-warc-sort-"
 
     private let folder: String
     private let name: String
@@ -40,7 +40,7 @@ final class SortedLines {
     /// Lines for the file `name`, set aside in `folder` past `memoryLimit` bytes (64 KiB,
     /// most of what the web archive's index holds in memory: BENCHMARKS.md, "What each trick
     /// buys", row "index lines set aside past 64 KiB"), merged `fanIn` files at a time.
-    init(folder: String, name: String, memoryLimit: Int = 64 << 10, fanIn: Int = 32) {
+    public init(folder: String, name: String, memoryLimit: Int = 64 << 10, fanIn: Int = 32) {
         self.folder = folder
         self.name = name
         self.memoryLimit = memoryLimit
@@ -52,12 +52,12 @@ final class SortedLines {
     }
 
     /// Adds `line`, without its line break.
-    func add(_ line: [UInt8]) throws {
+    public func add(_ line: [UInt8]) throws {
         try add { $0 += line }
     }
 
     /// Adds the line `make` appends to the bytes it is given, without its line break.
-    func add(_ make: (inout [UInt8]) -> Void) throws {
+    public func add(_ make: (inout [UInt8]) -> Void) throws {
         // Room for the limit and a long last line, so the buffer does not double past it.
         if bytes.capacity == 0 { bytes.reserveCapacity(memoryLimit + 16 << 10) }
         let start = bytes.count
@@ -69,7 +69,7 @@ final class SortedLines {
 
     /// Writes every line, sorted, each ended by a line break, to `path` (whole or not at
     /// all), and removes what was set aside.
-    func write(to path: String) throws {
+    public func write(to path: String) throws {
         try Self.writeLines(to: path, eachInOrder)
     }
 
@@ -89,7 +89,7 @@ final class SortedLines {
     /// Hands every line to `body` in order, without its break, valid only while `body`
     /// runs; then removes what was set aside. Past `fanIn` files set aside, they are merged
     /// `fanIn` at a time into longer ones first, as a merge keeps a file open for each.
-    func eachInOrder(_ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+    public func eachInOrder(_ body: (UnsafeRawBufferPointer) throws -> Void) throws {
         while runs.count > fanIn {
             let group = Array(runs.prefix(fanIn))
             let merged = nextRun()
@@ -169,7 +169,7 @@ final class SortedLines {
     }
 
     /// Removes what was set aside and forgets every line.
-    func discard() {
+    public func discard() {
         for run in runs { unlink(run) }
         runs = []
         bytes = []

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 
-@testable import WebArchive
+import FileSystem
 
 final class KeyedLinesTests: XCTestCase {
     private func file(_ text: String) throws -> String {
