@@ -217,7 +217,7 @@ def lines_of(data):
 def normalize_output(text):
     text = re.sub(r"\b\d+(\.\d+)? ?(s|ms|µs|min)\b", "<T>", text)
     text = re.sub(r"\b(127\.0\.0\.1|localhost|\[::1\]):\d+", r"\1:<PORT>", text)
-    text = re.sub(r"\d{8}T\d{6}Z", "<STAMP>", text)
+    text = re.sub(r"\d{8}T\d{6}Z-\d{5}", "<STAMP>", text)   # WARC file names
     text = re.sub(r"\d+(\.\d+)? ?([kMG]i?B)/s", "<RATE>", text)
     return text
 
@@ -381,7 +381,7 @@ def cdxj_lines(data):
         for k in ("offset", "length", "recordId", "record-id", "recordid"):
             fields.pop(k, None)
         if "filename" in fields:
-            fields["filename"] = re.sub(r"\d{8}T\d{6}Z", "<STAMP>", fields["filename"])
+            fields["filename"] = re.sub(r"\d{8}T\d{6}Z-\d{5}", "<STAMP>", fields["filename"])
         out.append(surt + " " + json.dumps(fields, sort_keys=True) + "\n")
     return sorted(out)
 
@@ -400,13 +400,13 @@ def structural(rel, data):
         text = re.sub(r'"(created|modified)": "[^"]*"', r'"\1": "<TIME>"', text)
         text = re.sub(r'"hash": "[^"]*"', '"hash": "<HASH>"', text)
         text = re.sub(r'"bytes": \d+', '"bytes": "<N>"', text)
-        text = re.sub(r"\d{8}t\d{6}z", "<stamp>", re.sub(r"\d{8}T\d{6}Z", "<STAMP>", text))
+        text = re.sub(r"\d{8}t\d{6}z-\d{5}", "<stamp>", re.sub(r"\d{8}T\d{6}Z-\d{5}", "<STAMP>", text))
         return text.splitlines(keepends=True)
     return None
 
 def wacz_members(data):
     z = zipfile.ZipFile(io.BytesIO(data))
-    return {re.sub(r"\d{8}T\d{6}Z", "<STAMP>", n): z.read(n) for n in z.namelist()}
+    return {re.sub(r"\d{8}T\d{6}Z-\d{5}", "<STAMP>", n): z.read(n) for n in z.namelist()}
 
 # -- files and trees ---------------------------------------------------------------------
 def compare_bytes(label, rel, a, b, side_roots=None, a_path=None, b_path=None):
@@ -448,7 +448,9 @@ def compare_bytes(label, rel, a, b, side_roots=None, a_path=None, b_path=None):
 
 def sqlite_dump(path, side):
     """Every table's rows, sorted (insertion order follows concurrent work), with the
-    blobs' device, inode and modification time (where the file happens to be) set aside."""
+    blobs' memo of a check of their file (device, inode, size, time, format, size in
+    pixels) set aside: which blobs have one depends on timing, even between two runs of
+    one binary."""
     con = sqlite3.connect(f"file:{path}?mode=ro&immutable=1", uri=True)
     out = [f"{sql}\n" for (sql,) in con.execute("SELECT sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY name")]
     for (table,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"):
@@ -457,8 +459,8 @@ def sqlite_dump(path, side):
         rows = []
         for row in cur:
             row = dict(zip(names, row))
-            for k in ("checked_device", "checked_inode", "checked_modified"):
-                if row.get(k) is not None:
+            for k in ("checked_device", "checked_inode", "checked_size", "checked_modified", "format", "width", "height"):
+                if k in row:
                     row[k] = "<set aside>"
             rows.append(table + " " + json.dumps(row, sort_keys=True, ensure_ascii=False) + "\n")
         out += sorted(rows)
@@ -542,19 +544,26 @@ def compare_tar(label, rel, a, b):
         note("PNG bytes", f"{label}{rel}")
     return ok
 
+WARC_NAME = re.compile(r"^(.*-)(\d{8}T\d{6}Z-\d{5})(\.warc\.gz|\.cdxj)$")
+
 def walk(root, side):
-    """Files by their path with picture digests (demo) and WARC files' stamps normalized."""
+    """Files by their path, with picture digests normalized (demo) and WARC files named by
+    their place in time order instead of their wall-clock stamp."""
     files = {}
     for dirpath, dirnames, names in os.walk(root):
         dirnames[:] = sorted(d for d in dirnames if not (dirpath == root and d == ".steps"))
+        stamps = sorted({m.group(2) for m in map(WARC_NAME.match, names) if m})
         for name in sorted(names):
+            m = WARC_NAME.match(name)
+            if m:
+                name = f"{m.group(1)}<{stamps.index(m.group(2)) + 1}>{m.group(3)}"
             rel = os.path.relpath(os.path.join(dirpath, name), root)
-            key = re.sub(r"\d{8}T\d{6}Z", "<STAMP>", norm_path(rel, side))
+            key = norm_path(rel, side)
             n, unique = 1, key
             while unique in files:
                 n += 1
                 unique = f"{key}#{n}"
-            files[unique] = rel
+            files[unique] = os.path.relpath(os.path.join(dirpath, m.group(0) if m else name), root)
     return files
 
 def manifest_root(root, rel):
@@ -579,8 +588,11 @@ for tag in steps:
         if a != b:
             la, lb = a.splitlines(keepends=True), b.splitlines(keepends=True)
             where, sample = save_diff(f"step-{tag}{ext}", la, lb)
+            uuid = re.compile(r"[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}")
             if expect is None and sorted(la) == sorted(lb):
                 note("line order", f"step {tag} std{ext[1:]}: the same lines in another order (concurrent work) ({where})")
+            elif expect is None and sorted(uuid.sub("<ID>", l) for l in la) == sorted(uuid.sub("<ID>", l) for l in lb):
+                note("which requests", f"step {tag} std{ext[1:]}: the same lines about other items (which concurrent requests were warned about first) ({where})")
             else:
                 note(expect, f"step {tag} std{ext[1:]} differs ({where}): {' / '.join(sample)}")
 

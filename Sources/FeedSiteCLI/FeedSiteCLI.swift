@@ -11,15 +11,20 @@ public enum FeedSiteCLI {
         } catch {
             console.diagnostic("feedsite: \(error)")
             console.diagnostic(error.hint)
-            return .usage
+            return ExitCode(.refused)
         }
+        return ExitCode(await run(command, environment: environment, console: console))
+    }
+
+    /// Runs `command`; how it ended.
+    private static func run(_ command: Command, environment: RunEnvironment, console: Console) async -> CommandStatus {
         switch command {
         case .help:
             console.output(Usage.text)
-            return .success
+            return .done
         case .version:
             console.output("feedsite \(Usage.version)")
-            return .success
+            return .done
         case let .generate(options):
             return await GenerateCommand(
                 options: options, environment: environment, report: RunReport(reporter: Reporter(console: console, verbosity: options.verbosity))

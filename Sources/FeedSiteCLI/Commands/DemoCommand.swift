@@ -19,7 +19,7 @@ struct DemoCommand {
     /// Starts the sample API serving the feed given; a test starts one it watches.
     var startAPI: @Sendable (DemoFeed) throws -> SampleAPIServer = Self.startSampleAPI
 
-    func run() async -> ExitCode {
+    func run() async -> CommandStatus {
         let reporter = Reporter(console: console, verbosity: options.verbosity)
         let server: SampleAPIServer
         let source = DemoFeed(now: Self.commentsClock(at: options.now ?? environment.currentDate()), pictures: .large)
@@ -27,14 +27,14 @@ struct DemoCommand {
             server = try startAPI(source)
         } catch {
             reporter.error("cannot start the sample API: \(error)")
-            return .failure
+            return .failed
         }
         // Not a `defer`: that could only stop the server by blocking the task's thread.
         // `generate` reports every outcome, cancellation included, as an exit code, so this
         // is reached on every path.
-        let code = await generate(against: server, reporter: reporter, source: source)
+        let status = await generate(against: server, reporter: reporter, source: source)
         await server.stop()
-        return code
+        return status
     }
 
     /// What the sample comments are dated from: the start of the UTC hour of `now`, so that
@@ -48,17 +48,17 @@ struct DemoCommand {
         try (try? SampleAPIServer(source: source, port: preferredPort)) ?? SampleAPIServer(source: source)
     }
 
-    private func generate(against server: SampleAPIServer, reporter: Reporter, source: DemoFeed) async -> ExitCode {
+    private func generate(against server: SampleAPIServer, reporter: Reporter, source: DemoFeed) async -> CommandStatus {
         reporter.info("demo: sample API serving \(source.itemCount) items at \(server.apiRoot.absoluteString)")
 
         var options = self.options
         options.api = server.apiRoot
         options.cache = options.cache ?? environment.userCacheFolder(named: "feedsite-demo").path
-        let code = await GenerateCommand(options: options, environment: environment, report: RunReport(reporter: reporter)).run()
-        if code == .success || code == .degraded {
+        let status = await GenerateCommand(options: options, environment: environment, report: RunReport(reporter: reporter)).run()
+        if status == .done || status == .degraded {
             let index = environment.resolve(options.output).appendingPathComponent("index.html")
             reporter.result("Open \(index.absoluteString) in a browser.")
         }
-        return code
+        return status
     }
 }

@@ -16,25 +16,25 @@ struct HistoryCommand {
     let environment: RunEnvironment
     let console: Console
 
-    func run() async -> ExitCode {
+    func run() async -> CommandStatus {
         let site = environment.resolve(request.output).resolvingSymlinksInPath()
         let history = HistoryFolder(output: site)
         guard (try? PlainFile.kind(of: history.path, followingLinks: false)) == .folder else {
             console.error("\(site.path) has no history (history/ is kept by runs with --history)")
-            return .failure
+            return .failed
         }
         let lock: RunLock
         do {
             lock = try RunLock.acquire(RunContext.outputLockFile(of: site), startedAt: environment.currentDate())
         } catch {
             console.error("\(error)")
-            return .failure
+            return .failed
         }
         defer { lock.markFinished() }
         switch request.action {
         case .list:
             list(history)
-            return .success
+            return .done
         case let .prune(policy, templates, baseURL):
             return await prune(history, site: site, policy: policy, templates: templates, baseURL: baseURL)
         }
@@ -67,14 +67,14 @@ struct HistoryCommand {
     }
 
     /// Thins by `policy` now, with the calendar made in the locales the site was made in.
-    private func prune(_ history: HistoryFolder, site: URL, policy: HistoryKeepPolicy, templates: String?, baseURL: BaseURL?) async -> ExitCode {
+    private func prune(_ history: HistoryFolder, site: URL, policy: HistoryKeepPolicy, templates: String?, baseURL: BaseURL?) async -> CommandStatus {
         let now = request.now ?? environment.currentDate()
         history.removeLeftovers()
         do {
             let (generator, facts) = try Manifest.read(from: site, eachFile: { _ in })
             guard generator.hasPrefix(Manifest.generatorName), let api = URL(string: facts.api) else {
                 console.error("\(site.path)/\(Manifest.fileName) is not a feedsite site's; nothing pruned")
-                return .failure
+                return .failed
             }
             let source: TemplateSource = try templates.map { try TemplatesFolder.open(environment.resolve($0)) } ?? BuiltInTemplates()
             let setup = try SiteSetup.load(from: source, locales: facts.locales, now: now, api: api, baseURL: baseURL, history: true)
@@ -85,10 +85,10 @@ struct HistoryCommand {
             try await DiskSync.flush([site.path])
             let kept = outcome.leftovers.isEmpty ? "" : " (\(outcome.leftovers.count) keep item pages no kept snapshot shows)"
             console.output("history: \(outcome.kept.count) kept, \(outcome.thinned.count) thinned by \(policy)\(kept)")
-            return .success
+            return .done
         } catch {
             console.error("the history was not pruned, and is as it was: \(error)")
-            return .failure
+            return .failed
         }
     }
 }

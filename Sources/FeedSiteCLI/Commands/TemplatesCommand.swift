@@ -10,7 +10,7 @@ struct TemplatesCommand {
     let folder: URL
     let console: Console
 
-    func run() -> ExitCode {
+    func run() -> CommandStatus {
         let files = BuiltInTemplates.files
         do {
             try NewFolder.write(files, into: RealPath.of(folder.path))
@@ -18,21 +18,21 @@ struct TemplatesCommand {
             switch error {
             case .notAFolder:
                 console.error("\(folder.path) exists and is not a folder; give a new or empty folder for the templates")
-                return .usage
+                return .refused
             case let .notEmpty(_, count, example):
                 let entries = count == 1 ? "1 entry" : "\(count) entries"
                 console.error(
                     "\(folder.path) already holds \(entries), such as \(example); feedsite templates writes only into a new or empty folder, "
                         + "so that nothing of yours is replaced")
-                return .usage
+                return .refused
             case let .unwritable(path, reason):
                 console.error("cannot write the templates: \(path): \(reason); nothing was written")
-                return .failure
+                return .failed
             }
         }
         console.output("wrote the \(files.count) files of the built-in templates to \(folder.path):")
         for file in files { console.output("  \(file.name)") }
         console.output("Edit them, then publish with them: feedsite generate --templates \(folder.path)")
-        return .success
+        return .done
     }
 }

@@ -19,21 +19,21 @@ struct ValidateCacheCommand {
     var verbose = false
     let console: Console
 
-    func run() async -> ExitCode {
+    func run() async -> CommandStatus {
         let now = self.now
         // Before the lock file is made: a folder that is not a cache is left as it is.
         do {
             _ = try CacheFolder.check(cacheFolder)
         } catch {
             console.error("\(error)")
-            return error.isUsage ? .usage : .failure
+            return .refusedOrFailed(error.isUsage)
         }
         let lock: RunLock
         do {
             lock = try RunLock.acquire(cacheFolder.appendingPathComponent(CacheFolder.lockFileName), startedAt: startedAt)
         } catch {
             console.error("\(error)")
-            return .failure
+            return .failed
         }
         defer { lock.markFinished() }
         let temporary = CacheJanitor.removeTemporaryFiles(in: cacheFolder)
@@ -48,10 +48,10 @@ struct ValidateCacheCommand {
         } catch {
             if case let .refused(refusal) = error {
                 console.error("\(refusal)")
-                return refusal.isUsage ? .usage : .failure
+                return .refusedOrFailed(refusal.isUsage)
             }
             console.error("cannot open the cache: \(error)")
-            return .failure
+            return .failed
         }
         let loader = LocalFeedLoader(store: SQLiteFeedStore(cache), now: { now })
         let kept: Bool
@@ -73,22 +73,22 @@ struct ValidateCacheCommand {
             }
         } catch {
             console.error("cannot validate the feed cache: \(error)")
-            return .failure
+            return .failed
         }
-        let code = prune(cache, keepingTheCachedFeedsImages: kept)
-        if verbose, code == .success {
+        let status = prune(cache, keepingTheCachedFeedsImages: kept)
+        if verbose, status == .done {
             do {
                 for (table, rows) in try cache.tableCounts() { console.output("table \(table): \(rows) row\(rows == 1 ? "" : "s")") }
             } catch {
                 console.error("cannot count the rows of the cache's tables: \(error)")
-                return .failure
+                return .failed
             }
         }
-        return code
+        return status
     }
 
     /// Prunes the comments and the images, keeping every image of the cached feed, if asked.
-    private func prune(_ cache: CacheDatabase, keepingTheCachedFeedsImages keep: Bool) -> ExitCode {
+    private func prune(_ cache: CacheDatabase, keepingTheCachedFeedsImages keep: Bool) -> CommandStatus {
         // Pruning reads no file's times; the start of the command stands for the file clock.
         let startedAt = self.startedAt
         let imageStore = SQLiteImageStore(cache, folder: cacheFolder.appendingPathComponent("images"), now: now, fileClock: { startedAt })
@@ -99,16 +99,16 @@ struct ValidateCacheCommand {
                 console.output(
                     "cache \(cacheFolder.path): nothing to prune; all comments were saved less than seven days ago and every image is referred to by a feed of the last seven days"
                 )
-                return .success
+                return .done
             }
             console.output("cache \(cacheFolder.path): removed \(prune.description)")
             if verbose {
                 for file in prune.files { console.output("removed \(file.path) (\(ByteCountText.approximately(file.byteCount)))") }
             }
-            return .success
+            return .done
         } catch {
             console.error("cannot prune the cache: \(error)")
-            return .failure
+            return .failed
         }
     }
 }

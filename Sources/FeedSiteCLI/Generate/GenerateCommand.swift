@@ -16,7 +16,7 @@ struct GenerateCommand {
     let environment: RunEnvironment
     let report: RunReport
 
-    func run() async -> ExitCode {
+    func run() async -> CommandStatus {
         let started = ContinuousClock.now
         FreedMemory.mapLargeBlocksApart()
         let files: (archive: FlagFile?, wacz: FlagFile?, metrics: FlagFile?)
@@ -33,9 +33,9 @@ struct GenerateCommand {
         }
         let metricsFile = files.metrics.map { MetricsFile(path: $0.path) }
         var metrics = RunMetrics()
-        let code = await run(archive: files.archive.map { URL(fileURLWithPath: $0.path) }, web: (warc, files.wacz?.path), recording: &metrics)
+        let status = await run(archive: files.archive.map { URL(fileURLWithPath: $0.path) }, web: (warc, files.wacz?.path), recording: &metrics)
         if let metricsFile {
-            metrics.exitCode = code
+            metrics.exitCode = ExitCode(status)
             metrics.duration = (ContinuousClock.now - started).seconds
             metrics.endedAt = environment.currentDate()
             do {
@@ -45,14 +45,14 @@ struct GenerateCommand {
                 report.metricsNotWritten(error)
             }
         }
-        return code
+        return status
     }
 
     /// The run from its context's opening to its closing, with `--archive`'s file,
     /// `--warc`'s folder and `--wacz`'s file, if any, checked; what it found out goes into
     /// `metrics`, the cache's size only when `--metrics-file` asks for it and the run was
     /// not interrupted.
-    private func run(archive: URL?, web: (warc: String?, wacz: String?), recording metrics: inout RunMetrics) async -> ExitCode {
+    private func run(archive: URL?, web: (warc: String?, wacz: String?), recording metrics: inout RunMetrics) async -> CommandStatus {
         let context: RunContext
         do {
             context = try await RunContext.open(options, archive: archive, warc: web.warc, environment: environment, report: report)
@@ -92,7 +92,7 @@ struct GenerateCommand {
             previousSiteExists: previousSiteExists, output: context.output, cacheFolder: context.cacheFolder.path, archive: context.archive,
             baseURL: options.baseURL, connectionErrorMessage: firstLocale.connectionErrorMessage, age: firstLocale.relative,
             elapsed: ContinuousClock.now - started, hiddenProblems: report.reporter.hiddenProblems)
-        let code = report.end(RunEnding.of(summary, error: stoppedBy, facts: facts))
+        let status = report.end(RunEnding.of(summary, error: stoppedBy, facts: facts))
         let interrupted = if case .interrupted? = stoppedBy { true } else { false }
         await CacheMaintenance(feedCache: context.feedCache, cache: context.cache, imageStore: context.imageStore, now: context.now, report: report)
             .run(published: stoppedBy == nil, interrupted: interrupted, feedInCache: summary.feedInCache)
@@ -112,7 +112,7 @@ struct GenerateCommand {
         await context.close()
         // Once the engine has stopped, every transfer's bytes are counted.
         if let client = context.client { metrics.network = await client.statistics }
-        return code
+        return status
     }
 
     /// Whether a site is at the output: what a run that published nothing left there.

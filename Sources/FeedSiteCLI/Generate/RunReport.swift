@@ -149,7 +149,7 @@ struct RunReport: Sendable {
     // MARK: - The run's end
 
     /// Says the ending's lines; its exit status.
-    func end(_ ending: RunEnding) -> ExitCode {
+    func end(_ ending: RunEnding) -> CommandStatus {
         reporter.clearProgress()
         for line in ending.lines {
             switch line {
@@ -160,7 +160,7 @@ struct RunReport: Sendable {
             case let .result(text): reporter.result(text)
             }
         }
-        return ending.code
+        return ending.status
     }
 
     /// `--warc`'s files, finished.

@@ -16,8 +16,11 @@ struct RunEnding: Equatable {
         case result(String)
     }
 
-    let code: ExitCode
+    let status: CommandStatus
     let lines: [Line]
+
+    /// The exit status the ending makes.
+    var code: ExitCode { ExitCode(status) }
 
     /// What the closing lines say besides the outcome.
     struct Facts {
@@ -46,33 +49,33 @@ struct RunEnding: Equatable {
         let unchanged = facts.previousSiteExists ? "; the previous site is unchanged" : ""
         switch error {
         case let .opening(failure):
-            return RunEnding(code: code(of: failure), lines: [.error(message(of: failure, nothingPublished: nothingPublished))])
+            return RunEnding(status: status(of: failure), lines: [.error(message(of: failure, nothingPublished: nothingPublished))])
         case .interrupted:
             if summary.published {
                 let archive = facts.archive.map { ", but the archive \($0.path) was not written" } ?? ""
-                return RunEnding(code: .interrupted, lines: [.error("interrupted; the site was published to \(facts.output.path)\(archive)")])
+                return RunEnding(status: .interrupted, lines: [.error("interrupted; the site was published to \(facts.output.path)\(archive)")])
             }
-            return RunEnding(code: .interrupted, lines: [.error("interrupted; \(nothingPublished)")])
+            return RunEnding(status: .interrupted, lines: [.error("interrupted; \(nothingPublished)")])
         case let .outOfSpace(full):
-            return RunEnding(code: .failure, lines: [.error("\(full); \(nothingPublished)")])
+            return RunEnding(status: .failed, lines: [.error("\(full); \(nothingPublished)")])
         case let .feedUnavailable(unavailable):
             var cause = unavailable.remoteFailure.map { "feed: \($0); " } ?? "feed: offline run; "
             cause += "\(unavailable.cacheProblem) (cache \(facts.cacheFolder)). Nothing was published\(unchanged). "
             cause += unavailable.advice
-            return RunEnding(code: .failure, lines: [.error(unavailable.headline(connectionError: facts.connectionErrorMessage)), .error(cause)])
+            return RunEnding(status: .failed, lines: [.error(unavailable.headline(connectionError: facts.connectionErrorMessage)), .error(cause)])
         case let .strictRefusal(reasons):
-            return RunEnding(code: .failure, lines: [.error("--strict: nothing published because \(reasons.joined(separator: ", "))\(unchanged)")])
+            return RunEnding(status: .failed, lines: [.error("--strict: nothing published because \(reasons.joined(separator: ", "))\(unchanged)")])
         case let .archiveNotWritten(reason):
             let why = OutOfSpace.found(in: reason).map { "\($0)" } ?? "\(reason)"
-            return RunEnding(code: .failure, lines: [.error("the site was published to \(facts.output.path), but the archive was not written: \(why)")])
+            return RunEnding(status: .failed, lines: [.error("the site was published to \(facts.output.path), but the archive was not written: \(why)")])
         case let .historyNotKept(reason):
             let why = OutOfSpace.found(in: reason).map { "\($0)" } ?? "\(reason)"
             let line = "the site was published to \(facts.output.path), but the history was not brought up to date: \(why); the history is as it was"
-            return RunEnding(code: .failure, lines: [.error(line)])
+            return RunEnding(status: .failed, lines: [.error(line)])
         case let .webArchiveIncomplete(incomplete):
-            return RunEnding(code: .failure, lines: [.error("the site was published to \(facts.output.path), but \(incomplete)")])
+            return RunEnding(status: .failed, lines: [.error("the site was published to \(facts.output.path), but \(incomplete)")])
         case let .failed(error):
-            return RunEnding(code: .failure, lines: [.error("\(error); \(nothingPublished)")])
+            return RunEnding(status: .failed, lines: [.error("\(error); \(nothingPublished)")])
         }
     }
 
@@ -92,17 +95,17 @@ struct RunEnding: Equatable {
             lines.append(.warning("degraded: \(summary.degradedReasons.joined(separator: ", "))"))
         }
         lines.append(.result(summary.line(elapsed: facts.elapsed.seconds, age: facts.age)))
-        return RunEnding(code: summary.isDegraded ? .degraded : .success, lines: lines)
+        return RunEnding(status: summary.isDegraded ? .degraded : .done, lines: lines)
     }
 
-    /// A usage error (2) when the command line asked for what cannot be; a failure (1)
-    /// when the machine could not give what it asked.
-    private static func code(of failure: OpeningFailure) -> ExitCode {
+    /// Refused when the command line asked for what cannot be; failed when the machine
+    /// could not give what it asked.
+    private static func status(of failure: OpeningFailure) -> CommandStatus {
         switch failure {
-        case .flagFile, .templates, .overlap, .client: .usage
-        case let .outputPlace(refusal), let .outputNotReplaceable(refusal): refusal.isUsage ? .usage : .failure
-        case let .cacheFolder(refusal), let .cache(.refused(refusal)): refusal.isUsage ? .usage : .failure
-        case .site, .outputLock, .cacheLock, .staging, .cache(.failed), .history, .webArchive: .failure
+        case .flagFile, .templates, .overlap, .client: .refused
+        case let .outputPlace(refusal), let .outputNotReplaceable(refusal): .refusedOrFailed(refusal.isUsage)
+        case let .cacheFolder(refusal), let .cache(.refused(refusal)): .refusedOrFailed(refusal.isUsage)
+        case .site, .outputLock, .cacheLock, .staging, .cache(.failed), .history, .webArchive: .failed
         }
     }
 
