@@ -56,7 +56,17 @@ public final class CurlHTTPClient: HTTPClient {
         self.pace = rate.map(HostPace.init(perSecond:))
     }
 
-    public func get(_ request: HTTPGet, into body: HTTPBodySink) async throws -> HTTPAnswer {
+    public func get(_ request: HTTPGet, into body: HTTPBodySink) async throws(HTTPGetFailure) -> HTTPAnswer {
+        do {
+            return try await tries(request, into: body)
+        } catch {
+            throw HTTPGetFailure(error)
+        }
+    }
+
+    /// Tries `request` until an answer is taken or refused, as the retry policy says: throws
+    /// an `HTTPClientError`, the sink's error, or `CancellationError`.
+    private func tries(_ request: HTTPGet, into body: HTTPBodySink) async throws -> HTTPAnswer {
         let host = Self.hostKey(request.url)
         var tries = 0
         counts.withLock { $0.requests += 1 }

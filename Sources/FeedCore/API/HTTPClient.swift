@@ -1,11 +1,39 @@
 import Foundation
 
 /// The one network seam: GET a URL, stream the body of a 2xx answer into `body`, and deliver
-/// the answer's status and the headers the tool uses.
-///
-/// Implementations throw `HTTPClientError` when no usable answer arrived (its `kind` says
-/// which of the two kinds), rethrow what `body` throws, and throw `CancellationError`
-/// when the calling task is cancelled, so callers can tell "could not reach" from "cancelled".
+/// the answer's status and the headers the tool uses. When no answer comes, `get` says which
+/// of three ways it failed (`HTTPGetFailure`), so callers can tell "could not reach" from
+/// "the body was refused" from "cancelled" without asking an error's type.
 public protocol HTTPClient: Sendable {
-    func get(_ request: HTTPGet, into body: HTTPBodySink) async throws -> HTTPAnswer
+    func get(_ request: HTTPGet, into body: HTTPBodySink) async throws(HTTPGetFailure) -> HTTPAnswer
+}
+
+/// Why `HTTPClient.get` delivered no answer.
+public enum HTTPGetFailure: Error, Sendable {
+    /// No usable answer arrived; the error's `kind` says which of the two kinds.
+    case unanswered(HTTPClientError)
+    /// The body's sink threw this, which stopped the transfer; passed on unchanged.
+    case refusedBySink(any Error)
+    /// The calling task was cancelled, or the client shut down.
+    case cancelled
+
+    /// `error`, met while getting an answer, as one of the three.
+    public init(_ error: any Error) {
+        switch error {
+        case let failure as HTTPGetFailure: self = failure
+        case let unanswered as HTTPClientError: self = .unanswered(unanswered)
+        case is CancellationError: self = .cancelled
+        default: self = .refusedBySink(error)
+        }
+    }
+
+    /// The error itself, for code that passes errors on untyped: the client's, the sink's,
+    /// or `CancellationError`.
+    public var error: any Error {
+        switch self {
+        case let .unanswered(error): error
+        case let .refusedBySink(error): error
+        case .cancelled: CancellationError()
+        }
+    }
 }

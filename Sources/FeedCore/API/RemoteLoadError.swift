@@ -39,13 +39,19 @@ extension HTTPClient {
         }
     }
 
-    /// `get`, with its `HTTPClientError` turned into a `RemoteLoadError` naming `url`.
+    /// `get`, with no answer turned into a `RemoteLoadError` naming `url`; what the sink
+    /// threw passes on unchanged, and cancellation as `CancellationError`.
     public func get(_ request: HTTPGet, into body: HTTPBodySink, reportingAs url: URL) async throws -> HTTPAnswer {
         let answer: HTTPAnswer
         do {
             answer = try await get(request, into: body)
-        } catch let error as HTTPClientError {
-            throw RemoteLoadError(kind: error.kind == .connectivity ? .connectivity : .invalidData, url: url, reason: error.reason)
+        } catch {
+            switch error {
+            case let .unanswered(error):
+                throw RemoteLoadError(kind: error.kind == .connectivity ? .connectivity : .invalidData, url: url, reason: error.reason)
+            case let .refusedBySink(error): throw error
+            case .cancelled: throw CancellationError()
+            }
         }
         try Task.checkCancellation()
         return answer

@@ -82,8 +82,13 @@ func makeHTTPClient(for test: XCTestCase, retries: Int = 0, clock: InstantRetryC
 /// GETs `url` into memory.
 func fetch(_ url: URL, with client: HTTPClient, headers: [String] = [], limit: Int = HTTPGet.apiAnswerLimit) async throws -> (Data, HTTPAnswer) {
     let body = HTTPBodyBuffer()
-    let answer = try await client.get(HTTPGet(url: url, headers: headers, maxBodyBytes: limit, limitName: "for tests"), into: body)
-    return (body.data, answer)
+    do {
+        let answer = try await client.get(HTTPGet(url: url, headers: headers, maxBodyBytes: limit, limitName: "for tests"), into: body)
+        return (body.data, answer)
+    } catch {
+        // The error itself, which the tests look for by its type.
+        throw error.error
+    }
 }
 
 /// A GET with the tests' limit name.

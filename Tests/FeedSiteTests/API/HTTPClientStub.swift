@@ -31,7 +31,15 @@ final class HTTPClientStub: HTTPClient {
 
     var requestedURLs: [URL] { state.withLock { $0.requests.map(\.url) } }
 
-    func get(_ request: HTTPGet, into body: HTTPBodySink) async throws -> HTTPAnswer {
+    func get(_ request: HTTPGet, into body: HTTPBodySink) async throws(HTTPGetFailure) -> HTTPAnswer {
+        do {
+            return try answer(request, into: body)
+        } catch {
+            throw HTTPGetFailure(error)
+        }
+    }
+
+    private func answer(_ request: HTTPGet, into body: HTTPBodySink) throws -> HTTPAnswer {
         let url = request.url
         let answer = state.withLock { state -> Answer? in
             state.requests.append(request)
@@ -63,10 +71,14 @@ final class RoutedHTTPClient: HTTPClient {
     var requestedURLs: [URL] { requests.withLock { $0.map(\.url) } }
     var receivedRequests: [HTTPGet] { requests.withLock { $0 } }
 
-    func get(_ request: HTTPGet, into body: HTTPBodySink) async throws -> HTTPAnswer {
+    func get(_ request: HTTPGet, into body: HTTPBodySink) async throws(HTTPGetFailure) -> HTTPAnswer {
         requests.withLock { $0.append(request) }
-        let (data, answer) = try answer(request.url)
-        return try deliver(data, answer, into: body)
+        do {
+            let (data, answer) = try answer(request.url)
+            return try deliver(data, answer, into: body)
+        } catch {
+            throw HTTPGetFailure(error)
+        }
     }
 }
 
