@@ -55,9 +55,10 @@ struct GenerateRun {
             RenditionsStep.early(
                 recipe: $0, renditionCache: roles.renditions, imageStore: service.imageStore, site: site, report: report, tasksAtOnce: renditionTasks)
         }
+        let images: ImagesStep.Outcome
         let renditions: RenditionsStep.Outcome
         do throws(RunError) {
-            let images = try await runner.run(
+            images = try await runner.run(
                 ImagesStep(
                     feed: feed, service: service, cache: roles.cache, site: site, report: report, tasksAtOnce: tasksAtOnce,
                     onStored: early?.onStored))
@@ -80,29 +81,30 @@ struct GenerateRun {
         try await runner.run(
             SearchIndexStep(search: comments.search, folders: renderers.map(\.paths.searchFolder), items: entries.count, site: site, report: report))
         let pages = try await runner.run(
-            FeedPagesStep(entries: entries, source: runner.summary.feedSource, renderers: renderers, site: site, pageSize: options.pageSize))
+            FeedPagesStep(entries: entries, source: feed.source, renderers: renderers, site: site, pageSize: options.pageSize))
         try await runner.run(
             SyndicationStep(entries: entries, feedPageCount: pages.pageCount, baseURL: options.baseURL, renderers: renderers, site: site))
-        let facts = runner.summary.manifestFacts(api: options.api, now: now, locales: renderers.map(\.locale))
+        // What the steps so far found, from their outcomes: the manifest records it, and it
+        // says whether the site is degraded.
+        var found = RunSummary(locales: renderers.count)
+        for outcome in [feed, images, renditions, comments, pages] as [any StepOutcome] { outcome.record(in: &found) }
+        let facts = found.manifestFacts(api: options.api, now: now, locales: renderers.map(\.locale))
         try await runner.run(
             WholeSiteStep(facts: facts, stylesheet: roles.setup.templates.stylesheet, searchScript: roles.setup.templates.searchScript, site: site))
         var snapshot: SnapshotDraft.Prepared?
         if let draft = roles.snapshot, let staging = site.folder {
             snapshot = try await runner.run(
                 SnapshotStep(
-                    snapshot: draft, entries: entries, pageSize: options.pageSize, feedSavedAt: runner.summary.feedSource.savedAt, staging: staging,
+                    snapshot: draft, entries: entries, pageSize: options.pageSize, feedSavedAt: feed.source.savedAt, staging: staging,
                     facts: facts, report: report)
             ).prepared
         }
-        try await runner.run(PublishStep(site: site, strict: options.strict, degradedReasons: runner.summary.degradedReasons))
-        if let unreadable = roles.historyUnreadable { throw RunError.historyNotKept(reason: unreadable) }
-        // The policy applies at every run, the data changed or not.
-        if snapshot != nil || options.history && HistoryUpdate.isDue(HistoryFolder(output: site.output), policy: options.historyKeep, now: now) {
+        try await runner.run(PublishStep(site: site, strict: options.strict, degradedReasons: found.degradedReasons))
+        if options.history {
             try await runner.run(
                 HistoryStep(
-                    prepared: snapshot, output: site.output, policy: options.historyKeep, now: now, renderers: renderers,
-                    script: roles.setup.templates.historyScript, facts: facts,
-                    report: report))
+                    prepared: snapshot, unreadable: roles.historyUnreadable, output: site.output, policy: options.historyKeep, now: now,
+                    renderers: renderers, script: roles.setup.templates.historyScript, facts: facts, report: report))
         }
         if let archive { try await runner.run(ArchiveStep(output: site.output, archive: archive, now: now)) }
     }

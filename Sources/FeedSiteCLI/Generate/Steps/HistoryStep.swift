@@ -6,13 +6,16 @@ import SiteGenerator
 
 /// With `--history`, once the live site is published: the history brought up to date by
 /// `HistoryUpdate` (its snapshot put in, the snapshots `--history-keep` no longer keeps
-/// thinned, its own files made anew) and all of it on the disk. Without a snapshot, the
-/// step thins what the policy no longer keeps, or makes the history's own files catch up
-/// with its folders after a run killed in between. When the
-/// history cannot be brought up to date it is left as it was, and the run fails
+/// thinned, its own files made anew) and all of it on the disk. The policy applies at every
+/// run, the data changed or not: without a snapshot, the step thins what the policy no
+/// longer keeps, or makes the history's own files catch up with its folders after a run
+/// killed in between, and does nothing when neither is due. When the history cannot be read
+/// (`unreadable`) or brought up to date it is left as it was, and the run fails
 /// (`RunError.historyNotKept`), its site published.
 struct HistoryStep: RunStep {
     let prepared: SnapshotDraft.Prepared?
+    /// Why the history could not be read when the run began, if it could not.
+    var unreadable: (any Error)?
     let output: URL
     let policy: HistoryKeepPolicy
     /// The run's clock, which thinning counts ages from.
@@ -37,6 +40,8 @@ struct HistoryStep: RunStep {
 
     /// Says what the snapshot changed, in one line at the default level, once it is in.
     func run(_ progress: StepProgress) async throws -> Outcome {
+        if let unreadable { throw RunError.historyNotKept(reason: unreadable) }
+        guard prepared != nil || HistoryUpdate.isDue(HistoryFolder(output: output), policy: policy, now: now) else { return Outcome(changes: nil) }
         do {
             try keep()
         } catch let error where !(error is CancellationError) {

@@ -70,6 +70,41 @@ final class HistoryStepsTests: XCTestCase {
         XCTAssertEqual(history.leftovers().map(\.text), ["20261126T120000Z"])
     }
 
+    func test_historyStep_withoutASnapshot_whenNothingIsDue_leavesTheHistoryAsItIs_sayingNothing() async throws {
+        let output = try makeOutput()
+        let history = HistoryFolder(output: output)
+        try HistoryFixtures.snapshot("20261126T120000Z", description: "A harbour", in: history)
+        try HistoryFixtures.snapshot("20261127T120000Z", description: "A harbour at night", in: history)
+        let console = LinesConsole()
+        let step = try historyStep(nil, output: output, policy: "all", console: console)
+        let before = try FileManager.default.subpathsOfDirectory(atPath: history.path).sorted()
+        let calendar = try inode(history.path + "/index.html")
+
+        let outcome = try await step.run(StepProgress(report: step.report, label: "history"))
+
+        XCTAssertNil(outcome.changes)
+        XCTAssertEqual(console.diagnostics, [])
+        XCTAssertEqual(try FileManager.default.subpathsOfDirectory(atPath: history.path).sorted(), before)
+        XCTAssertEqual(try inode(history.path + "/index.html"), calendar, "the calendar not made again")
+    }
+
+    func test_historyStep_ofAHistoryThatCouldNotBeRead_failsTheRun_leavingItAsItIs() async throws {
+        let output = try makeOutput()
+        let history = HistoryFolder(output: output)
+        try HistoryFixtures.snapshot("20261126T120000Z", description: "A harbour", in: history)
+        var step = try historyStep(nil, output: output, policy: "every:1d", console: LinesConsole(), now: "2026-11-27T13:00:00Z")
+        step.unreadable = SnapshotFile.ReadError.unreadable("history/20261126T120000Z/snapshot.jsonl", reason: "not a snapshot")
+        let before = try FileManager.default.subpathsOfDirectory(atPath: history.path).sorted()
+
+        do {
+            _ = try await step.run(StepProgress(report: step.report, label: "history"))
+            XCTFail("a history that cannot be read is not kept")
+        } catch {
+            guard case .historyNotKept = error as? RunError else { return XCTFail("\(error)") }
+        }
+        XCTAssertEqual(try FileManager.default.subpathsOfDirectory(atPath: history.path).sorted(), before)
+    }
+
     private func makeOutput() throws -> URL {
         let output = try makeTemporaryFolder(for: self).appendingPathComponent("site")
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
