@@ -3,10 +3,10 @@ import FileSystem
 import Foundation
 import History
 
-/// `feedsite generate`: opens the run (`RunContext`), runs its steps (`GenerateRun`), ends
-/// it (`RunEnding`: the exit status and the closing lines), then looks after the cache
-/// (`CacheMaintenance`) and, with `--metrics-file`, records the run there, whatever its
-/// outcome, once it got past the command line.
+/// `feedsite generate`: opens the run (`RunContext`), runs its steps (`GenerateRun`), closes
+/// it (`RunClosing`: the web archive finished, the closing lines and the status, the caches
+/// looked after, what the metrics record) and, with `--metrics-file`, records the run there,
+/// whatever its outcome, once it got past the command line.
 ///
 /// Cancellation (Ctrl-C, SIGTERM) is looked at before each step and, within the steps,
 /// before each item, page, file or batch of files they work through, so a run stops within
@@ -68,50 +68,11 @@ struct GenerateCommand {
             stoppedBy = error
         }
         runner.endPhase()
-        if let webArchive = context.webArchive {
-            // Whatever the run's outcome: the network stops, every transfer ends and is
-            // written, then the archive is finished.
-            if let client = context.client { await client.engine.shutdown() }
-            var incomplete: RunWebArchive.Incomplete?
-            switch await webArchive.finish() {
-            case let .success(files):
-                report.webArchiveWritten(files, folder: webArchive.folder)
-                if let wacz = web.wacz {
-                    incomplete = webArchive.pack(files, into: wacz, api: options.api)
-                    if incomplete == nil { report.reporter.info("WACZ: \(wacz)") }
-                }
-            case let .failure(failure): incomplete = failure
-            }
-            if let incomplete {
-                if stoppedBy == nil { stoppedBy = .webArchiveIncomplete(incomplete) } else { report.reporter.error("\(incomplete)") }
-            }
-        }
-        let summary = runner.summary
-        let firstLocale = context.site.renderers[0]
-        let facts = RunEnding.Facts(
-            previousSiteExists: previousSiteExists, output: context.output, cacheFolder: context.cacheFolder.path, archive: context.archive,
-            baseURL: options.baseURL, connectionErrorMessage: firstLocale.connectionErrorMessage, age: firstLocale.relative,
-            elapsed: ContinuousClock.now - started, hiddenProblems: report.reporter.hiddenProblems)
-        let status = report.end(RunEnding.of(summary, error: stoppedBy, facts: facts))
-        let interrupted = if case .interrupted? = stoppedBy { true } else { false }
-        await CacheMaintenance(feedCache: context.feedCache, cache: context.cache, imageStore: context.imageStore, now: context.now, report: report)
-            .run(published: stoppedBy == nil, interrupted: interrupted, feedInCache: summary.feedInCache)
-        metrics.summary = summary
-        if options.metricsFile != nil, !interrupted {
-            // Under the cache's lock, so no other run is changing it meanwhile; not after
-            // Ctrl-C, which should end the run at once (BENCHMARKS.md, "The metrics file").
-            // The write-ahead log is emptied first, as closing the database will.
-            try? context.cache.checkpoint()
-            metrics.cacheBytes = try? FolderSize.bytes(under: context.cacheFolder.path)
-            if options.history {
-                let history = HistoryFolder(output: context.output)
-                metrics.historySnapshots = history.snapshots().count
-                metrics.historyBytes = try? FolderSize.bytes(under: history.path)
-            }
-        }
-        await context.close()
-        // Once the engine has stopped, every transfer's bytes are counted.
-        if let client = context.client { metrics.network = await client.statistics }
+        var closing = RunClosing(context: context, options: options, report: report, summary: runner.summary, stoppedBy: stoppedBy)
+        await closing.finishWebArchive(wacz: web.wacz)
+        let status = closing.end(previousSiteExists: previousSiteExists, elapsed: ContinuousClock.now - started)
+        await closing.maintainCaches()
+        await closing.measure(into: &metrics)
         return status
     }
 
