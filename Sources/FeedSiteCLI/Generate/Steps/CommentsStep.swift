@@ -3,10 +3,10 @@ import Foundation
 import History
 import SiteGenerator
 
-/// Every image's comments (API, else cache), its comments page written at once in every
-/// locale, its terms and record gathered for the search index and, with `--export-data`,
-/// its line of `data/items.jsonl`, so no image's comments outlive its page. The cache's
-/// writes are one transaction.
+/// Every image's comments (API, else cache), handed at once to what is made of each item
+/// (`ItemSink`): its comments page in every locale, with `--history` its snapshot's page,
+/// with `--export-data` its line of `data/items.jsonl`, its terms and record for the search
+/// index; so no image's comments outlive it. The cache's writes are one transaction.
 ///
 /// The export's lines must come in feed order, while the comments arrive in whatever order
 /// their requests end. Each line is made as soon as its comments are in and handed to an
@@ -49,15 +49,25 @@ struct CommentsStep: RunStep {
 
     func run(_ progress: StepProgress) async throws -> Outcome {
         let search = SearchIndexFiles(entries: entries, scratch: try site.scratch("search"))
-        let tally = try await cache.batch { try await run(progress, search: search) }
+        let sinks = try sinks(search: search)
+        let tally = try await cache.batch { try await run(progress, into: sinks) }
         return Outcome(tally: tally, search: search)
     }
 
-    private func run(_ progress: StepProgress, search: SearchIndexFiles) async throws -> CommentsTally {
-        let (entries, service, renderers, site, report, pageSize, snapshot) = (entries, service, renderers, site, report, pageSize, snapshot)
+    /// What is made of each item, in this order: its comments pages, with `--history` its
+    /// snapshot's page, with `--export-data` its exported line, its search terms.
+    private func sinks(search: SearchIndexFiles) throws -> [any ItemSink] {
+        var sinks: [any ItemSink] = [CommentsPages(renderers: renderers, site: site, pageSize: pageSize)]
+        if let snapshot { sinks.append(snapshot) }
+        if exportData { sinks.append(ExportedData(lines: try site.orderedLines(at: SitePaths.dataExport), report: report)) }
+        sinks.append(search)
+        return sinks
+    }
+
+    private func run(_ progress: StepProgress, into sinks: [any ItemSink]) async throws -> CommentsTally {
+        let (entries, service, report) = (entries, service, report)
         let counter = ProgressCounter()
         let total = entries.count
-        let export = exportData ? try site.orderedLines(at: SitePaths.dataExport) : nil
         let outcomes = try await concurrentMap(Array(entries.indices), limit: tasksAtOnce) { index -> CommentsTally in
             let entry = entries[index]
             let result = try await service.loadComments(for: entry.id)
@@ -71,13 +81,8 @@ struct CommentsStep: RunStep {
             case .unavailable: tally.unavailable = 1
             }
             tally.count = comments?.count ?? 0
-            for renderer in renderers {
-                let page = try renderer.commentsPage(for: entry, comments: comments, feedPage: index / pageSize + 1)
-                try site.write(page.html, to: page.path)
-            }
-            try snapshot?.add(entry, comments: comments, index: index)
-            try export?.add(DataExportLine.encode(entry, comments: exported), number: index)
-            try search.add(entry, comments: comments, place: index)
+            let item = LoadedItem(entry: entry, place: index, comments: comments, exported: exported)
+            for sink in sinks { try sink.add(item) }
             let (done, failed) = counter.add(failed: comments == nil)
             progress.update(done: done, total: total, failed: failed)
             return tally
@@ -89,10 +94,7 @@ struct CommentsStep: RunStep {
             sum.count += one.count
         }
         report.commentsLoaded(tally, images: entries.count)
-        if let export {
-            try export.finish(count: total)
-            report.dataExported(items: total, path: export.path)
-        }
+        for sink in sinks { try sink.finish(count: total) }
         return tally
     }
 }
