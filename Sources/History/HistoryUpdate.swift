@@ -44,6 +44,13 @@ public struct HistoryUpdate: Sendable {
         public let leftovers: [SnapshotName]
         /// Whether the history's own manifest was missing and was made anew.
         public let lostManifest: Bool
+
+        public init(kept: [SnapshotFacts], thinned: [SnapshotName], leftovers: [SnapshotName], lostManifest: Bool) {
+            self.kept = kept
+            self.thinned = thinned
+            self.leftovers = leftovers
+            self.lostManifest = lostManifest
+        }
     }
 
     /// Whether a history needs an update without a new snapshot: the policy thins one now,

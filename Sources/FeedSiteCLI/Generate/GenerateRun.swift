@@ -92,19 +92,17 @@ struct GenerateRun {
         try await runner.run(
             WholeSiteStep(facts: facts, stylesheet: roles.setup.templates.stylesheet, searchScript: roles.setup.templates.searchScript, site: site))
         var snapshot: SnapshotDraft.Prepared?
-        if let draft = roles.snapshot, let staging = site.folder {
+        if let making = roles.snapshot {
             snapshot = try await runner.run(
-                SnapshotStep(
-                    snapshot: draft, entries: entries, pageSize: options.pageSize, feedSavedAt: feed.source.savedAt, staging: staging,
-                    facts: facts, report: report)
+                SnapshotStep(snapshot: making, entries: entries, pageSize: options.pageSize, feedSavedAt: feed.source.savedAt, facts: facts, report: report)
             ).prepared
         }
         try await runner.run(PublishStep(site: site, strict: options.strict, degradedReasons: found.degradedReasons))
-        if options.history {
+        if let history = roles.history {
             try await runner.run(
                 HistoryStep(
-                    prepared: snapshot, unreadable: roles.historyUnreadable, output: site.output, policy: options.historyKeep, now: now,
-                    renderers: renderers, script: roles.setup.templates.historyScript, facts: facts, report: report))
+                    prepared: snapshot, unreadable: roles.historyUnreadable, history: history, policy: options.historyKeep, facts: facts,
+                    report: report))
         }
         if let archive { try await runner.run(ArchiveStep(output: site.output, archive: archive, now: now)) }
     }

@@ -198,7 +198,10 @@ struct RunContext: Sendable {
         }
         if let snapshot { taken.append { snapshot.discard() } }
         let roles = RunRoles(
-            service: service, cache: cache, renditions: imageStore, site: stagingFolder, setup: site, report: report, network: network, snapshot: snapshot,
+            service: service, cache: cache, renditions: imageStore, site: stagingFolder, setup: site, report: report, network: network,
+            snapshot: snapshot.map { StagedSnapshot(draft: $0, staging: staged.staging.path) },
+            history: options.history
+                ? HistoryOnDisk(output: output, policy: options.historyKeep, now: now, renderers: site.renderers, script: site.templates.historyScript) : nil,
             historyUnreadable: historyUnreadable)
         return RunContext(
             now: now, cacheFolder: cacheFolder, archive: archive, webArchive: webArchive, client: client, feedCache: feedCache, cache: cache,

@@ -19,6 +19,9 @@ struct RunFixture {
     let now = fixedNow()
     /// `false`: every request fails as if the API could not be reached.
     var apiUp = true
+    /// With `--history`: the snapshot being made, and the history it goes into.
+    var snapshot: (any SnapshotMaking)?
+    var history: (any HistoryKeeping)?
 
     init(feed: [FeedImage], site: InMemoryStagingSite = InMemoryStagingSite()) {
         self.feed = feed
@@ -39,7 +42,8 @@ struct RunFixture {
             client: client, api: options.api, feedCache: LocalFeedLoader(store: feedStore, now: { fixedNow() }),
             commentsCache: LocalCommentsLoader(store: commentsStore, now: { fixedNow() }), imageStore: imageStore)
         let roles = RunRoles(
-            service: service, cache: NoCacheBatches(), renditions: InMemoryRenditionCache(), site: site, setup: setup, report: report, network: nil)
+            service: service, cache: NoCacheBatches(), renditions: InMemoryRenditionCache(), site: site, setup: setup, report: report, network: nil,
+            snapshot: snapshot, history: history)
         let runner = StepRunner(summary: RunSummary(locales: setup.renderers.count), report: report)
         do throws(RunError) {
             try await GenerateRun(roles: roles, options: options, now: now, archive: nil).run(runner)

@@ -19,7 +19,9 @@ struct RunRoles: Sendable {
     let network: (@Sendable () async -> NetworkStatistics)?
     /// With `--history`, the snapshot being made beside the live site; `nil` without it, or
     /// when the run's clock is before the latest snapshot's.
-    var snapshot: SnapshotDraft? = nil
+    var snapshot: (any SnapshotMaking)? = nil
+    /// With `--history`, the history the run's snapshot goes into; `nil` without it.
+    var history: (any HistoryKeeping)? = nil
     /// With `--history`, why the latest snapshot could not be read: the live site is made
     /// and published all the same, the history left as it is, and the run fails after.
     var historyUnreadable: SnapshotFile.ReadError? = nil

@@ -21,7 +21,6 @@ final class StagingFolder: StagingSite {
     }
 
     var output: URL { staged.output }
-    var folder: String? { staged.staging.path }
     var fileCounts: StagedSite.Counts { staged.fileCounts }
 
     func write(_ text: String, to path: String) throws {

@@ -9,8 +9,6 @@ import SiteGenerator
 protocol StagingSite: SiteFileWriter {
     /// The published site's folder.
     var output: URL { get }
-    /// The folder the site is staged in, `nil` for a site staged in memory.
-    var folder: String? { get }
     /// Files written, and files kept unchanged from the previous site.
     var fileCounts: StagedSite.Counts { get }
     func write(_ data: Data, to path: String) throws

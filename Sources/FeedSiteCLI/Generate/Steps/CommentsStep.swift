@@ -32,7 +32,7 @@ struct CommentsStep: RunStep {
     /// `--export-data`: also write each item's line of `data/items.jsonl`.
     let exportData: Bool
     /// `--history`: the snapshot, which decides each item's page as its comments arrive.
-    var snapshot: SnapshotDraft? = nil
+    var snapshot: (any SnapshotMaking)? = nil
 
     var name: String { "comments" }
     var phase: RunPhase { .comments }

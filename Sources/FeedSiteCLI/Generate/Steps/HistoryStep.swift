@@ -16,13 +16,9 @@ struct HistoryStep: RunStep {
     let prepared: SnapshotDraft.Prepared?
     /// Why the history could not be read when the run began, if it could not.
     var unreadable: (any Error)?
-    let output: URL
+    let history: any HistoryKeeping
+    /// `--history-keep`, as the lines name it.
     let policy: HistoryKeepPolicy
-    /// The run's clock, which thinning counts ages from.
-    let now: Date
-    /// The live site's renderers, for the calendar in each locale.
-    let renderers: [SiteRenderer]
-    let script: Data
     let facts: Manifest.Run
     let report: RunReport
 
@@ -41,13 +37,13 @@ struct HistoryStep: RunStep {
     /// Says what the snapshot changed, in one line at the default level, once it is in.
     func run(_ progress: StepProgress) async throws -> Outcome {
         if let unreadable { throw RunError.historyNotKept(reason: unreadable) }
-        guard prepared != nil || HistoryUpdate.isDue(HistoryFolder(output: output), policy: policy, now: now) else { return Outcome(changes: nil) }
+        guard prepared != nil || history.isDue() else { return Outcome(changes: nil) }
         do {
             try keep()
         } catch let error where !(error is CancellationError) {
             throw RunError.historyNotKept(reason: error)
         }
-        try await DiskSync.flush([output.path])
+        try await history.flush()
         guard let prepared else { return Outcome(changes: nil) }
         let changes = HistoryChanges(prepared.changes)
         let what = prepared.facts.previous == nil ? "the first, \(prepared.facts.items) items" : changes.text
@@ -57,13 +53,10 @@ struct HistoryStep: RunStep {
 
     /// Puts the snapshot in, thins, and makes the history's own files anew.
     private func keep() throws {
-        let update = HistoryUpdate(
-            history: HistoryFolder(output: output), policy: policy, now: now, renderers: renderers, script: script,
-            generator: "\(Manifest.generatorName) \(Usage.version)", facts: facts)
-        let outcome = try update.apply(prepared)
+        let outcome = try history.keep(prepared, facts: facts)
         if outcome.lostManifest {
             report.reporter.warning(
-                "history: \(update.history.path)/\(Manifest.fileName) was missing; made anew with the history's own files, from its snapshots")
+                "history: \(history.path)/\(Manifest.fileName) was missing; made anew with the history's own files, from its snapshots")
         }
         let thinned = outcome.thinned.isEmpty ? "" : ", \(outcome.thinned.count) thinned by \(policy)"
         guard prepared == nil else {

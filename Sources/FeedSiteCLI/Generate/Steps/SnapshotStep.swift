@@ -7,12 +7,11 @@ import SiteGenerator
 /// pages, its kept pages and the live site's files linked, its records and manifest), or
 /// thrown away when the data is as the latest snapshot had it.
 struct SnapshotStep: RunStep {
-    let snapshot: SnapshotDraft
+    let snapshot: any SnapshotMaking
     let entries: [SiteEntry]
     let pageSize: Int
     /// When the feed was saved, for a feed from the cache.
     let feedSavedAt: Date?
-    let staging: String
     let facts: Manifest.Run
     let report: RunReport
 
@@ -29,9 +28,7 @@ struct SnapshotStep: RunStep {
     }
 
     func run(_ progress: StepProgress) throws -> Outcome {
-        let prepared = try snapshot.finish(
-            entries: entries, pageSize: pageSize, feedSavedAt: feedSavedAt, staging: staging, generator: "\(Manifest.generatorName) \(Usage.version)",
-            run: facts)
+        let prepared = try snapshot.finish(entries: entries, pageSize: pageSize, feedSavedAt: feedSavedAt, run: facts)
         if prepared == nil, let latest = snapshot.previousName {
             report.reporter.info("history: no change since \(latest.text); no snapshot")
         }

@@ -24,7 +24,7 @@ final class HistoryStepsTests: XCTestCase {
         let staging = output.deletingLastPathComponent().path + "/staging"
         try HistoryFixtures.stage(in: staging)
         let step = SnapshotStep(
-            snapshot: draft, entries: entries, pageSize: 10, feedSavedAt: nil, staging: staging, facts: HistoryFixtures.run,
+            snapshot: StagedSnapshot(draft: draft, staging: staging), entries: entries, pageSize: 10, feedSavedAt: nil, facts: HistoryFixtures.run,
             report: .keeping(in: console, verbosity: .normal))
 
         let outcome = try step.run(StepProgress(report: step.report, label: "snapshot"))
@@ -114,9 +114,11 @@ final class HistoryStepsTests: XCTestCase {
     private func historyStep(
         _ prepared: SnapshotDraft.Prepared?, output: URL, policy: String, console: LinesConsole, now: String = "2026-11-27T12:00:00Z"
     ) throws -> HistoryStep {
-        HistoryStep(
-            prepared: prepared, output: output, policy: try HistoryKeepPolicy(parsing: policy), now: try XCTUnwrap(ISO8601Date.parse(now)),
-            renderers: try SiteFixtures.renderers(locales: ["en"]), script: Data(), facts: HistoryFixtures.run,
-            report: .keeping(in: console, verbosity: .normal))
+        let policy = try HistoryKeepPolicy(parsing: policy)
+        let history = HistoryOnDisk(
+            output: output, policy: policy, now: try XCTUnwrap(ISO8601Date.parse(now)), renderers: try SiteFixtures.renderers(locales: ["en"]),
+            script: Data())
+        return HistoryStep(
+            prepared: prepared, history: history, policy: policy, facts: HistoryFixtures.run, report: .keeping(in: console, verbosity: .normal))
     }
 }
