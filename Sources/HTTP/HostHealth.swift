@@ -1,3 +1,5 @@
+import FeedCore
+
 /// What the run knows of each host: when the host asked every request to wait
 /// (`Retry-After`), and how many requests in a row failed to reach it or found it busy.
 /// After `downThreshold` such failures in a row (each after its retries), the host is taken

@@ -2,7 +2,6 @@ import Basics
 import FeedCore
 import FeedStorage
 import Foundation
-import HTTP
 import Publishing
 import SiteGenerator
 

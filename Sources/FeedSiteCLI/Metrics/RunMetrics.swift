@@ -17,7 +17,9 @@ struct RunMetrics: Sendable {
     /// the phases it went through gathered for one that failed, nothing for one that never
     /// started.
     var summary = RunSummary()
-    var network = NetworkStatistics()
+    /// Until the client says what the requests cost: none, with the engine's threshold for
+    /// a host taken as down, which the metrics' help names.
+    var network = NetworkStatistics(downThreshold: CurlHTTPClient.downThreshold)
     /// `nil` when the cache was not measured (a run that did not start, or was interrupted)
     /// or could not be read; the sample is then left out.
     var cacheBytes: Int?

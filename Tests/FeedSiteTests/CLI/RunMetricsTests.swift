@@ -1,3 +1,4 @@
+import FeedCore
 import HTTP
 import Foundation
 import TestSupport
@@ -197,7 +198,8 @@ final class RunMetricsTests: XCTestCase {
         run.summary.phases = [("feed", 0.5), ("images", 8), ("comments", 3.25), ("render", 0.125), ("publish", 0.5)]
         run.summary.published = true
         run.network = NetworkStatistics(
-            requests: 95, retries: 7, pauses: 1, rate: 4, rateWait: 2.5, receivedBytes: 1_234_567, hostsDown: [.init(host: "api.example", notSent: 12)])
+            requests: 95, retries: 7, pauses: 1, rate: 4, rateWait: 2.5, receivedBytes: 1_234_567, hostsDown: [.init(host: "api.example", notSent: 12)],
+            downThreshold: 8)
         run.cacheBytes = 9_876_543
         return run
     }

@@ -1,6 +1,6 @@
 import Foundation
 import History
-import HTTP
+import FeedCore
 
 /// What a run's steps work with, by role. A real run gives the network, the cache's
 /// database and a staging folder (`RunContext`); a test gives stubs and memory.

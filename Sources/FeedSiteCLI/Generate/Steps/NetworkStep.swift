@@ -1,4 +1,4 @@
-import HTTP
+import FeedCore
 
 /// What the network cost, said once the last request of the run is done (with `--rate`, or
 /// when requests were tried again or hosts were taken as down).

@@ -1,3 +1,4 @@
+import FeedCore
 import Foundation
 import HTTP
 import XCTest
@@ -8,19 +9,19 @@ import XCTest
 /// try per request, or `--rate` held requests back, or a host was taken as down.
 final class NetworkStepTests: XCTestCase {
     func test_run_saysTheNetworkLineWhenRequestsWereTriedAgain() async {
-        let lines = await linesOfStep(with: NetworkStatistics(requests: 12, retries: 2, pauses: 1))
+        let lines = await linesOfStep(with: NetworkStatistics(requests: 12, retries: 2, pauses: 1, downThreshold: 8))
 
         XCTAssertEqual(lines, ["network: 12 requests, 2 tried again, 1 pause asked by the server (Retry-After)"])
     }
 
     func test_run_saysHowLongRateHeldRequestsBack() async {
-        let lines = await linesOfStep(with: NetworkStatistics(requests: 5, rate: 2, rateWait: 1.5))
+        let lines = await linesOfStep(with: NetworkStatistics(requests: 5, rate: 2, rateWait: 1.5, downThreshold: 8))
 
         XCTAssertEqual(lines, ["network: 5 requests, 0 tried again; --rate 2 held requests back 1.50 s"])
     }
 
     func test_run_saysNothingWhenEveryRequestWentThroughAtTheFirstTryWithoutRate() async {
-        let lines = await linesOfStep(with: NetworkStatistics(requests: 40))
+        let lines = await linesOfStep(with: NetworkStatistics(requests: 40, downThreshold: 8))
 
         XCTAssertEqual(lines, [])
     }

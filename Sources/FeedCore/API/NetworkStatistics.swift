@@ -1,6 +1,6 @@
 import Foundation
 
-/// What the run's requests cost, as a value taken from the client (`CurlHTTPClient.statistics`):
+/// What the run's requests cost, as a value taken from the client (the HTTP engine's):
 /// how many there were, how many extra tries and host pauses they took, what `--rate` held
 /// back, what came over the network, and the hosts taken as down. The run's report and
 /// metrics read this, and need not know the client.
@@ -33,7 +33,7 @@ public struct NetworkStatistics: Equatable, Sendable {
 
     public init(
         requests: Int = 0, retries: Int = 0, pauses: Int = 0, rate: Double? = nil, rateWait: TimeInterval = 0, receivedBytes: Int = 0,
-        hostsDown: [HostDown] = [], downThreshold: Int = CurlHTTPClient.downThreshold
+        hostsDown: [HostDown] = [], downThreshold: Int
     ) {
         self.requests = requests
         self.retries = retries
