@@ -85,43 +85,27 @@ final class CurlEngineRecordingTests: XCTestCase {
     }
 
     func test_engine_holdsNewTransfersBackWhileTheRecorderIsBehind_andStartsThemOnceItCaughtUp() async throws {
-        let requests = Atomic<Int>(0)
-        let server = try makeServer { _ in
-            requests.add(1, ordering: .relaxed)
-            return HTTPResponse(status: 200, body: Data("late".utf8))
-        }
-        let (asked, askedContinuation) = AsyncStream.makeStream(of: Void.self)
-        let recorder = Recorder(asked: askedContinuation)
-        recorder.behind.store(true, ordering: .relaxed)
-        let client = CurlHTTPClient(engine: try makeEngine(for: self, recorder: recorder), policy: RetryPolicy(retries: 0), clock: InstantRetryClock().clock)
+        let held = try HeldBack(for: self, answering: Data("late".utf8))
 
-        let fetched = Task { try await fetch(server.baseURL, with: client) }
-        var turns = asked.makeAsyncIterator()
+        let fetched = Task { try await fetch(held.server.baseURL, with: held.client) }
+        var turns = held.asked.makeAsyncIterator()
         // Asked only while a request is held: twice means it was held over a whole turn.
         _ = await turns.next()
         _ = await turns.next()
-        XCTAssertEqual(recorder.transfers, 0, "no transfer begun while the recorder is behind")
-        XCTAssertEqual(requests.load(ordering: .relaxed), 0)
-        recorder.behind.store(false, ordering: .relaxed)
+        XCTAssertEqual(held.recorder.transfers, 0, "no transfer begun while the recorder is behind")
+        XCTAssertEqual(held.requests, 0)
+        held.recorder.behind.store(false, ordering: .relaxed)
         let (data, _) = try await fetched.value
 
         XCTAssertEqual(String(decoding: data, as: UTF8.self), "late")
-        XCTAssertEqual(recorder.transfers, 1)
+        XCTAssertEqual(held.recorder.transfers, 1)
     }
 
     func test_engine_answersARequestCancelledWhileHeldBack() async throws {
-        let requests = Atomic<Int>(0)
-        let server = try makeServer { _ in
-            requests.add(1, ordering: .relaxed)
-            return HTTPResponse(status: 200)
-        }
-        let (asked, askedContinuation) = AsyncStream.makeStream(of: Void.self)
-        let recorder = Recorder(asked: askedContinuation)
-        recorder.behind.store(true, ordering: .relaxed)
-        let client = CurlHTTPClient(engine: try makeEngine(for: self, recorder: recorder), policy: RetryPolicy(retries: 0), clock: InstantRetryClock().clock)
+        let held = try HeldBack(for: self, answering: Data())
 
-        let fetched = Task { try await fetch(server.baseURL, with: client) }
-        var turns = asked.makeAsyncIterator()
+        let fetched = Task { try await fetch(held.server.baseURL, with: held.client) }
+        var turns = held.asked.makeAsyncIterator()
         _ = await turns.next()
         fetched.cancel()
 
@@ -131,8 +115,39 @@ final class CurlEngineRecordingTests: XCTestCase {
         } catch {
             XCTAssertTrue(error is CancellationError, "\(error)")
         }
-        XCTAssertEqual(recorder.transfers, 0)
-        XCTAssertEqual(requests.load(ordering: .relaxed), 0)
+        XCTAssertEqual(held.recorder.transfers, 0)
+        XCTAssertEqual(held.requests, 0)
+    }
+
+    /// A client whose engine's recorder is behind, a server that counts the requests it
+    /// sees, and the news of each time the engine asks the recorder.
+    private final class HeldBack: Sendable {
+        let server: LoopbackHTTPServer
+        let recorder: Recorder
+        let client: CurlHTTPClient
+        let asked: AsyncStream<Void>
+        private let seen = Count()
+
+        var requests: Int { seen.value.load(ordering: .relaxed) }
+
+        init(for test: XCTestCase, answering body: Data) throws {
+            let (asked, askedContinuation) = AsyncStream.makeStream(of: Void.self)
+            self.asked = asked
+            recorder = Recorder(asked: askedContinuation)
+            recorder.behind.store(true, ordering: .relaxed)
+            client = CurlHTTPClient(engine: try makeEngine(for: test, recorder: recorder), policy: RetryPolicy(retries: 0), clock: InstantRetryClock().clock)
+            let seen = self.seen
+            let server = try LoopbackHTTPServer { _ in
+                seen.value.add(1, ordering: .relaxed)
+                return HTTPResponse(status: 200, body: body)
+            }
+            self.server = server
+            test.addTeardownBlock { server.stop() }
+        }
+
+        private final class Count: Sendable {
+            let value = Atomic<Int>(0)
+        }
     }
 
     // MARK: - Helpers
