@@ -1,6 +1,7 @@
 import FeedCore
 import Foundation
 import Hashing
+import Synchronization
 import XCTest
 
 // Shared test helpers. Area-specific helpers live beside their tests.
@@ -172,4 +173,17 @@ public func inode(_ path: String) throws -> UInt64 {
 /// The inode number of the file at `url`.
 public func inode(_ url: URL) throws -> UInt64 {
     try inode(url.path)
+}
+
+/// IDs numbered from 1 as they are asked for (`00000000-0000-4000-8000-000000000001`, …),
+/// from any thread: records a test can name in order.
+public func numberedUUIDs() -> @Sendable () -> UUID {
+    let count = Mutex(0)
+    return {
+        let number = count.withLock { count in
+            count += 1
+            return count
+        }
+        return UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", number))!
+    }
 }

@@ -150,14 +150,7 @@ final class ExchangeArchiverTests: XCTestCase {
     }
 
     private func makeArchiver(in folder: String, run: String = "20261126T120000Z") throws -> ExchangeArchiver {
-        let ids = Mutex(0)
-        let newID: @Sendable () -> UUID = {
-            let number = ids.withLock { count in
-                count += 1
-                return count
-            }
-            return UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", number))!
-        }
+        let newID = numberedUUIDs()
         let writer = try WARCWriter(folder: folder, runName: run, date: date, info: [.init("software", "feedsite test")], newID: newID)
         return ExchangeArchiver(writer: writer, captures: try ValidatedCaptures(folder: folder), clock: { [date] in date }, newID: newID)
     }
