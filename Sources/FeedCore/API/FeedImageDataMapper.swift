@@ -6,7 +6,7 @@ import Foundation
 /// 200 among them, is invalid data and never stored.
 public enum FeedImageDataMapper {
     /// The image's format, from the answer and the body's first `ImageFormat.signatureLength` bytes.
-    public static func map(_ answer: HTTPAnswer, head: [UInt8]) throws -> ImageFormat {
+    public static func map(_ answer: HTTPAnswer, head: [UInt8]) throws(MappingError) -> ImageFormat {
         guard answer.status == 200 else {
             throw MappingError("status \(answer.status), expected 200")
         }

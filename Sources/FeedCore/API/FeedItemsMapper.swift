@@ -5,11 +5,11 @@ import Foundation
 /// Valid: status exactly 200, a JSON object with `items`, every item with a UUID `id` and an
 /// absolute http(s) `image` URL; `description` and `location` may be missing or null.
 public enum FeedItemsMapper {
-    public static func map(_ data: Data, from response: HTTPAnswer) throws -> [FeedImage] {
+    public static func map(_ data: Data, from response: HTTPAnswer) throws(MappingError) -> [FeedImage] {
         guard response.status == 200 else {
             throw MappingError("status \(response.status), expected 200")
         }
-        return try JSONPayload.items(data).enumerated().map { index, item in
+        return try JSONPayload.items(data).enumerated().map { (index, item) throws(MappingError) in
             let text = (id: try item.string("id"), image: try item.string("image"))
             let description = try item.optionalString("description")
             let location = try item.optionalString("location")

@@ -6,11 +6,11 @@ import Foundation
 /// Valid: any 2xx status, a JSON object with `items`, each with a UUID `id`, a `message`,
 /// an ISO 8601 `created_at` and `author.username`.
 public enum ImageCommentsMapper {
-    public static func map(_ data: Data, from response: HTTPAnswer) throws -> [ImageComment] {
+    public static func map(_ data: Data, from response: HTTPAnswer) throws(MappingError) -> [ImageComment] {
         guard (200...299).contains(response.status) else {
             throw MappingError("status \(response.status), expected 2xx")
         }
-        return try JSONPayload.items(data).enumerated().map { index, item in
+        return try JSONPayload.items(data).enumerated().map { (index, item) throws(MappingError) in
             let text = (id: try item.string("id"), message: try item.string("message"), createdAt: try item.string("created_at"))
             let username = try item.object("author").string("username")
             guard let id = UUID(text: text.id) else {

@@ -29,12 +29,12 @@ extension HTTPClient {
     /// GETs an API resource into memory and maps the answer, reporting failures as
     /// `RemoteLoadError`. Cancellation passes through as `CancellationError`: it is
     /// neither kind of error.
-    public func load<T>(_ url: URL, headers: [String] = [], mapping map: (Data, HTTPAnswer) throws -> T) async throws -> T {
+    public func load<T>(_ url: URL, headers: [String] = [], mapping map: (Data, HTTPAnswer) throws(MappingError) -> T) async throws -> T {
         let body = HTTPBodyBuffer()
         let answer = try await get(.api(url, headers: headers), into: body, reportingAs: url)
         do {
             return try map(body.data, answer)
-        } catch let error as MappingError {
+        } catch {
             throw RemoteLoadError(error, url: url, answer: answer)
         }
     }

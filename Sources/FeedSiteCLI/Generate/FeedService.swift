@@ -196,7 +196,7 @@ struct FeedService: Sendable {
                 let url = ImageCommentsEndpoint.get(imageID: imageID).url(baseURL: api)
                 let cached = stored?.validators == nil ? nil : stored
                 let (comments, validators, confirmed) = try await client.load(url, headers: cached?.validators?.conditionalHeaders ?? []) {
-                    data, answer in
+                    (data, answer) throws(MappingError) in
                     if answer.status == 304, let cached {
                         return (cached.comments, HTTPValidators(answer) ?? cached.validators, true)
                     }
@@ -274,7 +274,7 @@ struct FeedService: Sendable {
         }
         do {
             _ = try FeedImageDataMapper.map(answer, head: download.head)
-        } catch let error as MappingError {
+        } catch {
             throw RemoteLoadError(error, url: url, answer: answer)
         }
         try Task.checkCancellation()

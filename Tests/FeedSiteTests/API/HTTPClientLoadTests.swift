@@ -103,7 +103,8 @@ final class HTTPClientLoadTests: XCTestCase {
 
     // MARK: - Helpers
 
-    private static func loadError<T>(_ client: HTTPClient, url: URL, mapping: @escaping @Sendable (Data, HTTPAnswer) throws -> T) async -> Error? {
+    private static func loadError<T>(_ client: HTTPClient, url: URL, mapping: @escaping @Sendable (Data, HTTPAnswer) throws(MappingError) -> T) async -> Error?
+    {
         do {
             let value = try await client.load(url, mapping: mapping)
             XCTFail("expected an error, got \(value)")
