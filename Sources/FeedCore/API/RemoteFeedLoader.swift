@@ -37,9 +37,9 @@ public struct RemoteFeedLoader: Sendable {
     /// An API that mints new items on every page never sends the empty page that ends a
     /// feed: after `maxPages` pages of items the loading stops, once the next page shows
     /// that there are more (a feed of exactly `maxPages` pages ends as any other).
-    public func load(maxItems: Int? = nil, maxPages: Int? = nil, onPage: @Sendable (_ pages: Int, _ items: Int) -> Void = { _, _ in }) async throws
-        -> Loaded
-    {
+    public func load(
+        maxItems: Int? = nil, maxPages: Int? = nil, onPage: @Sendable (_ pages: Int, _ items: Int) -> Void = { _, _ in }
+    ) async throws(RemoteLoadFailure) -> Loaded {
         let maxItems = maxItems.map { max(0, $0) }
         var feed: [FeedImage] = []
         var seen = Set<UUID>()
@@ -55,7 +55,7 @@ public struct RemoteFeedLoader: Sendable {
             }
             for item in page {
                 guard seen.insert(item.id).inserted else {
-                    throw RemoteLoadError(kind: .invalidData, url: url, reason: "item \(item.id.text) was already delivered on an earlier page")
+                    throw .failed(RemoteLoadError(kind: .invalidData, url: url, reason: "item \(item.id.text) was already delivered on an earlier page"))
                 }
             }
             feed.append(contentsOf: page)

@@ -22,20 +22,53 @@ public struct RemoteLoadError: Error, Equatable, Sendable, CustomStringConvertib
         self.init(kind: .invalidData, url: url, reason: answer.tries > 1 ? "\(error.reason) (after \(answer.tries) tries)" : error.reason)
     }
 
+    /// No answer: the client's error, said of `url`.
+    public init(_ error: HTTPClientError, url: URL) {
+        self.init(kind: error.kind == .connectivity ? .connectivity : .invalidData, url: url, reason: error.reason)
+    }
+
     public var description: String { "\(kind.rawValue) from \(url.absoluteString): \(reason)" }
 }
 
+/// Why loading from the API delivered nothing: the API failed, or the task was cancelled,
+/// which is neither of the API's two kinds of error.
+public enum RemoteLoadFailure: Error, Equatable, Sendable {
+    case failed(RemoteLoadError)
+    case cancelled
+
+    /// The error itself, for code that passes errors on untyped: the API's, or
+    /// `CancellationError`.
+    public var error: any Error {
+        switch self {
+        case let .failed(error): error
+        case .cancelled: CancellationError()
+        }
+    }
+}
+
 extension HTTPClient {
-    /// GETs an API resource into memory and maps the answer, reporting failures as
-    /// `RemoteLoadError`. Cancellation passes through as `CancellationError`: it is
-    /// neither kind of error.
-    public func load<T>(_ url: URL, headers: [String] = [], mapping map: (Data, HTTPAnswer) throws(MappingError) -> T) async throws -> T {
+    /// GETs an API resource into memory and maps the answer; a failure is the API's
+    /// (`RemoteLoadError`) or the task's cancellation.
+    public func load<T>(_ url: URL, headers: [String] = [], mapping map: (Data, HTTPAnswer) throws(MappingError) -> T) async throws(RemoteLoadFailure)
+        -> T
+    {
         let body = HTTPBodyBuffer()
-        let answer = try await get(.api(url, headers: headers), into: body, reportingAs: url)
+        let answer: HTTPAnswer
+        do {
+            answer = try await get(.api(url, headers: headers), into: body)
+        } catch {
+            switch error {
+            case let .unanswered(error): throw .failed(RemoteLoadError(error, url: url))
+            // A buffer in memory refuses nothing; were it to, the answer could not be used.
+            case let .refusedBySink(error): throw .failed(RemoteLoadError(kind: .invalidData, url: url, reason: "\(error)"))
+            case .cancelled: throw .cancelled
+            }
+        }
+        if Task.isCancelled { throw .cancelled }
         do {
             return try map(body.data, answer)
         } catch {
-            throw RemoteLoadError(error, url: url, answer: answer)
+            throw .failed(RemoteLoadError(error, url: url, answer: answer))
         }
     }
 
@@ -47,8 +80,7 @@ extension HTTPClient {
             answer = try await get(request, into: body)
         } catch {
             switch error {
-            case let .unanswered(error):
-                throw RemoteLoadError(kind: error.kind == .connectivity ? .connectivity : .invalidData, url: url, reason: error.reason)
+            case let .unanswered(error): throw RemoteLoadError(error, url: url)
             case let .refusedBySink(error): throw error
             case .cancelled: throw CancellationError()
             }

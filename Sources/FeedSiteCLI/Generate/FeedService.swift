@@ -130,9 +130,15 @@ struct FeedService: Sendable {
     func loadFeed(pageLimit: Int, maxItems: Int?, maxPages: Int?, onPage: @escaping @Sendable (Int, Int) -> Void) async throws -> LoadedFeed {
         var remoteFailure: RemoteLoadError?
         if let client {
+            let loaded: RemoteFeedLoader.Loaded?
             do {
-                let loaded = try await RemoteFeedLoader(client: client, baseURL: api, pageLimit: pageLimit).load(
+                loaded = try await RemoteFeedLoader(client: client, baseURL: api, pageLimit: pageLimit).load(
                     maxItems: maxItems, maxPages: maxPages, onPage: onPage)
+            } catch {
+                guard case let .failed(failure) = error else { throw CancellationError() }
+                (loaded, remoteFailure) = (nil, failure)
+            }
+            if let loaded {
                 let (images, removed) = Self.withoutCredentials(loaded.items)
                 let feed = await feedCache.dated(images)
                 var saveFailure: CacheError?
@@ -146,8 +152,6 @@ struct FeedService: Sendable {
                 return LoadedFeed(
                     feed: feed, source: .live, remoteFailure: nil, saveFailure: saveFailure, credentialsRemoved: removed,
                     stoppedAfterPages: loaded.stoppedAtMaxPages ? loaded.pages : nil)
-            } catch let error as RemoteLoadError {
-                remoteFailure = error
             }
         }
         let cached: CachedFeed?
@@ -192,16 +196,21 @@ struct FeedService: Sendable {
         }
         var remoteFailure: RemoteLoadError?
         if let client {
+            let url = ImageCommentsEndpoint.get(imageID: imageID).url(baseURL: api)
+            let cached = stored?.validators == nil ? nil : stored
+            let loaded: (comments: [ImageComment], validators: HTTPValidators?, confirmed: Bool)?
             do {
-                let url = ImageCommentsEndpoint.get(imageID: imageID).url(baseURL: api)
-                let cached = stored?.validators == nil ? nil : stored
-                let (comments, validators, confirmed) = try await client.load(url, headers: cached?.validators?.conditionalHeaders ?? []) {
-                    (data, answer) throws(MappingError) in
+                loaded = try await client.load(url, headers: cached?.validators?.conditionalHeaders ?? []) { (data, answer) throws(MappingError) in
                     if answer.status == 304, let cached {
                         return (cached.comments, HTTPValidators(answer) ?? cached.validators, true)
                     }
                     return (try ImageCommentsMapper.map(data, from: answer), HTTPValidators(answer), false)
                 }
+            } catch {
+                guard case let .failed(failure) = error else { throw CancellationError() }
+                (loaded, remoteFailure) = (nil, failure)
+            }
+            if let (comments, validators, confirmed) = loaded {
                 do {
                     if confirmed {
                         try await commentsCache.refresh(validators: validators, for: imageID)
@@ -214,8 +223,6 @@ struct FeedService: Sendable {
                 } catch {
                     return .live(comments, saveFailure: error)
                 }
-            } catch let error as RemoteLoadError {
-                remoteFailure = error
             }
         }
         if let stored, commentsCache.isValid(stored) {

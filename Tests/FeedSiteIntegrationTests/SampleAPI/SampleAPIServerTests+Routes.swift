@@ -82,7 +82,7 @@ extension SampleAPIServerTests {
         do {
             let items = try await feed(server, FeedEndpoint.get(limit: 2))
             XCTFail("expected a connectivity error, got \(items)")
-        } catch let error as RemoteLoadError {
+        } catch let RemoteLoadFailure.failed(error) {
             XCTAssertEqual(error.kind, .connectivity, "\(error)")
         }
     }
@@ -98,7 +98,7 @@ extension SampleAPIServerTests {
         do {
             let items = try await feed(server, FeedEndpoint.get(limit: 1))
             XCTFail("expected a connectivity error, got \(items)")
-        } catch let error as RemoteLoadError {
+        } catch let RemoteLoadFailure.failed(error) {
             XCTAssertEqual(error.kind, .connectivity, "\(error)")
         }
     }

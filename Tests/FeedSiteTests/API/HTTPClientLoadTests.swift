@@ -110,7 +110,8 @@ final class HTTPClientLoadTests: XCTestCase {
             XCTFail("expected an error, got \(value)")
             return nil
         } catch {
-            return error
+            // The API's error, or `CancellationError`.
+            return error.error
         }
     }
 }

@@ -286,7 +286,8 @@ final class LoadFeedFromRemoteUseCaseTests: XCTestCase {
             XCTFail("expected an error, got \(feed.count) items")
             return nil
         } catch {
-            return error
+            // The API's error, or `CancellationError`.
+            return error.error
         }
     }
 }
