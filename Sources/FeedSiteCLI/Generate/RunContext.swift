@@ -161,7 +161,10 @@ struct RunContext: Sendable {
             report.cacheOpened(opening)
             cache = opening.database
         } catch {
-            throw await givingBack(.cache(error))
+            switch error {
+            case let .refused(refusal): throw await givingBack(.cacheFolder(refusal))
+            case let .failed(failure): throw await givingBack(.cache(failure))
+            }
         }
         let feedCache = LocalFeedLoader(store: SQLiteFeedStore(cache), now: { now })
         // With --history, a picture that comes back after the cache let it go is the copy the

@@ -14,7 +14,7 @@ enum OpeningFailure: Error {
     case overlap(RunFolders.Overlap)
     /// The output is a file, the home or working folder, or holds them.
     case outputPlace(OutputFolder.Refusal)
-    /// The cache folder holds what feedsite did not make.
+    /// The cache folder, or the database in it, holds what feedsite did not make.
     case cacheFolder(CacheFolder.Refusal)
     /// A template or a string table is broken.
     case site(any Error)
@@ -28,8 +28,8 @@ enum OpeningFailure: Error {
     case cacheLock(any Error)
     /// The staging folder could not be made.
     case staging(PublishError)
-    /// The cache's database could not be opened, or is not feedsite's.
-    case cache(CacheDatabase.OpenError)
+    /// The cache's database could not be opened.
+    case cache(CacheError)
     /// With `--history`, the latest snapshot could not be read, or the new one's folder made.
     case history(any Error)
     /// `--warc`'s folder could not be made, locked or written.

@@ -104,8 +104,8 @@ struct RunEnding: Equatable {
         switch failure {
         case .flagFile, .templates, .overlap, .client: .refused
         case let .outputPlace(refusal), let .outputNotReplaceable(refusal): .refusedOrFailed(refusal.isUsage)
-        case let .cacheFolder(refusal), let .cache(.refused(refusal)): .refusedOrFailed(refusal.isUsage)
-        case .site, .outputLock, .cacheLock, .staging, .cache(.failed), .history, .webArchive: .failed
+        case let .cacheFolder(refusal): .refusedOrFailed(refusal.isUsage)
+        case .site, .outputLock, .cacheLock, .staging, .cache, .history, .webArchive: .failed
         }
     }
 
