@@ -136,8 +136,8 @@ private struct FailingStep: RunStep {
     var name: String { "failing" }
     var phase: RunPhase { .render }
 
-    func run(_ progress: StepProgress) throws -> StepDone {
-        throw error
+    func run(_ progress: StepProgress) throws(RunError) -> StepDone {
+        try failingAtOnce { throw error }
     }
 }
 

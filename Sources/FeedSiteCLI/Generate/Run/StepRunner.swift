@@ -23,13 +23,9 @@ final class StepRunner {
             endPhase()
             current = (step.phase, clock())
         }
-        do {
-            let outcome = try await step.run(StepProgress(report: report, label: step.name))
-            outcome.record(in: &summary)
-            return outcome
-        } catch {
-            throw RunError(error, interrupted: Task.isCancelled)
-        }
+        let outcome = try await step.run(StepProgress(report: report, label: step.name))
+        outcome.record(in: &summary)
+        return outcome
     }
 
     /// Ends the phase under way, if any, also when an error stopped it part-way; the

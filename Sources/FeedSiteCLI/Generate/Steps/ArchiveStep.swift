@@ -15,7 +15,11 @@ struct ArchiveStep: RunStep {
 
     /// Throws `RunError.archiveNotWritten`, or `RunError.interrupted`: the site is
     /// published either way.
-    func run(_ progress: StepProgress) async throws -> StepDone {
+    func run(_ progress: StepProgress) async throws(RunError) -> StepDone {
+        try await failing { try await work(progress) }
+    }
+
+    private func work(_ progress: StepProgress) async throws -> StepDone {
         do {
             try Task.checkCancellation()
             try TarArchive.write(folder: output, paths: try SiteFiles.list(output), to: archive, modificationDate: now) { done, total in

@@ -47,7 +47,11 @@ struct CommentsStep: RunStep {
         }
     }
 
-    func run(_ progress: StepProgress) async throws -> Outcome {
+    func run(_ progress: StepProgress) async throws(RunError) -> Outcome {
+        try await failing { try await work(progress) }
+    }
+
+    private func work(_ progress: StepProgress) async throws -> Outcome {
         let search = SearchIndexFiles(entries: entries, scratch: try site.scratch("search"))
         let sinks = try sinks(search: search)
         let tally = try await cache.batch { try await run(progress, into: sinks) }

@@ -20,7 +20,11 @@ struct FeedPagesStep: RunStep {
         }
     }
 
-    func run(_ progress: StepProgress) async throws -> Outcome {
+    func run(_ progress: StepProgress) async throws(RunError) -> Outcome {
+        try await failing { try await work(progress) }
+    }
+
+    private func work(_ progress: StepProgress) async throws -> Outcome {
         let (entries, renderers, site, pageSize) = (entries, renderers, site, pageSize)
         let pageCount = SiteRenderer.feedPageCount(items: entries.count, pageSize: pageSize)
         let feedSavedAt = source.savedAt

@@ -28,7 +28,11 @@ struct FeedStep: RunStep {
         }
     }
 
-    func run(_ progress: StepProgress) async throws -> Outcome {
+    func run(_ progress: StepProgress) async throws(RunError) -> Outcome {
+        try await failing { try await work(progress) }
+    }
+
+    private func work(_ progress: StepProgress) async throws -> Outcome {
         let loaded = try await service.loadFeed(pageLimit: FeedEndpoint.defaultLimit, maxItems: maxItems, maxPages: maxPages) { _, items in
             progress.update(done: items, total: nil)
         }

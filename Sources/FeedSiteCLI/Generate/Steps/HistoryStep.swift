@@ -35,7 +35,11 @@ struct HistoryStep: RunStep {
     }
 
     /// Says what the snapshot changed, in one line at the default level, once it is in.
-    func run(_ progress: StepProgress) async throws -> Outcome {
+    func run(_ progress: StepProgress) async throws(RunError) -> Outcome {
+        try await failing { try await work(progress) }
+    }
+
+    private func work(_ progress: StepProgress) async throws -> Outcome {
         if let unreadable { throw RunError.historyNotKept(reason: unreadable) }
         guard prepared != nil || history.isDue() else { return Outcome(changes: nil) }
         do {

@@ -30,7 +30,11 @@ struct ImagesStep: RunStep {
         }
     }
 
-    func run(_ progress: StepProgress) async throws -> Outcome {
+    func run(_ progress: StepProgress) async throws(RunError) -> Outcome {
+        try await failing { try await work(progress) }
+    }
+
+    private func work(_ progress: StepProgress) async throws -> Outcome {
         let items = feed.feed
         let (images, slots) = Self.distinctImages(of: items)
         let (site, service, report, tasksAtOnce, onStored) = (site, service, report, tasksAtOnce, onStored)

@@ -20,7 +20,11 @@ struct PublishStep: RunStep {
         }
     }
 
-    func run(_ progress: StepProgress) async throws -> Outcome {
+    func run(_ progress: StepProgress) async throws(RunError) -> Outcome {
+        try await failing { try await work(progress) }
+    }
+
+    private func work(_ progress: StepProgress) async throws -> Outcome {
         if strict, !degradedReasons.isEmpty {
             throw RunError.strictRefusal(reasons: degradedReasons)
         }

@@ -61,7 +61,11 @@ struct RenditionsStep: RunStep {
         }
     }
 
-    func run(_ progress: StepProgress) async throws -> Outcome {
+    func run(_ progress: StepProgress) async throws(RunError) -> Outcome {
+        try await failing { try await work(progress) }
+    }
+
+    private func work(_ progress: StepProgress) async throws -> Outcome {
         guard let recipe else { return Outcome(entries: entries, tally: RenditionTally()) }
         let (firstEntries, placeOfEntry) = Self.distinctPictures(of: entries)
         let entries = entries

@@ -13,7 +13,11 @@ struct SearchIndexStep: RunStep {
     var name: String { "search" }
     var phase: RunPhase { .render }
 
-    func run(_ progress: StepProgress) throws -> StepDone {
+    func run(_ progress: StepProgress) throws(RunError) -> StepDone {
+        try failingAtOnce { try work(progress) }
+    }
+
+    private func work(_ progress: StepProgress) throws -> StepDone {
         let started = ContinuousClock.now
         let index = try search.write(to: folders, in: site)
         report.searchIndexWritten(index, items: items, elapsed: ContinuousClock.now - started)

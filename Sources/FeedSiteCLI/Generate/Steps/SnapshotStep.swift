@@ -27,7 +27,11 @@ struct SnapshotStep: RunStep {
         }
     }
 
-    func run(_ progress: StepProgress) throws -> Outcome {
+    func run(_ progress: StepProgress) throws(RunError) -> Outcome {
+        try failingAtOnce { try work(progress) }
+    }
+
+    private func work(_ progress: StepProgress) throws -> Outcome {
         let prepared = try snapshot.finish(entries: entries, pageSize: pageSize, feedSavedAt: feedSavedAt, run: facts)
         if prepared == nil, let latest = snapshot.previousName {
             report.reporter.info("history: no change since \(latest.text); no snapshot")

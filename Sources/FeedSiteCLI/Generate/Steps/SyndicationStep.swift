@@ -25,7 +25,11 @@ struct SyndicationStep: RunStep {
 
     /// Throws `CancellationError` before the next locale's feeds, or the next page of the
     /// sitemap, once the task is cancelled.
-    func run(_ progress: StepProgress) throws -> Outcome {
+    func run(_ progress: StepProgress) throws(RunError) -> Outcome {
+        try failingAtOnce { try work(progress) }
+    }
+
+    private func work(_ progress: StepProgress) throws -> Outcome {
         Outcome(written: try write())
     }
 

@@ -14,7 +14,11 @@ struct WholeSiteStep: RunStep {
     var name: String { "site" }
     var phase: RunPhase { .render }
 
-    func run(_ progress: StepProgress) throws -> StepDone {
+    func run(_ progress: StepProgress) throws(RunError) -> StepDone {
+        try failingAtOnce { try work(progress) }
+    }
+
+    private func work(_ progress: StepProgress) throws -> StepDone {
         try site.write(stylesheet, to: SitePaths.stylesheet)
         try site.write(searchScript, to: SitePaths.searchScript)
         try site.writeManifest(generator: "\(Manifest.generatorName) \(Usage.version)", run: facts)

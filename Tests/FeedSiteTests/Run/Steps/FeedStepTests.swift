@@ -63,25 +63,25 @@ final class FeedStepTests: XCTestCase {
         XCTAssertEqual(summary.degradedReasons, ["the feed came from the cache"])
     }
 
-    func test_run_withTheAPIDownAndNothingCachedThrowsFeedUnavailableAndSaysNothing() async {
+    func test_run_withTheAPIDownAndNothingCachedFailsTheRunAsFeedUnavailableAndSaysNothing() async {
         let world = StepWorld()
         world.api.goDown()
 
         let error = await errorOf { try await self.run(FeedStep(world)) }
 
-        let unavailable = try? XCTUnwrap(error as? FeedService.FeedUnavailable, "\(String(describing: error))")
+        let unavailable: FeedService.FeedUnavailable? = if case let .feedUnavailable(unavailable)? = error as? RunError { unavailable } else { nil }
         XCTAssertEqual(unavailable?.remoteFailure?.kind, .connectivity)
         XCTAssertEqual(unavailable?.cacheProblem, "no cached feed less than 7 days old")
         XCTAssertEqual(world.lines, [])
     }
 
-    func test_run_offlineWithNothingCachedThrowsFeedUnavailableWithoutARequest() async {
+    func test_run_offlineWithNothingCachedFailsTheRunAsFeedUnavailableWithoutARequest() async {
         let world = StepWorld(offline: true)
         world.api.serve(feed: uniqueImageFeed())
 
         let error = await errorOf { try await self.run(FeedStep(world)) }
 
-        let unavailable = try? XCTUnwrap(error as? FeedService.FeedUnavailable, "\(String(describing: error))")
+        let unavailable: FeedService.FeedUnavailable? = if case let .feedUnavailable(unavailable)? = error as? RunError { unavailable } else { nil }
         XCTAssertNotNil(unavailable)
         XCTAssertNil(unavailable?.remoteFailure)
         XCTAssertEqual(world.client.requestedURLs, [])

@@ -54,13 +54,14 @@ final class PublishStepTests: XCTestCase {
         XCTAssertFalse(site.published)
     }
 
-    func test_run_whosePublishFailsThrowsItsErrorAndPublishesNothing() async {
+    func test_run_whosePublishFailsFailsTheRunWithItsErrorAndPublishesNothing() async {
         let site = InMemoryStagingSite(publishError: anyError())
         let step = PublishStep(site: site, strict: false, degradedReasons: [])
 
         let error = await errorOf { try await step.run(self.progress(for: step)) }
 
-        XCTAssertEqual(error as NSError?, anyError())
+        guard case let .failed(failure)? = error as? RunError else { return XCTFail("\(String(describing: error))") }
+        XCTAssertEqual(failure as NSError, anyError())
         XCTAssertFalse(site.published)
     }
 

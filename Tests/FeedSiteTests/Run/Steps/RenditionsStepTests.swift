@@ -130,8 +130,9 @@ final class RenditionsStepTests: XCTestCase {
         do {
             _ = try await run([entry(photo)], StepWorld(), cache)
             XCTFail("a full disk stops the run")
-        } catch let error as CacheError {
-            XCTAssertEqual(error, full)
+        } catch {
+            guard case let .outOfSpace(stopped)? = error as? RunError else { return XCTFail("\(error)") }
+            XCTAssertEqual(stopped, OutOfSpace(path: "/cache/cache.sqlite", limit: .device))
         }
     }
 

@@ -45,7 +45,8 @@ final class SearchIndexStepTests: XCTestCase {
         let step = SearchIndexStep(world, search: search, folders: ["search/"])
 
         XCTAssertThrowsError(try step.run(world.progress(for: step))) { error in
-            XCTAssertEqual("\(error)", "cannot write the search index: item 2 of 2 never came")
+            guard case let .failed(failure)? = error as? RunError else { return XCTFail("\(error)") }
+            XCTAssertEqual("\(failure)", "cannot write the search index: item 2 of 2 never came")
         }
         XCTAssertNil(world.site.files["search/index.js"])
         XCTAssertEqual(world.lines, [])
