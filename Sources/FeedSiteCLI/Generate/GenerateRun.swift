@@ -51,26 +51,7 @@ struct GenerateRun {
         let (service, site, report, renderers) = (roles.service, roles.site, roles.report, roles.setup.renderers)
         let feed = try await runner.run(
             FeedStep(service: service, api: options.api, maxItems: options.maxItems, maxPages: options.maxPages, report: report))
-        let early = recipe.map {
-            RenditionsStep.early(
-                recipe: $0, renditionCache: roles.renditions, imageStore: service.imageStore, site: site, report: report, tasksAtOnce: renditionTasks)
-        }
-        let images: ImagesStep.Outcome
-        let renditions: RenditionsStep.Outcome
-        do throws(RunError) {
-            images = try await runner.run(
-                ImagesStep(
-                    feed: feed, service: service, cache: roles.cache, site: site, report: report, tasksAtOnce: tasksAtOnce,
-                    onStored: early?.onStored))
-            renditions = try await runner.run(
-                RenditionsStep(
-                    entries: images.entries, recipe: recipe, renditionCache: roles.renditions, imageStore: service.imageStore, cache: roles.cache,
-                    site: site, report: report, tasksAtOnce: renditionTasks, early: early))
-        } catch {
-            // A run stopped before its renditions ended leaves nothing writing behind it.
-            await early?.cancel()
-            throw error
-        }
+        let (images, renditions) = try await imagesAndRenditions(of: feed, runner)
         let entries = renditions.entries
         let comments = try await runner.run(
             CommentsStep(
@@ -105,5 +86,32 @@ struct GenerateRun {
                     report: report))
         }
         if let archive { try await runner.run(ArchiveStep(output: site.output, archive: archive, now: now)) }
+    }
+
+    /// The images step, then the renditions step, overlapping: the pictures' renditions are
+    /// made as the images are stored (`EarlyRenditions`). A run stopped before the renditions
+    /// step ended leaves nothing of that work running behind it.
+    private func imagesAndRenditions(of feed: FeedStep.Outcome, _ runner: StepRunner) async throws(RunError) -> (
+        images: ImagesStep.Outcome, renditions: RenditionsStep.Outcome
+    ) {
+        let (service, site, report) = (roles.service, roles.site, roles.report)
+        let early = recipe.map {
+            RenditionsStep.early(
+                recipe: $0, renditionCache: roles.renditions, imageStore: service.imageStore, site: site, report: report, tasksAtOnce: renditionTasks)
+        }
+        do throws(RunError) {
+            let images = try await runner.run(
+                ImagesStep(
+                    feed: feed, service: service, cache: roles.cache, site: site, report: report, tasksAtOnce: tasksAtOnce,
+                    onStored: early?.onStored))
+            let renditions = try await runner.run(
+                RenditionsStep(
+                    entries: images.entries, recipe: recipe, renditionCache: roles.renditions, imageStore: service.imageStore, cache: roles.cache,
+                    site: site, report: report, tasksAtOnce: renditionTasks, early: early))
+            return (images, renditions)
+        } catch {
+            await early?.cancel()
+            throw error
+        }
     }
 }
