@@ -12,11 +12,15 @@ public final class ImageBodyCheck: HTTPBodySink {
         var answer: HTTPAnswer?
         var head: [UInt8] = []
         var checked = false
+        var refusal: MappingError?
     }
 
     public init(_ destination: HTTPBodySink) {
         self.destination = destination
     }
+
+    /// Why the check stopped the body, once it did: its first bytes are not an image's.
+    public var refusal: MappingError? { state.withLock { $0.refusal } }
 
     public func begin(_ answer: HTTPAnswer) throws {
         state.withLock { $0 = State(answer: answer) }
@@ -30,7 +34,9 @@ public final class ImageBodyCheck: HTTPBodySink {
             guard state.head.count == ImageFormat.signatureLength else { return }
             state.checked = true
             if ImageFormat.detect(state.head, mediaType: answer.mediaType) == .unknown {
-                throw FeedImageDataMapper.notAnImage(answer, byteCount: answer.contentLength)
+                let refusal = FeedImageDataMapper.notAnImage(answer, byteCount: answer.contentLength)
+                state.refusal = refusal
+                throw refusal
             }
         }
         try destination.write(bytes)

@@ -43,7 +43,7 @@ final class ArchiveStepTests: XCTestCase {
             _ = try await step.run(progress(for: step))
             XCTFail("expected the archive not to be written")
         } catch {
-            guard case .archiveNotWritten? = error as? RunError else { return XCTFail("\(error)") }
+            guard case .archiveNotWritten = error else { return XCTFail("\(error)") }
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted(), ["file", "site"])
     }
