@@ -13,22 +13,23 @@ public enum FeedSiteCLI {
             console.diagnostic(error.hint)
             return ExitCode(.refused)
         }
-        return ExitCode(await run(command, environment: environment, console: console))
+        let ending = await run(command, environment: environment, console: console)
+        return ExitCode(ending.say(to: Reporter(console: console, verbosity: .normal)))
     }
 
     /// Runs `command`; how it ended.
-    private static func run(_ command: Command, environment: RunEnvironment, console: Console) async -> CommandStatus {
+    private static func run(_ command: Command, environment: RunEnvironment, console: Console) async -> CommandEnding {
         switch command {
         case .help:
-            console.output(Usage.text)
-            return .done
+            return CommandEnding(status: .done, lines: [.result(Usage.text)])
         case .version:
-            console.output("feedsite \(Usage.version)")
-            return .done
+            return CommandEnding(status: .done, lines: [.result("feedsite \(Usage.version)")])
         case let .generate(options):
-            return await GenerateCommand(
+            // A run says its ending as it ends, before it looks after the cache.
+            let status = await GenerateCommand(
                 options: options, environment: environment, report: RunReport(reporter: Reporter(console: console, verbosity: options.verbosity))
             ).run()
+            return CommandEnding(status: status)
         case let .demo(options):
             return await DemoCommand(options: options, environment: environment, console: console).run()
         case let .templates(folder):

@@ -19,15 +19,14 @@ struct DemoCommand {
     /// Starts the sample API serving the feed given; a test starts one it watches.
     var startAPI: @Sendable (DemoFeed) throws -> SampleAPIServer = Self.startSampleAPI
 
-    func run() async -> CommandStatus {
+    func run() async -> CommandEnding {
         let reporter = Reporter(console: console, verbosity: options.verbosity)
         let server: SampleAPIServer
         let source = DemoFeed(now: Self.commentsClock(at: options.now ?? environment.currentDate()), pictures: .large)
         do {
             server = try startAPI(source)
         } catch {
-            reporter.error("cannot start the sample API: \(error)")
-            return .failed
+            return .failed("cannot start the sample API: \(error)")
         }
         // Not a `defer`: that could only stop the server by blocking the task's thread.
         // `generate` reports every outcome, cancellation included, as an exit code, so this
@@ -48,7 +47,8 @@ struct DemoCommand {
         try (try? SampleAPIServer(source: source, port: preferredPort)) ?? SampleAPIServer(source: source)
     }
 
-    private func generate(against server: SampleAPIServer, reporter: Reporter, source: DemoFeed) async -> CommandStatus {
+    private func generate(against server: SampleAPIServer, reporter: Reporter, source: DemoFeed) async -> CommandEnding {
+        // The run said its ending as it ended, before looking after the cache.
         reporter.info("demo: sample API serving \(source.itemCount) items at \(server.apiRoot.absoluteString)")
 
         var options = self.options
@@ -59,6 +59,6 @@ struct DemoCommand {
             let index = environment.resolve(options.output).appendingPathComponent("index.html")
             reporter.result("Open \(index.absoluteString) in a browser.")
         }
-        return status
+        return CommandEnding(status: status)
     }
 }

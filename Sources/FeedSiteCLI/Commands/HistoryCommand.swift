@@ -16,19 +16,17 @@ struct HistoryCommand {
     let environment: RunEnvironment
     let console: Console
 
-    func run() async -> CommandStatus {
+    func run() async -> CommandEnding {
         let site = environment.resolve(request.output).resolvingSymlinksInPath()
         let history = HistoryFolder(output: site)
         guard (try? PlainFile.kind(of: history.path, followingLinks: false)) == .folder else {
-            console.error("\(site.path) has no history (history/ is kept by runs with --history)")
-            return .failed
+            return .failed("\(site.path) has no history (history/ is kept by runs with --history)")
         }
         let lock: RunLock
         do {
             lock = try RunLock.acquire(RunContext.outputLockFile(of: site), startedAt: environment.currentDate())
         } catch {
-            console.error("\(error)")
-            return .failed
+            return .failed("\(error)")
         }
         defer { lock.markFinished() }
         switch request.action {
@@ -67,14 +65,13 @@ struct HistoryCommand {
     }
 
     /// Thins by `policy` now, with the calendar made in the locales the site was made in.
-    private func prune(_ history: HistoryFolder, site: URL, policy: HistoryKeepPolicy, templates: String?, baseURL: BaseURL?) async -> CommandStatus {
+    private func prune(_ history: HistoryFolder, site: URL, policy: HistoryKeepPolicy, templates: String?, baseURL: BaseURL?) async -> CommandEnding {
         let now = request.now ?? environment.currentDate()
         history.removeLeftovers()
         do {
             let (generator, facts) = try Manifest.read(from: site, eachFile: { _ in })
             guard generator.hasPrefix(Manifest.generatorName), let api = URL(string: facts.api) else {
-                console.error("\(site.path)/\(Manifest.fileName) is not a feedsite site's; nothing pruned")
-                return .failed
+                return .failed("\(site.path)/\(Manifest.fileName) is not a feedsite site's; nothing pruned")
             }
             let source: TemplateSource = try templates.map { try TemplatesFolder.open(environment.resolve($0)) } ?? BuiltInTemplates()
             let setup = try SiteSetup.load(from: source, locales: facts.locales, now: now, api: api, baseURL: baseURL, history: true)
@@ -87,8 +84,7 @@ struct HistoryCommand {
             console.output("history: \(outcome.kept.count) kept, \(outcome.thinned.count) thinned by \(policy)\(kept)")
             return .done
         } catch {
-            console.error("the history was not pruned, and is as it was: \(error)")
-            return .failed
+            return .failed("the history was not pruned, and is as it was: \(error)")
         }
     }
 }

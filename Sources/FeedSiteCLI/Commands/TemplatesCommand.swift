@@ -10,24 +10,21 @@ struct TemplatesCommand {
     let folder: URL
     let console: Console
 
-    func run() -> CommandStatus {
+    func run() -> CommandEnding {
         let files = BuiltInTemplates.files
         do {
             try NewFolder.write(files, into: RealPath.of(folder.path))
         } catch {
             switch error {
             case .notAFolder:
-                console.error("\(folder.path) exists and is not a folder; give a new or empty folder for the templates")
-                return .refused
+                return .refused("\(folder.path) exists and is not a folder; give a new or empty folder for the templates")
             case let .notEmpty(_, count, example):
                 let entries = count == 1 ? "1 entry" : "\(count) entries"
-                console.error(
+                return .refused(
                     "\(folder.path) already holds \(entries), such as \(example); feedsite templates writes only into a new or empty folder, "
                         + "so that nothing of yours is replaced")
-                return .refused
             case let .unwritable(path, reason):
-                console.error("cannot write the templates: \(path): \(reason); nothing was written")
-                return .failed
+                return .failed("cannot write the templates: \(path): \(reason); nothing was written")
             }
         }
         console.output("wrote the \(files.count) files of the built-in templates to \(folder.path):")

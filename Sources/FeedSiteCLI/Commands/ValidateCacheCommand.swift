@@ -19,21 +19,19 @@ struct ValidateCacheCommand {
     var verbose = false
     let console: Console
 
-    func run() async -> CommandStatus {
+    func run() async -> CommandEnding {
         let now = self.now
         // Before the lock file is made: a folder that is not a cache is left as it is.
         do {
             _ = try CacheFolder.check(cacheFolder)
         } catch {
-            console.error("\(error)")
-            return .refusedOrFailed(error.isUsage)
+            return CommandEnding(status: .refusedOrFailed(error.isUsage), lines: [.error("\(error)")])
         }
         let lock: RunLock
         do {
             lock = try RunLock.acquire(cacheFolder.appendingPathComponent(CacheFolder.lockFileName), startedAt: startedAt)
         } catch {
-            console.error("\(error)")
-            return .failed
+            return .failed("\(error)")
         }
         defer { lock.markFinished() }
         let temporary = CacheJanitor.removeTemporaryFiles(in: cacheFolder)
@@ -47,11 +45,9 @@ struct ValidateCacheCommand {
             cache = opening.database
         } catch {
             if case let .refused(refusal) = error {
-                console.error("\(refusal)")
-                return .refusedOrFailed(refusal.isUsage)
+                return CommandEnding(status: .refusedOrFailed(refusal.isUsage), lines: [.error("\(refusal)")])
             }
-            console.error("cannot open the cache: \(error)")
-            return .failed
+            return .failed("cannot open the cache: \(error)")
         }
         let loader = LocalFeedLoader(store: SQLiteFeedStore(cache), now: { now })
         let kept: Bool
@@ -72,23 +68,21 @@ struct ValidateCacheCommand {
                 kept = false
             }
         } catch {
-            console.error("cannot validate the feed cache: \(error)")
-            return .failed
+            return .failed("cannot validate the feed cache: \(error)")
         }
         let status = prune(cache, keepingTheCachedFeedsImages: kept)
         if verbose, status == .done {
             do {
                 for (table, rows) in try cache.tableCounts() { console.output("table \(table): \(rows) row\(rows == 1 ? "" : "s")") }
             } catch {
-                console.error("cannot count the rows of the cache's tables: \(error)")
-                return .failed
+                return .failed("cannot count the rows of the cache's tables: \(error)")
             }
         }
         return status
     }
 
     /// Prunes the comments and the images, keeping every image of the cached feed, if asked.
-    private func prune(_ cache: CacheDatabase, keepingTheCachedFeedsImages keep: Bool) -> CommandStatus {
+    private func prune(_ cache: CacheDatabase, keepingTheCachedFeedsImages keep: Bool) -> CommandEnding {
         // Pruning reads no file's times; the start of the command stands for the file clock.
         let startedAt = self.startedAt
         let imageStore = SQLiteImageStore(cache, folder: cacheFolder.appendingPathComponent("images"), now: now, fileClock: { startedAt })
@@ -107,8 +101,7 @@ struct ValidateCacheCommand {
             }
             return .done
         } catch {
-            console.error("cannot prune the cache: \(error)")
-            return .failed
+            return .failed("cannot prune the cache: \(error)")
         }
     }
 }

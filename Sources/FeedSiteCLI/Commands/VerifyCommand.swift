@@ -10,7 +10,7 @@ struct VerifyCommand {
     let site: URL
     let console: Console
 
-    func run() -> CommandStatus {
+    func run() -> CommandEnding {
         var intact = check(site, named: site.path)
         let history = HistoryFolder(output: site)
         if (try? FileManager.default.contentsOfDirectory(atPath: history.path)) != nil {
@@ -24,7 +24,7 @@ struct VerifyCommand {
                 intact = check(URL(fileURLWithPath: history.folder(of: name)), named: history.folder(of: name)) && intact
             }
         }
-        return intact ? .done : .failed
+        return CommandEnding(status: intact ? .done : .failed)
     }
 
     /// Checks one site against its manifest, saying what differs; whether all matched.

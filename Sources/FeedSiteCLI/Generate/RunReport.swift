@@ -148,18 +148,8 @@ struct RunReport: Sendable {
     // MARK: - The run's end
 
     /// Says the ending's lines; its exit status.
-    func end(_ ending: RunEnding) -> CommandStatus {
-        reporter.clearProgress()
-        for line in ending.lines {
-            switch line {
-            case let .error(text): reporter.error(text)
-            case let .warning(text): reporter.warning(text)
-            case let .info(text): reporter.info(text)
-            case let .detail(text): reporter.detail(text)
-            case let .result(text): reporter.result(text)
-            }
-        }
-        return ending.status
+    func end(_ ending: CommandEnding) -> CommandStatus {
+        ending.say(to: reporter)
     }
 
     /// `--warc`'s files, finished.

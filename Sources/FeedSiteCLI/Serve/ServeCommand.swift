@@ -23,18 +23,16 @@ struct ServeCommand {
     /// Ctrl-C and SIGTERM do.
     var untilStopped: @Sendable () async -> Void = ServeCommand.untilCancelled
 
-    func run() async -> CommandStatus {
+    func run() async -> CommandEnding {
         // A site is a folder with its front page; the page's path holds only if the folder does.
         guard (try? PlainFile.kind(of: site.appendingPathComponent("index.html").path)) == .file else {
-            console.error("no site in \(site.path); run feedsite generate first")
-            return .failed
+            return .failed("no site in \(site.path); run feedsite generate first")
         }
         let server: LoopbackHTTPServer
         do {
             server = try LoopbackHTTPServer(host: host, port: port, handler: SiteServer(root: site.path).answer)
         } catch {
-            console.error("\(error); choose another port with --port N, or --port 0 for any free one")
-            return .failed
+            return .failed("\(error); choose another port with --port N, or --port 0 for any free one")
         }
         console.output("serving \(site.path) at \(Self.addresses(host: host, port: server.port)) (Ctrl-C to stop)")
         if host != Self.defaultHost {

@@ -21,7 +21,7 @@ final class DemoCommandTests: XCTestCase {
         let api = WatchedAPI()
         let demo = try demo(api, in: makeTemporaryFolder(for: self))
 
-        let code = ExitCode(await demo.run())
+        let code = (await demo.run()).code
 
         XCTAssertEqual(code, .success)
         try api.assertStoppedOffTheTaskThreads()
@@ -31,7 +31,7 @@ final class DemoCommandTests: XCTestCase {
         let api = WatchedAPI { _ in HTTPResponse(status: 500) }
         let demo = try demo(api, in: makeTemporaryFolder(for: self))
 
-        let code = ExitCode(await demo.run())
+        let code = (await demo.run()).code
 
         XCTAssertEqual(code, .failure)
         XCTAssertGreaterThan(api.requests, 0, "the feed was asked for, and failed")
@@ -44,7 +44,7 @@ final class DemoCommandTests: XCTestCase {
 
         let code = await Task {
             withUnsafeCurrentTask { $0?.cancel() }
-            return ExitCode(await demo.run())
+            return (await demo.run()).code
         }.value
 
         XCTAssertEqual(code, .interrupted)

@@ -21,7 +21,7 @@ final class ServeTests: XCTestCase {
             answered.withLock { $0 = (port, text) }
         }
 
-        let code = ExitCode(await command.run())
+        let code = (await command.run()).code
 
         XCTAssertEqual(code, .success)
         let (port, text) = try XCTUnwrap(answered.withLock { $0 }, console.output + console.diagnostics)

@@ -54,18 +54,18 @@ final class RunEndingTests: XCTestCase {
 
         XCTAssertEqual(
             RunEnding.of(RunSummary(), error: .interrupted, facts: facts(previousSiteExists: true)),
-            RunEnding(status: .interrupted, lines: [.error("interrupted; nothing published, the previous site is unchanged")]))
+            CommandEnding(status: .interrupted, lines: [.error("interrupted; nothing published, the previous site is unchanged")]))
         XCTAssertEqual(
             RunEnding.of(RunSummary(), error: .interrupted, facts: facts(previousSiteExists: false)),
-            RunEnding(status: .interrupted, lines: [.error("interrupted; nothing published")]))
+            CommandEnding(status: .interrupted, lines: [.error("interrupted; nothing published")]))
         XCTAssertEqual(
             RunEnding.of(published, error: .interrupted, facts: withArchive),
-            RunEnding(
+            CommandEnding(
                 status: .interrupted,
                 lines: [.error("interrupted; the site was published to /srv/site, but the archive /srv/site.tar was not written")]))
         XCTAssertEqual(
             RunEnding.of(published, error: .interrupted, facts: facts(previousSiteExists: true)),
-            RunEnding(status: .interrupted, lines: [.error("interrupted; the site was published to /srv/site")]),
+            CommandEnding(status: .interrupted, lines: [.error("interrupted; the site was published to /srv/site")]),
             "stopped after the publish, in the history's step")
     }
 
@@ -88,7 +88,8 @@ final class RunEndingTests: XCTestCase {
             (.failed(Broken()), "broken; nothing published, the previous site is unchanged"),
         ]
         for (error, line) in cases {
-            XCTAssertEqual(RunEnding.of(RunSummary(), error: error, facts: facts(previousSiteExists: true)), RunEnding(status: .failed, lines: [.error(line)]))
+            XCTAssertEqual(
+                RunEnding.of(RunSummary(), error: error, facts: facts(previousSiteExists: true)), CommandEnding(status: .failed, lines: [.error(line)]))
         }
     }
 
@@ -127,7 +128,7 @@ final class RunEndingTests: XCTestCase {
         }
         for opening in failure {
             let ending = RunEnding.of(RunSummary(), error: .opening(opening), facts: facts(previousSiteExists: true))
-            XCTAssertEqual(ending, RunEnding(status: .failed, lines: [.error("\(opening.error)")]), "\(opening)")
+            XCTAssertEqual(ending, CommandEnding(status: .failed, lines: [.error("\(opening.error)")]), "\(opening)")
         }
     }
 
@@ -136,7 +137,7 @@ final class RunEndingTests: XCTestCase {
 
         let ending = RunEnding.of(RunSummary(), error: .opening(.staging(.noSpace(full))), facts: facts(previousSiteExists: true))
 
-        XCTAssertEqual(ending, RunEnding(status: .failed, lines: [.error("\(full); nothing published, the previous site is unchanged")]))
+        XCTAssertEqual(ending, CommandEnding(status: .failed, lines: [.error("\(full); nothing published, the previous site is unchanged")]))
     }
 
     // MARK: - Helpers

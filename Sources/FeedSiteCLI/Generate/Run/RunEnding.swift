@@ -3,25 +3,10 @@ import FeedCore
 import Foundation
 import SiteGenerator
 
-/// How a `generate` run ends: its exit status and its closing lines. `of` is the one place
-/// where a run's outcome becomes a status; everything before it returns or throws values.
-struct RunEnding: Equatable {
-    enum Line: Equatable {
-        case error(String)
-        case warning(String)
-        case info(String)
-        /// Only with `--verbose`.
-        case detail(String)
-        /// The closing summary, on standard output.
-        case result(String)
-    }
-
-    let status: CommandStatus
-    let lines: [Line]
-
-    /// The exit status the ending makes.
-    var code: ExitCode { ExitCode(status) }
-
+/// How a `generate` run ends (`CommandEnding`: its status and its closing lines). `of` is the
+/// one place where a run's outcome becomes an ending; everything before it returns or throws
+/// values.
+enum RunEnding {
     /// What the closing lines say besides the outcome.
     struct Facts {
         /// Whether a site is at the output (the previous one, when nothing was published).
@@ -43,45 +28,45 @@ struct RunEnding: Equatable {
 
     /// The ending of a run whose steps gave `summary` and stopped with `error`, or ran
     /// through when it is `nil`.
-    static func of(_ summary: RunSummary, error: RunError?, facts: Facts) -> RunEnding {
+    static func of(_ summary: RunSummary, error: RunError?, facts: Facts) -> CommandEnding {
         guard let error else { return published(summary, facts: facts) }
         let nothingPublished = facts.previousSiteExists ? "nothing published, the previous site is unchanged" : "nothing published"
         let unchanged = facts.previousSiteExists ? "; the previous site is unchanged" : ""
         switch error {
         case let .opening(failure):
-            return RunEnding(status: status(of: failure), lines: [.error(message(of: failure, nothingPublished: nothingPublished))])
+            return CommandEnding(status: status(of: failure), lines: [.error(message(of: failure, nothingPublished: nothingPublished))])
         case .interrupted:
             if summary.published {
                 let archive = facts.archive.map { ", but the archive \($0.path) was not written" } ?? ""
-                return RunEnding(status: .interrupted, lines: [.error("interrupted; the site was published to \(facts.output.path)\(archive)")])
+                return CommandEnding(status: .interrupted, lines: [.error("interrupted; the site was published to \(facts.output.path)\(archive)")])
             }
-            return RunEnding(status: .interrupted, lines: [.error("interrupted; \(nothingPublished)")])
+            return CommandEnding(status: .interrupted, lines: [.error("interrupted; \(nothingPublished)")])
         case let .outOfSpace(full):
-            return RunEnding(status: .failed, lines: [.error("\(full); \(nothingPublished)")])
+            return CommandEnding(status: .failed, lines: [.error("\(full); \(nothingPublished)")])
         case let .feedUnavailable(unavailable):
             var cause = unavailable.remoteFailure.map { "feed: \($0); " } ?? "feed: offline run; "
             cause += "\(unavailable.cacheProblem) (cache \(facts.cacheFolder)). Nothing was published\(unchanged). "
             cause += unavailable.advice
-            return RunEnding(status: .failed, lines: [.error(unavailable.headline(connectionError: facts.connectionErrorMessage)), .error(cause)])
+            return CommandEnding(status: .failed, lines: [.error(unavailable.headline(connectionError: facts.connectionErrorMessage)), .error(cause)])
         case let .strictRefusal(reasons):
-            return RunEnding(status: .failed, lines: [.error("--strict: nothing published because \(reasons.joined(separator: ", "))\(unchanged)")])
+            return CommandEnding(status: .failed, lines: [.error("--strict: nothing published because \(reasons.joined(separator: ", "))\(unchanged)")])
         case let .archiveNotWritten(reason):
             let why = OutOfSpace.found(in: reason).map { "\($0)" } ?? "\(reason)"
-            return RunEnding(status: .failed, lines: [.error("the site was published to \(facts.output.path), but the archive was not written: \(why)")])
+            return CommandEnding(status: .failed, lines: [.error("the site was published to \(facts.output.path), but the archive was not written: \(why)")])
         case let .historyNotKept(reason):
             let why = OutOfSpace.found(in: reason).map { "\($0)" } ?? "\(reason)"
             let line = "the site was published to \(facts.output.path), but the history was not brought up to date: \(why); the history is as it was"
-            return RunEnding(status: .failed, lines: [.error(line)])
+            return CommandEnding(status: .failed, lines: [.error(line)])
         case let .webArchiveIncomplete(incomplete):
-            return RunEnding(status: .failed, lines: [.error("the site was published to \(facts.output.path), but \(incomplete)")])
+            return CommandEnding(status: .failed, lines: [.error("the site was published to \(facts.output.path), but \(incomplete)")])
         case let .failed(error):
-            return RunEnding(status: .failed, lines: [.error("\(error); \(nothingPublished)")])
+            return CommandEnding(status: .failed, lines: [.error("\(error); \(nothingPublished)")])
         }
     }
 
     /// A run that published: exit 0, or 3 when degraded.
-    private static func published(_ summary: RunSummary, facts: Facts) -> RunEnding {
-        var lines: [Line] = []
+    private static func published(_ summary: RunSummary, facts: Facts) -> CommandEnding {
+        var lines: [CommandEnding.Line] = []
         if facts.hiddenProblems > 0 {
             lines.append(.info("… and \(facts.hiddenProblems) more problems (run with --verbose to see them all)"))
         }
@@ -95,7 +80,7 @@ struct RunEnding: Equatable {
             lines.append(.warning("degraded: \(summary.degradedReasons.joined(separator: ", "))"))
         }
         lines.append(.result(summary.line(elapsed: facts.elapsed.seconds, age: facts.age)))
-        return RunEnding(status: summary.isDegraded ? .degraded : .done, lines: lines)
+        return CommandEnding(status: summary.isDegraded ? .degraded : .done, lines: lines)
     }
 
     /// Refused when the command line asked for what cannot be; failed when the machine
