@@ -116,13 +116,16 @@ public struct SiteRenderer: Sendable {
     public func render(_ page: FeedPageModel, feedSavedAt: Date? = nil) throws -> String {
         let title = try strings.string(.feedViewTitle)
         let position = try page.position.map { try strings.string(.feedPagePosition, String($0.number), String($0.count)) }
-        let items: [TemplateValue] = try page.items.map { item in
+        let items: [TemplateValue] = try page.items.enumerated().map { index, item in
             .object([
                 "anchor": .text(CommentsPageModel.anchor(for: item.id)),
                 "location": Self.shown(item.location),
                 "description": Self.shown(item.description),
+                // The page's first picture is in view as it opens: fetched at once, the rest
+                // as they come near.
                 "image": try image(
-                    item.imageSource, size: item.imageSize, sourceSet: item.imageSourceSet, description: item.description, location: item.location),
+                    item.imageSource, size: item.imageSize, sourceSet: item.imageSourceSet, description: item.description, location: item.location,
+                    first: index == 0),
                 "originalURL": .text(item.originalURL),
                 "commentsLink": .text(item.commentsLink),
             ])
@@ -189,15 +192,18 @@ public struct SiteRenderer: Sendable {
         return try layout(path: page.path, title: title, documentTitle: title, back: back, search: false, body: body)
     }
 
-    /// An `<img>`'s source, its size when known, its renditions' `srcset` when it has any, and
-    /// a text alternative that is never empty (on a feed page the image is the link to its
-    /// comments, so its text names the link): the description, else the location, else
-    /// "Untitled image". `false` without a source.
-    private func image(_ source: String?, size: ImageDimensions?, sourceSet: ImageSourceSet?, description: String?, location: String?) throws -> TemplateValue {
+    /// An `<img>`'s source, its size when known, its renditions' `srcset` when it has any,
+    /// whether it is its page's `first` (fetched at once), and a text alternative that is
+    /// never empty (on a feed page the image is the link to its comments, so its text names
+    /// the link): the description, else the location, else "Untitled image". `false` without
+    /// a source.
+    private func image(
+        _ source: String?, size: ImageDimensions?, sourceSet: ImageSourceSet?, description: String?, location: String?, first: Bool = false
+    ) throws -> TemplateValue {
         guard let source else { return false }
         let alt = try imageName([description, location])
         let dimensions: TemplateValue = size.map { ["width": .text(String($0.width)), "height": .text(String($0.height))] } ?? false
-        return ["src": .text(source), "srcset": sourceSet.map { .text($0.srcset) } ?? false, "alt": .text(alt), "size": dimensions]
+        return ["src": .text(source), "srcset": sourceSet.map { .text($0.srcset) } ?? false, "alt": .text(alt), "size": dimensions, "first": .bool(first)]
     }
 
     /// The link to the original under its renditions: "Original, 3840 × 2400, 1.8 MB".

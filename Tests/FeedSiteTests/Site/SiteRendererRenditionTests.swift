@@ -43,7 +43,7 @@ final class SiteRendererRenditionTests: XCTestCase {
 
         XCTAssertTrue(
             first.html.contains(
-                #"<img src="images/\#(file("e"))" srcset="images/\#(file("d")) 480w, images/\#(file("e")) 960w, images/\#(file("f")) 1600w" sizes="\#(sizes)" alt="A description" width="960" height="600" loading="lazy" decoding="async">"#
+                #"<img src="images/\#(file("e"))" srcset="images/\#(file("d")) 480w, images/\#(file("e")) 960w, images/\#(file("f")) 1600w" sizes="\#(sizes)" alt="A description" width="960" height="600" fetchpriority="high" decoding="async">"#
             ), first.html)
         XCTAssertTrue(
             second.html.contains(
@@ -69,7 +69,7 @@ final class SiteRendererRenditionTests: XCTestCase {
 
         XCTAssertTrue(
             html.contains(
-                #"<div class="frame"><img src="../images/\#(file("d"))" srcset="../images/\#(file("d")) 480w, ../images/\#(file("e")) 960w, ../images/\#(file("f")) 1600w" sizes="\#(sizes)" alt="A description" width="480" height="300" decoding="async"></div>"#
+                #"<div class="frame"><img src="../images/\#(file("d"))" srcset="../images/\#(file("d")) 480w, ../images/\#(file("e")) 960w, ../images/\#(file("f")) 1600w" sizes="\#(sizes)" alt="A description" width="480" height="300" fetchpriority="high" decoding="async"></div>"#
             ), html)
     }
 
@@ -79,7 +79,7 @@ final class SiteRendererRenditionTests: XCTestCase {
         let html = try commentsPage(entry(renditions: wide))
 
         XCTAssertTrue(html.contains(#"<img src="../images/\#(file("e"))" srcset="#), html)
-        XCTAssertTrue(html.contains(#" width="960" height="600" decoding="async">"#), html)
+        XCTAssertTrue(html.contains(#" width="960" height="600" fetchpriority="high" decoding="async">"#), html)
     }
 
     func test_commentsPage_linksTheOriginalWithItsSizeInPixelsAndBytesInThePagesLanguage() throws {
@@ -114,8 +114,10 @@ final class SiteRendererRenditionTests: XCTestCase {
         let feed = try renderer.feedPage(1, of: 1, entries: [entry(renditions: [])], feedSavedAt: nil).html
         let comments = try commentsPage(entry(renditions: []))
 
-        XCTAssertTrue(feed.contains(#"<img src="images/\#(file("a"))" alt="A description" width="3840" height="2400" loading="lazy""#), feed)
-        XCTAssertTrue(comments.contains(#"<img src="../images/\#(file("a"))" alt="A description" width="3840" height="2400" decoding="async">"#), comments)
+        XCTAssertTrue(feed.contains(#"<img src="images/\#(file("a"))" alt="A description" width="3840" height="2400" fetchpriority="high""#), feed)
+        XCTAssertTrue(
+            comments.contains(#"<img src="../images/\#(file("a"))" alt="A description" width="3840" height="2400" fetchpriority="high" decoding="async">"#),
+            comments)
         for html in [feed, comments] {
             XCTAssertFalse(html.contains("srcset"), html)
             XCTAssertFalse(html.contains("class=\"original\""), html)

@@ -181,8 +181,25 @@ extension SiteRendererTests {
         let feed = try SiteFixtures.renderer().render(FeedPageModel(number: 1, pageCount: 1, entries: [entry], paths: SitePaths()))
         let comments = try render(commentsPage(entry: entry, comments: []))
 
-        XCTAssertTrue(feed.contains(#"alt="A description" width="1200" height="1600" loading="lazy" decoding="async">"#), feed)
-        XCTAssertTrue(comments.contains(#"alt="A description" width="1200" height="1600" decoding="async">"#), comments)
+        XCTAssertTrue(feed.contains(#"alt="A description" width="1200" height="1600" fetchpriority="high" decoding="async">"#), feed)
+        XCTAssertTrue(comments.contains(#"alt="A description" width="1200" height="1600" fetchpriority="high" decoding="async">"#), comments)
+    }
+
+    func test_feedPage_fetchesItsFirstPictureAtOnce_andTheRestAsTheyComeNear() throws {
+        let entries = (1...3).map { number in
+            SiteEntry(image: SiteFixtures.image(), stored: SiteFixtures.stored(Character(String(number)), width: 640, height: 480))
+        }
+
+        let feed = try SiteFixtures.renderer().render(FeedPageModel(number: 1, pageCount: 1, entries: entries, paths: SitePaths()))
+
+        let images = feed.components(separatedBy: "<img ").dropFirst().map { $0.prefix { $0 != ">" } }
+        XCTAssertEqual(images.count, 3, feed)
+        XCTAssertTrue(images[0].contains(#"fetchpriority="high""#), String(images[0]))
+        XCTAssertFalse(images[0].contains("loading="), String(images[0]))
+        for image in images.dropFirst() {
+            XCTAssertTrue(image.contains(#"loading="lazy""#), String(image))
+            XCTAssertFalse(image.contains("fetchpriority"), String(image))
+        }
     }
 
     func test_pages_leaveOutWidthAndHeightWhenTheSizeIsUnknown() throws {

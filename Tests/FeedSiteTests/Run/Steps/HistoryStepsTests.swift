@@ -100,7 +100,7 @@ final class HistoryStepsTests: XCTestCase {
             _ = try await step.run(StepProgress(report: step.report, label: "history"))
             XCTFail("a history that cannot be read is not kept")
         } catch {
-            guard case .historyNotKept = error as? RunError else { return XCTFail("\(error)") }
+            guard case .historyNotKept = error else { return XCTFail("\(error)") }
         }
         XCTAssertEqual(try FileManager.default.subpathsOfDirectory(atPath: history.path).sorted(), before)
     }
