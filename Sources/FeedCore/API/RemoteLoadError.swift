@@ -71,21 +71,4 @@ extension HTTPClient {
             throw .failed(RemoteLoadError(error, url: url, answer: answer))
         }
     }
-
-    /// `get`, with no answer turned into a `RemoteLoadError` naming `url`; what the sink
-    /// threw passes on unchanged, and cancellation as `CancellationError`.
-    public func get(_ request: HTTPGet, into body: HTTPBodySink, reportingAs url: URL) async throws -> HTTPAnswer {
-        let answer: HTTPAnswer
-        do {
-            answer = try await get(request, into: body)
-        } catch {
-            switch error {
-            case let .unanswered(error): throw RemoteLoadError(error, url: url)
-            case let .refusedBySink(error): throw error
-            case .cancelled: throw CancellationError()
-            }
-        }
-        try Task.checkCancellation()
-        return answer
-    }
 }
