@@ -76,18 +76,17 @@ struct CommentsStep: RunStep {
             let entry = entries[index]
             let result = try await service.loadComments(for: entry.id)
             report.commentsLoaded(result, imageID: entry.id)
-            var comments: [ImageComment]?
             var exported = DataExportLine.Comments.unavailable
             var tally = CommentsTally()
             switch result {
-            case let .live(list, _): (comments, exported, tally.live) = (list, .live(list), 1)
-            case let .cached(list, savedAt, _): (comments, exported, tally.fromCache) = (list, .cached(list, savedAt: savedAt), 1)
+            case let .live(list, _): (exported, tally.live) = (.live(list), 1)
+            case let .cached(list, savedAt, _): (exported, tally.fromCache) = (.cached(list, savedAt: savedAt), 1)
             case .unavailable: tally.unavailable = 1
             }
-            tally.count = comments?.count ?? 0
-            let item = LoadedItem(entry: entry, place: index, comments: comments, exported: exported)
+            let item = LoadedItem(entry: entry, place: index, exported: exported)
+            tally.count = item.comments?.count ?? 0
             for sink in sinks { try sink.add(item) }
-            let (done, failed) = counter.add(failed: comments == nil)
+            let (done, failed) = counter.add(failed: item.comments == nil)
             progress.update(done: done, total: total, failed: failed)
             return tally
         }

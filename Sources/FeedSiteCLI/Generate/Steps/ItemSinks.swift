@@ -9,10 +9,16 @@ struct LoadedItem: Sendable {
     let entry: SiteEntry
     /// Its place in the feed, from 0.
     let place: Int
-    /// Its comments, from the API or the cache; `nil` when neither had them.
-    let comments: [ImageComment]?
-    /// What `--export-data` says of them.
+    /// Its comments and where they came from, as `--export-data` says it.
     let exported: DataExportLine.Comments
+
+    /// Its comments, from the API or the cache; `nil` when neither had them.
+    var comments: [ImageComment]? {
+        switch exported {
+        case let .live(comments), let .cached(comments, _): comments
+        case .unavailable: nil
+        }
+    }
 }
 
 /// What is made of each item as soon as its comments are in, so no item's comments outlive
