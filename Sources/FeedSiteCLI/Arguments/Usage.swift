@@ -1,11 +1,15 @@
 import Basics
 import FeedCore
 import Foundation
+import Publishing
 
 /// The text of `feedsite --help`, also printed after a usage error. The defaults it names
 /// are read from `GenerateOptions`, so they cannot drift from what a run does.
 public enum Usage {
     public static let version = "0.1.0"
+
+    /// What the manifests this build writes name as their maker: "feedsite 0.1.0".
+    static let generator = "\(Manifest.generatorName) \(version)"
 
     private static let defaults = GenerateOptions()
 

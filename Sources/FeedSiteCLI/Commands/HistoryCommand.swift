@@ -75,11 +75,9 @@ struct HistoryCommand {
             }
             let source: TemplateSource = try templates.map { try TemplatesFolder.open(environment.resolve($0)) } ?? BuiltInTemplates()
             let setup = try SiteSetup.load(from: source, locales: facts.locales, now: now, api: api, baseURL: baseURL, history: true)
-            let update = HistoryUpdate(
-                history: history, policy: policy, now: now, renderers: setup.renderers, script: setup.templates.historyScript,
-                generator: "\(Manifest.generatorName) \(Usage.version)", facts: facts)
-            let outcome = try update.apply(nil)
-            try await DiskSync.flush([site.path])
+            let keeping = HistoryOnDisk(output: site, policy: policy, now: now, renderers: setup.renderers, script: setup.templates.historyScript)
+            let outcome = try keeping.keep(nil, facts: facts)
+            try await keeping.flush()
             let kept = outcome.leftovers.isEmpty ? "" : " (\(outcome.leftovers.count) keep item pages no kept snapshot shows)"
             console.output("history: \(outcome.kept.count) kept, \(outcome.thinned.count) thinned by \(policy)\(kept)")
             return .done

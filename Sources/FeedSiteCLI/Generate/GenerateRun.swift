@@ -82,7 +82,7 @@ struct GenerateRun {
         if let history = roles.history {
             try await runner.run(
                 HistoryStep(
-                    prepared: snapshot, unreadable: roles.historyUnreadable, history: history, policy: options.historyKeep, facts: facts,
+                    prepared: snapshot, unreadable: roles.historyUnreadable, history: history, facts: facts,
                     report: report))
         }
         if let archive { try await runner.run(ArchiveStep(output: site.output, archive: archive, now: now)) }

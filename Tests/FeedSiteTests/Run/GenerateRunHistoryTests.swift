@@ -89,6 +89,7 @@ private final class RecordingHistory: HistoryKeeping {
 
     var kept: [(published: Bool, items: Int)] { state.withLock { $0 } }
     var path: String { "/srv/site/history" }
+    var policy: HistoryKeepPolicy { .standard }
 
     func isDue() -> Bool { due }
 

@@ -18,6 +18,8 @@ protocol SnapshotMaking: ItemSink {
 protocol HistoryKeeping: Sendable {
     /// The history's folder, for what a run says of it.
     var path: String { get }
+    /// `--history-keep`: which snapshots it keeps.
+    var policy: HistoryKeepPolicy { get }
     /// Whether the policy thins a snapshot now, or the history's own files lag behind its
     /// folders: without a new snapshot, there is nothing to do unless one of them is.
     func isDue() -> Bool
@@ -42,7 +44,7 @@ struct StagedSnapshot: SnapshotMaking {
 
     func finish(entries: [SiteEntry], pageSize: Int, feedSavedAt: Date?, run: Manifest.Run) throws -> SnapshotDraft.Prepared? {
         try draft.finish(
-            entries: entries, pageSize: pageSize, feedSavedAt: feedSavedAt, staging: staging, generator: "\(Manifest.generatorName) \(Usage.version)",
+            entries: entries, pageSize: pageSize, feedSavedAt: feedSavedAt, staging: staging, generator: Usage.generator,
             run: run)
     }
 }
@@ -66,7 +68,7 @@ struct HistoryOnDisk: HistoryKeeping {
     func keep(_ prepared: SnapshotDraft.Prepared?, facts: Manifest.Run) throws -> HistoryUpdate.Outcome {
         let update = HistoryUpdate(
             history: HistoryFolder(output: output), policy: policy, now: now, renderers: renderers, script: script,
-            generator: "\(Manifest.generatorName) \(Usage.version)", facts: facts)
+            generator: Usage.generator, facts: facts)
         return try update.apply(prepared)
     }
 

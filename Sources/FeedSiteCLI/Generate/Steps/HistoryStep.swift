@@ -17,8 +17,6 @@ struct HistoryStep: RunStep {
     /// Why the history could not be read when the run began, if it could not.
     var unreadable: (any Error)?
     let history: any HistoryKeeping
-    /// `--history-keep`, as the lines name it.
-    let policy: HistoryKeepPolicy
     let facts: Manifest.Run
     let report: RunReport
 
@@ -62,7 +60,7 @@ struct HistoryStep: RunStep {
             report.reporter.warning(
                 "history: \(history.path)/\(Manifest.fileName) was missing; made anew with the history's own files, from its snapshots")
         }
-        let thinned = outcome.thinned.isEmpty ? "" : ", \(outcome.thinned.count) thinned by \(policy)"
+        let thinned = outcome.thinned.isEmpty ? "" : ", \(outcome.thinned.count) thinned by \(history.policy)"
         guard prepared == nil else {
             report.detail("history: \(outcome.kept.count) kept\(thinned)")
             return

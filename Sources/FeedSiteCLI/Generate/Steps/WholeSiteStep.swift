@@ -21,7 +21,7 @@ struct WholeSiteStep: RunStep {
     private func work(_ progress: StepProgress) throws -> StepDone {
         try site.write(stylesheet, to: SitePaths.stylesheet)
         try site.write(searchScript, to: SitePaths.searchScript)
-        try site.writeManifest(generator: "\(Manifest.generatorName) \(Usage.version)", run: facts)
+        try site.writeManifest(generator: Usage.generator, run: facts)
         return StepDone()
     }
 }

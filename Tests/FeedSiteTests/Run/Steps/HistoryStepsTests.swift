@@ -119,6 +119,6 @@ final class HistoryStepsTests: XCTestCase {
             output: output, policy: policy, now: try XCTUnwrap(ISO8601Date.parse(now)), renderers: try SiteFixtures.renderers(locales: ["en"]),
             script: Data())
         return HistoryStep(
-            prepared: prepared, history: history, policy: policy, facts: HistoryFixtures.run, report: .keeping(in: console, verbosity: .normal))
+            prepared: prepared, history: history, facts: HistoryFixtures.run, report: .keeping(in: console, verbosity: .normal))
     }
 }
