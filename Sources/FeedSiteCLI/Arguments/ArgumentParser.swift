@@ -51,7 +51,7 @@ public enum ArgumentParser {
         do {
             return try command(name, Array(arguments.dropFirst()), environment: environment)
         } catch {
-            throw specs[name] != nil || name == "templates" ? error.about(name) : error
+            throw commands.contains(name) ? error.about(name) : error
         }
     }
 

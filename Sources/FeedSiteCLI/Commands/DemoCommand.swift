@@ -29,8 +29,8 @@ struct DemoCommand {
             return .failed("cannot start the sample API: \(error)")
         }
         // Not a `defer`: that could only stop the server by blocking the task's thread.
-        // `generate` reports every outcome, cancellation included, as an exit code, so this
-        // is reached on every path.
+        // `generate` reports every outcome, cancellation included, as a status, so this is
+        // reached on every path.
         let status = await generate(against: server, reporter: reporter, source: source)
         await server.stop()
         return status
@@ -48,7 +48,6 @@ struct DemoCommand {
     }
 
     private func generate(against server: SampleAPIServer, reporter: Reporter, source: DemoFeed) async -> CommandEnding {
-        // The run said its ending as it ended, before looking after the cache.
         reporter.info("demo: sample API serving \(source.itemCount) items at \(server.apiRoot.absoluteString)")
 
         var options = self.options
@@ -59,6 +58,7 @@ struct DemoCommand {
             let index = environment.resolve(options.output).appendingPathComponent("index.html")
             reporter.result("Open \(index.absoluteString) in a browser.")
         }
+        // The run said its closing lines as it ended, before it looked after the cache.
         return CommandEnding(status: status)
     }
 }
