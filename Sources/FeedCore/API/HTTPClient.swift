@@ -26,14 +26,4 @@ public enum HTTPGetFailure: Error, Sendable {
         default: self = .refusedBySink(error)
         }
     }
-
-    /// The error itself, for code that passes errors on untyped: the client's, the sink's,
-    /// or `CancellationError`.
-    public var error: any Error {
-        switch self {
-        case let .unanswered(error): error
-        case let .refusedBySink(error): error
-        case .cancelled: CancellationError()
-        }
-    }
 }

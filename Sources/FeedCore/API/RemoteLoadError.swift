@@ -35,15 +35,6 @@ public struct RemoteLoadError: Error, Equatable, Sendable, CustomStringConvertib
 public enum RemoteLoadFailure: Error, Equatable, Sendable {
     case failed(RemoteLoadError)
     case cancelled
-
-    /// The error itself, for code that passes errors on untyped: the API's, or
-    /// `CancellationError`.
-    public var error: any Error {
-        switch self {
-        case let .failed(error): error
-        case .cancelled: CancellationError()
-        }
-    }
 }
 
 extension HTTPClient {

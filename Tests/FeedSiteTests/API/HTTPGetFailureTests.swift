@@ -1,8 +1,9 @@
 import FeedCore
+import TestSupport
 import XCTest
 
 /// How an error met while getting an answer is told apart: the client's, the sink's, or
-/// cancellation, and back to the error itself for code that passes errors on untyped.
+/// cancellation, and back to the error itself (TestSupport's `error`, which the tests use).
 final class HTTPGetFailureTests: XCTestCase {
     private struct SinkRefusal: Error, Equatable {}
 
