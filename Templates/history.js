@@ -193,6 +193,8 @@ function longUTC(lang) {
   var times = history.snapshots[at].time;
   var when = bar.querySelector(".archive-when");
   when.textContent = bar.dataset.taken.replace("%@", times[lang] || times[Object.keys(times)[0]]);
+  // The page's title says which snapshot it is, as several may share its file.
+  document.title += " · " + (times[lang] || times[Object.keys(times)[0]]);
   // A link in the bar, before its link to all snapshots.
   function add(href, label, rel) {
     var anchor = document.createElement("a");

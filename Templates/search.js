@@ -4,8 +4,8 @@
  * refuses both). The index is a set of script files, each one call of feedsiteSearch(name,
  * value), loaded with <script src> elements: the root when the field is first used, then only
  * the pieces a query needs. The page is built with DOM methods alone, so no text of the feed
- * is ever read as HTML. Without JavaScript the page has no search field and is otherwise the
- * same. The page's own <script> element says where things are and holds the labels:
+ * is ever read as HTML. The page writes the field; without JavaScript it is hidden, and the
+ * page is otherwise the same. The page's own <script> element says where things are and holds the labels:
  *
  *   data-index   the locale's search/index.js     data-pages   the locale's root folder
  *   data-images  the images folder                data-label, -one, -many, -more, -none,
@@ -375,22 +375,31 @@
 
   // ---- The form, under the page's snapshot line. ----
 
-  const form = element("form", "search");
-  form.setAttribute("role", "search");
-  const label = element("label", "search-label", config.label);
-  label.htmlFor = "feedsite-search";
-  const field = element("input", "search-field");
-  Object.assign(field, { type: "search", id: "feedsite-search", autocomplete: "off", spellcheck: false });
-  field.setAttribute("enterkeyhint", "search");
-  const status = element("p", "search-status");
-  status.setAttribute("role", "status");
-  status.setAttribute("aria-live", "polite");
-  const list = element("ol", "search-results");
-  list.hidden = true;
-  form.append(label, field, status, list);
+  // The page writes the form, so nothing moves when the script arrives (a style in a
+  // <noscript> hides it where scripts do not run); a theme's page from before has none, and
+  // gets it here.
   const main = document.querySelector("main") ?? document.body;
-  const snapshot = main.querySelector(":scope > .snapshot");
-  main.insertBefore(form, snapshot ? snapshot.nextSibling : main.firstChild);
+  let form = main.querySelector("form.search");
+  if (!form) {
+    form = element("form", "search");
+    form.setAttribute("role", "search");
+    const label = element("label", "search-label", config.label);
+    label.htmlFor = "feedsite-search";
+    const input = element("input", "search-field");
+    Object.assign(input, { type: "search", id: "feedsite-search", autocomplete: "off", spellcheck: false });
+    input.setAttribute("enterkeyhint", "search");
+    const said = element("p", "search-status");
+    said.setAttribute("role", "status");
+    said.setAttribute("aria-live", "polite");
+    const results = element("ol", "search-results");
+    results.hidden = true;
+    form.append(label, input, said, results);
+    const snapshot = main.querySelector(":scope > .snapshot");
+    main.insertBefore(form, snapshot ? snapshot.nextSibling : main.firstChild);
+  }
+  const field = form.querySelector(".search-field");
+  const status = form.querySelector(".search-status");
+  const list = form.querySelector(".search-results");
 
   /** Shows an answer: the count (or another word) and the results. */
   function show(text, items = []) {

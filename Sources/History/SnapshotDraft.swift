@@ -51,12 +51,15 @@ public final class SnapshotDraft: Sendable {
     /// The latest snapshot, which this one is compared with; `nil` for the first.
     public var previousName: SnapshotName? { previous?.name }
 
-    /// Decides item `index`'s comments page: the previous snapshot's, or rendered now.
-    public func add(_ entry: SiteEntry, comments: [ImageComment]?, index: Int) throws {
-        var record = SnapshotRecord(entry, comments: comments, context: context)
+    /// Decides item `index`'s comments page, which links `neighbours`: the previous
+    /// snapshot's, or rendered now.
+    public func add(_ entry: SiteEntry, comments: [ImageComment]?, index: Int, neighbours: PhotoNeighbours) throws {
+        var record = SnapshotRecord(entry, comments: comments, neighbours: neighbours, context: context)
         var remembered = false
         if let previous, let oldPage = previous.page(for: entry.id), let previousFolder {
             if comments == nil, let old = try previous.record(for: entry.id) {
+                // The comments as remembered, and their page: it keeps its links to the
+                // photos around it then, which the comments it shows cannot be rendered again.
                 record = old
                 remembered = true
             }
@@ -69,7 +72,7 @@ public final class SnapshotDraft: Sendable {
         }
         for renderer in renderers {
             // Back to the first feed page: `places.js` leads the history's script to the item's.
-            let page = try renderer.commentsPage(for: entry, comments: comments, feedPage: 1)
+            let page = try renderer.commentsPage(for: entry, comments: comments, feedPage: 1, neighbours: neighbours)
             try write(page.html, to: page.path)
         }
         // Comments that could not be loaded leave the item as the history remembers it.

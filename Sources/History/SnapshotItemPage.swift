@@ -34,9 +34,11 @@ public struct SnapshotItemPage: Equatable, Sendable {
         SnapshotItemPage(picture: picture(in: html, at: page), comments: comments(in: html))
     }
 
-    /// The smallest candidate of the subject's `<img>`: its `srcset`'s narrowest, else its `src`.
+    /// The smallest candidate of the photo's `<img>` (in the viewer, or in the subject of a
+    /// page made before the viewer): its `srcset`'s narrowest, else its `src`.
     private static func picture(in html: String, at page: String) -> String? {
-        guard let subject = html.range(of: "class=\"subject\""), let tag = html.range(of: "<img ", range: subject.upperBound..<html.endIndex),
+        guard let subject = html.range(of: "class=\"viewer\"") ?? html.range(of: "class=\"subject\""),
+            let tag = html.range(of: "<img ", range: subject.upperBound..<html.endIndex),
             let end = html.range(of: ">", range: tag.upperBound..<html.endIndex)
         else { return nil }
         let attributes = html[tag.upperBound..<end.lowerBound]

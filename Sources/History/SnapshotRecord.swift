@@ -20,8 +20,8 @@ public struct SnapshotRecord: Equatable, Sendable {
     /// message counts as a change.
     public let commentsDigest: String
     /// The SHA-256 of everything an item's comments page shows but the clock: its data, its
-    /// image and renditions, its place in the feed where the page shows it, and the run's
-    /// locales and address. Equal fingerprints mean the same page.
+    /// image and renditions, the photos before and after it, and the run's locales and
+    /// address. Equal fingerprints mean the same page.
     public let page: String
 
     public init(
@@ -39,19 +39,24 @@ public struct SnapshotRecord: Equatable, Sendable {
     }
 
     /// The record of `entry` as a run shows it, with `comments` as loaded (`nil` when they
-    /// could not be had); `context` is what every page of the run shares (its locales, its
-    /// address), folded into each page's fingerprint. Where the item is in the feed is not:
-    /// a snapshot's comments page links back to the snapshot's first feed page, and the
-    /// history's script takes the reader to the item's own page from the snapshot's
-    /// `places.js`, so an item that only moved in the feed keeps its page.
+    /// could not be had), between `neighbours`; `context` is what every page of the run
+    /// shares (its locales, its address), folded into each page's fingerprint. Where the
+    /// item is in the feed is not: a snapshot's comments page links back to the snapshot's
+    /// first feed page, and the history's script takes the reader to the item's own page
+    /// from the snapshot's `places.js`, so an item that only moved in the feed keeps its page
+    /// as long as the photos around it are the same.
     ///
     /// The fingerprints hash each field as it is, length first, rather than a text made of
     /// them: BENCHMARKS.md, "What each trick buys", row "page fingerprints from the fields".
-    public init(_ entry: SiteEntry, comments: [ImageComment]?, context: String) {
+    public init(_ entry: SiteEntry, comments: [ImageComment]?, neighbours: PhotoNeighbours, context: String) {
         let commentsDigest = Self.digest(of: comments)
         var page = FieldHash()
         Self.addShown(entry, to: &page)
         page.add(commentsDigest)
+        // The links to the photos around it, and the next one's picture, which it fetches ahead.
+        page.add(neighbours.previous?.id.text)
+        page.add(neighbours.next?.id.text)
+        if let next = neighbours.next { Self.addPictures(of: next, to: &page) }
         page.add(context)
         self.init(
             id: entry.id, description: entry.description, location: entry.location, imageURL: entry.originalURL, imageSHA256: entry.stored?.sha256,
@@ -65,6 +70,11 @@ public struct SnapshotRecord: Equatable, Sendable {
         hash.add(entry.description)
         hash.add(entry.location)
         hash.add(entry.originalURL)
+        addPictures(of: entry, to: &hash)
+    }
+
+    /// An item's original and renditions, as a page names them.
+    private static func addPictures(of entry: SiteEntry, to hash: inout FieldHash) {
         hash.add(entry.stored.map { "\($0.fileName) \($0.byteCount) \($0.dimensions?.width ?? -1)x\($0.dimensions?.height ?? -1)" })
         for rendition in entry.sizedRenditions { hash.add("\(rendition.image.fileName) \(rendition.size.width)x\(rendition.size.height)") }
     }

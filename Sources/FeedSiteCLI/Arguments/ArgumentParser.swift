@@ -24,7 +24,7 @@ public enum ArgumentParser {
     }
 
     private static let generateSpecs: [Spec] = [
-        option("api"), option("output"), option("cache"), option("templates"), option("locale", repeatable: true),
+        option("api"), option("output"), option("cache"), option("templates"), option("locale", repeatable: true), option("title"),
         option("now"), option("page-size"), option("max-items"), option("max-pages"), option("concurrency"), option("timeout"), option("rate"),
         option("retries"), option("max-image-bytes"), option("image-widths"), option("image-quality"), option("max-image-pixels"), option("ca-file"),
         option("archive"), option("warc"), option("wacz"), option("base-url"), option("metrics-file"), option("history-keep"), flag("offline"),
@@ -160,6 +160,7 @@ public enum ArgumentParser {
             guard locales.allSatisfy({ !$0.isEmpty }) else { throw UsageError("--locale needs a locale such as en, el or pt-BR") }
             options.locales = locales
         }
+        options.title = try title(values)
         options.now = try now(values, environment: environment)
         options.pageSize = try integer(values, "page-size", in: 1...10_000) ?? options.pageSize
         options.maxItems = try integer(values, "max-items", in: 1...10_000_000)
@@ -197,9 +198,17 @@ public enum ArgumentParser {
         return options
     }
 
+    /// `--title TEXT`: a name with something in it besides spaces, on one line.
+    private static func title(_ values: [String: [String]]) throws(UsageError) -> String? {
+        guard let title = values["title"]?.first else { return nil }
+        let name = title.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        guard !name.isEmpty else { throw UsageError("--title needs the site's name, such as --title \"Lisbon in pictures\"") }
+        return name
+    }
+
     /// `templates DIR`: one folder, and no option.
     /// `history list [--output DIR]` or `history prune [--output DIR] [--history-keep POLICY]
-    /// [--now ISO8601] [--templates DIR] [--base-url URL]`.
+    /// [--now ISO8601] [--templates DIR] [--base-url URL] [--title TEXT]`.
     private static func history(_ arguments: [String], environment: [String: String]) throws(UsageError) -> Command {
         guard let action = arguments.first, ["list", "prune"].contains(action) else {
             let given = arguments.first.map { " (got '\($0)'\(suggestion(for: $0, among: ["list", "prune"], quoted: { $0 })))" } ?? ""
@@ -215,7 +224,9 @@ public enum ArgumentParser {
     }
 
     private static func history(_ action: String, _ arguments: [String], environment: [String: String]) throws(UsageError) -> Command {
-        let specs = action == "list" ? [option("output")] : [option("output"), option("history-keep"), option("now"), option("templates"), option("base-url")]
+        let specs =
+            action == "list"
+            ? [option("output")] : [option("output"), option("history-keep"), option("now"), option("templates"), option("base-url"), option("title")]
         let values = try collect(arguments, specs: specs, command: "history \(action)")
         var request = HistoryRequest(action: .list, output: try path(values, "output") ?? GenerateOptions.defaultOutput, now: nil)
         guard action == "prune" else { return .history(request) }
@@ -234,7 +245,7 @@ public enum ArgumentParser {
             baseURL = url
         }
         request.now = try now(values, environment: environment)
-        request.action = .prune(policy: policy, templates: try path(values, "templates"), baseURL: baseURL)
+        request.action = .prune(policy: policy, templates: try path(values, "templates"), baseURL: baseURL, title: try title(values))
         return .history(request)
     }
 

@@ -25,7 +25,7 @@ public struct HistoryRequest: Equatable, Sendable {
         case list
         /// Thin now by `policy`, the calendar made anew with the site's locales in
         /// `templates` (the built-in ones when `nil`) and its pages' addresses at `baseURL`.
-        case prune(policy: HistoryKeepPolicy, templates: String?, baseURL: BaseURL?)
+        case prune(policy: HistoryKeepPolicy, templates: String?, baseURL: BaseURL?, title: String?)
     }
 
     public var action: Action

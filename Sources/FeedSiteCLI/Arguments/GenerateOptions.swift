@@ -23,6 +23,8 @@ public struct GenerateOptions: Equatable, Sendable {
     public var templates: String?
     /// The site's locales, the first at the root; `["all"]` means every locale in the templates.
     public var locales: [String] = ["en"]
+    /// The site's name (`--title`); `nil`: each locale's "My Feed".
+    public var title: String?
     /// The run's clock for relative dates and cache ages; `nil` is the current time.
     public var now: Date?
     public var pageSize: Int = 10

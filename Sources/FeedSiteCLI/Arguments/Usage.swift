@@ -27,9 +27,9 @@ public enum Usage {
           feedsite history list [--output DIR]
                                         the history's kept snapshots, their times and changes
           feedsite history prune [--output DIR] [--history-keep POLICY] [--now ISO8601]
-                                 [--templates DIR] [--base-url URL]
+                                 [--templates DIR] [--base-url URL] [--title TEXT]
                                         thin the history now, as a run would (give the runs'
-                                        --templates and --base-url, for its calendar)
+                                        --templates, --base-url and --title, for its calendar)
           feedsite templates DIR        write the built-in templates out into a new folder,
                                         to start a theme for --templates DIR
           feedsite serve [--output DIR] [--host ADDR] [--port N]
@@ -46,6 +46,8 @@ public enum Usage {
                                use instead of the built-in ones (feedsite templates DIR
                                writes those out)
           --locale ID          site language: en, el, pt-BR; repeat for more, or 'all'
+          --title TEXT         the site's name, heading its feed pages and ending every
+                               page's title (default the locale's "My Feed")
           --now ISO8601        the run's clock for relative dates and cache age: a time
                                (2024-05-20T11:24:59Z) or a day (2024-05-20, midnight UTC;
                                default $SOURCE_DATE_EPOCH, else the current time)

@@ -33,8 +33,8 @@ struct HistoryCommand {
         case .list:
             list(history)
             return .done
-        case let .prune(policy, templates, baseURL):
-            return await prune(history, site: site, policy: policy, templates: templates, baseURL: baseURL)
+        case let .prune(policy, templates, baseURL, title):
+            return await prune(history, site: site, policy: policy, templates: templates, baseURL: baseURL, title: title)
         }
     }
 
@@ -65,7 +65,9 @@ struct HistoryCommand {
     }
 
     /// Thins by `policy` now, with the calendar made in the locales the site was made in.
-    private func prune(_ history: HistoryFolder, site: URL, policy: HistoryKeepPolicy, templates: String?, baseURL: BaseURL?) async -> CommandEnding {
+    private func prune(
+        _ history: HistoryFolder, site: URL, policy: HistoryKeepPolicy, templates: String?, baseURL: BaseURL?, title: String?
+    ) async -> CommandEnding {
         let now = request.now ?? environment.currentDate()
         history.removeLeftovers()
         do {
@@ -74,7 +76,7 @@ struct HistoryCommand {
                 return .failed("\(site.path)/\(Manifest.fileName) is not a feedsite site's; nothing pruned")
             }
             let source: TemplateSource = try templates.map { try TemplatesFolder.open(environment.resolve($0)) } ?? BuiltInTemplates()
-            let setup = try SiteSetup.load(from: source, locales: facts.locales, now: now, api: api, baseURL: baseURL, history: true)
+            let setup = try SiteSetup.load(from: source, locales: facts.locales, now: now, api: api, baseURL: baseURL, title: title, history: true)
             let keeping = HistoryOnDisk(output: site, policy: policy, now: now, renderers: setup.renderers, script: setup.templates.historyScript)
             let outcome = try keeping.keep(nil, facts: facts)
             try await keeping.flush()

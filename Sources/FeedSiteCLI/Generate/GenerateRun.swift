@@ -71,7 +71,7 @@ struct GenerateRun {
         for outcome in [feed, images, renditions, comments, pages] as [any StepOutcome] { outcome.record(in: &found) }
         let facts = found.manifestFacts(api: options.api, now: now, locales: renderers.map(\.locale))
         try await runner.run(
-            WholeSiteStep(facts: facts, stylesheet: roles.setup.templates.stylesheet, searchScript: roles.setup.templates.searchScript, site: site))
+            WholeSiteStep(facts: facts, templates: roles.setup.templates, site: site))
         var snapshot: SnapshotDraft.Prepared?
         if let making = roles.snapshot {
             snapshot = try await runner.run(

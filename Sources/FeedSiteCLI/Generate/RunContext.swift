@@ -81,7 +81,8 @@ struct RunContext: Sendable {
         let site: SiteSetup
         do {
             site = try SiteSetup.load(
-                from: templates, locales: options.locales, now: now, api: options.api, baseURL: options.baseURL, history: options.history)
+                from: templates, locales: options.locales, now: now, api: options.api, baseURL: options.baseURL, title: options.title,
+                history: options.history)
         } catch {
             throw .site(error)
         }

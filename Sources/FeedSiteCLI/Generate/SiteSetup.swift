@@ -13,11 +13,11 @@ struct SiteSetup: Sendable {
 
     /// `locales` as given on the command line; `all` means every locale in `templates`,
     /// English first. `api` and `now` are what every page says it is a snapshot of;
-    /// `baseURL` is where the site will be served, if given.
+    /// `baseURL` is where the site will be served, if given; `title` its name (`--title`).
     /// With `history`, every page links the history's calendar, and a snapshot's pages
     /// rehearse too.
     static func load(
-        from source: TemplateSource, locales requested: [String], now: Date, api: URL, baseURL: BaseURL?, history: Bool = false
+        from source: TemplateSource, locales requested: [String], now: Date, api: URL, baseURL: BaseURL?, title: String? = nil, history: Bool = false
     ) throws -> SiteSetup {
         let templates = try SiteTemplates.load(from: source, defaults: BuiltInTemplates())
         var wanted = requested
@@ -40,7 +40,7 @@ struct SiteSetup: Sendable {
         let renderers = zip(tables, languages).map { table, language in
             SiteRenderer(
                 templates: templates, strings: table, paths: language.paths, languages: languages, now: now, apiHost: api.host ?? api.absoluteString,
-                baseURL: baseURL)
+                baseURL: baseURL, title: title)
         }
         for renderer in renderers { try renderer.rehearse() }
         guard history else { return SiteSetup(templates: templates, renderers: renderers) }

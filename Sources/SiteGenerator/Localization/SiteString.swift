@@ -9,6 +9,7 @@ public enum SiteString: String, StringTableKey {
     case feedImageUnavailable = "FEED_IMAGE_UNAVAILABLE"
     case feedImageOpenOriginal = "FEED_IMAGE_OPEN_ORIGINAL"
     case feedImageUntitled = "FEED_IMAGE_UNTITLED"
+    case feedImagePhoto = "FEED_IMAGE_PHOTO"
     case feedEmpty = "FEED_EMPTY"
     case feedCachedNotice = "FEED_CACHED_NOTICE"
     case searchLabel = "SEARCH_LABEL"
@@ -20,6 +21,9 @@ public enum SiteString: String, StringTableKey {
     case imageCommentsViewTitle = "IMAGE_COMMENTS_VIEW_TITLE"
     case imageCommentsEmpty = "IMAGE_COMMENTS_EMPTY"
     case imageCommentsOriginal = "IMAGE_COMMENTS_ORIGINAL"
+    case imageViewerLabel = "IMAGE_VIEWER_LABEL"
+    case imageViewerPrevious = "IMAGE_VIEWER_PREVIOUS"
+    case imageViewerNext = "IMAGE_VIEWER_NEXT"
     case genericConnectionError = "GENERIC_CONNECTION_ERROR"
     case languageName = "LANGUAGE_NAME"
     case languageSwitcherLabel = "LANGUAGE_SWITCHER_LABEL"
@@ -79,11 +83,13 @@ public enum SiteString: String, StringTableKey {
     case historyItemSpan = "HISTORY_ITEM_SPAN"
     case historyItemNow = "HISTORY_ITEM_NOW"
 
-    /// The search's strings, the link to an original and the history's table came after
-    /// themes: a theme written before has none of them.
+    /// The search's strings, the link to an original, the photo viewer's and the history's
+    /// table came after themes: a theme written before has none of them.
     public var mayComeFromDefaults: Bool {
         switch self {
-        case .searchLabel, .searchResultsOne, .searchResults, .searchResultsFirst, .searchNoResults, .searchUnavailable, .imageCommentsOriginal: true
+        case .searchLabel, .searchResultsOne, .searchResults, .searchResultsFirst, .searchNoResults, .searchUnavailable, .imageCommentsOriginal,
+            .feedImagePhoto, .imageViewerLabel, .imageViewerPrevious, .imageViewerNext:
+            true
         default: table == "History"
         }
     }
@@ -91,10 +97,12 @@ public enum SiteString: String, StringTableKey {
     public var table: String {
         switch self {
         case .feedViewTitle, .feedPagePrevious, .feedPageNext, .feedPagePosition, .feedImageComments, .feedImageUnavailable, .feedImageOpenOriginal,
-            .feedImageUntitled, .feedEmpty, .feedCachedNotice, .searchLabel, .searchResultsOne, .searchResults, .searchResultsFirst, .searchNoResults,
+            .feedImageUntitled, .feedImagePhoto, .feedEmpty, .feedCachedNotice, .searchLabel, .searchResultsOne, .searchResults, .searchResultsFirst,
+            .searchNoResults,
             .searchUnavailable:
             "Feed"
-        case .imageCommentsViewTitle, .imageCommentsEmpty, .imageCommentsOriginal: "ImageComments"
+        case .imageCommentsViewTitle, .imageCommentsEmpty, .imageCommentsOriginal, .imageViewerLabel, .imageViewerPrevious, .imageViewerNext:
+            "ImageComments"
         case .genericConnectionError, .languageName, .languageSwitcherLabel, .siteSnapshot: "Shared"
         default: "History"
         }

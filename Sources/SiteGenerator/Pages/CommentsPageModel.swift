@@ -19,42 +19,61 @@ public struct CommentsPageModel: Equatable, Sendable {
         public let byteCount: Int
     }
 
-    /// The widest the stylesheet shows the page's picture, in CSS pixels: its 40rem column
-    /// less 20 pixels of padding each side.
-    public static let imageColumnWidth = 600
+    /// A photo before or after this one, linked from the page; `picture` is its photo as its
+    /// own page shows it, so the page can fetch it ahead (only the next one's is).
+    public struct Neighbour: Equatable, Sendable {
+        public let link: String
+        public let picture: Picture?
+    }
+
+    /// A photo as the page shows it: whole, as large as the window allows.
+    public struct Picture: Equatable, Sendable {
+        /// The widest rendition, else the original.
+        public let source: String
+        /// The size of `source`, when known.
+        public let size: ImageDimensions?
+        public let sourceSet: ImageSourceSet?
+
+        /// The `sizes` of the photo: the window's width, or the photo's width when it is as
+        /// tall as the stylesheet lets it be (`.viewer img`: the window's height less 9rem),
+        /// whichever is less. Without a known size, the window's width.
+        public var sizes: String {
+            guard let size, size.height > 0 else { return "100vw" }
+            return "min(100vw, calc((100vh - 9rem) * \(size.width) / \(size.height)))"
+        }
+    }
 
     public let path: String
     public let imageID: UUID
     public let location: String?
     public let description: String?
-    /// The image in the site, `nil` when it could not be had: the widest rendition that
-    /// fits `imageColumnWidth` when it has renditions, else the original.
-    public let imageSource: String?
-    /// The width and height of `imageSource`, for `<img>`; `nil` when unknown.
-    public let imageSize: ImageDimensions?
-    /// The renditions for `srcset`; `nil` when there are none.
-    public let imageSourceSet: ImageSourceSet?
+    /// The photo, `nil` when it could not be had.
+    public let picture: Picture?
     /// The original, when the page shows renditions of it and its size is known.
     public let original: Original?
     public let originalURL: String
     public let feedLink: String
     public let comments: [Comment]?
+    /// The photos before and after this one in the feed, or in the snapshot the page is of.
+    public let previous: Neighbour?
+    public let next: Neighbour?
 
     /// `feedPage` is the number of the feed page that holds the image, for the link back.
     /// `now` is the clock the comments' dates are relative to; without one (a snapshot's page,
     /// which one file may serve for snapshots of different times) they are written whole,
     /// and the history's script makes them relative to the snapshot the page is read in.
-    public init(entry: SiteEntry, comments: [ImageComment]?, feedPage: Int, paths: SitePaths, dates: CommentDateFormatter, now: Date?) {
+    /// `neighbours` are the photos before and after it.
+    public init(
+        entry: SiteEntry, comments: [ImageComment]?, feedPage: Int, neighbours: PhotoNeighbours, paths: SitePaths, dates: CommentDateFormatter,
+        now: Date?
+    ) {
         let path = paths.commentsPage(for: entry.id)
         self.path = path
         self.imageID = entry.id
         self.location = entry.location
         self.description = entry.description
-        let sourceSet = ImageSourceSet(entry: entry, page: path)
-        let shown = sourceSet?.widest(fitting: Self.imageColumnWidth)
-        self.imageSource = shown?.source ?? entry.stored.map { SitePaths.relative(from: path, to: SitePaths.image($0)) }
-        self.imageSize = shown?.size ?? entry.stored?.dimensions
-        self.imageSourceSet = sourceSet
+        self.picture = Self.picture(of: entry, on: path)
+        let sourceSet = picture?.sourceSet
         if sourceSet != nil, let stored = entry.stored, let size = stored.dimensions {
             self.original = Original(link: SitePaths.relative(from: path, to: SitePaths.image(stored)), size: size, byteCount: stored.byteCount)
         } else {
@@ -62,6 +81,11 @@ public struct CommentsPageModel: Equatable, Sendable {
         }
         self.originalURL = entry.originalURL
         self.feedLink = SitePaths.relative(from: path, to: paths.feedPage(feedPage)) + "#" + Self.anchor(for: entry.id)
+        self.previous = neighbours.previous.map { Neighbour(link: SitePaths.relative(from: path, to: paths.commentsPage(for: $0.id)), picture: nil) }
+        self.next = neighbours.next.map { next in
+            let page = paths.commentsPage(for: next.id)
+            return Neighbour(link: SitePaths.relative(from: path, to: page), picture: Self.picture(of: next, on: page))
+        }
         self.comments = comments?.map { comment in
             Comment(
                 username: comment.username,
@@ -71,6 +95,14 @@ public struct CommentsPageModel: Equatable, Sendable {
                 isoDate: dates.iso8601(comment.createdAt)
             )
         }
+    }
+
+    /// `entry`'s photo as the page at `path` shows it: its widest rendition, else its original.
+    static func picture(of entry: SiteEntry, on path: String) -> Picture? {
+        let sourceSet = ImageSourceSet(entry: entry, page: path)
+        if let widest = sourceSet?.candidates.last { return Picture(source: widest.source, size: widest.size, sourceSet: sourceSet) }
+        guard let stored = entry.stored else { return nil }
+        return Picture(source: SitePaths.relative(from: path, to: SitePaths.image(stored)), size: stored.dimensions, sourceSet: nil)
     }
 
     /// The `id` of an image's card on its feed page, so "back" lands on the card.

@@ -9,6 +9,7 @@ import Foundation
 ///     comments/<ID>.html                 one comments page per image
 ///     assets/style.css                   the stylesheet
 ///     assets/search.js                   the search field's script, shared by every locale
+///     assets/viewer.js, assets/icon.png  a photo's page's script, the site's icon
 ///     search/index.js, search/<gen>/…    the locale's search index (see `SearchIndex`)
 ///     images/<sha256>.<ext>              images, shared by every locale
 ///     feed.json, feed.atom               with --base-url: the feed in JSON Feed and Atom
@@ -29,6 +30,13 @@ public struct SitePaths: Sendable, Equatable {
 
     /// The script that adds the search field to the feed pages.
     public static let searchScript = "assets/search.js"
+
+    /// The script of a photo's page: the arrow keys, Esc and swipes, and the next photo
+    /// fetched ahead.
+    public static let viewerScript = "assets/viewer.js"
+
+    /// The site's icon, which every page names so no browser asks for a missing one.
+    public static let icon = "assets/icon.png"
 
     /// The root of the locale's search index; the rest of it is in a folder beside it.
     public var searchIndex: String { localePrefix + "search/index.js" }

@@ -18,7 +18,7 @@ extension SiteRenderer {
     public func historyCalendar(_ values: [String: TemplateValue]) throws -> Page {
         let path = paths.historyCalendar
         let title = try strings.string(.historyTitle)
-        let back: TemplateValue = ["href": .text(SitePaths.relative(from: path, to: paths.feedPage(1))), "label": .text(try strings.string(.feedViewTitle))]
+        let back: TemplateValue = ["href": .text(SitePaths.relative(from: path, to: paths.feedPage(1))), "label": .text(try siteName())]
         let body = try templates.history.render(.object(values))
         // The calendar's own snapshot line does not link the calendar.
         var renderer = self

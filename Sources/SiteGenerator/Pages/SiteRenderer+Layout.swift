@@ -3,13 +3,21 @@ import Foundation
 /// The page around every body: the head, the bar with the way back and the languages, the
 /// snapshot line, and in a snapshot the bar that names it.
 extension SiteRenderer {
-    /// The page at `path` with `body` inside: `dated` puts the run's time in its snapshot
-    /// line (a snapshot's page, or a page of the history's own about two snapshots, leaves
-    /// it out); `changesFeed` links the history's feed of changes.
+    /// What a page is, for the stylesheet: the feed's pages show their cards in a grid on a
+    /// wide screen, a photo's page shows its photo across the window.
+    enum PageKind: String {
+        case feed, photo, other
+    }
+
+    /// The page at `path` with `body` inside, headed `title`: its document title is
+    /// `documentTitle` then the site's name, or the site's name alone; `dated` puts the run's
+    /// time in its snapshot line (a snapshot's page, or a page of the history's own about two
+    /// snapshots, leaves it out); `changesFeed` links the history's feed of changes.
     func layout(
-        path: String, title: String, documentTitle: String, back: TemplateValue?, search: TemplateValue, body: String, dated: Bool = true,
-        changesFeed: TemplateValue = false
+        path: String, title: String, documentTitle: String?, back: TemplateValue?, search: TemplateValue, body: String, dated: Bool = true,
+        changesFeed: TemplateValue = false, kind: PageKind = .other
     ) throws -> String {
+        let site = try siteName()
         var alternates: [TemplateValue] = []
         var options: [TemplateValue] = []
         if languages.count > 1 {
@@ -30,7 +38,7 @@ extension SiteRenderer {
         var canonical: TemplateValue = false
         if let baseURL {
             feeds = [
-                "title": .text(try strings.string(.feedViewTitle)),
+                "title": .text(site),
                 "json": .text(SitePaths.relative(from: path, to: paths.jsonFeed)),
                 "atom": .text(SitePaths.relative(from: path, to: paths.atomFeed)),
             ]
@@ -42,8 +50,10 @@ extension SiteRenderer {
             "feeds": feeds,
             "changesFeed": changesFeed,
             "title": .text(title),
-            "documentTitle": .text(documentTitle),
+            "documentTitle": .text(documentTitle.map { "\($0) · \(site)" } ?? site),
+            "kind": .text(kind.rawValue + "-page"),
             "stylesheet": .text(SitePaths.relative(from: path, to: SitePaths.stylesheet)),
+            "icon": .text(SitePaths.relative(from: path, to: SitePaths.icon)),
             // A snapshot's page leaves its date to the bar; a page of the history's own names
             // the snapshots it is about.
             "snapshot": .text(history == .archived || !dated ? "" : try strings.string(.siteSnapshot, apiHost, snapshotTime)),

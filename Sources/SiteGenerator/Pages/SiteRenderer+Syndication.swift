@@ -36,7 +36,7 @@ extension SiteRenderer {
             )
         }
         return SyndicationFeed(
-            title: try strings.string(.feedViewTitle),
+            title: try siteName(),
             language: locale,
             homePageURL: baseURL.address(of: paths.feedPage(1)),
             jsonFeedURL: baseURL.address(of: paths.jsonFeed),

@@ -27,6 +27,8 @@ public struct SiteRenderer: Sendable {
     let dates: CommentDateFormatter
     let now: Date
     let apiHost: String
+    /// The site's name (`--title`); `nil`: the locale's "My Feed".
+    let title: String?
     /// Where the site will be served (`--base-url`): with it every page links the feeds and
     /// names its canonical address; without it the site stays wholly relative.
     var baseURL: BaseURL?
@@ -42,9 +44,10 @@ public struct SiteRenderer: Sendable {
     /// <host>, <date and time in UTC>".
     public init(
         templates: SiteTemplates, strings: StringTables<SiteString>, paths: SitePaths, languages: [Language], now: Date, apiHost: String,
-        baseURL: BaseURL? = nil
+        baseURL: BaseURL? = nil, title: String? = nil
     ) {
         self.templates = templates
+        self.title = title
         self.baseURL = baseURL
         self.strings = strings
         self.paths = paths
@@ -64,6 +67,12 @@ public struct SiteRenderer: Sendable {
 
     /// The locale as its folder spells it, e.g. `pt-BR`.
     public var locale: String { strings.locale }
+
+    /// The site's name: `--title`, else the locale's "My Feed". Every page's title ends with
+    /// it, and the feed pages are headed by it.
+    public func siteName() throws -> String {
+        try title ?? strings.string(.feedViewTitle)
+    }
 
     /// The localized `GENERIC_CONNECTION_ERROR`, for the terminal as well as the pages.
     public var connectionErrorMessage: String {
@@ -91,10 +100,13 @@ public struct SiteRenderer: Sendable {
         return Page(path: model.path, html: try render(model, feedSavedAt: feedSavedAt))
     }
 
-    /// The comments page of `entry`; `comments` is `nil` when they could not be had, and
-    /// `feedPage` is the number of the feed page that holds the image, for the link back.
-    public func commentsPage(for entry: SiteEntry, comments: [ImageComment]?, feedPage: Int) throws -> Page {
-        let model = CommentsPageModel(entry: entry, comments: comments, feedPage: feedPage, paths: paths, dates: dates, now: history == .archived ? nil : now)
+    /// The comments page of `entry`, the photo's own page; `comments` is `nil` when they
+    /// could not be had, `feedPage` is the number of the feed page that holds the image, for
+    /// the link back, and `neighbours` the photos before and after it, linked from it.
+    public func commentsPage(for entry: SiteEntry, comments: [ImageComment]?, feedPage: Int, neighbours: PhotoNeighbours = .none) throws -> Page {
+        let model = CommentsPageModel(
+            entry: entry, comments: comments, feedPage: feedPage, neighbours: neighbours, paths: paths, dates: dates,
+            now: history == .archived ? nil : now)
         return Page(path: model.path, html: try render(model))
     }
 
@@ -114,7 +126,7 @@ public struct SiteRenderer: Sendable {
 
     /// The feed page; `feedSavedAt` is set when the feed came from the cache, and adds a notice.
     public func render(_ page: FeedPageModel, feedSavedAt: Date? = nil) throws -> String {
-        let title = try strings.string(.feedViewTitle)
+        let title = try siteName()
         let position = try page.position.map { try strings.string(.feedPagePosition, String($0.number), String($0.count)) }
         let items: [TemplateValue] = try page.items.enumerated().map { index, item in
             .object([
@@ -123,8 +135,9 @@ public struct SiteRenderer: Sendable {
                 "description": Self.shown(item.description),
                 // The page's first picture is in view as it opens: fetched at once, the rest
                 // as they come near.
-                "image": try image(
-                    item.imageSource, size: item.imageSize, sourceSet: item.imageSourceSet, description: item.description, location: item.location,
+                "image": image(
+                    item.imageSource, size: item.imageSize, sourceSet: item.imageSourceSet,
+                    alt: try alternative(description: item.description, location: item.location),
                     first: index == 0),
                 "originalURL": .text(item.originalURL),
                 "commentsLink": .text(item.commentsLink),
@@ -152,64 +165,38 @@ public struct SiteRenderer: Sendable {
                     "next": try link(page.nextLink, label: .feedPageNext),
                 ]) : false,
         ])
-        // Every page but the first names its place; a page known by its path names none.
-        let documentTitle = if let position, page.position?.number ?? 1 > 1 { "\(title) · \(position)" } else { title }
-        return try layout(path: page.path, title: title, documentTitle: documentTitle, back: nil, search: try feedSearch(from: page.path), body: body)
-    }
-
-    public func render(_ page: CommentsPageModel) throws -> String {
-        let title = try strings.string(.imageCommentsViewTitle)
-        let comments: [TemplateValue] = (page.comments ?? []).map { comment in
-            [
-                "username": .text(comment.username),
-                "message": .text(comment.message),
-                "relativeDate": .text(comment.relativeDate),
-                "absoluteDate": .text(comment.absoluteDate),
-                "isoDate": .text(comment.isoDate),
-            ]
-        }
-        var image = try image(
-            page.imageSource, size: page.imageSize, sourceSet: page.imageSourceSet, description: page.description, location: page.location)
-        if case var .object(fields) = image {
-            fields["original"] = try original(page.original)
-            image = .object(fields)
-        }
-        let body = try templates.comments.render([
-            "image": image,
-            "location": Self.shown(page.location),
-            "description": Self.shown(page.description),
-            "originalURL": .text(page.originalURL),
-            "unavailableLabel": .text(try strings.string(.feedImageUnavailable)),
-            "openOriginalLabel": .text(try strings.string(.feedImageOpenOriginal)),
-            "error": page.comments == nil ? .text(try strings.string(.genericConnectionError)) : false,
-            "hasComments": .bool(!comments.isEmpty),
-            "comments": .list(comments),
-            "noComments": .bool(page.comments?.isEmpty == true),
-            "emptyLabel": .text(try strings.string(.imageCommentsEmpty)),
-            "itemHistory": try itemHistory(of: page.imageID, at: page.path),
-        ])
-        let back: TemplateValue = ["href": .text(page.feedLink), "label": .text(try strings.string(.feedViewTitle))]
-        return try layout(path: page.path, title: title, documentTitle: title, back: back, search: false, body: body)
+        // Every page but the first names its place; a page known by its path names none (in a
+        // snapshot, the history's script adds the snapshot's date).
+        let documentTitle = if let position, page.position?.number ?? 1 > 1 { position } else { String?.none }
+        return try layout(
+            path: page.path, title: title, documentTitle: documentTitle, back: nil, search: try feedSearch(from: page.path), body: body, kind: .feed)
     }
 
     /// An `<img>`'s source, its size when known, its renditions' `srcset` when it has any,
-    /// whether it is its page's `first` (fetched at once), and a text alternative that is
-    /// never empty (on a feed page the image is the link to its comments, so its text names
-    /// the link): the description, else the location, else "Untitled image". `false` without
-    /// a source.
-    private func image(
-        _ source: String?, size: ImageDimensions?, sourceSet: ImageSourceSet?, description: String?, location: String?, first: Bool = false
-    ) throws -> TemplateValue {
+    /// whether it is its page's `first` (fetched at once), and its text alternative. `false`
+    /// without a source.
+    func image(_ source: String?, size: ImageDimensions?, sourceSet: ImageSourceSet?, alt: String, first: Bool = false) -> TemplateValue {
         guard let source else { return false }
-        let alt = try imageName([description, location])
+        return .object(imageFields(source, size: size, sourceSet: sourceSet, alt: alt, first: first))
+    }
+
+    func imageFields(_ source: String, size: ImageDimensions?, sourceSet: ImageSourceSet?, alt: String, first: Bool) -> [String: TemplateValue] {
         let dimensions: TemplateValue = size.map { ["width": .text(String($0.width)), "height": .text(String($0.height))] } ?? false
         return ["src": .text(source), "srcset": sourceSet.map { .text($0.srcset) } ?? false, "alt": .text(alt), "size": dimensions, "first": .bool(first)]
+    }
+
+    /// A photo's text alternative, never empty and never the caption written beside it:
+    /// "Photo" when the photo has a description or a location (the card and the photo's page
+    /// write them next to it), else "Untitled image".
+    func alternative(description: String?, location: String?) throws -> String {
+        let captioned = [description, location].contains { text in text.map { !DocumentText.cleaned($0).allSatisfy(\.isWhitespace) } ?? false }
+        return try strings.string(captioned ? .feedImagePhoto : .feedImageUntitled)
     }
 
     /// The link to the original under its renditions: "Original, 3840 × 2400, 1.8 MB".
     /// Pixels are written without grouping, as image sizes usually are; the bytes in the
     /// locale's decimal separator.
-    private func original(_ original: CommentsPageModel.Original?) throws -> TemplateValue {
+    func original(_ original: CommentsPageModel.Original?) throws -> TemplateValue {
         guard let original else { return false }
         let bytes = ByteCountText.symbols(original.byteCount, decimalSeparator: decimalSeparator)
         let label = try strings.string(.imageCommentsOriginal, String(original.size.width), String(original.size.height), bytes)
@@ -218,7 +205,7 @@ public struct SiteRenderer: Sendable {
 
     /// A text from the API for a `{{#name}}` section: absent when nothing of it is left once
     /// `DocumentText` has dropped what no page may hold, so no empty element is shown.
-    private static func shown(_ text: String?) -> TemplateValue {
+    static func shown(_ text: String?) -> TemplateValue {
         guard let text, !DocumentText.cleaned(text).isEmpty else { return false }
         return .text(text)
     }
@@ -233,7 +220,7 @@ public struct SiteRenderer: Sendable {
         return try strings.string(.feedImageUntitled)
     }
 
-    private func link(_ href: String?, label key: SiteString) throws -> TemplateValue {
+    func link(_ href: String?, label key: SiteString) throws -> TemplateValue {
         guard let href else { return false }
         return ["href": .text(href), "label": .text(try strings.string(key))]
     }

@@ -13,11 +13,16 @@ public struct SiteTemplates: Sendable {
     /// the site had a search have none): the defaults' is used then.
     static let searchScriptName = "search.js"
 
+    /// The photo viewer's script, which came after themes too.
+    static let viewerScriptName = "viewer.js"
+
     public let layout: Template
     public let feed: Template
     public let comments: Template
     public let stylesheet: Data
     public let searchScript: Data
+    /// The script of a photo's page (`viewer.js`).
+    public let viewerScript: Data
     /// The body of the history's calendar (`--history`).
     public let history: Template
     /// The script of a snapshot's bar, after the lines listing the snapshots.
@@ -26,14 +31,15 @@ public struct SiteTemplates: Sendable {
     public let historyChanges: Template
 
     public init(
-        layout: Template, feed: Template, comments: Template, stylesheet: Data, searchScript: Data, history: Template, historyScript: Data,
-        historyChanges: Template
+        layout: Template, feed: Template, comments: Template, stylesheet: Data, searchScript: Data, viewerScript: Data, history: Template,
+        historyScript: Data, historyChanges: Template
     ) {
         self.layout = layout
         self.feed = feed
         self.comments = comments
         self.stylesheet = stylesheet
         self.searchScript = searchScript
+        self.viewerScript = viewerScript
         self.history = history
         self.historyScript = historyScript
         self.historyChanges = historyChanges
@@ -68,6 +74,7 @@ public struct SiteTemplates: Sendable {
             comments: try template("comments.html", in: folder),
             stylesheet: try read("style.css", in: folder),
             searchScript: try read(searchScriptName, in: folder, orIn: defaults),
+            viewerScript: try read(viewerScriptName, in: folder, orIn: defaults),
             history: try template(historyName, in: try readIfPresent(historyName, in: folder) == nil ? defaults : folder),
             historyScript: try read(historyScriptName, in: folder, orIn: defaults),
             historyChanges: try template(historyChangesName, in: try readIfPresent(historyChangesName, in: folder) == nil ? defaults : folder)

@@ -187,8 +187,8 @@ final class GenerateOnlineTests: XCTestCase {
         for (path, data) in files {
             let html = String(decoding: data, as: UTF8.self)
             let withoutTheSearchScript = html.replacingOccurrences(
-                of: #"<script src="(\.\./)*assets/search\.js" defer[^<>]*></script>"#, with: "", options: .regularExpression)
-            XCTAssertFalse(withoutTheSearchScript.contains("<script"), "\(path) holds a script element besides the site's search script")
+                of: #"<script src="(\.\./)*assets/(search|viewer)\.js" defer[^<>]*></script>"#, with: "", options: .regularExpression)
+            XCTAssertFalse(withoutTheSearchScript.contains("<script"), "\(path) holds a script element besides the site's scripts")
             XCTAssertFalse(html.contains("<b>"), "\(path) holds markup from the API")
             XCTAssertFalse(html.contains("<img src=x"), "\(path) holds markup from the API")
         }

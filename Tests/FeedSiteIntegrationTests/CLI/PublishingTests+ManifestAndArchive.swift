@@ -55,7 +55,7 @@ extension PublishingTests {
 
         let intact = await runFeedsite(["verify", "--output", "site"], in: run.root)
         XCTAssertEqual(intact.code, .success, intact.diagnostics)
-        XCTAssertTrue(intact.output.contains("all 32 files match manifest.json"), intact.output)
+        XCTAssertTrue(intact.output.contains("all 34 files match manifest.json"), intact.output)
 
         try Data("<p>edited</p>".utf8).write(to: run.file("page/2.html"))
         try FileManager.default.removeItem(at: run.file("comments/\(SyntheticFeed.id(ofItemAt: 3).uuidString).html"))

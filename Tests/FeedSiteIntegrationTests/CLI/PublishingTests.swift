@@ -36,8 +36,8 @@ final class PublishingTests: XCTestCase {
         let tree = try snapshotOfFiles(in: first.site)
         let searchIndex = 1 + 1 + 5
         XCTAssertEqual(
-            tree.count, 4 + 36 + 32 + 3 + searchIndex,
-            "pages, comments pages, distinct images, stylesheet, search script, manifest, and the search index: its root, its terms, its 36 items in 5 files"
+            tree.count, 4 + 36 + 32 + 5 + searchIndex,
+            "pages, comments pages, distinct images, stylesheet, search and viewer scripts, icon, manifest, and the search index: its root, its terms, its 36 items in 5 files"
         )
         XCTAssertEqual(try snapshotOfFiles(in: second.site), tree, "cold run into another folder")
         XCTAssertEqual(try snapshotOfFiles(in: first.root.appendingPathComponent("again")), tree, "warm run into another folder")
@@ -74,7 +74,7 @@ final class PublishingTests: XCTestCase {
         XCTAssertEqual(again.code, .success, again.diagnostics)
         XCTAssertEqual(server.requestCounts.images, imageRequests, "no image is downloaded again")
         XCTAssertEqual(try fileIdentities(in: run.site), before, "every file keeps its inode and modification time")
-        XCTAssertTrue(again.diagnostics.contains("files: 0 written, 50 unchanged"), again.diagnostics)
+        XCTAssertTrue(again.diagnostics.contains("files: 0 written, 52 unchanged"), again.diagnostics)
     }
 
     func test_generate_rewritesOnlyThePagesThatChanged() async throws {

@@ -34,8 +34,10 @@ final class CacheUpgradeTests: XCTestCase {
         let manifest = try Self.manifest(scene.folder.appendingPathComponent("site/manifest.json"))
         let earlier = try Self.manifest(Self.fixture.appendingPathComponent("offline-manifest.json"))
         XCTAssertEqual(manifest.run, earlier.run, "the same facts: 4 items, 9 comments, 4 lists and the feed from the cache")
-        // The earlier release had no search; its script and index are the one thing added.
-        let searchFiles = manifest.files.keys.filter { $0.hasPrefix("search/") || $0 == "assets/search.js" }
+        // The earlier release had no search, no photo viewer and no icon: their files are the
+        // one thing added.
+        let added = ["assets/search.js", "assets/viewer.js", "assets/icon.png"]
+        let searchFiles = manifest.files.keys.filter { $0.hasPrefix("search/") || added.contains($0) }
         XCTAssertTrue(searchFiles.contains("search/index.js"), "\(searchFiles)")
         XCTAssertEqual(manifest.files.keys.filter { !searchFiles.contains($0) }.sorted(), earlier.files.keys.sorted(), "the same pages and images")
         XCTAssertEqual(manifest.files.filter { $0.key.hasPrefix("images/") }, earlier.files.filter { $0.key.hasPrefix("images/") }, "the same image bytes")

@@ -127,7 +127,7 @@ final class FeedsiteExecutableTests: XCTestCase {
         XCTAssertEqual(again.status, 2)
         XCTAssertEqual(
             again.standardError,
-            "feedsite: error: \(folder.path)/theme already holds 11 entries, such as comments.html; "
+            "feedsite: error: \(folder.path)/theme already holds 12 entries, such as comments.html; "
                 + "feedsite templates writes only into a new or empty folder, so that nothing of yours is replaced\n")
         XCTAssertEqual(again.standardOutput, "")
         XCTAssertEqual(try read(folder.appendingPathComponent("theme/style.css")), "/* my colours */")

@@ -241,18 +241,21 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(try parse(["history", "list"]), .history(HistoryRequest(action: .list, output: "Output", now: nil)))
     }
 
-    func test_history_prune_takesAPolicyAClockTemplatesAndABaseURL_elseTheDefaultPolicy() throws {
-        let command = try parse(
-            ["history", "prune", "--history-keep", "every:1d", "--now", "2026-11-01T00:00:00Z", "--templates", "theme", "--base-url", "https://example.org/f/"])
+    func test_history_prune_takesAPolicyAClockTemplatesABaseURLAndATitle_elseTheDefaultPolicy() throws {
+        let command = try parse([
+            "history", "prune", "--history-keep", "every:1d", "--now", "2026-11-01T00:00:00Z", "--templates", "theme", "--base-url", "https://example.org/f/",
+            "--title", "Lisbon",
+        ])
 
-        guard case let .history(request) = command, case let .prune(policy, templates, baseURL) = request.action else {
+        guard case let .history(request) = command, case let .prune(policy, templates, baseURL, title) = request.action else {
             return XCTFail("\(command)")
         }
         XCTAssertEqual(policy.description, "every:1d")
         XCTAssertEqual(templates, "theme")
         XCTAssertEqual(baseURL?.text, "https://example.org/f/")
+        XCTAssertEqual(title, "Lisbon")
         XCTAssertEqual(request.now, ISO8601Date.parse("2026-11-01T00:00:00Z"))
-        guard case let .history(plain) = try parse(["history", "prune"]), case let .prune(standard, _, _) = plain.action else { return XCTFail() }
+        guard case let .history(plain) = try parse(["history", "prune"]), case let .prune(standard, _, _, _) = plain.action else { return XCTFail() }
         XCTAssertEqual(standard, .standard)
     }
 

@@ -131,7 +131,7 @@ final class HistoryChangesPageTests: XCTestCase {
 
         let time = try SiteFixtures.renderer().dayAndTime(after.time)
         XCTAssertTrue(time.hasPrefix("November 25, 2026"), time)
-        XCTAssertTrue(html.contains("<title>What changed · \(time) UTC</title>"), html)
+        XCTAssertTrue(html.contains("<title>What changed · \(time) UTC · My Feed</title>"), html)
         XCTAssertTrue(html.contains("<h1>What changed</h1>"), html)
     }
 

@@ -42,7 +42,9 @@ enum HistoryFixtures {
         try stage(in: staging)
         let draft = try SnapshotDraft(
             name: try XCTUnwrap(SnapshotName(name)), folder: folder, previous: previous, renderers: try SiteFixtures.renderers(locales: ["en"]))
-        for (index, entry) in entries.enumerated() { try draft.add(entry, comments: comments[index], index: index) }
+        for (index, entry) in entries.enumerated() {
+            try draft.add(entry, comments: comments[index], index: index, neighbours: PhotoNeighbours(of: index, in: entries))
+        }
         return try draft.finish(entries: entries, pageSize: 10, feedSavedAt: nil, staging: staging, generator: "feedsite test", run: run)
     }
 

@@ -48,13 +48,13 @@ final class SnapshotRecordTests: XCTestCase {
     }
 
     private func record(
-        _ entry: SiteEntry, comments: [ImageComment]?? = .none, context: String = "locales en"
+        _ entry: SiteEntry, comments: [ImageComment]?? = .none, neighbours: PhotoNeighbours = .none, context: String = "locales en"
     ) -> SnapshotRecord {
         let shown: [ImageComment]? =
             switch comments {
             case .none: [comment]
             case let .some(value): value
             }
-        return SnapshotRecord(entry, comments: shown, context: context)
+        return SnapshotRecord(entry, comments: shown, neighbours: neighbours, context: context)
     }
 }

@@ -17,8 +17,8 @@ final class CommentsPageModelTests: XCTestCase {
     func test_init_carriesTheImagesSize() {
         let page = makeSUT(stored: SiteFixtures.stored("a", width: 300, height: 200))
 
-        XCTAssertEqual(page.imageSize, ImageDimensions(width: 300, height: 200))
-        XCTAssertNil(makeSUT(stored: nil).imageSize)
+        XCTAssertEqual(page.picture?.size, ImageDimensions(width: 300, height: 200))
+        XCTAssertNil(makeSUT(stored: nil).picture)
     }
 
     func test_init_linksBackToTheFirstFeedPageWithTheImagesAnchor() {
@@ -43,14 +43,14 @@ final class CommentsPageModelTests: XCTestCase {
     func test_init_linksTheStoredImageRelativeToThePage() {
         let file = "images/\(String(repeating: "e", count: 64)).png"
 
-        XCTAssertEqual(makeSUT(stored: SiteFixtures.stored("e")).imageSource, "../\(file)")
-        XCTAssertEqual(makeSUT(stored: SiteFixtures.stored("e"), paths: SitePaths(localePrefix: "el/")).imageSource, "../../\(file)")
+        XCTAssertEqual(makeSUT(stored: SiteFixtures.stored("e")).picture?.source, "../\(file)")
+        XCTAssertEqual(makeSUT(stored: SiteFixtures.stored("e"), paths: SitePaths(localePrefix: "el/")).picture?.source, "../../\(file)")
     }
 
     func test_init_missingImageHasNoSourceButKeepsTheOriginalURL() {
         let page = makeSUT(image: SiteFixtures.image(url: "https://images.example/a.png?x=1&y=2"), stored: nil)
 
-        XCTAssertNil(page.imageSource)
+        XCTAssertNil(page.picture)
         XCTAssertEqual(page.originalURL, "https://images.example/a.png?x=1&y=2")
     }
 
@@ -116,10 +116,11 @@ final class CommentsPageModelTests: XCTestCase {
         feedPage: Int = 1,
         paths: SitePaths = SitePaths(),
         dates: CommentDateFormatter = CommentDateFormatter(locale: "en"),
-        now: Date? = nil
+        now: Date? = nil,
+        neighbours: PhotoNeighbours = .none
     ) -> CommentsPageModel {
         CommentsPageModel(
-            entry: SiteEntry(image: image, stored: stored), comments: comments, feedPage: feedPage, paths: paths,
+            entry: SiteEntry(image: image, stored: stored), comments: comments, feedPage: feedPage, neighbours: neighbours, paths: paths,
             dates: dates, now: now ?? self.now)
     }
 }

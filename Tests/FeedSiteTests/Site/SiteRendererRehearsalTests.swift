@@ -65,7 +65,8 @@ final class SiteRendererRehearsalTests: XCTestCase {
             layout: try layout.map { try Template(name: "theme/layout.html", source: $0) } ?? real.layout,
             feed: try feed.map { try Template(name: "theme/feed.html", source: $0) } ?? real.feed,
             comments: try comments.map { try Template(name: "theme/comments.html", source: $0) } ?? real.comments,
-            stylesheet: real.stylesheet, searchScript: real.searchScript, history: real.history, historyScript: real.historyScript,
+            stylesheet: real.stylesheet, searchScript: real.searchScript, viewerScript: real.viewerScript, history: real.history,
+            historyScript: real.historyScript,
             historyChanges: real.historyChanges)
         let renderer = SiteRenderer(
             templates: templates, strings: try SiteFixtures.strings("en"), paths: SitePaths(), languages: [], now: fixedNow(), apiHost: "example.org")

@@ -9,9 +9,10 @@ import XCTest
 /// How the pages show an image that has renditions: `srcset` and `sizes` on the feed card
 /// and the comments page, the rendition each shows by default, and the link to the original.
 final class SiteRendererRenditionTests: XCTestCase {
-    /// The stylesheet's column: 600px, else the window less 20px of padding each side, or
-    /// 14px below 30rem.
-    let sizes = "(max-width: 30rem) calc(100vw - 28px), (max-width: 40rem) calc(100vw - 40px), 600px"
+    /// The stylesheet's cards: four across from 75rem, three from 60rem, else one in the
+    /// 600px column, or the window less 20px of padding each side, or 14px below 30rem.
+    let sizes =
+        "(min-width: 75rem) 340px, (min-width: 60rem) 31vw, (max-width: 30rem) calc(100vw - 28px), (max-width: 40rem) calc(100vw - 40px), 600px"
     let original = StoredImage(
         sha256: String(repeating: "a", count: 64), byteCount: 1_800_000, format: .jpeg, dimensions: ImageDimensions(width: 3840, height: 2400))
 
@@ -43,7 +44,7 @@ final class SiteRendererRenditionTests: XCTestCase {
 
         XCTAssertTrue(
             first.html.contains(
-                #"<img src="images/\#(file("e"))" srcset="images/\#(file("d")) 480w, images/\#(file("e")) 960w, images/\#(file("f")) 1600w" sizes="\#(sizes)" alt="A description" width="960" height="600" fetchpriority="high" decoding="async">"#
+                #"<img src="images/\#(file("e"))" srcset="images/\#(file("d")) 480w, images/\#(file("e")) 960w, images/\#(file("f")) 1600w" sizes="\#(sizes)" alt="Photo" width="960" height="600" fetchpriority="high" decoding="async">"#
             ), first.html)
         XCTAssertTrue(
             second.html.contains(
@@ -64,22 +65,23 @@ final class SiteRendererRenditionTests: XCTestCase {
 
     // MARK: - Comments page
 
-    func test_commentsPage_showsTheWidestRenditionThatFitsTheColumnWithEveryRenditionInItsSrcset() throws {
+    func test_commentsPage_showsTheWidestRenditionWhole_withEveryRenditionInItsSrcset_sizedToTheWindow() throws {
         let html = try commentsPage(entry(renditions: threeRenditions()))
 
         XCTAssertTrue(
             html.contains(
-                #"<div class="frame"><img src="../images/\#(file("d"))" srcset="../images/\#(file("d")) 480w, ../images/\#(file("e")) 960w, ../images/\#(file("f")) 1600w" sizes="\#(sizes)" alt="A description" width="480" height="300" fetchpriority="high" decoding="async"></div>"#
+                #"<img class="photo" src="../images/\#(file("f"))" srcset="../images/\#(file("d")) 480w, ../images/\#(file("e")) 960w, ../images/\#(file("f")) 1600w" sizes="min(100vw, calc((100vh - 9rem) * 1600 / 1000))" alt="Photo" width="1600" height="1000" style="--w: 1600; --h: 1000" fetchpriority="high">"#
             ), html)
+        XCTAssertFalse(html.contains("object-fit"), "never cropped")
     }
 
-    func test_commentsPage_showsTheNarrowestRenditionWhenNoneFitsTheColumn() throws {
-        let wide = [rendition("e", width: 960, height: 600), rendition("f", width: 1600, height: 1000)]
+    func test_commentsPage_sizesAPortraitByTheWindowsHeight() throws {
+        let portrait = [rendition("d", width: 480, height: 720), rendition("e", width: 720, height: 1080)]
 
-        let html = try commentsPage(entry(renditions: wide))
+        let html = try commentsPage(entry(renditions: portrait))
 
-        XCTAssertTrue(html.contains(#"<img src="../images/\#(file("e"))" srcset="#), html)
-        XCTAssertTrue(html.contains(#" width="960" height="600" fetchpriority="high" decoding="async">"#), html)
+        XCTAssertTrue(html.contains(#"<img class="photo" src="../images/\#(file("e"))" srcset="#), html)
+        XCTAssertTrue(html.contains(#" sizes="min(100vw, calc((100vh - 9rem) * 720 / 1080))" "#), html)
     }
 
     func test_commentsPage_linksTheOriginalWithItsSizeInPixelsAndBytesInThePagesLanguage() throws {
@@ -114,9 +116,10 @@ final class SiteRendererRenditionTests: XCTestCase {
         let feed = try renderer.feedPage(1, of: 1, entries: [entry(renditions: [])], feedSavedAt: nil).html
         let comments = try commentsPage(entry(renditions: []))
 
-        XCTAssertTrue(feed.contains(#"<img src="images/\#(file("a"))" alt="A description" width="3840" height="2400" fetchpriority="high""#), feed)
+        XCTAssertTrue(feed.contains(#"<img src="images/\#(file("a"))" alt="Photo" width="3840" height="2400" fetchpriority="high""#), feed)
         XCTAssertTrue(
-            comments.contains(#"<img src="../images/\#(file("a"))" alt="A description" width="3840" height="2400" fetchpriority="high" decoding="async">"#),
+            comments.contains(
+                #"<img class="photo" src="../images/\#(file("a"))" alt="Photo" width="3840" height="2400" style="--w: 3840; --h: 2400" fetchpriority="high">"#),
             comments)
         for html in [feed, comments] {
             XCTAssertFalse(html.contains("srcset"), html)

@@ -27,8 +27,9 @@ final class SiteRendererSnapshotTests: XCTestCase {
         assertSiteSnapshot(try SiteFixtures.renderer(locale: "pt-BR").render(page), named: "feed-page-3-of-3.pt-BR")
     }
 
-    func test_commentsPage_withComments() throws {
-        let page = commentsPage(entry: SiteFixtures.feedEntries()[0], comments: SiteFixtures.comments(), feedPage: 2)
+    func test_commentsPage_withComments_betweenTheItemsBeforeAndAfterIt() throws {
+        let entries = SiteFixtures.feedEntries()
+        let page = commentsPage(entry: entries[1], comments: SiteFixtures.comments(), feedPage: 2, neighbours: PhotoNeighbours(of: 1, in: entries))
 
         assertSiteSnapshot(try SiteFixtures.renderer().render(page), named: "comments-with-comments.en")
     }
@@ -56,7 +57,8 @@ final class SiteRendererSnapshotTests: XCTestCase {
         let renderer = try SiteFixtures.renderers(locales: ["en", "el"])[1]
         let page = CommentsPageModel(
             entry: SiteFixtures.feedEntries()[0], comments: SiteFixtures.comments(), feedPage: 2,
-            paths: renderer.paths, dates: CommentDateFormatter(locale: renderer.locale), now: fixedNow()
+            neighbours: PhotoNeighbours(of: 0, in: SiteFixtures.feedEntries()), paths: renderer.paths, dates: CommentDateFormatter(locale: renderer.locale),
+            now: fixedNow()
         )
 
         assertSiteSnapshot(try renderer.render(page), named: "two-languages.comments.el")
@@ -64,9 +66,9 @@ final class SiteRendererSnapshotTests: XCTestCase {
 
     // MARK: - Helpers
 
-    private func commentsPage(entry: SiteEntry, comments: [ImageComment]?, feedPage: Int) -> CommentsPageModel {
+    private func commentsPage(entry: SiteEntry, comments: [ImageComment]?, feedPage: Int, neighbours: PhotoNeighbours = .none) -> CommentsPageModel {
         CommentsPageModel(
-            entry: entry, comments: comments, feedPage: feedPage, paths: SitePaths(),
+            entry: entry, comments: comments, feedPage: feedPage, neighbours: neighbours, paths: SitePaths(),
             dates: CommentDateFormatter(locale: "en"), now: fixedNow())
     }
 }

@@ -41,7 +41,7 @@ extension SiteRendererTests {
         XCTAssertTrue(html.contains("<p class=\"snapshot\">Snapshot of api.example, November 2, 2026 at 1:59\u{202F}AM UTC</p>"), html)
     }
 
-    func test_feedPage_fromTheCacheShowsTheSnapshotLineRightBeforeTheOfflineNotice() throws {
+    func test_feedPage_fromTheCacheShowsTheSnapshotLineThenTheSearchThenTheOfflineNotice() throws {
         for locale in ["en", "el", "pt-BR"] {
             let renderer = try SiteFixtures.renderer(locale: locale)
             let strings = try SiteFixtures.strings(locale)
@@ -51,8 +51,8 @@ extension SiteRendererTests {
             let html = try renderer.render(FeedPageModel(number: 1, pageCount: 1, entries: [], paths: SitePaths()), feedSavedAt: now.adding(days: -3))
 
             XCTAssertTrue(
-                html.contains("<p class=\"snapshot\">\(HTML.escape(snapshot))</p>\n<p class=\"notice\" role=\"status\">\(HTML.escape(notice))</p>"),
-                "\(locale):\n\(html)")
+                html.contains(#"<p class="snapshot">\#(HTML.escape(snapshot))</p>"# + "\n<form class=\"search\""), "\(locale):\n\(html)")
+            XCTAssertTrue(html.contains("</form>\n<p class=\"notice\" role=\"status\">\(HTML.escape(notice))</p>"), "\(locale):\n\(html)")
         }
     }
 
@@ -68,7 +68,7 @@ extension SiteRendererTests {
         }
     }
 
-    func test_pages_haveLocalizedTitles() throws {
+    func test_pages_haveLocalizedTitles_aPhotosPageNamedByItsLocationAndTheSite() throws {
         let titles = [("en", "My Feed", "Comments"), ("pt_BR", "Meu Feed", "Comentários"), ("el", "Το Feed μου", "Σχόλια")]
         for (locale, feedTitle, commentsTitle) in titles {
             let renderer = try SiteFixtures.renderer(locale: locale)
@@ -78,16 +78,33 @@ extension SiteRendererTests {
 
             XCTAssertTrue(feed.contains("<title>\(feedTitle)</title>"), feed)
             XCTAssertTrue(feed.contains("<h1>\(feedTitle)</h1>"), feed)
-            XCTAssertTrue(comments.contains("<title>\(commentsTitle)</title>"), comments)
+            XCTAssertTrue(comments.contains("<title>A location · \(feedTitle)</title>"), comments)
             XCTAssertTrue(comments.contains("<h1>\(commentsTitle)</h1>"), comments)
         }
+    }
+
+    func test_pages_nameTheSiteByItsTitle_inEveryTitleAndTheFeedsHeading() throws {
+        let renderer = try SiteFixtures.renderer(locale: "el", title: "Lisbon in pictures")
+        let entry = SiteEntry(image: SiteFixtures.image(description: String(repeating: "word ", count: 30), location: nil), stored: nil)
+
+        let first = try renderer.render(FeedPageModel(number: 1, pageCount: 2, entries: [], paths: SitePaths()))
+        let second = try renderer.render(FeedPageModel(number: 2, pageCount: 2, entries: [], paths: SitePaths()))
+        let photo = try renderer.render(commentsPage(entry: entry, comments: []))
+
+        XCTAssertTrue(first.contains("<title>Lisbon in pictures</title>"), first)
+        XCTAssertTrue(first.contains("<h1>Lisbon in pictures</h1>"), first)
+        XCTAssertTrue(second.contains("<title>Σελίδα 2 από 2 · Lisbon in pictures</title>"), second)
+        let long = String(repeating: "word ", count: 13) + "word…"
+        XCTAssertTrue(photo.contains("<title>\(long) · Lisbon in pictures</title>"), photo)
+        XCTAssertTrue(photo.contains(#"<a class="back" href="../index.html#image-"#), photo)
+        XCTAssertTrue(photo.contains("Lisbon in pictures</a>"), photo)
     }
 
     func test_commentsPage_showsRelativeDatesInThePagesLocale() throws {
         let renderer = try SiteFixtures.renderer(locale: "pt-BR")
         let page = CommentsPageModel(
             entry: SiteEntry(image: SiteFixtures.image(), stored: nil), comments: [SiteFixtures.comment(createdAt: now.adding(days: -1))],
-            feedPage: 1, paths: SitePaths(), dates: CommentDateFormatter(locale: renderer.locale), now: now
+            feedPage: 1, neighbours: .none, paths: SitePaths(), dates: CommentDateFormatter(locale: renderer.locale), now: now
         )
 
         XCTAssertTrue(try renderer.render(page).contains(">há 1 dia</time>"))
@@ -116,7 +133,7 @@ extension SiteRendererTests {
         let englishFeed = try renderers[0].render(FeedPageModel(number: 2, pageCount: 2, entries: [], paths: renderers[0].paths))
         let greekComments = try renderers[1].render(
             CommentsPageModel(
-                entry: SiteEntry(image: SiteFixtures.image(), stored: nil), comments: [], feedPage: 1, paths: renderers[1].paths,
+                entry: SiteEntry(image: SiteFixtures.image(), stored: nil), comments: [], feedPage: 1, neighbours: .none, paths: renderers[1].paths,
                 dates: CommentDateFormatter(locale: renderers[1].locale), now: now)
         )
 
@@ -148,7 +165,7 @@ extension SiteRendererTests {
                 pages.append(
                     try renderer.render(
                         CommentsPageModel(
-                            entry: entry, comments: SiteFixtures.comments(), feedPage: 2, paths: renderer.paths,
+                            entry: entry, comments: SiteFixtures.comments(), feedPage: 2, neighbours: .none, paths: renderer.paths,
                             dates: CommentDateFormatter(locale: renderer.locale), now: now)))
             }
 

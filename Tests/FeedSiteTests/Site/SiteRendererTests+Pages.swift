@@ -57,12 +57,13 @@ extension SiteRendererTests {
         XCTAssertTrue(html.contains("My Feed</a>"), html)
     }
 
-    func test_commentsPage_showsTheImageWithItsDescriptionAsAlternativeText() throws {
+    func test_commentsPage_showsThePhotoWhole_namedAPhotoAsItsCaptionIsBesideIt() throws {
         let entry = SiteEntry(image: SiteFixtures.image(description: "A lake", location: "Kew"), stored: SiteFixtures.stored("f"))
 
         let html = try render(commentsPage(entry: entry, comments: []))
 
-        XCTAssertTrue(html.contains(#"<img src="../images/\#(String(repeating: "f", count: 64)).png" alt="A lake""#), html)
+        XCTAssertTrue(html.contains(#"<img class="photo" src="../images/\#(String(repeating: "f", count: 64)).png" alt="Photo""#), html)
+        XCTAssertTrue(html.contains(#"<p class="description">A lake</p>"#), html)
     }
 
     // MARK: - Feed page
@@ -74,9 +75,9 @@ extension SiteRendererTests {
         let html = try SiteFixtures.renderer().render(FeedPageModel(number: 2, pageCount: 2, entries: [entry], paths: SitePaths()))
 
         XCTAssertTrue(html.contains(#"<li class="card" id="image-\#(id)">"#), html)
-        XCTAssertTrue(
-            html.contains(#"<a class="frame" href="../comments/\#(id).html"><img src="../images/\#(String(repeating: "a", count: 64)).png" alt="Kew""#), html)
+        XCTAssertTrue(html.contains(#"<div class="frame"><img src="../images/\#(String(repeating: "a", count: 64)).png" alt="Photo""#), html)
         XCTAssertTrue(html.contains(#"<a class="comments-link" href="../comments/\#(id).html">View comments"#), html)
+        XCTAssertEqual(html.components(separatedBy: "../comments/\(id).html").count - 1, 1, "one link, one tab stop, a card")
         XCTAssertFalse(html.contains(#"class="description""#), "no description when there is none")
     }
 
@@ -136,7 +137,7 @@ extension SiteRendererTests {
         XCTAssertTrue(html.contains(#"<a class="previous" rel="prev" href="../index.html">"#), html)
         XCTAssertTrue(html.contains(#"<a class="next" rel="next" href="3.html">"#), html)
         XCTAssertTrue(html.contains(#"<span class="position">Page 2 of 3</span>"#), html)
-        XCTAssertTrue(html.contains("<title>My Feed · Page 2 of 3</title>"), html)
+        XCTAssertTrue(html.contains("<title>Page 2 of 3 · My Feed</title>"), html)
     }
 
     func test_feedPage_firstOfSeveralHasOnlyANextLinkAndThePlainTitle() throws {
@@ -181,8 +182,8 @@ extension SiteRendererTests {
         let feed = try SiteFixtures.renderer().render(FeedPageModel(number: 1, pageCount: 1, entries: [entry], paths: SitePaths()))
         let comments = try render(commentsPage(entry: entry, comments: []))
 
-        XCTAssertTrue(feed.contains(#"alt="A description" width="1200" height="1600" fetchpriority="high" decoding="async">"#), feed)
-        XCTAssertTrue(comments.contains(#"alt="A description" width="1200" height="1600" fetchpriority="high" decoding="async">"#), comments)
+        XCTAssertTrue(feed.contains(#"alt="Photo" width="1200" height="1600" fetchpriority="high" decoding="async">"#), feed)
+        XCTAssertTrue(comments.contains(#"alt="Photo" width="1200" height="1600" style="--w: 1200; --h: 1600" fetchpriority="high">"#), comments)
     }
 
     func test_feedPage_fetchesItsFirstPictureAtOnce_andTheRestAsTheyComeNear() throws {
@@ -210,21 +211,22 @@ extension SiteRendererTests {
         let comments = try render(commentsPage(entry: entry, comments: []))
 
         for html in [feed, comments] {
-            XCTAssertTrue(html.contains(#".svg" alt="A description" "#), html)
+            XCTAssertTrue(html.contains(#".svg" alt="Photo" "#), html)
             XCTAssertFalse(html.contains(#"width=""#), html)
             XCTAssertFalse(html.contains(#"height=""#), html)
         }
     }
 
-    func test_pages_nameAnImageByItsDescriptionElseItsLocation() throws {
+    func test_pages_nameAPictureAPhoto_neverRepeatingTheCaptionWrittenBesideIt() throws {
         let described = SiteEntry(image: SiteFixtures.image(id: SiteFixtures.firstID, description: "A lake", location: "Kew"), stored: SiteFixtures.stored())
         let located = SiteEntry(image: SiteFixtures.image(id: SiteFixtures.secondID, description: nil, location: "Kew"), stored: SiteFixtures.stored())
-        let blank = SiteEntry(image: SiteFixtures.image(id: SiteFixtures.thirdID, description: " \n ", location: "Kew"), stored: SiteFixtures.stored())
+        let blank = SiteEntry(image: SiteFixtures.image(id: SiteFixtures.thirdID, description: " \n ", location: "\u{7}"), stored: SiteFixtures.stored())
 
-        let feed = try SiteFixtures.renderer().render(FeedPageModel(number: 1, pageCount: 1, entries: [described, located, blank], paths: SitePaths()))
+        let feed = try SiteFixtures.renderer(locale: "el").render(
+            FeedPageModel(number: 1, pageCount: 1, entries: [described, located, blank], paths: SitePaths()))
 
-        XCTAssertEqual(matches(of: #"alt="([^"]*)""#, in: feed), ["A lake", "Kew", "Kew"])
-        XCTAssertTrue(try render(commentsPage(entry: located, comments: [])).contains(#"alt="Kew""#))
+        XCTAssertEqual(matches(of: #"alt="([^"]*)""#, in: feed), ["Φωτογραφία", "Φωτογραφία", "Εικόνα χωρίς τίτλο"])
+        XCTAssertTrue(try render(commentsPage(entry: located, comments: [])).contains(#"alt="Photo""#))
     }
 
     func test_pages_nameAnImageWithoutDescriptionOrLocationUntitledWhereverItIsInTheFeed() throws {

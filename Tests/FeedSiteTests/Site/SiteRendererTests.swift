@@ -34,7 +34,7 @@ final class SiteRendererTests: XCTestCase {
         let page = try renderer.commentsPage(for: entry, comments: comments, feedPage: 4)
 
         let model = CommentsPageModel(
-            entry: entry, comments: comments, feedPage: 4, paths: SitePaths(), dates: CommentDateFormatter(locale: "en"),
+            entry: entry, comments: comments, feedPage: 4, neighbours: .none, paths: SitePaths(), dates: CommentDateFormatter(locale: "en"),
             now: fixedNow())
         XCTAssertEqual(page.path, "comments/\(entry.id.text).html")
         XCTAssertEqual(page.html, try renderer.render(model))
@@ -56,7 +56,7 @@ final class SiteRendererTests: XCTestCase {
             let html = try SiteFixtures.renderer(locale: locale).render(FeedPageModel(number: 1, pageCount: 1, entries: entries, paths: SitePaths()))
 
             assertNoRawMarkup(html, locale)
-            XCTAssertEqual(html.components(separatedBy: hostileEscaped).count - 1, 5, "2 locations, 2 descriptions, 1 alt text, in \(locale)")
+            XCTAssertEqual(html.components(separatedBy: hostileEscaped).count - 1, 4, "2 locations, 2 descriptions, in \(locale)")
         }
     }
 
@@ -78,7 +78,7 @@ final class SiteRendererTests: XCTestCase {
             let html = try render(commentsPage(entry: entry, comments: comments, locale: locale), locale: locale)
 
             assertNoRawMarkup(html, locale)
-            XCTAssertEqual(html.components(separatedBy: hostileEscaped).count - 1, 5, "location, description, alt text, username, message in \(locale)")
+            XCTAssertEqual(html.components(separatedBy: hostileEscaped).count - 1, 5, "location, description, title, username, message in \(locale)")
         }
     }
 
@@ -88,7 +88,7 @@ final class SiteRendererTests: XCTestCase {
         let html = try render(commentsPage(entry: entry, comments: nil))
 
         assertNoRawMarkup(html)
-        XCTAssertEqual(html.components(separatedBy: hostileEscaped).count - 1, 2, "location and description")
+        XCTAssertEqual(html.components(separatedBy: hostileEscaped).count - 1, 3, "location, description and title")
     }
 
     func test_commentsPageWithoutComments_escapesTextFromTheAPI() throws {
@@ -123,7 +123,7 @@ final class SiteRendererTests: XCTestCase {
             XCTAssertEqual(html.unicodeScalars.filter(DocumentText.isDropped).map(\.value), [], html)
             XCTAssertTrue(html.contains(#"<p class="description">Sun[31mset</p>"#), html)
             XCTAssertTrue(html.contains("<span>Lisbon</span>"), html)
-            XCTAssertTrue(html.contains(#"alt="Sun[31mset""#), html)
+            XCTAssertTrue(html.contains(#"alt="Photo""#), html)
         }
         XCTAssertTrue(page.contains(#"<span class="username">ana</span>"#), page)
         XCTAssertTrue(page.contains(#"<p class="message">hithere</p>"#), page)
@@ -166,7 +166,7 @@ final class SiteRendererTests: XCTestCase {
         locale: String = "en"
     ) -> CommentsPageModel {
         CommentsPageModel(
-            entry: entry, comments: comments, feedPage: feedPage, paths: SitePaths(),
+            entry: entry, comments: comments, feedPage: feedPage, neighbours: .none, paths: SitePaths(),
             dates: CommentDateFormatter(locale: locale), now: now)
     }
 
@@ -181,7 +181,8 @@ final class SiteRendererTests: XCTestCase {
     /// Checks that no markup from the API is in `html`; the feed pages' own search script
     /// element, with its escaped attributes, is the site's.
     func assertNoRawMarkup(_ html: String, _ context: String = "", file: StaticString = #filePath, line: UInt = #line) {
-        let html = html.replacingOccurrences(of: #"<script src="(\.\./)*assets/search\.js" defer[^<>]*></script>"#, with: "", options: .regularExpression)
+        let html = html.replacingOccurrences(
+            of: #"<script src="(\.\./)*assets/(search|viewer)\.js" defer[^<>]*></script>"#, with: "", options: .regularExpression)
         for raw in ["<script", "</script>", "<b>", "alert(\"pwned\")", "'quoted'"] {
             XCTAssertFalse(html.contains(raw), "\(raw) appears unescaped \(context)", file: file, line: line)
         }

@@ -46,9 +46,10 @@ enum SiteFixtures {
     }
 
     /// A one-language renderer at the site root.
-    static func renderer(locale: String = "en", now: Date = fixedNow(), baseURL: BaseURL? = nil) throws -> SiteRenderer {
+    static func renderer(locale: String = "en", now: Date = fixedNow(), baseURL: BaseURL? = nil, title: String? = nil) throws -> SiteRenderer {
         SiteRenderer(
-            templates: try templates(), strings: try strings(locale), paths: SitePaths(), languages: [], now: now, apiHost: apiHost, baseURL: baseURL)
+            templates: try templates(), strings: try strings(locale), paths: SitePaths(), languages: [], now: now, apiHost: apiHost, baseURL: baseURL,
+            title: title)
     }
 
     /// Renderers for a site in `locales`: the first at the root, the others under `<locale>/`,

@@ -83,7 +83,7 @@ struct CommentsStep: RunStep {
             case let .cached(list, savedAt, _): (exported, tally.fromCache) = (.cached(list, savedAt: savedAt), 1)
             case .unavailable: tally.unavailable = 1
             }
-            let item = LoadedItem(entry: entry, place: index, exported: exported)
+            let item = LoadedItem(entry: entry, place: index, exported: exported, neighbours: PhotoNeighbours(of: index, in: entries))
             tally.count = item.comments?.count ?? 0
             for sink in sinks { try sink.add(item) }
             let (done, failed) = counter.add(failed: item.comments == nil)

@@ -11,6 +11,8 @@ struct LoadedItem: Sendable {
     let place: Int
     /// Its comments and where they came from, as `--export-data` says it.
     let exported: DataExportLine.Comments
+    /// The items before and after it, which its page links.
+    let neighbours: PhotoNeighbours
 
     /// Its comments, from the API or the cache; `nil` when neither had them.
     var comments: [ImageComment]? {
@@ -43,7 +45,8 @@ struct CommentsPages: ItemSink {
 
     func add(_ item: LoadedItem) throws {
         for renderer in renderers {
-            let page = try renderer.commentsPage(for: item.entry, comments: item.comments, feedPage: item.place / pageSize + 1)
+            let page = try renderer.commentsPage(
+                for: item.entry, comments: item.comments, feedPage: item.place / pageSize + 1, neighbours: item.neighbours)
             try site.write(page.html, to: page.path)
         }
     }
@@ -68,7 +71,7 @@ struct ExportedData: ItemSink {
 /// `--history`: the snapshot decides each item's page as its comments arrive.
 extension SnapshotDraft: ItemSink {
     func add(_ item: LoadedItem) throws {
-        try add(item.entry, comments: item.comments, index: item.place)
+        try add(item.entry, comments: item.comments, index: item.place, neighbours: item.neighbours)
     }
 }
 

@@ -20,7 +20,7 @@ final class HistoryStepsTests: XCTestCase {
             name: try XCTUnwrap(SnapshotName("20261127T120000Z")), folder: history.draftFolder(), previous: try history.latest(),
             renderers: try SiteFixtures.renderers(locales: ["en"]))
         let entries = HistoryFixtures.entries()
-        for (index, entry) in entries.enumerated() { try draft.add(entry, comments: [], index: index) }
+        for (index, entry) in entries.enumerated() { try draft.add(entry, comments: [], index: index, neighbours: PhotoNeighbours(of: index, in: entries)) }
         let staging = output.deletingLastPathComponent().path + "/staging"
         try HistoryFixtures.stage(in: staging)
         let step = SnapshotStep(
