@@ -34,6 +34,8 @@ public struct CommentsPageModel: Equatable, Sendable {
     public let imageSize: ImageDimensions?
     /// The renditions for `srcset`; `nil` when there are none.
     public let imageSourceSet: ImageSourceSet?
+    /// What the frame shows before the image arrives; `nil` for none.
+    public let imagePlaceholder: ImagePlaceholder?
     /// The original, when the page shows renditions of it and its size is known.
     public let original: Original?
     public let originalURL: String
@@ -55,6 +57,7 @@ public struct CommentsPageModel: Equatable, Sendable {
         self.imageSource = shown?.source ?? entry.stored.map { SitePaths.relative(from: path, to: SitePaths.image($0)) }
         self.imageSize = shown?.size ?? entry.stored?.dimensions
         self.imageSourceSet = sourceSet
+        self.imagePlaceholder = entry.placeholder
         if sourceSet != nil, let stored = entry.stored, let size = stored.dimensions {
             self.original = Original(link: SitePaths.relative(from: path, to: SitePaths.image(stored)), size: size, byteCount: stored.byteCount)
         } else {

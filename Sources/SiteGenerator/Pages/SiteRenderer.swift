@@ -124,8 +124,8 @@ public struct SiteRenderer: Sendable {
                 // The page's first picture is in view as it opens: fetched at once, the rest
                 // as they come near.
                 "image": try image(
-                    item.imageSource, size: item.imageSize, sourceSet: item.imageSourceSet, description: item.description, location: item.location,
-                    first: index == 0),
+                    item.imageSource, size: item.imageSize, sourceSet: item.imageSourceSet, placeholder: item.imagePlaceholder, description: item.description,
+                    location: item.location, first: index == 0),
                 "originalURL": .text(item.originalURL),
                 "commentsLink": .text(item.commentsLink),
             ])
@@ -169,7 +169,8 @@ public struct SiteRenderer: Sendable {
             ]
         }
         var image = try image(
-            page.imageSource, size: page.imageSize, sourceSet: page.imageSourceSet, description: page.description, location: page.location)
+            page.imageSource, size: page.imageSize, sourceSet: page.imageSourceSet, placeholder: page.imagePlaceholder, description: page.description,
+            location: page.location)
         if case var .object(fields) = image {
             fields["original"] = try original(page.original)
             image = .object(fields)
@@ -192,18 +193,23 @@ public struct SiteRenderer: Sendable {
         return try layout(path: page.path, title: title, documentTitle: title, back: back, search: false, body: body)
     }
 
-    /// An `<img>`'s source, its size when known, its renditions' `srcset` when it has any,
+    /// An `<img>`'s source, its size when known, its renditions' `srcset` when it has any, its
+    /// frame's placeholder (a `style`) when it has one,
     /// whether it is its page's `first` (fetched at once), and a text alternative that is
     /// never empty (on a feed page the image is the link to its comments, so its text names
     /// the link): the description, else the location, else "Untitled image". `false` without
     /// a source.
     private func image(
-        _ source: String?, size: ImageDimensions?, sourceSet: ImageSourceSet?, description: String?, location: String?, first: Bool = false
+        _ source: String?, size: ImageDimensions?, sourceSet: ImageSourceSet?, placeholder: ImagePlaceholder?, description: String?, location: String?,
+        first: Bool = false
     ) throws -> TemplateValue {
         guard let source else { return false }
         let alt = try imageName([description, location])
         let dimensions: TemplateValue = size.map { ["width": .text(String($0.width)), "height": .text(String($0.height))] } ?? false
-        return ["src": .text(source), "srcset": sourceSet.map { .text($0.srcset) } ?? false, "alt": .text(alt), "size": dimensions, "first": .bool(first)]
+        return [
+            "src": .text(source), "srcset": sourceSet.map { .text($0.srcset) } ?? false, "placeholder": placeholder.map { .text($0.css) } ?? false,
+            "alt": .text(alt), "size": dimensions, "first": .bool(first),
+        ]
     }
 
     /// The link to the original under its renditions: "Original, 3840 × 2400, 1.8 MB".
