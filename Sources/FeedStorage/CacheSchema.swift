@@ -77,6 +77,11 @@ enum CacheSchema {
         ALTER TABLE blobs ADD COLUMN width INTEGER;
         ALTER TABLE blobs ADD COLUMN height INTEGER;
         """,
+        // 4: what a page shows of a source before its picture arrives, made with its
+        // renditions: its placeholder's colours in hex, NULL when it has none.
+        """
+        ALTER TABLE rendition_sets ADD COLUMN placeholder TEXT;
+        """,
     ]
 
     /// The version this feedsite writes.

@@ -7,7 +7,7 @@ import SQLite
 /// Renditions: smaller copies of a stored image, made by a recipe (the widths, the quality,
 /// the encoders' version, said in one text by the caller), kept so a warm run decodes nothing.
 ///
-///     rendition_sets (source, recipe → reason)   the recipe was applied; reason NULL: made
+///     rendition_sets (source, recipe → reason, placeholder)   the recipe was applied; reason NULL: made
 ///     renditions (source, recipe, position → width, height, format, byte_count, sha256)
 ///
 /// A rendition's bytes are a blob like an original's (`blobs/<h[0..2]>/<h>`, a row in
@@ -21,23 +21,25 @@ extension SQLiteImageStore {
     /// when every one of their blobs is still there and hashes to its name: otherwise the
     /// answer is `.unknown`, and the caller makes them again.
     public func renditions(of source: StoredImage, recipe: String) throws(CacheError) -> RenditionLookup {
-        let found = try cache.read { connection -> (set: Bool, reason: String?, made: [StoredImage?]) in
+        let found = try cache.read { connection -> (set: Bool, reason: String?, placeholder: String?, made: [StoredImage?]) in
             var set = false
             var reason: String?
-            try connection.statement("SELECT reason FROM rendition_sets WHERE source = ? AND recipe = ?").forEachRow(
+            var placeholder: String?
+            try connection.statement("SELECT reason, placeholder FROM rendition_sets WHERE source = ? AND recipe = ?").forEachRow(
                 .text(source.sha256), .text(recipe)
             ) { row in
                 set = true
                 reason = row.text(at: 0)
+                placeholder = row.text(at: 1)
             }
-            guard set, reason == nil else { return (set, reason, []) }
+            guard set, reason == nil else { return (set, reason, nil, []) }
             var made: [StoredImage?] = []
             try connection.statement(
                 "SELECT width, height, format, byte_count, sha256 FROM renditions WHERE source = ? AND recipe = ? ORDER BY position"
             ).forEachRow(.text(source.sha256), .text(recipe)) { row in
                 made.append(Self.rendition(row))
             }
-            return (set, nil, made)
+            return (set, nil, placeholder, made)
         }
         guard found.set else { return .unknown }
         if let reason = found.reason { return .notDecodable(reason: reason) }
@@ -46,14 +48,18 @@ extension SQLiteImageStore {
             guard let rendition, try isWhole(rendition) else { return .unknown }
             made.append(rendition)
         }
-        return .made(made)
+        // A placeholder this feedsite cannot read is as good as none: the pages do without.
+        return .made(made, placeholder: found.placeholder.flatMap(ImagePlaceholder.init(hex:)))
     }
 
     /// Stores each rendition's bytes as a blob (once per content, whole or not at all) and
-    /// records them, in this order, as what `recipe` made of `source`, replacing whatever was
-    /// recorded for the two. A full disk, for a blob or the database, is `.full`.
+    /// records them, in this order, with `source`'s placeholder, as what `recipe` made of
+    /// `source`, replacing whatever was recorded for the two. A full disk, for a blob or the
+    /// database, is `.full`.
     @discardableResult
-    public func saveRenditions(_ renditions: [RenditionBytes], of source: StoredImage, recipe: String) throws(CacheError) -> [StoredImage] {
+    public func saveRenditions(
+        _ renditions: [RenditionBytes], placeholder: ImagePlaceholder? = nil, of source: StoredImage, recipe: String
+    ) throws(CacheError) -> [StoredImage] {
         var stored: [StoredImage] = []
         for rendition in renditions {
             let image = StoredImage(
@@ -64,7 +70,7 @@ extension SQLiteImageStore {
         }
         let now = self.now
         try cache.write { connection in
-            try Self.replaceSet(of: source, recipe: recipe, reason: nil, connection)
+            try Self.replaceSet(of: source, recipe: recipe, reason: nil, placeholder: placeholder, connection)
             let insert = try connection.statement(
                 "INSERT INTO renditions (source, recipe, position, width, height, format, byte_count, sha256) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
             for (position, (image, rendition)) in zip(stored, renditions).enumerated() {
@@ -81,7 +87,7 @@ extension SQLiteImageStore {
     /// on it again; replaces any renditions recorded for the two.
     public func saveNotDecodable(source: StoredImage, recipe: String, reason: String) throws(CacheError) {
         try cache.write { connection in
-            try Self.replaceSet(of: source, recipe: recipe, reason: reason, connection)
+            try Self.replaceSet(of: source, recipe: recipe, reason: reason, placeholder: nil, connection)
         }
     }
 
@@ -132,10 +138,12 @@ extension SQLiteImageStore {
     }
 
     /// The set of `source` by `recipe`, recorded anew: its renditions are forgotten.
-    private static func replaceSet(of source: StoredImage, recipe: String, reason: String?, _ connection: CacheDatabase.Connection) throws {
+    private static func replaceSet(
+        of source: StoredImage, recipe: String, reason: String?, placeholder: ImagePlaceholder?, _ connection: CacheDatabase.Connection
+    ) throws {
         try connection.statement("DELETE FROM renditions WHERE source = ? AND recipe = ?").run(.text(source.sha256), .text(recipe))
-        try connection.statement("INSERT OR REPLACE INTO rendition_sets (source, recipe, reason) VALUES (?, ?, ?)").run(
-            .text(source.sha256), .text(recipe), reason.map { .text($0) } ?? .null)
+        try connection.statement("INSERT OR REPLACE INTO rendition_sets (source, recipe, reason, placeholder) VALUES (?, ?, ?, ?)").run(
+            .text(source.sha256), .text(recipe), reason.map { .text($0) } ?? .null, placeholder.map { .text($0.hex) } ?? .null)
     }
 
     /// A `renditions` row as an image; `nil` for a row that does not make one (a format or

@@ -64,7 +64,7 @@ public struct SnapshotRecord: Equatable, Sendable {
     }
 
     /// What a page shows of an item but its comments: its ID (its links), its text, its
-    /// image and renditions. An item's card on a feed page shows that much.
+    /// image, renditions and placeholder. An item's card on a feed page shows that much.
     static func addShown(_ entry: SiteEntry, to hash: inout FieldHash) {
         hash.add(entry.id.text)
         hash.add(entry.description)
@@ -77,6 +77,8 @@ public struct SnapshotRecord: Equatable, Sendable {
     private static func addPictures(of entry: SiteEntry, to hash: inout FieldHash) {
         hash.add(entry.stored.map { "\($0.fileName) \($0.byteCount) \($0.dimensions?.width ?? -1)x\($0.dimensions?.height ?? -1)" })
         for rendition in entry.sizedRenditions { hash.add("\(rendition.image.fileName) \(rendition.size.width)x\(rendition.size.height)") }
+        // Only when there is one: a page without placeholders keeps the fingerprint it had.
+        if let placeholder = entry.placeholder { hash.add("placeholder \(placeholder.hex)") }
     }
 
     /// Whether the item's data differs from `other`'s: its text, its image, its comments.

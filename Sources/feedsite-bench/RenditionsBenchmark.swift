@@ -40,7 +40,7 @@ enum RenditionsBenchmark {
                 rows.withLock { rows in
                     rows[index].seconds = seconds
                     switch made {
-                    case .success(let renditions): rows[index].renditions = renditions
+                    case .success(let made): rows[index].renditions = made.renditions
                     case .failure(let error): rows[index].failure = "\(error)"
                     }
                 }

@@ -3,7 +3,7 @@
 struct RenditionTally: Equatable, Sendable {
     /// Why a picture's pages show its original.
     enum AsItIs: String, CaseIterable, Sendable {
-        /// No wider and no taller than the narrowest width.
+        /// No wider, upright, than the narrowest width: its placeholder is made all the same.
         case small
         /// Not a JPEG, PNG or GIF.
         case format

@@ -69,4 +69,11 @@ struct DecodedSource {
         if let whole { return whole }
         return try JPEGDecoder.decode(bytes, scale: Renditions.decodeScale(uprightWidth: uprightWidth, widest: widest), maxPixels: maxPixels)
     }
+
+    /// The pixels as small as they come, not yet upright: a PNG's or GIF's whole, a JPEG's
+    /// reduced as far as the DCT domain goes (1/8), enough for its colours from afar.
+    func smallestPixels() throws(ImageDecodingError) -> Bitmap {
+        if let whole { return whole }
+        return try JPEGDecoder.decode(bytes, scale: 8, maxPixels: maxPixels)
+    }
 }

@@ -7,9 +7,10 @@ public struct RenditionRecipe: Equatable, Sendable {
     public let quality: Int
     public let maxPixels: Int
 
-    /// The version of what the codecs make: a change that alters a rendition's bytes raises
-    /// it, so renditions cached before are made again.
-    public static let codecsVersion = 2
+    /// The version of what the codecs make: a change that alters what is made of a picture
+    /// (a rendition's bytes, which widths a picture gets, its colour bands) raises it, so
+    /// what was cached before is made again.
+    public static let codecsVersion = 3
 
     public init(widths: [Int], quality: Int, maxPixels: Int) {
         self.widths = Array(Set(widths.filter { $0 > 0 })).sorted()

@@ -49,6 +49,8 @@ public struct CommentsPageModel: Equatable, Sendable {
     public let description: String?
     /// The photo, `nil` when it could not be had.
     public let picture: Picture?
+    /// What the photo's place shows before the photo arrives; `nil` for none.
+    public let imagePlaceholder: ImagePlaceholder?
     /// The original, when the page shows renditions of it and its size is known.
     public let original: Original?
     public let originalURL: String
@@ -74,6 +76,7 @@ public struct CommentsPageModel: Equatable, Sendable {
         self.description = entry.description
         self.picture = Self.picture(of: entry, on: path)
         let sourceSet = picture?.sourceSet
+        self.imagePlaceholder = entry.placeholder
         if sourceSet != nil, let stored = entry.stored, let size = stored.dimensions {
             self.original = Original(link: SitePaths.relative(from: path, to: SitePaths.image(stored)), size: size, byteCount: stored.byteCount)
         } else {

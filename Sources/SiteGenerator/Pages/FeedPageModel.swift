@@ -15,6 +15,8 @@ public struct FeedPageModel: Equatable, Sendable {
         public let imageSize: ImageDimensions?
         /// The renditions for `srcset`; `nil` when there are none.
         public let imageSourceSet: ImageSourceSet?
+        /// What the frame shows before the image arrives; `nil` for none.
+        public let imagePlaceholder: ImagePlaceholder?
         public let originalURL: String
         public let commentsLink: String
     }
@@ -57,6 +59,7 @@ public struct FeedPageModel: Equatable, Sendable {
                 imageSource: sourceSet?.middle.source ?? entry.stored.map { SitePaths.relative(from: path, to: SitePaths.image($0)) },
                 imageSize: sourceSet?.middle.size ?? entry.stored?.dimensions,
                 imageSourceSet: sourceSet,
+                imagePlaceholder: entry.placeholder,
                 originalURL: entry.originalURL,
                 commentsLink: SitePaths.relative(from: path, to: paths.commentsPage(for: entry.id))
             )

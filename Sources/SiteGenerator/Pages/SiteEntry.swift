@@ -2,7 +2,8 @@ import FeedCore
 import Foundation
 
 /// A feed item as the site knows it: the image's data from the feed, when feedsite first
-/// saw it and, when it could be had, its bytes in the image store and its renditions.
+/// saw it and, when it could be had, its bytes in the image store, its renditions and its
+/// placeholder.
 public struct SiteEntry: Equatable, Sendable {
     public let image: FeedImage
     /// The original as it was downloaded: its size in pixels and bytes, and its file.
@@ -11,14 +12,18 @@ public struct SiteEntry: Equatable, Sendable {
     /// (a format feedsite does not decode, renditions turned off), and then the pages show
     /// the original as they always have.
     public let renditions: [StoredImage]
+    /// What its frame shows before the picture arrives; `nil` when none was made (renditions
+    /// turned off, a picture with transparency or one feedsite does not decode).
+    public let placeholder: ImagePlaceholder?
     /// The item's date in the JSON and Atom feeds (`FeedItem.firstSeen`).
     public let firstSeen: Date
 
-    public init(image: FeedImage, stored: StoredImage?, firstSeen: Date, renditions: [StoredImage] = []) {
+    public init(image: FeedImage, stored: StoredImage?, firstSeen: Date, renditions: [StoredImage] = [], placeholder: ImagePlaceholder? = nil) {
         self.image = image
         self.stored = stored
         self.firstSeen = firstSeen
         self.renditions = renditions
+        self.placeholder = placeholder
     }
 
     public var id: UUID { image.id }

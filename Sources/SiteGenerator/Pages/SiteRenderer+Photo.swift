@@ -16,7 +16,8 @@ extension SiteRenderer {
         var image: TemplateValue = false
         if let picture = page.picture {
             let alt = try alternative(description: page.description, location: page.location)
-            var fields = imageFields(picture.source, size: picture.size, sourceSet: picture.sourceSet, alt: alt, first: true)
+            var fields = imageFields(
+                picture.source, size: picture.size, sourceSet: picture.sourceSet, placeholder: page.imagePlaceholder, alt: alt, first: true)
             fields["sizes"] = .text(picture.sizes)
             fields["original"] = try original(page.original)
             image = .object(fields)

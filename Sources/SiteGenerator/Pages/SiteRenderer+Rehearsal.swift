@@ -3,7 +3,7 @@ import Foundation
 
 extension SiteRenderer {
     /// Renders sample pages through every branch the site's data can take (an item with
-    /// everything, renditions included, and one with nothing and no image, an image without
+    /// everything, renditions and placeholder included, and one with nothing and no image, an image without
     /// renditions or a known size, pages before and after, a page known by its path, the cached-feed notice, comments,
     /// none, and none to be had), and throws what rendering the real pages would. A template that names a value the pages
     /// do not have thus fails when the run starts, before anything is fetched, with its file,
@@ -14,7 +14,8 @@ extension SiteRenderer {
             image: FeedImage(id: Self.sampleID(1), description: "description", location: "location", url: url),
             stored: StoredImage(sha256: Self.sampleHash, byteCount: 1, format: .png, dimensions: ImageDimensions(width: 2, height: 2)),
             firstSeen: now,
-            renditions: [StoredImage(sha256: Self.sampleHash, byteCount: 1, format: .png, dimensions: ImageDimensions(width: 1, height: 1))])
+            renditions: [StoredImage(sha256: Self.sampleHash, byteCount: 1, format: .png, dimensions: ImageDimensions(width: 1, height: 1))],
+            placeholder: ImagePlaceholder(samples: [0, 0, 0]))
         let unsized = SiteEntry(
             image: FeedImage(id: Self.sampleID(2), description: nil, location: "location", url: url),
             stored: StoredImage(sha256: Self.sampleHash, byteCount: 1, format: .webp), firstSeen: now)

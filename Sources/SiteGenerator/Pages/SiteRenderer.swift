@@ -136,9 +136,8 @@ public struct SiteRenderer: Sendable {
                 // The page's first picture is in view as it opens: fetched at once, the rest
                 // as they come near.
                 "image": image(
-                    item.imageSource, size: item.imageSize, sourceSet: item.imageSourceSet,
-                    alt: try alternative(description: item.description, location: item.location),
-                    first: index == 0),
+                    item.imageSource, size: item.imageSize, sourceSet: item.imageSourceSet, placeholder: item.imagePlaceholder,
+                    alt: try alternative(description: item.description, location: item.location), first: index == 0),
                 "originalURL": .text(item.originalURL),
                 "commentsLink": .text(item.commentsLink),
             ])
@@ -173,16 +172,23 @@ public struct SiteRenderer: Sendable {
     }
 
     /// An `<img>`'s source, its size when known, its renditions' `srcset` when it has any,
-    /// whether it is its page's `first` (fetched at once), and its text alternative. `false`
-    /// without a source.
-    func image(_ source: String?, size: ImageDimensions?, sourceSet: ImageSourceSet?, alt: String, first: Bool = false) -> TemplateValue {
+    /// what its place shows before it arrives (a `style`) when it has that, whether it is its
+    /// page's `first` (fetched at once), and its text alternative. `false` without a source.
+    func image(
+        _ source: String?, size: ImageDimensions?, sourceSet: ImageSourceSet?, placeholder: ImagePlaceholder?, alt: String, first: Bool = false
+    ) -> TemplateValue {
         guard let source else { return false }
-        return .object(imageFields(source, size: size, sourceSet: sourceSet, alt: alt, first: first))
+        return .object(imageFields(source, size: size, sourceSet: sourceSet, placeholder: placeholder, alt: alt, first: first))
     }
 
-    func imageFields(_ source: String, size: ImageDimensions?, sourceSet: ImageSourceSet?, alt: String, first: Bool) -> [String: TemplateValue] {
+    func imageFields(
+        _ source: String, size: ImageDimensions?, sourceSet: ImageSourceSet?, placeholder: ImagePlaceholder?, alt: String, first: Bool
+    ) -> [String: TemplateValue] {
         let dimensions: TemplateValue = size.map { ["width": .text(String($0.width)), "height": .text(String($0.height))] } ?? false
-        return ["src": .text(source), "srcset": sourceSet.map { .text($0.srcset) } ?? false, "alt": .text(alt), "size": dimensions, "first": .bool(first)]
+        return [
+            "src": .text(source), "srcset": sourceSet.map { .text($0.srcset) } ?? false, "placeholder": placeholder.map { .text($0.css) } ?? false,
+            "alt": .text(alt), "size": dimensions, "first": .bool(first),
+        ]
     }
 
     /// A photo's text alternative, never empty and never the caption written beside it:

@@ -15,11 +15,14 @@ final class RenditionsTests: XCTestCase {
 
         XCTAssertEqual(result.code, .success, result.diagnostics)
         XCTAssertTrue(
-            result.diagnostics.contains("renditions: 2 images made, 0 from the cache (5 files), 1 shown as they are (1 small enough)"), result.diagnostics)
-        XCTAssertTrue(result.output.contains("pictures 2 resized (2 made, 5 files) / 1 shown as they are"), result.output)
+            result.diagnostics.contains("renditions: 2 images made, 0 from the cache (6 files), 1 shown as they are (1 small enough)"), result.diagnostics)
+        XCTAssertTrue(result.output.contains("pictures 2 resized (2 made, 6 files) / 1 shown as they are"), result.output)
         let index = try read(run.file("index.html"))
         let sources = try srcsets(in: index)
-        XCTAssertEqual(sources.map(\.widths), [[100, 200], [100, 200, 400]], "the photo is 300 wide, the transparent picture 500")
+        XCTAssertEqual(sources.map(\.widths), [[100, 200, 300], [100, 200, 400]], "the photo is 300 wide, the transparent picture 500")
+        XCTAssertEqual(
+            placeholders(in: index), ["background:linear-gradient(", nil, "background:#323232"],
+            "the photo's bands, none for the transparent picture, the small picture's one grey")
         for path in sources.flatMap(\.paths) {
             let bytes = try [UInt8](Data(contentsOf: run.file(path)))
             XCTAssertTrue(bytes.starts(with: [0xFF, 0xD8]) || bytes.starts(with: [0x89, 0x50]), path)
@@ -38,7 +41,7 @@ final class RenditionsTests: XCTestCase {
 
         XCTAssertEqual(result.code, .success, result.diagnostics)
         XCTAssertTrue(
-            result.diagnostics.contains("renditions: 0 images made, 2 from the cache (5 files), 1 shown as they are (1 small enough)"), result.diagnostics)
+            result.diagnostics.contains("renditions: 0 images made, 2 from the cache (6 files), 1 shown as they are (1 small enough)"), result.diagnostics)
         XCTAssertEqual(try read(run.file("index.html")), first)
     }
 
@@ -55,6 +58,17 @@ final class RenditionsTests: XCTestCase {
 
     // MARK: - Helpers
 
+    /// The start of each card frame's `style`, up to its gradient's first colour; `nil` for a
+    /// frame without one.
+    private func placeholders(in html: String) -> [String?] {
+        html.components(separatedBy: "<div class=\"frame\"").dropFirst().map { rest in
+            let tag = rest.prefix { $0 != ">" }
+            guard let style = tag.range(of: "style=\"") else { return nil }
+            let value = tag[style.upperBound...].prefix { $0 != "\"" }
+            return value.hasPrefix("background:linear-gradient(") ? "background:linear-gradient(" : String(value)
+        }
+    }
+
     /// Each `srcset` of `html`, its candidates' paths and widths.
     private func srcsets(in html: String) throws -> [(paths: [String], widths: [Int])] {
         html.components(separatedBy: "srcset=\"").dropFirst().map { rest in
@@ -64,7 +78,8 @@ final class RenditionsTests: XCTestCase {
     }
 }
 
-/// Three items: a 300 × 150 JPEG photo, a 500 × 500 PNG with transparency, a 90-pixel PNG.
+/// Three items: a 300 × 150 JPEG photo, a 500 × 500 PNG with transparency, a 90-pixel grey
+/// PNG.
 private struct PictureFeed: SampleFeedSource {
     static func id(_ index: Int) -> UUID { UUID(text: String(format: "9E11D1C0-0000-4000-8000-%012lX", index + 1))! }
 

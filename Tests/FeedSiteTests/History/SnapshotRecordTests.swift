@@ -22,6 +22,17 @@ final class SnapshotRecordTests: XCTestCase {
         XCTAssertNotEqual(record(entry(), context: "locales en el").page, page)
     }
 
+    func test_page_changesWithThePlaceholderItShows_andNotWithoutOne() {
+        let page = record(entry()).page
+        let grey = ImagePlaceholder(samples: [UInt8](repeating: 0x80, count: 9))
+        let red = ImagePlaceholder(samples: [0xFF, 0, 0])
+
+        XCTAssertNotEqual(record(entry(placeholder: grey)).page, page)
+        XCTAssertNotEqual(record(entry(placeholder: grey)).page, record(entry(placeholder: red)).page)
+        XCTAssertEqual(record(entry(placeholder: nil)).page, page)
+        XCTAssertFalse(record(entry(placeholder: grey)).differs(from: record(entry())), "the item's data is the same")
+    }
+
     func test_line_readsBackAsTheSameRecord() throws {
         let original = record(entry(description: "Quote \" and\nline"), comments: [comment])
 
@@ -39,12 +50,12 @@ final class SnapshotRecordTests: XCTestCase {
         XCTAssertTrue(record(entry(), comments: []).differs(from: base))
     }
 
-    private func entry(description: String? = "Sunset", location: String? = "Lisbon") -> SiteEntry {
+    private func entry(description: String? = "Sunset", location: String? = "Lisbon", placeholder: ImagePlaceholder? = nil) -> SiteEntry {
         SiteEntry(
             image: FeedImage(
                 id: UUID(uuidString: "D3F0A5E2-0000-4000-8000-000000000001")!, description: description, location: location,
                 url: URL(string: "https://example.org/1.jpg")!),
-            stored: nil, firstSeen: Date(timeIntervalSince1970: 1_700_000_000))
+            stored: nil, firstSeen: Date(timeIntervalSince1970: 1_700_000_000), placeholder: placeholder)
     }
 
     private func record(

@@ -12,6 +12,7 @@ final class InMemoryRenditionCache: RenditionCache {
         var originals: [SHA256.Digest: [UInt8]] = [:]
         var sets: [String: RenditionLookup] = [:]
         var saves = 0
+        var reads = 0
         var saveFailure: CacheError?
     }
 
@@ -19,6 +20,8 @@ final class InMemoryRenditionCache: RenditionCache {
 
     /// How many times renditions were saved: made, not found in the cache.
     var saves: Int { state.withLock { $0.saves } }
+    /// How many times an original's bytes were read: to be decoded.
+    var reads: Int { state.withLock { $0.reads } }
 
     /// Makes every later save of renditions throw `failure`.
     func failSaves(with failure: CacheError) {
@@ -37,7 +40,9 @@ final class InMemoryRenditionCache: RenditionCache {
         state.withLock { $0.sets[source.sha256 + " " + recipe] ?? .unknown }
     }
 
-    func saveRenditions(_ renditions: [SQLiteImageStore.RenditionBytes], of source: StoredImage, recipe: String) throws(CacheError) -> [StoredImage] {
+    func saveRenditions(
+        _ renditions: [SQLiteImageStore.RenditionBytes], placeholder: ImagePlaceholder?, of source: StoredImage, recipe: String
+    ) throws(CacheError) -> [StoredImage] {
         let stored = renditions.map {
             StoredImage(
                 digest: SHA256.digest(Data($0.bytes)), byteCount: $0.bytes.count, format: $0.format,
@@ -45,7 +50,7 @@ final class InMemoryRenditionCache: RenditionCache {
         }
         try state.withLock { (state) throws(CacheError) in
             if let failure = state.saveFailure { throw failure }
-            state.sets[source.sha256 + " " + recipe] = .made(stored)
+            state.sets[source.sha256 + " " + recipe] = .made(stored, placeholder: placeholder)
             state.saves += 1
         }
         return stored
@@ -56,7 +61,11 @@ final class InMemoryRenditionCache: RenditionCache {
     }
 
     func bytes(of image: StoredImage) throws(CacheError) -> [UInt8] {
-        guard let bytes = state.withLock({ $0.originals[image.digest] }) else {
+        let found = state.withLock { state in
+            state.reads += 1
+            return state.originals[image.digest]
+        }
+        guard let bytes = found else {
             throw .cannot(.read, "image \(image.sha256)", reason: "not in the store")
         }
         return bytes

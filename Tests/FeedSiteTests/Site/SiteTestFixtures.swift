@@ -81,7 +81,8 @@ enum SiteFixtures {
 
 extension SiteFixtures {
     /// Four items covering every shape: everything present (with markup, `&` and a line
-    /// break in the text), no location, no description and no image, neither text field.
+    /// break in the text), no location (with a placeholder), no description and no image,
+    /// neither text field.
     static func feedEntries() -> [SiteEntry] {
         [
             SiteEntry(
@@ -91,7 +92,9 @@ extension SiteFixtures {
             ),
             SiteEntry(
                 image: image(id: secondID, description: #"A "quiet" morning"#, location: nil, url: "https://images.example/morning.jpg"),
-                stored: stored("b", format: .jpeg, width: 1200, height: 1600)
+                stored: stored("b", format: .jpeg, width: 1200, height: 1600),
+                firstSeen: fixedNow(),
+                placeholder: ImagePlaceholder(samples: [0x9E, 0xD8, 0xF0, 0xFD, 0xF1, 0xD6, 0xB0, 0x7D, 0x43])
             ),
             SiteEntry(
                 image: image(id: thirdID, description: nil, location: "Ελλάδα · São Paulo", url: "https://images.example/missing.png?size=large&v=2"),

@@ -11,17 +11,17 @@ import XCTest
 final class CacheDatabaseTests: XCTestCase {
     // MARK: - Opening
 
-    func test_open_givesANewDatabaseSchemaVersionThreeAndItsSevenEmptyTables() throws {
+    func test_open_givesANewDatabaseSchemaVersionFourAndItsSevenEmptyTables() throws {
         let (folder, cache) = try makeCache(for: self)
 
-        XCTAssertEqual(try cache.rows("PRAGMA user_version"), [[.integer(3)]])
+        XCTAssertEqual(try cache.rows("PRAGMA user_version"), [[.integer(4)]])
         XCTAssertEqual(
             try cache.tableCounts().map(\.table), ["feed", "feed_items", "comments", "blobs", "images", "rendition_sets", "renditions"])
         XCTAssertEqual(try cache.tableCounts().map(\.rows), [0, 0, 0, 0, 0, 0, 0])
         XCTAssertEqual(cache.path, cacheDatabaseFile(in: folder).path)
     }
 
-    func test_open_migratesAVersionOneDatabaseToVersionThreeKeepingEveryRowAddingEmptyRenditionTablesAndBlobsNeverChecked() throws {
+    func test_open_migratesAVersionOneDatabaseToVersionFourKeepingEveryRowAddingEmptyRenditionTablesAndBlobsNeverChecked() throws {
         let folder = try makeTemporaryFolder(for: self)
         let (blob, url) = (String(repeating: "ab", count: 32), "https://images.example/a.png")
         let rows: [String: [[SQLiteValue]]] = [
@@ -48,14 +48,14 @@ final class CacheDatabaseTests: XCTestCase {
         let opening = try CacheDatabase.open(folder: folder, now: fixedNow())
 
         XCTAssertNil(opening.setAside)
-        XCTAssertEqual(try opening.database.rows("PRAGMA user_version"), [[.integer(3)]])
+        XCTAssertEqual(try opening.database.rows("PRAGMA user_version"), [[.integer(4)]])
         var expected = rows
         expected["rendition_sets"] = []
         expected["renditions"] = []
         expected["blobs"] = [[.text(blob), .real(737_000_000)] + Array(repeating: .null, count: 7)]
         XCTAssertEqual(try opening.database.dump(), expected)
         XCTAssertEqual(
-            Set(try opening.database.read { try $0.database.schema() }), try CacheSchema.entries(atVersion: 3),
+            Set(try opening.database.read { try $0.database.schema() }), try CacheSchema.entries(atVersion: 4),
             "the same tables and indexes as a new database's")
     }
 
@@ -87,7 +87,7 @@ final class CacheDatabaseTests: XCTestCase {
                 .failed(
                     .cannot(
                         .read, "cache database \(file.path)",
-                        reason: "it was written by a newer feedsite (schema version 4; this one knows up to 3); run that version, or use another --cache")))
+                        reason: "it was written by a newer feedsite (schema version 5; this one knows up to 4); run that version, or use another --cache")))
         }
         XCTAssertEqual(try Data(contentsOf: file), bytesBefore)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [CacheDatabase.fileName])

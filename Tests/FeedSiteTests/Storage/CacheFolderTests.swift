@@ -32,7 +32,7 @@ final class CacheFolderTests: XCTestCase {
 
         let contents = try CacheFolder.check(folder)
 
-        XCTAssertEqual(contents.database, .feedsites(version: 3))
+        XCTAssertEqual(contents.database, .feedsites(version: 4))
         XCTAssertTrue(contents.earlier.isEmpty)
     }
 
@@ -155,7 +155,7 @@ final class CacheFolderTests: XCTestCase {
             try cache.execute("CREATE INDEX feed_items_by_location ON feed_items (location)")
         }
 
-        XCTAssertEqual(try CacheFolder.check(folder).database, .feedsites(version: 3))
+        XCTAssertEqual(try CacheFolder.check(folder).database, .feedsites(version: 4))
     }
 
     // MARK: - Helpers

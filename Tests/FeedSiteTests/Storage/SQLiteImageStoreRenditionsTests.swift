@@ -41,18 +41,32 @@ final class SQLiteImageStoreRenditionsTests: XCTestCase {
         XCTAssertEqual(try cache.lastReferred(expected[1].sha256), fixedNow())
     }
 
-    func test_renditions_areKeptAcrossReopeningTheCache() async throws {
+    func test_renditions_areKeptWithTheirPlaceholderAcrossReopeningTheCache() async throws {
         let folder = try makeTemporaryFolder(for: self)
         let images = folder.appendingPathComponent("images")
+        let placeholder = ImagePlaceholder(samples: [1, 2, 3, 40, 50, 60, 0xA0, 0xB0, 0xFF])
         let (source, saved) = try await { () async throws -> (StoredImage, [StoredImage]) in
             let sut = SQLiteImageStore(try openCache(in: folder), folder: images, now: fixedNow(), fileClock: wallClock)
             let source = try await sut.insert(CacheFixtures.pngBytes(), for: CacheFixtures.uniqueImageURL())
-            return (source, try sut.saveRenditions([(480, 300, .jpeg, Self.jpeg())], of: source, recipe: recipe))
+            return (source, try sut.saveRenditions([(480, 300, .jpeg, Self.jpeg())], placeholder: placeholder, of: source, recipe: recipe))
         }()
 
         let reopened = SQLiteImageStore(try openCache(in: folder), folder: images, now: fixedNow(), fileClock: wallClock)
 
-        XCTAssertEqual(try reopened.renditions(of: source, recipe: recipe), .made(saved))
+        XCTAssertEqual(try reopened.renditions(of: source, recipe: recipe), .made(saved, placeholder: placeholder))
+    }
+
+    func test_renditions_keepsAPlaceholderWithoutRenditionsAndReadsOneItCannotReadAsNone() async throws {
+        let (sut, cache, _) = try makeImageStore(for: self)
+        let source = try await sut.insert(CacheFixtures.pngBytes(), for: CacheFixtures.uniqueImageURL())
+        let placeholder = ImagePlaceholder(samples: [UInt8](repeating: 0x80, count: 9))
+
+        try sut.saveRenditions([], placeholder: placeholder, of: source, recipe: recipe)
+        XCTAssertEqual(try cache.rows("SELECT placeholder FROM rendition_sets"), [[.text("808080808080808080")]])
+        XCTAssertEqual(try sut.renditions(of: source, recipe: recipe), .made([], placeholder: placeholder))
+
+        try cache.execute("UPDATE rendition_sets SET placeholder = 'not hex'")
+        XCTAssertEqual(try sut.renditions(of: source, recipe: recipe), .made([], placeholder: nil))
     }
 
     func test_renditions_isUnknownForAnotherRecipeAndForAnotherSource() async throws {

@@ -113,7 +113,7 @@ struct RenditionsStep: RunStep {
             switch found {
             case .made: tally.made += 1
             case .fromCache: tally.fromCache += 1
-            case let .asItIs(reason): tally.asItIs[reason, default: 0] += 1
+            case let .asItIs(reason, _): tally.asItIs[reason, default: 0] += 1
             case .tooLargeToShare: preconditionFailure("a picture over its share is made alone before the tally")
             }
         }
@@ -122,7 +122,8 @@ struct RenditionsStep: RunStep {
         return Outcome(
             entries: zip(entries, placeOfEntry).map { entry, place in
                 SiteEntry(
-                    image: entry.image, stored: entry.stored, firstSeen: entry.firstSeen, renditions: place.map { results[$0].renditions } ?? [])
+                    image: entry.image, stored: entry.stored, firstSeen: entry.firstSeen, renditions: place.map { results[$0].renditions } ?? [],
+                    placeholder: place.flatMap { results[$0].placeholder })
             },
             tally: tally)
     }
@@ -170,33 +171,6 @@ struct RenditionsStep: RunStep {
         picture.dimensions.map { $0.width * $0.height <= pixelLimit / max(1, tasksAtOnce) } ?? false
     }
 
-    /// What became of one picture.
-    enum Found: Equatable, Sendable {
-        case made([StoredImage])
-        case fromCache([StoredImage])
-        /// Its pages show the original, for this reason.
-        case asItIs(RenditionTally.AsItIs)
-        /// Not decoded: more pixels than its share of the limit allows beside others, so it
-        /// is decoded again alone. Never in an outcome.
-        case tooLargeToShare
-
-        var renditions: [StoredImage] {
-            switch self {
-            case let .made(renditions), let .fromCache(renditions): renditions
-            case .asItIs, .tooLargeToShare: []
-            }
-        }
-
-        /// Whether something went wrong with the picture, for the progress line: neither a
-        /// small picture nor one of another format is a failure.
-        var isFailure: Bool {
-            switch self {
-            case .asItIs(.undecodable), .asItIs(.cache): true
-            default: false
-            }
-        }
-    }
-
     /// `source`'s renditions, placed in the site. A full disk stops the run. Anything else the
     /// cache or the site cannot do is this picture's alone: it shows as its original this run,
     /// said in a detail line, and is tried again the next.
@@ -218,31 +192,31 @@ struct RenditionsStep: RunStep {
         }
     }
 
-    /// `source`'s renditions: from the cache, else made and kept there. What its stored
-    /// format and size already tell (another format, small, over the pixel limit) is known
-    /// without the cache, and left for the next run to see again: a larger `--max-image-pixels`
-    /// then makes them. A picture our decoders refuse is remembered as such, unless it only has
-    /// more than `pixelShare` pixels: that one is `.tooLargeToShare`, said nowhere.
+    /// `source`'s renditions and placeholder: from the cache, else made and kept there. What
+    /// its stored format and size already tell (another format, over the pixel limit) is
+    /// known without the cache, and left for the next run to see again: a larger
+    /// `--max-image-pixels` then makes them. A picture no wider than the narrowest width has
+    /// no renditions but is decoded all the same, as small as it comes, for its placeholder.
+    /// A picture our decoders refuse is remembered as such, unless it only has more than
+    /// `pixelShare` pixels: that one is `.tooLargeToShare`, said nowhere.
     private static func renditions(
         of source: StoredImage, from url: URL, recipe: RenditionRecipe, pixelShare: Int?, cache: any RenditionCache, report: RunReport
     ) throws(CacheError) -> Found {
         guard [.jpeg, .png, .gif].contains(source.format) else { return .asItIs(.format) }
-        if let size = source.dimensions {
-            if let narrowest = recipe.widths.first, max(size.width, size.height) <= narrowest { return .asItIs(.small) }
-            // Each side is below 2^31, so their product fits.
-            if size.width * size.height > recipe.maxPixels {
-                report.renditionsNotMade(
-                    url, reason: ImageDecodingError.tooManyPixels(width: size.width, height: size.height, limit: recipe.maxPixels).description)
-                return .asItIs(.pixels)
-            }
+        // Each side is below 2^31, so their product fits.
+        if let size = source.dimensions, size.width * size.height > recipe.maxPixels {
+            report.renditionsNotMade(
+                url, reason: ImageDecodingError.tooManyPixels(width: size.width, height: size.height, limit: recipe.maxPixels).description)
+            return .asItIs(.pixels)
         }
         switch try cache.renditions(of: source, recipe: recipe.key) {
-        case let .made(renditions): return renditions.isEmpty ? .asItIs(.small) : .fromCache(renditions)
+        case let .made(renditions, placeholder):
+            return renditions.isEmpty ? .asItIs(.small, placeholder: placeholder) : .fromCache(renditions, placeholder: placeholder)
         case .notDecodable: return .asItIs(.undecodable)
         case .unknown: break
         }
         let original = try cache.bytes(of: source)
-        let made: [Rendition]
+        let made: RenditionSet
         do {
             let limited = pixelShare.map { RenditionRecipe(widths: recipe.widths, quality: recipe.quality, maxPixels: $0) }
             made = try Renditions.make(from: original, recipe: limited ?? recipe)
@@ -253,8 +227,9 @@ struct RenditionsStep: RunStep {
             try cache.saveNotDecodable(source: source, recipe: recipe.key, reason: error.description)
             return .asItIs(.undecodable)
         }
-        let bytes = made.map { (width: $0.width, height: $0.height, format: $0.format == .png ? ImageFormat.png : .jpeg, bytes: $0.bytes) }
-        let stored = try cache.saveRenditions(bytes, of: source, recipe: recipe.key)
-        return stored.isEmpty ? .asItIs(.small) : .made(stored)
+        let placeholder = made.bands.flatMap { ImagePlaceholder(samples: $0.samples) }
+        let bytes = made.renditions.map { (width: $0.width, height: $0.height, format: $0.format == .png ? ImageFormat.png : .jpeg, bytes: $0.bytes) }
+        let stored = try cache.saveRenditions(bytes, placeholder: placeholder, of: source, recipe: recipe.key)
+        return stored.isEmpty ? .asItIs(.small, placeholder: placeholder) : .made(stored, placeholder: placeholder)
     }
 }

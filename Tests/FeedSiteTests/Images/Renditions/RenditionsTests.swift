@@ -9,7 +9,7 @@ final class RenditionsTests: XCTestCase {
     func test_make_givesAJPEGAtEachWidthNarrowerThanThePictureKeepingItsShape() throws {
         let source = JPEGEncoder.encode(gradient(width: 2000, height: 1000), quality: 90)
 
-        let renditions = try Renditions.make(from: source, recipe: recipe)
+        let renditions = try Renditions.make(from: source, recipe: recipe).renditions
 
         XCTAssertEqual(renditions.map(\.width), [480, 960, 1600])
         XCTAssertEqual(renditions.map(\.height), [240, 480, 800])
@@ -23,7 +23,7 @@ final class RenditionsTests: XCTestCase {
     func test_make_keepsThePictureItself_aSmoothGradientComesBackCloseToTheSource() throws {
         let picture = gradient(width: 1200, height: 600)
 
-        let rendition = try XCTUnwrap(try Renditions.make(from: JPEGEncoder.encode(picture, quality: 95), recipe: recipe).last)
+        let rendition = try XCTUnwrap(try Renditions.make(from: JPEGEncoder.encode(picture, quality: 95), recipe: recipe).renditions.dropLast().last)
 
         XCTAssertEqual(rendition.width, 960)
         let decoded = try JPEGDecoder.decode(rendition.bytes, maxPixels: 10_000_000)
@@ -33,21 +33,65 @@ final class RenditionsTests: XCTestCase {
         XCTAssertGreaterThan(psnr(decoded.samples, expected.samples), 35)
     }
 
-    func test_make_givesNoneForAPictureNoWiderThanTheNarrowestWidth() throws {
-        let source = JPEGEncoder.encode(gradient(width: 480, height: 300), quality: 80)
+    func test_make_givesAPictureNarrowerThanTheWidestWidthARenditionAtItsOwnWidthToo() throws {
+        let source = JPEGEncoder.encode(gradient(width: 1080, height: 720), quality: 90)
 
-        XCTAssertEqual(try Renditions.make(from: source, recipe: recipe), [])
+        let renditions = try Renditions.make(from: source, recipe: recipe).renditions
+
+        XCTAssertEqual(renditions.map { [$0.width, $0.height] }, [[480, 320], [960, 640], [1080, 720]])
+        let decoded = try JPEGDecoder.decode(renditions[2].bytes, maxPixels: 10_000_000)
+        XCTAssertEqual([decoded.width, decoded.height], [1080, 720])
+    }
+
+    func test_widths_areEachWidthNarrowerThanThePictureAndItsOwnUpToTheWidest() {
+        let widths = [480, 960, 1600]
+
+        XCTAssertEqual(Renditions.widths(widths, uprightWidth: 720), [480, 720])
+        XCTAssertEqual(Renditions.widths(widths, uprightWidth: 1080), [480, 960, 1080])
+        XCTAssertEqual(Renditions.widths(widths, uprightWidth: 3000), [480, 960, 1600])
+        XCTAssertEqual(Renditions.widths(widths, uprightWidth: 960), [480, 960], "its own width is one of the widths")
+        XCTAssertEqual(Renditions.widths(widths, uprightWidth: 1600), [480, 960, 1600])
+        XCTAssertEqual(Renditions.widths(widths, uprightWidth: 1601), [480, 960, 1600])
+        XCTAssertEqual(Renditions.widths(widths, uprightWidth: 481), [480, 481])
+        XCTAssertEqual(Renditions.widths(widths, uprightWidth: 480), [], "no wider than the narrowest: the original serves")
+        XCTAssertEqual(Renditions.widths(widths, uprightWidth: 300), [])
+        XCTAssertEqual(Renditions.widths([], uprightWidth: 300), [])
+    }
+
+    func test_make_givesNoRenditionsButItsColourBandsForAPictureNoWiderThanTheNarrowestWidth() throws {
+        let source = JPEGEncoder.encode(Bitmap(width: 480, height: 300, layout: .rgb, samples: red(pixels: 480 * 300)), quality: 90)
+
+        let made = try Renditions.make(from: source, recipe: recipe)
+
+        XCTAssertEqual(made.renditions, [])
+        let bands = try XCTUnwrap(made.bands).samples
+        for band in 0..<ColourBands.count {
+            XCTAssertEqual(Int(bands[band * 3]), 254, accuracy: 2, "red, decoded at an eighth")
+            XCTAssertEqual(Int(bands[band * 3 + 1]), 0, accuracy: 2)
+            XCTAssertEqual(Int(bands[band * 3 + 2]), 0, accuracy: 2)
+        }
     }
 
     /// Renditions are narrower than the upright picture, which the docs call small enough
-    /// however tall: a JPEG's header tells so before any of it is decoded (here its scan is
-    /// cut short, which decoding would refuse). Turned a quarter, the same picture is wide.
-    func test_make_givesNoneForATallPictureNoWiderThanTheNarrowestWidth_withoutDecodingAJPEG() throws {
-        let whole = JPEGEncoder.encode(gradient(width: 8, height: 2_000), quality: 80)
-        let cut = Array(whole.prefix(whole.count / 2))
+    /// however tall. Turned a quarter, the same picture is wide.
+    func test_make_givesNoneForATallPictureNoWiderThanTheNarrowestWidth_unlessItIsTurned() throws {
+        let tall = JPEGEncoder.encode(gradient(width: 8, height: 2_000), quality: 80)
 
-        XCTAssertEqual(try Renditions.make(from: cut, recipe: recipe), [])
-        XCTAssertThrowsError(try Renditions.make(from: withEXIFOrientation(6, cut), recipe: recipe), "upright it is 2,000 wide, and decoded")
+        XCTAssertEqual(try Renditions.make(from: tall, recipe: recipe).renditions, [])
+        XCTAssertEqual(try Renditions.make(from: withEXIFOrientation(6, tall), recipe: recipe).renditions.map(\.width), [480, 960, 1600])
+    }
+
+    func test_make_takesTheColourBandsFromTheUprightPicture() throws {
+        // Stored black on the left and white on the right; turned a quarter clockwise
+        // (orientation 6), the black is at the top.
+        var samples = [UInt8]()
+        for _ in 0..<600 { samples += [UInt8](repeating: 0, count: 300 * 3) + [UInt8](repeating: 255, count: 300 * 3) }
+        let stored = JPEGEncoder.encode(Bitmap(width: 600, height: 600, layout: .rgb, samples: samples), quality: 90)
+
+        let bands = try XCTUnwrap(try Renditions.make(from: withEXIFOrientation(6, stored), recipe: recipe).bands).samples
+
+        XCTAssertEqual(Int(bands[0]), 0, accuracy: 3, "black at the top")
+        XCTAssertEqual(Int(bands[6]), 255, accuracy: 3, "white at the bottom")
     }
 
     func test_make_turnsThePictureUprightAsItsEXIFOrientationSays() throws {
@@ -55,7 +99,7 @@ final class RenditionsTests: XCTestCase {
         let stored = JPEGEncoder.encode(gradient(width: 40, height: 20), quality: 90)
         let source = withEXIFOrientation(6, stored)
 
-        let renditions = try Renditions.make(from: source, recipe: RenditionRecipe(widths: [10], quality: 80, maxPixels: 1_000))
+        let renditions = try Renditions.make(from: source, recipe: RenditionRecipe(widths: [10], quality: 80, maxPixels: 1_000)).renditions
 
         XCTAssertEqual(renditions.map { [$0.width, $0.height] }, [[10, 20]])
         XCTAssertEqual(Orientation.read(fromJPEG: renditions[0].bytes), .up, "no EXIF is kept: the pixels are upright")
@@ -65,7 +109,7 @@ final class RenditionsTests: XCTestCase {
         let profile = iccProfile(bytes: 3_000)
         let source = withEXIFOrientation(1, JPEGEncoder.encode(gradient(width: 800, height: 400), quality: 80, iccProfile: profile))
 
-        let rendition = try XCTUnwrap(try Renditions.make(from: source, recipe: recipe).first)
+        let rendition = try XCTUnwrap(try Renditions.make(from: source, recipe: recipe).renditions.first)
 
         XCTAssertEqual(ICCProfile.read(fromJPEG: rendition.bytes), profile)
         XCTAssertFalse(rendition.bytes.contains(subsequence: Array("Exif".utf8)), "no EXIF, so no GPS either")
@@ -79,9 +123,11 @@ final class RenditionsTests: XCTestCase {
         let fromTransparent = try Renditions.make(from: PNGWriter.encode(transparent), recipe: recipe)
         let fromOpaque = try Renditions.make(from: PNGWriter.encode(opaque), recipe: recipe)
 
-        XCTAssertEqual(fromTransparent.map(\.format), [.png, .png])
-        XCTAssertEqual(try PNGDecoder.decode(fromTransparent[0].bytes, maxPixels: 1_000_000).bitmap.layout, .rgba)
-        XCTAssertEqual(fromOpaque.map(\.format), [.jpeg, .jpeg])
+        XCTAssertEqual(fromTransparent.renditions.map(\.format), [.png, .png, .png])
+        XCTAssertEqual(try PNGDecoder.decode(fromTransparent.renditions[0].bytes, maxPixels: 1_000_000).bitmap.layout, .rgba)
+        XCTAssertNil(fromTransparent.bands, "what shows through is the page's, light or dark")
+        XCTAssertEqual(fromOpaque.renditions.map(\.format), [.jpeg, .jpeg, .jpeg])
+        XCTAssertEqual(fromOpaque.bands?.samples, [UInt8](repeating: 255, count: 9))
     }
 
     func test_make_refusesAPictureOfMorePixelsThanTheRecipeAllowsFromItsHeaderAlone() {
@@ -114,6 +160,10 @@ final class RenditionsTests: XCTestCase {
     }
 
     // MARK: - Helpers
+
+    private func red(pixels: Int) -> [UInt8] {
+        Array([[UInt8]](repeating: [255, 0, 0], count: pixels).joined())
+    }
 
     /// Red across, green down, blue constant: smooth, so the codecs' losses stay small.
     private func gradient(width: Int, height: Int) -> Bitmap {

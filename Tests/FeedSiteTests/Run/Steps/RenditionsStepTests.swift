@@ -20,12 +20,16 @@ final class RenditionsStepTests: XCTestCase {
         let outcome = try await run(entries, world, cache)
 
         let renditions = outcome.entries[0].renditions
-        XCTAssertEqual(renditions.map(\.dimensions), [ImageDimensions(width: 100, height: 50), ImageDimensions(width: 200, height: 100)])
+        XCTAssertEqual(
+            renditions.map(\.dimensions),
+            [ImageDimensions(width: 100, height: 50), ImageDimensions(width: 200, height: 100), ImageDimensions(width: 300, height: 150)],
+            "each width narrower than the picture, and its own")
         XCTAssertEqual(outcome.entries[1].renditions, renditions, "the same picture under another item")
+        XCTAssertEqual(outcome.entries.map(\.placeholder), [grey, grey])
         XCTAssertEqual(cache.saves, 1)
         for rendition in renditions { XCTAssertNotNil(world.site.files[SitePaths.image(rendition)], "placed in the site") }
-        XCTAssertEqual(outcome.tally, RenditionTally(made: 1, fromCache: 0, files: 2))
-        XCTAssertEqual(world.lines, ["renditions: 1 images made, 0 from the cache (2 files), 0 shown as they are"])
+        XCTAssertEqual(outcome.tally, RenditionTally(made: 1, fromCache: 0, files: 3))
+        XCTAssertEqual(world.lines, ["renditions: 1 images made, 0 from the cache (3 files), 0 shown as they are"])
         var summary = RunSummary()
         outcome.record(in: &summary)
         XCTAssertEqual(summary.renditions, outcome.tally)
@@ -50,8 +54,8 @@ final class RenditionsStepTests: XCTestCase {
         let outcome = try await step.run(world.progress(for: step))
 
         XCTAssertEqual(cache.saves, 2, "each picture made once: the one of known size ahead, the other by the step")
-        XCTAssertEqual(outcome.entries.map { $0.renditions.map(\.dimensions?.width) }, [[100, 200], [100]])
-        XCTAssertEqual(outcome.tally, RenditionTally(made: 2, fromCache: 0, files: 3))
+        XCTAssertEqual(outcome.entries.map { $0.renditions.map(\.dimensions?.width) }, [[100, 200, 300], [100, 150]])
+        XCTAssertEqual(outcome.tally, RenditionTally(made: 2, fromCache: 0, files: 5))
     }
 
     func test_early_leavesAPictureOfUnknownOrLargeSizeForTheStepAlone() async throws {
@@ -78,8 +82,10 @@ final class RenditionsStepTests: XCTestCase {
         let second = try await run([entry(photo)], world, cache)
 
         XCTAssertEqual(cache.saves, 1, "made once")
+        XCTAssertEqual(cache.reads, 1, "decoded once")
         XCTAssertEqual(second.entries[0].renditions, first.entries[0].renditions)
-        XCTAssertEqual(second.tally, RenditionTally(made: 0, fromCache: 1, files: 2))
+        XCTAssertEqual(second.entries[0].placeholder, grey, "the placeholder kept with the renditions")
+        XCTAssertEqual(second.tally, RenditionTally(made: 0, fromCache: 1, files: 3))
         for rendition in second.entries[0].renditions { XCTAssertNotNil(world.site.files[SitePaths.image(rendition)]) }
     }
 
@@ -136,16 +142,21 @@ final class RenditionsStepTests: XCTestCase {
         }
     }
 
-    func test_run_leavesAPictureNoLargerThanTheNarrowestWidthAsItIsWithoutAsking() async throws {
+    func test_run_showsAPictureNoWiderThanTheNarrowestWidthAsItIsWithAPlaceholderMadeOnce() async throws {
         let cache = InMemoryRenditionCache()
-        let small = StoredImage(digest: SHA256Digests.any, byteCount: 10, format: .png, dimensions: ImageDimensions(width: 100, height: 80))
+        let small = cache.holdOriginal(jpeg(width: 100, height: 80), format: .jpeg, dimensions: ImageDimensions(width: 100, height: 80))
         let world = StepWorld()
 
         let outcome = try await run([entry(small)], world, cache)
+        let again = try await run([entry(small)], StepWorld(), cache)
 
         XCTAssertEqual(outcome.entries[0].renditions, [])
+        XCTAssertEqual(outcome.entries[0].placeholder, grey)
         XCTAssertEqual(outcome.tally, RenditionTally(asItIs: [.small: 1]))
         XCTAssertEqual(world.lines, ["renditions: 0 images made, 0 from the cache (0 files), 1 shown as they are (1 small enough)"])
+        XCTAssertEqual(again.entries[0].placeholder, grey)
+        XCTAssertEqual(again.tally, RenditionTally(asItIs: [.small: 1]))
+        XCTAssertEqual(cache.reads, 1, "decoded once, then from the cache")
     }
 
     func test_run_leavesAPictureOfAnotherFormatAsItIsWithoutAsking() async throws {
@@ -220,7 +231,7 @@ final class RenditionsStepTests: XCTestCase {
 
         let outcome = try await run([entry(small), entry(overShare), entry(overLimit), entry(damaged)], world, cache)
 
-        XCTAssertEqual(outcome.entries.map { $0.renditions.map(\.dimensions?.width) }, [[100, 200], [100, 200, 400], [], []])
+        XCTAssertEqual(outcome.entries.map { $0.renditions.map(\.dimensions?.width) }, [[100, 200, 300], [100, 200, 400], [], []])
         XCTAssertEqual(outcome.tally.made, 2)
         XCTAssertEqual(outcome.tally.asItIs, [.undecodable: 2])
         XCTAssertEqual(
@@ -264,6 +275,9 @@ final class RenditionsStepTests: XCTestCase {
             image: FeedImage(id: UUID(), description: nil, location: nil, url: URL(string: "https://image.example/1.png")!), stored: stored,
             firstSeen: fixedNow())
     }
+
+    /// The placeholder of `jpeg(width:height:)`'s pictures.
+    private let grey = ImagePlaceholder(samples: [UInt8](repeating: 128, count: 9))
 
     private func jpeg(width: Int, height: Int) -> [UInt8] {
         JPEGEncoder.encode(Bitmap(width: width, height: height, layout: .rgb, filledWith: 128), quality: 80)
