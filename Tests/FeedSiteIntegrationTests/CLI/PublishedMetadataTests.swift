@@ -15,7 +15,7 @@ final class PublishedMetadataTests: XCTestCase {
     func test_generate_publishesTheOriginalsWithoutTheirMetadata_theCacheKeepsThemAsFetched() async throws {
         let (server, run) = (try makeServer(CameraFeed()), try makeRunFolder())
 
-        let result = await run.generate(api: server.apiRoot, ["--image-widths", "100"])
+        let result = await run.generate(api: server.apiRoot, ["--image-widths", "100", "--base-url", "https://example.org/feed/", "--export-data"])
 
         XCTAssertEqual(result.code, .success, result.diagnostics)
         let dropped = CameraFeed.photo.count - CameraFeed.cleanPhoto.count + CameraFeed.pngText.count
@@ -28,6 +28,11 @@ final class PublishedMetadataTests: XCTestCase {
             XCTAssertNil(published.firstRange(of: CameraFeed.serial), path)
             XCTAssertTrue(label.hasSuffix(", \(ByteCountText.symbols(clean.count))"), "the label gives the published size: \(label)")
             XCTAssertEqual(manifest.files.first { $0.path == path }?.size, clean.count, path)
+            XCTAssertTrue(try read(run.file("feed.json")).contains("\"url\": \"https://example.org/feed/\(path)\", \"mime_type\""), path)
+            XCTAssertTrue(
+                try read(run.file("feed.json")).contains(
+                    "\(path)\", \"mime_type\": \"\(index == 0 ? "image/jpeg" : "image/png")\", \"size_in_bytes\": \(clean.count)}"), path)
+            XCTAssertTrue(try read(run.file("data/items.jsonl")).contains("\"path\": \"\(path)\""), path)
         }
         let blobs = try CacheContents(folder: run.cache).blobNames()
         XCTAssertTrue(blobs.contains(SHA256.digest(Data(CameraFeed.photo)).hex), "the cache keeps the photo as fetched")
