@@ -63,3 +63,21 @@ extension Orientation {
         return nil
     }
 }
+
+extension Orientation {
+    /// The smallest EXIF data that says this orientation and nothing else: a big-endian TIFF
+    /// header and a first image directory of one entry, the orientation as one SHORT, and no
+    /// directory after it. What `read(fromTIFF:)` reads back.
+    public var exifTIFF: [UInt8] {
+        let value = UInt8(rawValue)
+        return [
+            0x4D, 0x4D, 0x00, 0x2A, 0x00, 0x00, 0x00, 0x08,  // "MM", 42, the directory at byte 8
+            0x00, 0x01,  // one entry
+            0x01, 0x12, 0x00, 0x03, 0x00, 0x00, 0x00, 0x01, 0x00, value, 0x00, 0x00,  // tag 0x0112, SHORT, 1 of them, the value
+            0x00, 0x00, 0x00, 0x00,  // no next directory
+        ]
+    }
+
+    /// The payload of a JPEG APP1 segment holding `exifTIFF`.
+    public var exifAPP1Payload: [UInt8] { Self.exifSignature + exifTIFF }
+}

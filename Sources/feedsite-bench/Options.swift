@@ -37,7 +37,9 @@ let usage = """
 
     `renditions` makes the renditions of every picture in DIR as a run does, --jobs pictures
     at once, from files read before the clock starts (no network, no cache), and prints the
-    time, CPU and peak memory; --out writes them there as NAME-WIDTH.jpg, for comparing.
+    time, CPU and peak memory; --out writes them there as NAME-WIDTH.jpg, for comparing. Then
+    it strips the same pictures' metadata one at a time, as a run does for the originals it
+    publishes, and says what that cost beside the renditions.
 
     `export` writes the static files nginx serves into DIR/www: feed pages per scheme, image
     URLs on each --base (an origin, at most one http and one https; --redirect-images names

@@ -11,7 +11,8 @@ import Synchronization
 /// makes them (`Renditions.make`, the default recipe), `jobs` pictures at once, with no
 /// network and no cache: the files are read before the clock starts. Prints a row per
 /// picture and the totals (wall, CPU, peak memory); with `out`, writes each rendition there
-/// as NAME-WIDTH.jpg (or .png), for comparing bytes and pixels with other tools.
+/// as NAME-WIDTH.jpg (or .png), for comparing bytes and pixels with other tools. Then what
+/// dropping the same pictures' metadata costs (`MetadataBenchmark`).
 enum RenditionsBenchmark {
     struct Row {
         let name: String
@@ -64,6 +65,8 @@ enum RenditionsBenchmark {
         print(
             "Total: wall \(format(wall, 3)) s, CPU \(format(cpu, 3)) s, peak memory \(megabytes(peakMemory())) MB; originals \(originals) bytes, renditions \(made) bytes."
         )
+
+        MetadataBenchmark.run(files: files, renditionsCPU: cpu)
 
         if let out {
             try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)

@@ -28,7 +28,7 @@ public enum ArgumentParser {
         option("now"), option("page-size"), option("max-items"), option("max-pages"), option("concurrency"), option("timeout"), option("rate"),
         option("retries"), option("max-image-bytes"), option("image-widths"), option("image-quality"), option("max-image-pixels"), option("ca-file"),
         option("archive"), option("warc"), option("wacz"), option("base-url"), option("metrics-file"), option("history-keep"), flag("offline"),
-        flag("strict"), flag("force"), flag("export-data"), flag("history"), flag("quiet"), flag("verbose"),
+        flag("strict"), flag("force"), flag("export-data"), flag("history"), flag("keep-metadata"), flag("quiet"), flag("verbose"),
     ]
 
     private static let specs: [String: [Spec]] = [
@@ -173,6 +173,7 @@ public enum ArgumentParser {
         options.maxImagePixels = try integer(values, "max-image-pixels", in: 1...1_000_000_000) ?? options.maxImagePixels
         options.timeout = try positiveNumber(values, "timeout", upTo: 3600, of: "seconds") ?? options.timeout
         options.rate = try positiveNumber(values, "rate", upTo: 1000, of: "requests a second")
+        options.keepMetadata = values["keep-metadata"] != nil
         options.offline = values["offline"] != nil
         if options.offline, options.warc != nil {
             throw UsageError("--warc keeps what the network answered, and --offline does not use the network: give one of them")

@@ -49,6 +49,9 @@ public struct GenerateOptions: Equatable, Sendable {
     /// A picture of more pixels is not decoded (its original is shown): the header says how
     /// many before anything is decoded.
     public var maxImagePixels: Int = 50_000_000
+    /// Publish the originals as they were fetched, their EXIF, XMP and other metadata
+    /// included; without it their metadata is dropped from the copies the site links.
+    public var keepMetadata = false
     /// A private CA's certificates (PEM), trusted besides the system's.
     public var caFile: String?
     public var offline = false

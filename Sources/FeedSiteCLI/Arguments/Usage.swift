@@ -67,6 +67,8 @@ public enum Usage {
           --image-quality N    the renditions' JPEG quality, 1 to 100 (default \(defaults.imageQuality))
           --max-image-pixels N a picture of more pixels is not decoded; the page shows the
                                original (default \(defaults.maxImagePixels))
+          --keep-metadata      publish the originals as fetched, with their EXIF, GPS and
+                               other metadata (default: dropped from the published copies)
           --ca-file PATH       also trust this CA's certificates (PEM), for a private API
           --offline            use only the caches; never touch the network
           --strict             publish nothing unless everything is live (exit 1, not 3)

@@ -5,7 +5,9 @@ import Images
 /// A `generate` run's steps, in order: read this to know what a run does.
 ///
 /// 1. feed: every page from the API (saved to the cache), else the cache;
-/// 2. images: each distinct URL from the image cache or downloaded, placed in the site;
+/// 2. images: each distinct URL from the image cache or downloaded, placed in the site
+///    as published (its metadata dropped, in a copy kept in the cache, unless
+///    `--keep-metadata`);
 ///    renditions: each distinct picture in the sizes the pages show, from the cache or made,
 ///    most of them while the images still download (`EarlyRenditions`);
 /// 3. comments: each image's comments (API, else cache), its comments page made at once,
@@ -52,7 +54,9 @@ struct GenerateRun {
         let feed = try await runner.run(
             FeedStep(service: service, api: options.api, maxItems: options.maxItems, maxPages: options.maxPages, report: report))
         let (images, renditions) = try await imagesAndRenditions(of: feed, runner)
-        let entries = renditions.entries
+        // The renditions are made from the originals as fetched; everything after them shows
+        // the originals as published.
+        let entries = images.publishing(renditions.entries)
         let comments = try await runner.run(
             CommentsStep(
                 entries: entries, service: service, cache: roles.cache, renderers: renderers, site: site, report: report, pageSize: options.pageSize,
@@ -102,7 +106,8 @@ struct GenerateRun {
         do throws(RunError) {
             let images = try await runner.run(
                 ImagesStep(
-                    feed: feed, service: service, cache: roles.cache, site: site, report: report, tasksAtOnce: tasksAtOnce,
+                    feed: feed, service: service, cache: roles.cache, site: site,
+                    originals: PublishedOriginals(cache: roles.renditions, keepMetadata: options.keepMetadata), report: report, tasksAtOnce: tasksAtOnce,
                     onStored: early?.onStored))
             let renditions = try await runner.run(
                 RenditionsStep(

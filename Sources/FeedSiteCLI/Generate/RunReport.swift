@@ -67,6 +67,11 @@ struct RunReport: Sendable {
         reporter.info("images: \(tally.downloaded) downloaded, \(tally.fromCache) from the cache, \(tally.failed) failed")
     }
 
+    func metadataDropped(_ tally: MetadataTally) {
+        reporter.info(
+            "images: metadata dropped from \(tally.originals) original\(tally.originals == 1 ? "" : "s") (\(ByteCountText.approximately(tally.bytes)))")
+    }
+
     func renditionsMade(_ tally: RenditionTally) {
         let asTheyAre = tally.shownAsTheyAre == 0 ? "" : " (\(tally.reasons))"
         reporter.info(

@@ -15,6 +15,8 @@ struct RunSummary: Sendable {
     var locales = 1
     var images = ImageTally()
     var renditions = RenditionTally()
+    /// What the published originals lost of their metadata.
+    var metadata = MetadataTally()
     var comments = CommentsTally()
     var feedPages = 0
     /// With `--base-url`: the feeds and sitemaps written, from the site root.
@@ -52,7 +54,8 @@ struct RunSummary: Sendable {
         return reasons
     }
 
-    /// The closing line: items, pages, images, comments, elapsed time, and the feed's source.
+    /// The closing line: items, pages, images (and what their metadata lost, when it lost
+    /// anything), pictures, comments, elapsed time, and the feed's source.
     func line(elapsed: Double, age: (Date) -> String) -> String {
         let source: String
         switch feedSource {
@@ -62,6 +65,9 @@ struct RunSummary: Sendable {
         let pages = feedPages + items
         return "\(items) items, \(pages) pages (\(feedPages) feed, \(items) comments)\(locales > 1 ? " × \(locales) locales" : ""), "
             + "images \(images.downloaded) downloaded / \(images.fromCache) from cache / \(images.failed) failed, "
+            + (metadata.originals == 0
+                ? ""
+                : "metadata dropped from \(metadata.originals) original\(metadata.originals == 1 ? "" : "s") (\(ByteCountText.approximately(metadata.bytes))), ")
             // Pictures only when one was resized or refused: small ones alone say nothing.
             + (renditions.resized == 0 && renditions.shownAsTheyAre == renditions.asItIs[.small, default: 0]
                 ? ""

@@ -126,6 +126,13 @@ struct RunMetrics: Sendable {
                     }),
             .init("feedsite_rendition_files", .gauge, help: "Rendition files in the last run's site.", Double(renditions.files)),
             .init(
+                "feedsite_originals_metadata_dropped", .gauge,
+                help: "The last run's distinct originals published without their metadata (EXIF, XMP and the like); 0 with --keep-metadata.",
+                Double(summary.metadata.originals)),
+            .init(
+                "feedsite_metadata_dropped_bytes", .gauge, help: "Bytes of metadata the last run's published originals were published without.",
+                Double(summary.metadata.bytes)),
+            .init(
                 "feedsite_comments_lists", .gauge, help: "The last run's images whose comments came live, from the cache, or were unavailable.",
                 [
                     .init("result", "live", Double(comments.live)), .init("result", "cache", Double(comments.fromCache)),

@@ -2,7 +2,7 @@ import FeedSiteCLI
 import Foundation
 import XCTest
 
-/// `--image-widths`, `--image-quality`, `--max-image-pixels`.
+/// `--image-widths`, `--image-quality`, `--max-image-pixels`, `--keep-metadata`.
 final class ImageOptionsTests: XCTestCase {
     func test_parse_givesEveryPictureRenditionsAt480960And1600AtQuality80ByDefault() throws {
         let options = try generate([])
@@ -40,6 +40,13 @@ final class ImageOptionsTests: XCTestCase {
                 XCTAssertEqual((error as? UsageError)?.description, message, "\(arguments)")
             }
         }
+    }
+
+    func test_parse_dropsThePublishedOriginalsMetadataUnlessKeepMetadataIsGiven_forGenerateAndDemo() throws {
+        XCTAssertFalse(try generate([]).keepMetadata)
+        XCTAssertTrue(try generate(["--keep-metadata"]).keepMetadata)
+        guard case let .demo(options) = try ArgumentParser.parse(["demo", "--keep-metadata"], environment: [:]) else { return XCTFail("not demo") }
+        XCTAssertTrue(options.keepMetadata)
     }
 
     private func generate(_ arguments: [String]) throws -> GenerateOptions {

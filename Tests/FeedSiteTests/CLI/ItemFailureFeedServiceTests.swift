@@ -56,7 +56,8 @@ final class ItemFailureFeedServiceTests: XCTestCase {
         let report = RunReport.keeping(in: console, verbosity: .normal)
         let feed = FeedStep.Outcome(feed: [item(broken), item(fine)], source: .live, inCache: false, stoppedAfterPages: nil)
         let step = ImagesStep(
-            feed: feed, service: service, cache: NoCacheBatches(), site: StagingFolder(staged: staged, cacheFolder: folder), report: report, tasksAtOnce: 1)
+            feed: feed, service: service, cache: NoCacheBatches(), site: StagingFolder(staged: staged, cacheFolder: folder),
+            originals: PublishedOriginals(cache: InMemoryRenditionCache(), keepMetadata: true), report: report, tasksAtOnce: 1)
 
         let outcome = try await step.run(StepProgress(report: report, label: step.name))
         let (entries, tally) = (outcome.entries, outcome.tally)

@@ -43,6 +43,8 @@ final class RunMetricsTests: XCTestCase {
                 "feedsite_pictures{reason=undecodable,result=as_is}": 2,
                 "feedsite_pictures{reason=cache,result=as_is}": 1,
                 "feedsite_rendition_files": 84,
+                "feedsite_originals_metadata_dropped": 27,
+                "feedsite_metadata_dropped_bytes": 3_100_000,
                 "feedsite_comments_lists{result=live}": 40,
                 "feedsite_comments_lists{result=cache}": 4,
                 "feedsite_comments_lists{result=unavailable}": 1,
@@ -195,6 +197,7 @@ final class RunMetricsTests: XCTestCase {
         run.summary.images = .init(downloaded: 30, fromCache: 12, failed: 3, files: 42)
         run.summary.comments = .init(live: 40, fromCache: 4, unavailable: 1, count: 210)
         run.summary.renditions = RenditionTally(made: 20, fromCache: 9, asItIs: [.small: 5, .format: 4, .pixels: 3, .undecodable: 2, .cache: 1], files: 84)
+        run.summary.metadata = MetadataTally(originals: 27, bytes: 3_100_000)
         run.summary.phases = [("feed", 0.5), ("images", 8), ("comments", 3.25), ("render", 0.125), ("publish", 0.5)]
         run.summary.published = true
         run.network = NetworkStatistics(

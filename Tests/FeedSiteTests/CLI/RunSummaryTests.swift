@@ -58,6 +58,16 @@ final class RunSummaryTests: XCTestCase {
         XCTAssertTrue(done.line(elapsed: 1, age: { _ in "" }).contains(", pictures 2 resized (1 made, 6 files) / 1 shown as they are, "))
     }
 
+    func test_line_saysWhatMetadataWasDroppedFromTheOriginalsOnlyWhenSomeWas() {
+        var done = summary(images: .init(downloaded: 3, fromCache: 0, failed: 0, files: 3))
+        XCTAssertFalse(done.line(elapsed: 1, age: { _ in "" }).contains("metadata"))
+
+        done.metadata = MetadataTally(originals: 12, bytes: 3_100_000)
+        XCTAssertTrue(done.line(elapsed: 1, age: { _ in "" }).contains(" / 0 failed, metadata dropped from 12 originals (3.1 MB), "))
+        done.metadata = MetadataTally(originals: 1, bytes: 640)
+        XCTAssertTrue(done.line(elapsed: 1, age: { _ in "" }).contains(", metadata dropped from 1 original (640 bytes), "))
+    }
+
     func test_manifestFacts_holdNothingThatChangesBetweenTwoRunsOverTheSameData() {
         var done = summary(
             feedSource: .cache(savedAt: Date(timeIntervalSince1970: 0)), images: .init(downloaded: 5, fromCache: 0, failed: 1, files: 4),

@@ -6,17 +6,24 @@ import Synchronization
 
 @testable import FeedSiteCLI
 
-/// Renditions kept in memory by source and recipe, and the originals' bytes a test gives.
+/// Renditions kept in memory by source and recipe, and the originals' bytes a test gives or,
+/// when it is given one, an image store holds.
 final class InMemoryRenditionCache: RenditionCache {
     private struct State {
         var originals: [SHA256.Digest: [UInt8]] = [:]
         var sets: [String: RenditionLookup] = [:]
+        var saved: [SHA256.Digest: [UInt8]] = [:]
         var saves = 0
         var reads = 0
         var saveFailure: CacheError?
     }
 
     private let state = Mutex(State())
+    private let store: InMemoryImageStore?
+
+    init(originalsIn store: InMemoryImageStore? = nil) {
+        self.store = store
+    }
 
     /// How many times renditions were saved: made, not found in the cache.
     var saves: Int { state.withLock { $0.saves } }
@@ -51,9 +58,15 @@ final class InMemoryRenditionCache: RenditionCache {
         try state.withLock { (state) throws(CacheError) in
             if let failure = state.saveFailure { throw failure }
             state.sets[source.sha256 + " " + recipe] = .made(stored, placeholder: placeholder)
+            for (image, rendition) in zip(stored, renditions) { state.saved[image.digest] = rendition.bytes }
             state.saves += 1
         }
         return stored
+    }
+
+    /// The bytes saved as `image`, a rendition (or a copy) this cache made.
+    func savedBytes(of image: StoredImage) -> [UInt8]? {
+        state.withLock { $0.saved[image.digest] }
     }
 
     func saveNotDecodable(source: StoredImage, recipe: String, reason: String) throws(CacheError) {
@@ -65,7 +78,7 @@ final class InMemoryRenditionCache: RenditionCache {
             state.reads += 1
             return state.originals[image.digest]
         }
-        guard let bytes = found else {
+        guard let bytes = found ?? store?.bytes(of: image.digest) else {
             throw .cannot(.read, "image \(image.sha256)", reason: "not in the store")
         }
         return bytes

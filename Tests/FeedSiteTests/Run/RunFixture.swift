@@ -42,7 +42,8 @@ struct RunFixture {
             client: client, api: options.api, feedCache: LocalFeedLoader(store: feedStore, now: { fixedNow() }),
             commentsCache: LocalCommentsLoader(store: commentsStore, now: { fixedNow() }), imageStore: imageStore)
         let roles = RunRoles(
-            service: service, cache: NoCacheBatches(), renditions: InMemoryRenditionCache(), site: site, setup: setup, report: report, network: nil,
+            service: service, cache: NoCacheBatches(), renditions: InMemoryRenditionCache(originalsIn: imageStore), site: site, setup: setup, report: report,
+            network: nil,
             snapshot: snapshot, history: history)
         let runner = StepRunner(summary: RunSummary(locales: setup.renderers.count), report: report)
         do throws(RunError) {

@@ -1,14 +1,18 @@
 import FeedCore
 import Foundation
+import Hashing
 import SiteGenerator
 
 /// Each distinct image URL once, from the image cache or downloaded, and every stored
-/// image placed in the site. The cache's writes are one transaction.
+/// image placed in the site as it is published (`PublishedOriginals`: without its metadata
+/// unless `--keep-metadata`). The cache's writes are one transaction.
 struct ImagesStep: RunStep {
     let feed: FeedStep.Outcome
     let service: FeedService
     let cache: any CacheBatches
     let site: any StagingSite
+    /// The file the site publishes of each original.
+    let originals: PublishedOriginals
     let report: RunReport
     /// Images worked on at once.
     let tasksAtOnce: Int
@@ -20,13 +24,23 @@ struct ImagesStep: RunStep {
     var phase: RunPhase { .images }
 
     struct Outcome: StepOutcome {
-        /// Each item of the feed with its stored image, if it could be had: what the pages
-        /// need of the feed.
+        /// Each item of the feed with its stored image, if it could be had, as fetched: what
+        /// the renditions are made from.
         let entries: [SiteEntry]
+        /// The file published for each original published otherwise than as it is.
+        let published: [SHA256.Digest: StoredImage]
         let tally: ImageTally
+        let metadata: MetadataTally
 
         func record(in summary: inout RunSummary) {
             summary.images = tally
+            summary.metadata = metadata
+        }
+
+        /// `entries` (those given, with their renditions) with each original as published:
+        /// what the pages, the feeds, the search, the history and the manifest show.
+        func publishing(_ entries: [SiteEntry]) -> [SiteEntry] {
+            PublishedOriginals.entries(entries, publishing: published)
         }
     }
 
@@ -37,21 +51,24 @@ struct ImagesStep: RunStep {
     private func work(_ progress: StepProgress) async throws -> Outcome {
         let items = feed.feed
         let (images, slots) = Self.distinctImages(of: items)
-        let (site, service, report, tasksAtOnce, onStored) = (site, service, report, tasksAtOnce, onStored)
+        let (site, service, originals, report, tasksAtOnce, onStored) = (site, service, originals, report, tasksAtOnce, onStored)
         try site.prepareFolder("images")
         let counter = ProgressCounter()
         let total = images.count
         let results = try await cache.batch {
-            try await concurrentMap(images, limit: tasksAtOnce) { image -> (stored: StoredImage?, downloaded: Bool) in
+            try await concurrentMap(images, limit: tasksAtOnce) { image -> (stored: StoredImage?, published: StoredImage?, downloaded: Bool) in
                 let url = image.url
+                var published: StoredImage?
                 let result = try await service.loadImage(from: url) { (stored) throws(CacheError) in
-                    try await site.placeImage(stored, at: SitePaths.image(stored), from: service.imageStore)
+                    let file = try originals.file(for: stored)
+                    try await site.placeImage(file, at: SitePaths.image(file), from: service.imageStore)
+                    published = file
                 }
                 if case let .failed(failure) = result { report.imageFailed(url, failure) }
                 if let stored = result.stored { onStored?(stored, url) }
                 let (done, failed) = counter.add(failed: result.stored == nil)
                 progress.update(done: done, total: total, failed: failed)
-                return (result.stored, result.isDownload)
+                return (result.stored, result.stored == nil ? nil : published, result.isDownload)
             }
         }
         var tally = ImageTally()
@@ -61,7 +78,12 @@ struct ImagesStep: RunStep {
         tally.files = Set(results.compactMap { $0.stored?.digest }).count
         report.imagesLoaded(tally)
         let entries = zip(items, slots).map { SiteEntry(image: $0.image, stored: results[$1].stored, firstSeen: $0.firstSeen) }
-        return Outcome(entries: entries, tally: tally)
+        let files = results.compactMap { result in result.stored.flatMap { original in result.published.map { (original, $0) } } }
+        var published: [SHA256.Digest: StoredImage] = [:]
+        for (original, file) in files where file != original { published[original.digest] = file }
+        let metadata = MetadataTally.of(files)
+        if metadata.originals > 0 { report.metadataDropped(metadata) }
+        return Outcome(entries: entries, published: published, tally: tally, metadata: metadata)
     }
 
     /// The first image of each distinct URL, in the order the feed first has it, and for

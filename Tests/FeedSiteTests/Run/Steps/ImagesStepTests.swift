@@ -129,8 +129,11 @@ final class ImagesStepTests: XCTestCase {
 extension ImagesStep {
     /// The step over `world`, for a live feed of `feed` (first seen at `fixedNow()`) that the
     /// cache holds unless `inCache` is false.
-    fileprivate init(_ world: StepWorld, feed: [FeedImage], cache: any CacheBatches = NoCacheBatches()) {
+    /// `keepMetadata`: `--keep-metadata`.
+    init(_ world: StepWorld, feed: [FeedImage], cache: any CacheBatches = NoCacheBatches(), keepMetadata: Bool = false) {
         let outcome = FeedStep.Outcome(feed: feed.seen(at: fixedNow()), source: .live, inCache: true, stoppedAfterPages: nil)
-        self.init(feed: outcome, service: world.service, cache: cache, site: world.site, report: world.report, tasksAtOnce: 4)
+        self.init(
+            feed: outcome, service: world.service, cache: cache, site: world.site,
+            originals: PublishedOriginals(cache: world.renditions, keepMetadata: keepMetadata), report: world.report, tasksAtOnce: 4)
     }
 }

@@ -13,17 +13,22 @@ struct StepWorld {
     let api = FakeFeedAPI()
     let client: RoutedHTTPClient
     let service: FeedService
+    /// The service's image store, whose originals `renditions` reads.
+    let images = InMemoryImageStore()
+    /// What is made from the originals, kept in memory.
+    let renditions: InMemoryRenditionCache
     let site = InMemoryStagingSite()
     let console = LinesConsole()
     let report: RunReport
 
     init(offline: Bool = false) {
-        let api = api
+        let (api, images) = (api, images)
+        renditions = InMemoryRenditionCache(originalsIn: images)
         client = RoutedHTTPClient { try api.answer($0) }
         let now = fixedNow()
         service = FeedService(
             client: offline ? nil : client, api: FakeFeedAPI.root, feedCache: LocalFeedLoader(store: InMemoryFeedStore(), now: { now }),
-            commentsCache: LocalCommentsLoader(store: InMemoryCommentsStore(), now: { now }), imageStore: InMemoryImageStore())
+            commentsCache: LocalCommentsLoader(store: InMemoryCommentsStore(), now: { now }), imageStore: images)
         report = .keeping(in: console)
     }
 
