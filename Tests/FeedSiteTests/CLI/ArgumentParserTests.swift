@@ -259,6 +259,14 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(standard, .standard)
     }
 
+    func test_generate_takesTheSitesTitle_onOneLine_andRefusesABlankOne() throws {
+        guard case let .generate(options) = try parse(["generate", "--title", "  Lisbon\n in   pictures "]) else { return XCTFail() }
+        XCTAssertEqual(options.title, "Lisbon in pictures")
+        guard case let .generate(untitled) = try parse(["generate"]) else { return XCTFail() }
+        XCTAssertNil(untitled.title, "each locale's own name")
+        XCTAssertThrowsError(try parse(["demo", "--title", " "])) { XCTAssertTrue("\($0)".contains("--title needs the site's name"), "\($0)") }
+    }
+
     func test_history_refusesAnotherAction_andOptionsItDoesNotTake() {
         XCTAssertThrowsError(try parse(["history"])) { XCTAssertTrue("\($0)".contains("history needs list or prune"), "\($0)") }
         XCTAssertThrowsError(try parse(["history", "thin"])) { XCTAssertTrue("\($0)".contains("(got 'thin')"), "\($0)") }

@@ -62,6 +62,27 @@ final class SnapshotDraftTests: XCTestCase {
         XCTAssertFalse(page.contains(" ago<"), "a snapshot's page writes its comments' dates whole: \(page)")
     }
 
+    func test_pages_linkThePhotosBeforeAndAfterInTheSnapshotsOrder_andAreMadeAgainWhenTheirNeighboursChange() throws {
+        let root = try makeTemporaryFolder(for: self)
+        let (first, second) = ("\(SiteFixtures.firstID.uuidString).html", "\(SiteFixtures.secondID.uuidString).html")
+        let before = try XCTUnwrap(try make("20261126T120000Z", in: root, previous: nil, comments: [[], []]))
+        let page = try String(contentsOf: URL(fileURLWithPath: before.folder + "/comments/" + first), encoding: .utf8)
+        XCTAssertTrue(page.contains(#"<a class="next" rel="next" href="\#(second)""#), page)
+        XCTAssertFalse(page.contains(#"rel="prev""#), page)
+        let kept = try keep(before, in: root)
+
+        let name = "20261127T120000Z"
+        let after = try XCTUnwrap(
+            try HistoryFixtures.make(
+                name, entries: entries.reversed(), comments: [[], []], folder: root.path + "/draft-" + name, previous: kept,
+                staging: root.path + "/staging-" + name))
+
+        let moved = try String(contentsOf: URL(fileURLWithPath: after.folder + "/comments/" + first), encoding: .utf8)
+        XCTAssertTrue(moved.contains(#"<a class="previous" rel="prev" href="\#(second)""#), moved)
+        XCTAssertFalse(moved.contains(#"rel="next""#), moved)
+        XCTAssertNotEqual(try inode(after.folder + "/comments/" + first), try inode(kept.folder + "/comments/" + first))
+    }
+
     /// Makes snapshot `name` of the two items with `comments` (one list an item) beside a
     /// staged live site.
     private func make(_ name: String, in root: URL, previous: (file: SnapshotIndex, folder: String)?, comments: [[ImageComment]]) throws

@@ -2,6 +2,7 @@ import FeedCore
 import Foundation
 import History
 import SiteGenerator
+import TestSupport
 import XCTest
 
 final class SnapshotRecordTests: XCTestCase {
@@ -31,6 +32,23 @@ final class SnapshotRecordTests: XCTestCase {
         XCTAssertNotEqual(record(entry(placeholder: grey)).page, record(entry(placeholder: red)).page)
         XCTAssertEqual(record(entry(placeholder: nil)).page, page)
         XCTAssertFalse(record(entry(placeholder: grey)).differs(from: record(entry())), "the item's data is the same")
+    }
+
+    func test_page_changesWithThePhotosAroundIt_andTheNextOnesPicture_butNotTheData() {
+        let page = record(entry()).page
+        let other = SiteEntry(image: FeedImage(id: UUID(), description: nil, location: nil, url: URL(string: "https://example.org/b.png")!), stored: nil)
+        let pictured = SiteEntry(
+            image: other.image, stored: StoredImage(sha256: String(repeating: "c", count: 64), byteCount: 5, format: .png), firstSeen: fixedNow())
+
+        XCTAssertNotEqual(record(entry(), neighbours: PhotoNeighbours(previous: other, next: nil)).page, page)
+        XCTAssertNotEqual(record(entry(), neighbours: PhotoNeighbours(previous: nil, next: other)).page, page)
+        XCTAssertNotEqual(
+            record(entry(), neighbours: PhotoNeighbours(previous: other, next: nil)).page,
+            record(entry(), neighbours: PhotoNeighbours(previous: nil, next: other)).page)
+        XCTAssertNotEqual(
+            record(entry(), neighbours: PhotoNeighbours(previous: nil, next: other)).page,
+            record(entry(), neighbours: PhotoNeighbours(previous: nil, next: pictured)).page, "the next photo's picture is fetched ahead")
+        XCTAssertFalse(record(entry(), neighbours: PhotoNeighbours(previous: other, next: other)).differs(from: record(entry())))
     }
 
     func test_line_readsBackAsTheSameRecord() throws {
