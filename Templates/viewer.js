@@ -10,8 +10,9 @@
 (function () {
   "use strict";
 
-  var previous = document.querySelector("a[rel=prev]");
-  var next = document.querySelector("a[rel=next]");
+  // The photo's own neighbours, not the snapshot bar's (which links snapshots with rel too).
+  var previous = document.querySelector(".viewer a[rel=prev]");
+  var next = document.querySelector(".viewer a[rel=next]");
 
   function go(link) {
     if (link && link.href) window.location.href = link.href;

@@ -34,12 +34,14 @@ public struct CommentsPageModel: Equatable, Sendable {
         public let size: ImageDimensions?
         public let sourceSet: ImageSourceSet?
 
-        /// The `sizes` of the photo: the window's width, or the photo's width when it is as
-        /// tall as the stylesheet lets it be (`.viewer img`: the window's height less 9rem),
-        /// whichever is less. Without a known size, the window's width.
+        /// The `sizes` of the photo: in a window wider than the photo's shape, the photo's
+        /// width when it is as tall as the stylesheet lets it be (`.viewer img`: the window's
+        /// height less 9rem), else the window's width. (A media condition rather than `min()`,
+        /// which HTML's `sizes` does not take.) Without a known size, the window's width.
         public var sizes: String {
-            guard let size, size.height > 0 else { return "100vw" }
-            return "min(100vw, calc((100vh - 9rem) * \(size.width) / \(size.height)))"
+            guard let size, size.width > 0, size.height > 0 else { return "100vw" }
+            let shape = "\(size.width) / \(size.height)"
+            return "(min-aspect-ratio: \(size.width)/\(size.height)) calc((100vh - 9rem) * \(shape)), 100vw"
         }
     }
 

@@ -43,7 +43,7 @@ final class PhotoViewerTests: XCTestCase {
             html.contains(#"<a class="previous" rel="prev" href="\#(entries[0].id.uuidString).html"><span aria-hidden="true">‹</span> Previous photo</a>"#),
             html)
         XCTAssertTrue(html.contains(#"<a class="next" rel="next" href="\#(next).html" data-src="../images/\#(String(repeating: "7", count: 64)).jpg""#), html)
-        XCTAssertTrue(html.contains(#" data-sizes="min(100vw, calc((100vh - 9rem) * 480 / 320))">Next photo"#), html)
+        XCTAssertTrue(html.contains(#" data-sizes="(min-aspect-ratio: 480/320) calc((100vh - 9rem) * 480 / 320), 100vw">Next photo"#), html)
         XCTAssertTrue(html.contains(#"<nav class="neighbours" aria-label="Photos">"#), html)
         XCTAssertTrue(html.contains(#"<script src="../assets/viewer.js" defer></script>"#), html)
     }

@@ -70,7 +70,7 @@ final class SiteRendererRenditionTests: XCTestCase {
 
         XCTAssertTrue(
             html.contains(
-                #"<img class="photo" src="../images/\#(file("f"))" srcset="../images/\#(file("d")) 480w, ../images/\#(file("e")) 960w, ../images/\#(file("f")) 1600w" sizes="min(100vw, calc((100vh - 9rem) * 1600 / 1000))" alt="Photo" width="1600" height="1000" style="--w: 1600; --h: 1000" fetchpriority="high">"#
+                #"<img class="photo" src="../images/\#(file("f"))" srcset="../images/\#(file("d")) 480w, ../images/\#(file("e")) 960w, ../images/\#(file("f")) 1600w" sizes="(min-aspect-ratio: 1600/1000) calc((100vh - 9rem) * 1600 / 1000), 100vw" alt="Photo" width="1600" height="1000" style="--w: 1600; --h: 1000" fetchpriority="high">"#
             ), html)
         XCTAssertFalse(html.contains("object-fit"), "never cropped")
     }
@@ -81,7 +81,7 @@ final class SiteRendererRenditionTests: XCTestCase {
         let html = try commentsPage(entry(renditions: portrait))
 
         XCTAssertTrue(html.contains(#"<img class="photo" src="../images/\#(file("e"))" srcset="#), html)
-        XCTAssertTrue(html.contains(#" sizes="min(100vw, calc((100vh - 9rem) * 720 / 1080))" "#), html)
+        XCTAssertTrue(html.contains(#" sizes="(min-aspect-ratio: 720/1080) calc((100vh - 9rem) * 720 / 1080), 100vw" "#), html)
     }
 
     func test_commentsPage_linksTheOriginalWithItsSizeInPixelsAndBytesInThePagesLanguage() throws {
