@@ -195,14 +195,13 @@ function longUTC(lang) {
   when.textContent = bar.dataset.taken.replace("%@", times[lang] || times[Object.keys(times)[0]]);
   // The page's title says which snapshot it is, as several may share its file.
   document.title += " · " + (times[lang] || times[Object.keys(times)[0]]);
-  // A link in the bar, before its link to all snapshots.
+  // A link in the bar, after the links the page was written with, so none of those moves.
   function add(href, label, rel) {
     var anchor = document.createElement("a");
     anchor.href = href;
     anchor.textContent = label;
     if (rel) anchor.rel = rel;
-    var all = bar.querySelector(".archive-all");
-    all.parentNode.insertBefore(anchor, all);
+    bar.querySelector(".archive-all").parentNode.appendChild(anchor);
   }
   function link(label, index, rel) {
     add(bar.dataset.root + names[index] + "/" + bar.dataset.locale + "index.html", label, rel);
