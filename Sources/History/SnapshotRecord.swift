@@ -12,7 +12,8 @@ public struct SnapshotRecord: Equatable, Sendable {
     public let location: String?
     /// The image's URL as the feed gave it.
     public let imageURL: String
-    /// The image's SHA-256, `nil` when it could not be had.
+    /// The SHA-256 of the image as downloaded (whatever file the site publishes of it), `nil`
+    /// when it could not be had.
     public let imageSHA256: String?
     /// The comments' IDs in server order; `nil` when they could not be had.
     public let commentIDs: [String]?
@@ -59,7 +60,7 @@ public struct SnapshotRecord: Equatable, Sendable {
         if let next = neighbours.next { Self.addPictures(of: next, to: &page) }
         page.add(context)
         self.init(
-            id: entry.id, description: entry.description, location: entry.location, imageURL: entry.originalURL, imageSHA256: entry.stored?.sha256,
+            id: entry.id, description: entry.description, location: entry.location, imageURL: entry.originalURL, imageSHA256: entry.fetched?.sha256,
             commentIDs: comments?.map(\.id.text), commentsDigest: commentsDigest, page: page.hex)
     }
 

@@ -6,8 +6,11 @@ import Foundation
 /// placeholder.
 public struct SiteEntry: Equatable, Sendable {
     public let image: FeedImage
-    /// The original as it was downloaded: its size in pixels and bytes, and its file.
+    /// The original as the site publishes it: its size in pixels and bytes, and its file
+    /// (as downloaded, or its copy without metadata: `publishing(_:)`).
     public let stored: StoredImage?
+    /// The original as it was downloaded, when the site publishes another file of it.
+    private let downloaded: StoredImage?
     /// Smaller copies of `stored` for the pages, narrowest first; empty when none were made
     /// (a format feedsite does not decode, renditions turned off), and then the pages show
     /// the original as they always have.
@@ -19,12 +22,29 @@ public struct SiteEntry: Equatable, Sendable {
     public let firstSeen: Date
 
     public init(image: FeedImage, stored: StoredImage?, firstSeen: Date, renditions: [StoredImage] = [], placeholder: ImagePlaceholder? = nil) {
+        self.init(image: image, stored: stored, downloaded: nil, firstSeen: firstSeen, renditions: renditions, placeholder: placeholder)
+    }
+
+    private init(
+        image: FeedImage, stored: StoredImage?, downloaded: StoredImage?, firstSeen: Date, renditions: [StoredImage], placeholder: ImagePlaceholder?
+    ) {
         self.image = image
         self.stored = stored
+        self.downloaded = downloaded
         self.firstSeen = firstSeen
         self.renditions = renditions
         self.placeholder = placeholder
     }
+
+    /// The same item with `file` published in place of its original as downloaded, which
+    /// `fetched` still names; everything else as it was.
+    public func publishing(_ file: StoredImage) -> SiteEntry {
+        SiteEntry(image: image, stored: file, downloaded: fetched, firstSeen: firstSeen, renditions: renditions, placeholder: placeholder)
+    }
+
+    /// The original as it was downloaded: which picture the item has, whatever file the site
+    /// publishes of it.
+    public var fetched: StoredImage? { downloaded ?? stored }
 
     public var id: UUID { image.id }
     public var description: String? { image.description }

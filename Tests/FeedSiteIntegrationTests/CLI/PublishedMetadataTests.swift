@@ -34,6 +34,8 @@ final class PublishedMetadataTests: XCTestCase {
                     "\(path)\", \"mime_type\": \"\(index == 0 ? "image/jpeg" : "image/png")\", \"size_in_bytes\": \(clean.count)}"), path)
             XCTAssertTrue(try read(run.file("data/items.jsonl")).contains("\"path\": \"\(path)\""), path)
         }
+        let card = try XCTUnwrap(try read(run.file("index.html")).components(separatedBy: "<li class=\"card\"").dropFirst().first)
+        XCTAssertTrue(card.contains(#"<div class="frame" style="background:"#), "the photo keeps its placeholder: \(card)")
         let blobs = try CacheContents(folder: run.cache).blobNames()
         XCTAssertTrue(blobs.contains(SHA256.digest(Data(CameraFeed.photo)).hex), "the cache keeps the photo as fetched")
         XCTAssertTrue(blobs.contains(SHA256.digest(Data(CameraFeed.png)).hex), "and the PNG")

@@ -51,6 +51,22 @@ final class SnapshotRecordTests: XCTestCase {
         XCTAssertFalse(record(entry(), neighbours: PhotoNeighbours(previous: other, next: other)).differs(from: record(entry())))
     }
 
+    func test_record_namesTheImageAsDownloaded_whateverFileTheSitePublishesOfIt() {
+        let downloaded = StoredImage(sha256: String(repeating: "a", count: 64), byteCount: 900, format: .jpeg)
+        let copy = StoredImage(sha256: String(repeating: "b", count: 64), byteCount: 700, format: .jpeg)
+        let grey = ImagePlaceholder(samples: [UInt8](repeating: 0x80, count: 9))
+        let item = SiteEntry(image: entry().image, stored: downloaded, firstSeen: fixedNow(), placeholder: grey)
+
+        let published = item.publishing(copy)
+
+        XCTAssertEqual(published.stored, copy)
+        XCTAssertEqual(published.fetched, downloaded)
+        XCTAssertEqual(published.placeholder, grey, "everything else as it was")
+        XCTAssertEqual(record(published).imageSHA256, downloaded.sha256)
+        XCTAssertFalse(record(published).differs(from: record(item)), "the same picture: no change for the history")
+        XCTAssertNotEqual(record(published).page, record(item).page, "its page links the copy")
+    }
+
     func test_line_readsBackAsTheSameRecord() throws {
         let original = record(entry(description: "Quote \" and\nline"), comments: [comment])
 

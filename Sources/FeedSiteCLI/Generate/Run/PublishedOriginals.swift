@@ -49,7 +49,7 @@ struct PublishedOriginals: Sendable {
         guard !published.isEmpty else { return entries }
         return entries.map { entry in
             guard let original = entry.stored, let file = published[original.digest] else { return entry }
-            return SiteEntry(image: entry.image, stored: file, firstSeen: entry.firstSeen, renditions: entry.renditions)
+            return entry.publishing(file)
         }
     }
 }
