@@ -10,7 +10,7 @@ import XCTest
 /// `feedsite generate` against a real HTTP server on 127.0.0.1, in this process: the
 /// online path, from the API to the published site and its exit codes.
 final class GenerateOnlineTests: XCTestCase {
-    func test_generate_rendersEveryItemOfEveryPageInFeedOrder() async throws {
+    func test_generate_rendersEveryItemOfEveryPageInFeedOrder_eachPhotosPageLinkingItsNeighbours() async throws {
         let source = SyntheticFeed(itemCount: 23, commentsPerItem: 2, imageBytes: 64, now: fixedNow())
         let server = try makeServer(source)
         let run = try makeRunFolder()
@@ -30,6 +30,11 @@ final class GenerateOnlineTests: XCTestCase {
             let comments = try read(run.file("comments/\(SyntheticFeed.id(ofItemAt: index).uuidString).html"))
             XCTAssertTrue(comments.contains("Comment 1 on item \(index + 1)"), "comments page of item \(index + 1)")
             XCTAssertTrue(comments.contains("Comment 2 on item \(index + 1)"), "comments page of item \(index + 1)")
+            // Each photo's page links the photos before and after it in the feed, across its pages.
+            let previous = matches(of: #"rel="prev" href="([0-9A-F-]{36})\.html""#, in: comments)
+            let next = matches(of: #"rel="next" href="([0-9A-F-]{36})\.html""#, in: comments)
+            XCTAssertEqual(previous, index == 0 ? [] : [idsInOrder[index - 1]], "item \(index + 1)")
+            XCTAssertEqual(next, index == 22 ? [] : [idsInOrder[index + 1]], "item \(index + 1)")
         }
     }
 
