@@ -2,12 +2,24 @@ import Basics
 import FileSystem
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Writes a folder as a POSIX (ustar) tar file that is the same byte for byte whenever the
 /// folder's contents are: entries sorted by path, every time set to `modificationDate`,
 /// owner and group 0 with no names, mode 0755 for folders and 0644 for files. Entry paths
 /// are relative to the folder (`index.html`, `images/…`), so extract into a folder of your
 /// choice: `mkdir site && tar -xf FILE.tar -C site`. Files are streamed into the archive a
 /// chunk at a time, so a large site never sits in memory.
+///
+/// Paths that are names of one file (the same device and inode: a history's snapshots share
+/// most of their files with each other and with the live site) hold its bytes once: the
+/// first of them in the archive's order is a regular entry, each later one a hard-link entry
+/// (type 1, no bytes) naming it, which tar extracts as a link again. Which entry holds the
+/// bytes depends on the paths alone, never on inode numbers, so the bytes stay the same.
 public enum TarArchive {
     public enum WriteError: SpaceAwareError, Equatable, Sendable, CustomStringConvertible {
         case pathTooLong(String)
@@ -48,6 +60,9 @@ public enum TarArchive {
         }
         let entries = (Array(folders) + paths).sorted()
         let mtime = max(0, Int(modificationDate.timeIntervalSince1970.rounded(.down)))
+        // The first path of each file that has other names, by its identity; only files with
+        // more than one name are kept here.
+        var firstNames: [FileID: String] = [:]
 
         do {
             try AtomicFile.write(toPath: archive.path) { output in
@@ -57,7 +72,17 @@ public enum TarArchive {
                         try output.write(try header(path: entry, size: 0, mode: 0o755, type: "5", mtime: mtime))
                     } else {
                         let file = folder.path + "/" + entry
-                        let size = try PlainFile.size(of: file)
+                        let (size, identity) = try Self.status(of: file)
+                        if let identity {
+                            if let first = firstNames[identity] {
+                                try output.write(try header(path: entry, size: 0, mode: 0o644, type: "1", mtime: mtime, linkName: first))
+                                progress(number + 1, entries.count)
+                                continue
+                            }
+                            // A path too long for the link field is named by no link: its
+                            // other names hold the bytes again.
+                            if entry.utf8.count <= linkNameLength { firstNames[identity] = entry }
+                        }
                         try output.write(try header(path: entry, size: size, mode: 0o644, type: "0", mtime: mtime))
                         guard try output.write(contentsOf: file) == size else {
                             throw WriteError.cannotWrite(archive.path, reason: "\(entry) changed while it was archived")
@@ -73,9 +98,27 @@ public enum TarArchive {
         }
     }
 
+    /// The longest path a hard-link entry can name: ustar's link field has no prefix.
+    static let linkNameLength = 100
+
+    /// A file's identity across its names.
+    private struct FileID: Hashable {
+        let device: UInt64
+        let inode: UInt64
+    }
+
+    /// The size of the file at `path` (a symbolic link followed, as its bytes are read), and
+    /// its identity when it has other names.
+    private static func status(of path: String) throws(FileSystemError) -> (size: Int, identity: FileID?) {
+        var info = stat()
+        try FileSystemError.check(stat(path, &info))
+        let identity = info.st_nlink > 1 ? FileID(device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino)) : nil
+        return (Int(info.st_size), identity)
+    }
+
     /// A ustar header: a path up to 100 bytes, or split into a prefix of up to 155 and a
-    /// name of up to 100 at a slash.
-    static func header(path: String, size: Int, mode: Int, type: Character, mtime: Int) throws -> [UInt8] {
+    /// name of up to 100 at a slash; a hard link's `linkName` up to 100 bytes.
+    static func header(path: String, size: Int, mode: Int, type: Character, mtime: Int, linkName: String = "") throws -> [UInt8] {
         let bytes = Array(path.utf8)
         var name = bytes
         var prefix: [UInt8] = []
@@ -103,6 +146,7 @@ public enum TarArchive {
         put(octal(mtime, width: 12), at: 136)
         put(Array(repeating: UInt8(ascii: " "), count: 8), at: 148)  // checksum placeholder
         header[156] = UInt8(ascii: type.unicodeScalars.first!)
+        put(Array(linkName.utf8.prefix(linkNameLength)), at: 157)
         put(Array("ustar".utf8) + [0], at: 257)
         put(Array("00".utf8), at: 263)
         put(prefix, at: 345)

@@ -1,9 +1,12 @@
 import FileSystem
 import Foundation
+import History
 import Publishing
 
-/// With `--archive`, the published site as a reproducible tar file. It is written whole or
-/// not at all: a failure or a cancellation leaves the file as it was, or no file.
+/// With `--archive`, the published site and its history as a reproducible tar file, the
+/// files the history shares as hard links. It is written whole or not at all: a failure or
+/// a cancellation leaves the file as it was, or no file. It runs under the output's lock, so
+/// no other run or prune changes the history while it is read.
 struct ArchiveStep: RunStep {
     let output: URL
     let archive: URL
@@ -22,7 +25,8 @@ struct ArchiveStep: RunStep {
     private func work(_ progress: StepProgress) async throws -> StepDone {
         do {
             try Task.checkCancellation()
-            try TarArchive.write(folder: output, paths: try SiteFiles.list(output), to: archive, modificationDate: now) { done, total in
+            let paths = try SiteFiles.list(output) + HistoryFolder(output: output).publishedFiles()
+            try TarArchive.write(folder: output, paths: paths, to: archive, modificationDate: now) { done, total in
                 progress.update(done: done, total: total)
             }
             try await DiskSync.flush([archive.path])

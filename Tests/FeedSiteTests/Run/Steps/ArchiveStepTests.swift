@@ -32,6 +32,27 @@ final class ArchiveStepTests: XCTestCase {
         XCTAssertEqual(try TarEntries(Data(contentsOf: archive)).paths, ["index.html"])
     }
 
+    func test_run_holdsTheHistoryItsSnapshotsAndTheirSharedFilesAsHardLinks() async throws {
+        let folder = try makeTemporaryFolder(for: self)
+        let snapshot = "history/20261124T120000Z/"
+        let site = try makeSite(
+            in: folder,
+            files: [
+                "index.html": "<p>published</p>", "history/index.html": "<p>calendar</p>", "history/.removing-20261120T120000Z/index.html": "<p>going</p>",
+            ])
+        try FileManager.default.createDirectory(at: site.appendingPathComponent(snapshot), withIntermediateDirectories: true)
+        try FileManager.default.linkItem(at: site.appendingPathComponent("index.html"), to: site.appendingPathComponent(snapshot + "index.html"))
+        let archive = folder.appendingPathComponent("site.tar")
+        let step = ArchiveStep(output: site, archive: archive, now: fixedNow())
+
+        _ = try await step.run(progress(for: step))
+
+        let tar = try TarEntries(Data(contentsOf: archive))
+        XCTAssertEqual(tar.paths, ["history/", snapshot, snapshot + "index.html", "history/index.html", "index.html"])
+        XCTAssertEqual(tar.links, ["index.html": snapshot + "index.html"], "the live page is the snapshot's, by the first path in the archive")
+        XCTAssertEqual(tar.entries.first { $0.path == snapshot + "index.html" }.map { String(decoding: $0.data, as: UTF8.self) }, "<p>published</p>")
+    }
+
     func test_run_thatCannotWriteTheArchiveThrowsArchiveNotWritten() async throws {
         let folder = try makeTemporaryFolder(for: self)
         let site = try makeSite(in: folder, files: ["index.html": "<p>published</p>"])
