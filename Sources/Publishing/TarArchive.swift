@@ -18,7 +18,8 @@ import Foundation
 /// Paths that are names of one file (the same device and inode: a history's snapshots share
 /// most of their files with each other and with the live site) hold its bytes once: the
 /// first of them in the archive's order is a regular entry, each later one a hard-link entry
-/// (type 1, no bytes) naming it, which tar extracts as a link again. Which entry holds the
+/// (type 1, no bytes) naming it, which tar extracts as a link again (a name too long for its
+/// field in a pax extended header before it). Which entry holds the
 /// bytes depends on the paths alone, never on inode numbers, so the bytes stay the same.
 public enum TarArchive {
     public enum WriteError: SpaceAwareError, Equatable, Sendable, CustomStringConvertible {
@@ -75,13 +76,11 @@ public enum TarArchive {
                         let (size, identity) = try Self.status(of: file)
                         if let identity {
                             if let first = firstNames[identity] {
-                                try output.write(try header(path: entry, size: 0, mode: 0o644, type: "1", mtime: mtime, linkName: first))
+                                try output.write(try link(path: entry, to: first, mtime: mtime))
                                 progress(number + 1, entries.count)
                                 continue
                             }
-                            // A path too long for the link field is named by no link: its
-                            // other names hold the bytes again.
-                            if entry.utf8.count <= linkNameLength { firstNames[identity] = entry }
+                            firstNames[identity] = entry
                         }
                         try output.write(try header(path: entry, size: size, mode: 0o644, type: "0", mtime: mtime))
                         guard try output.write(contentsOf: file) == size else {
@@ -98,8 +97,26 @@ public enum TarArchive {
         }
     }
 
-    /// The longest path a hard-link entry can name: ustar's link field has no prefix.
+    /// The longest path a hard-link entry's own field can name: ustar's link field has no
+    /// prefix.
     static let linkNameLength = 100
+
+    /// The headers of a hard link at `path` to `first`: one ustar header, after a pax
+    /// extended header holding the name when it is too long for the link field (as a
+    /// snapshot's picture of a four-letter type is: `history/<time>/images/<digest>.webp`).
+    static func link(path: String, to first: String, mtime: Int) throws -> [UInt8] {
+        guard first.utf8.count > linkNameLength else {
+            return try header(path: path, size: 0, mode: 0o644, type: "1", mtime: mtime, linkName: first)
+        }
+        // A record is "<length> linkpath=<name>\n", its length counting its own digits.
+        let body = " linkpath=" + first + "\n"
+        var length = body.utf8.count + 1
+        while String(length).utf8.count + body.utf8.count != length { length += 1 }
+        let record = Array((String(length) + body).utf8)
+        return try header(path: "././@PaxHeader", size: record.count, mode: 0o644, type: "x", mtime: mtime) + record
+            + [UInt8](repeating: 0, count: (block - record.count % block) % block)
+            + header(path: path, size: 0, mode: 0o644, type: "1", mtime: mtime)
+    }
 
     /// A file's identity across its names.
     private struct FileID: Hashable {

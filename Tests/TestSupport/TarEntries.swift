@@ -9,7 +9,8 @@ import Foundation
 /// The entries of a ustar archive read back from its headers: each one's path, type, link
 /// name and bytes. Written from the format (512-byte blocks; a header's name at 0, size in
 /// octal at 124, checksum at 148, type at 156, link name at 157, magic at 257, prefix at 345;
-/// the data padded to a block; two zero blocks at the end), not from the code that writes it.
+/// the data padded to a block; two zero blocks at the end; a pax extended header, type `x`,
+/// naming the next entry's path or link), not from the code that writes it.
 public struct TarEntries {
     /// The archive is not a ustar archive, or ends part-way.
     public struct Malformed: Error, CustomStringConvertible {
@@ -37,6 +38,8 @@ public struct TarEntries {
         let bytes = [UInt8](archive)
         var entries: [Entry] = []
         var offset = 0
+        // What a pax extended header says of the entry after it.
+        var extended: [String: String] = [:]
         while true {
             guard offset + 512 <= bytes.count else { throw Malformed(description: "no end blocks after \(entries.count) entries") }
             let header = Array(bytes[offset..<offset + 512])
@@ -53,11 +56,18 @@ public struct TarEntries {
             }
             offset += 512
             guard offset + size <= bytes.count else { throw Malformed(description: "\(name) ends past the archive") }
+            let data = Data(bytes[offset..<offset + size])
+            offset += (size + 511) / 512 * 512
+            let type = Character(UnicodeScalar(header[156]))
+            if type == "x" {
+                extended = try Self.records(data)
+                continue
+            }
             entries.append(
                 Entry(
-                    path: prefix.isEmpty ? name : prefix + "/" + name, type: Character(UnicodeScalar(header[156])),
-                    linkName: Self.text(header[157..<257]), data: Data(bytes[offset..<offset + size])))
-            offset += (size + 511) / 512 * 512
+                    path: extended["path"] ?? (prefix.isEmpty ? name : prefix + "/" + name), type: type,
+                    linkName: extended["linkpath"] ?? Self.text(header[157..<257]), data: data))
+            extended = [:]
         }
         self.entries = entries
     }
@@ -81,6 +91,23 @@ public struct TarEntries {
                 throw Malformed(description: "\(entry.path) has the type \(entry.type)")
             }
         }
+    }
+
+    /// A pax extended header's records, each "<length> <key>=<value>\n", its length counting
+    /// the whole record.
+    private static func records(_ data: Data) throws -> [String: String] {
+        var records: [String: String] = [:]
+        var rest = [UInt8](data)[...]
+        while !rest.isEmpty {
+            guard let space = rest.firstIndex(of: 0x20), let length = Int(String(decoding: rest[rest.startIndex..<space], as: UTF8.self)),
+                length > space - rest.startIndex + 1, length <= rest.count, rest[rest.startIndex + length - 1] == 0x0A
+            else { throw Malformed(description: "a malformed pax record") }
+            let record = String(decoding: rest[(space + 1)..<(rest.startIndex + length - 1)], as: UTF8.self)
+            guard let equals = record.firstIndex(of: "=") else { throw Malformed(description: "a pax record without a key") }
+            records[String(record[..<equals])] = String(record[record.index(after: equals)...])
+            rest = rest.dropFirst(length)
+        }
+        return records
     }
 
     private static func text(_ field: ArraySlice<UInt8>) -> String {

@@ -30,6 +30,34 @@ final class TarArchiveTests: XCTestCase {
         }
     }
 
+    func test_write_givesHardLinksGNUTarListsAndExtractsAsLinks_evenToANameTooLongForTheLinkField() throws {
+        let tar = try gnuTar()
+        let folder = try makeTemporaryFolder(for: self)
+        let picture = "history/20261124T120000Z/images/" + String(repeating: "f", count: 64) + ".webp"
+        let paths = [picture, "images/" + String(repeating: "f", count: 64) + ".webp", "history/20261124T120000Z/a.html", "history/20261125T120000Z/a.html"]
+        for (path, source) in zip(paths, [nil, picture, nil, "history/20261124T120000Z/a.html"]) {
+            let file = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            if let source {
+                try FileManager.default.linkItem(at: folder.appendingPathComponent(source), to: file)
+            } else {
+                try Data(path.utf8).write(to: file)
+            }
+        }
+        let archive = try makeTemporaryFolder(for: self).appendingPathComponent("site.tar")
+
+        try TarArchive.write(folder: folder, paths: paths, to: archive, modificationDate: fixedNow())
+
+        let listing = try run(tar, ["--list", "--verbose", "--numeric-owner", "--file", archive.path])
+        XCTAssertTrue(listing.contains("history/20261125T120000Z/a.html link to history/20261124T120000Z/a.html\n"), listing)
+        XCTAssertTrue(listing.contains("images/\(String(repeating: "f", count: 64)).webp link to \(picture)\n"), listing)
+        let extracted = try makeTemporaryFolder(for: self)
+        _ = try run(tar, ["--extract", "--file", archive.path, "--directory", extracted.path])
+        XCTAssertEqual(try inode(extracted.appendingPathComponent(paths[0])), try inode(extracted.appendingPathComponent(paths[1])))
+        XCTAssertEqual(try inode(extracted.appendingPathComponent(paths[2])), try inode(extracted.appendingPathComponent(paths[3])))
+        XCTAssertEqual(try String(contentsOf: extracted.appendingPathComponent(paths[1]), encoding: .utf8), picture)
+    }
+
     // MARK: - Helpers
 
     private func gnuTar() throws -> URL {

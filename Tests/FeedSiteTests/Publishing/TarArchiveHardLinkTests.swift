@@ -79,16 +79,23 @@ final class TarArchiveHardLinkTests: XCTestCase {
         XCTAssertEqual(SHA256.hexDigest(Data(archive)), "024d950c2a25f8a26b8686617c0bb114fa9a9d0b40239303d3216166f29efacf")
     }
 
-    func test_write_givesEveryNameTheBytesWhenTheFirstPathIsTooLongToBeNamedByALink() throws {
+    func test_write_namesAFirstPathTooLongForTheLinkFieldInAPaxExtendedHeaderBeforeTheLink() throws {
         let folder = try makeTemporaryFolder(for: self)
-        try write("long", to: TarTestSite.longPath, in: folder)
-        try link(TarTestSite.longPath, to: "z.txt", in: folder)
+        let picture = "history/20261124T120000Z/images/" + String(repeating: "f", count: 64) + ".webp"
+        try write("picture", to: picture, in: folder)
+        try link(picture, to: "images/" + String(repeating: "f", count: 64) + ".webp", in: folder)
 
-        let tar = try TarEntries(Data(archive(of: folder, paths: [TarTestSite.longPath, "z.txt"])))
+        let archive = try archive(of: folder, paths: [picture, "images/" + String(repeating: "f", count: 64) + ".webp"])
 
-        XCTAssertEqual(tar.links, [:])
-        XCTAssertEqual(tar.entries.first { $0.path == "z.txt" }?.data, Data("long".utf8))
-        XCTAssertEqual(tar.entries.first { $0.path == TarTestSite.longPath }?.data, Data("long".utf8))
+        XCTAssertEqual(picture.utf8.count, 101)
+        let tar = try TarEntries(Data(archive))
+        XCTAssertEqual(tar.links, ["images/" + String(repeating: "f", count: 64) + ".webp": picture])
+        let record = "115 linkpath=\(picture)\n"
+        XCTAssertEqual(record.utf8.count, 115, "a record's length counts its own digits")
+        let pax = try XCTUnwrap(archive.indices.first { archive[$0..<min(archive.count, $0 + record.utf8.count)].elementsEqual(record.utf8) })
+        XCTAssertEqual(pax % 512, 0, "the record is the data of a header of its own")
+        XCTAssertEqual(archive[pax - 512 + 156], UInt8(ascii: "x"), "a pax extended header")
+        XCTAssertEqual(archive[pax + 512 + 156], UInt8(ascii: "1"), "the link's own header follows it")
     }
 
     func test_write_givesAnArchiveThatExtractsToTheSameFilesSharedTheSameWay() throws {
