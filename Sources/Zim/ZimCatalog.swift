@@ -9,16 +9,17 @@ struct ZimCatalog {
         var count: UInt32
     }
 
+    /// Its fields in this order take 24 bytes, not 32.
     struct Entry {
-        var namespace: ZimFormat.Namespace
         var path: Span
         /// Empty when the title is the path.
         var title: Span
-        /// An index into `mimeTypes`; `ZimFormat.redirectMime` for a redirect.
-        var mime: UInt16
         /// The blob, for content; the entry it leads to (by its index in URL order, once
         /// sorted), for a redirect.
         var target: UInt32
+        /// An index into `mimeTypes`; `ZimFormat.redirectMime` for a redirect.
+        var mime: UInt16
+        var namespace: ZimFormat.Namespace
         /// Listed in the title index of the pages a reader's search box offers.
         var isFront: Bool
     }

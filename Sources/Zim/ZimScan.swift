@@ -56,11 +56,15 @@ struct ZimScan {
         var title = titles[blob] ?? ZimCatalog.Span(start: 0, count: 0)
         if catalog.bytes(title) == catalog.bytes(pathSpan) { title = ZimCatalog.Span(start: 0, count: 0) }
         counts[mime, default: 0] += 1
-        try catalog.add(.init(namespace: .content, path: pathSpan, title: title, mime: try catalog.mimeIndex(mime), target: blob, isFront: isFront))
+        try catalog.add(.init(path: pathSpan, title: title, target: blob, mime: try catalog.mimeIndex(mime), namespace: .content, isFront: isFront))
     }
 
     /// Adds the metadata, the main page, and the two title listings; then sorts.
     mutating func finish(metadata: ZimMetadata, mainPage: String) throws(ZimError) -> ZimCatalog {
+        // What found the files' blobs is done with: freed before the sort, which needs room.
+        byInode = [:]
+        byDigest = [:]
+        titles = [:]
         let counter = counts.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ";")
         for field in metadata.entries(counter: counter) {
             let blob = try catalog.addInline(field.bytes)
@@ -86,6 +90,6 @@ struct ZimScan {
     private mutating func addEntry(_ namespace: ZimFormat.Namespace, _ path: String, mime: String?, target: UInt32) throws(ZimError) {
         let mimeIndex = try mime.map { (type) throws(ZimError) in try catalog.mimeIndex(type) } ?? ZimFormat.redirectMime
         let span = try catalog.span(path.utf8)
-        try catalog.add(.init(namespace: namespace, path: span, title: .init(start: 0, count: 0), mime: mimeIndex, target: target, isFront: false))
+        try catalog.add(.init(path: span, title: .init(start: 0, count: 0), target: target, mime: mimeIndex, namespace: namespace, isFront: false))
     }
 }
