@@ -73,6 +73,8 @@ let package = Package(
         .target(name: "Publishing", dependencies: ["Basics", "FileSystem", "Hashing"]),
         // History: dated snapshots of the site, what changed between them, which to keep.
         .target(name: "History", dependencies: ["Basics", "FeedCore", "FileSystem", "Hashing", "Publishing", "SiteGenerator"]),
+        // The ZIM file: the site and its history as one file for Kiwix; MD5 and a reader.
+        .target(name: "Zim", dependencies: ["Basics", "FileSystem", "Hashing"]),
         // The web archive: WARC records, each a gzip member, and their CDXJ index.
         .target(name: "WebArchive", dependencies: ["Basics", "Deflate", "FileSystem", "Hashing"]),
         // The demo: a loopback HTTP server (also `feedsite serve`'s) and the sample API it serves.
@@ -89,7 +91,7 @@ let package = Package(
             name: "FeedSiteCLI",
             dependencies: [
                 "Basics", "FeedCore", "HTTP", "FileSystem", "FeedStorage", "SiteGenerator", "BuiltInTemplates", "Publishing", "LoopbackHTTP", "SampleAPI",
-                "Images", "History", "WebArchive", "Hashing",
+                "Images", "History", "WebArchive", "Hashing", "Zim",
             ]
         ),
         .executableTarget(name: "feedsite", dependencies: ["FeedSiteCLI"]),
@@ -105,7 +107,7 @@ let package = Package(
             name: "FeedSiteTests",
             dependencies: [
                 "TestSupport", "Basics", "FeedCore", "HTTP", "Hashing", "FileSystem", "FeedStorage", "SiteGenerator", "BuiltInTemplates", "Publishing",
-                "LoopbackHTTP", "SampleAPI", "FeedSiteCLI", "SQLite", "Images", "ImageHeaders", "History", "WebArchive", "Deflate",
+                "LoopbackHTTP", "SampleAPI", "FeedSiteCLI", "SQLite", "Images", "ImageHeaders", "History", "WebArchive", "Deflate", "Zim",
             ],
             // The search rule's vectors are read from their path by the tests and by
             // .ci/check-search, not bundled; so are the pictures the codecs' tests decode.
@@ -117,7 +119,7 @@ let package = Package(
             name: "FeedSiteIntegrationTests",
             dependencies: [
                 "TestSupport", "Basics", "FeedCore", "HTTP", "Hashing", "FileSystem", "FeedStorage", "SiteGenerator", "BuiltInTemplates", "Publishing",
-                "LoopbackHTTP", "SampleAPI", "FeedSiteCLI", "SQLite", "feedsite", "Images", "WebArchive", "Deflate",
+                "LoopbackHTTP", "SampleAPI", "FeedSiteCLI", "SQLite", "feedsite", "Images", "WebArchive", "Deflate", "Zim",
             ],
             // The cache an earlier feedsite wrote, for the upgrade's tests; read from its
             // path, not bundled.

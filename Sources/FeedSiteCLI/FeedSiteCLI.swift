@@ -38,6 +38,10 @@ public enum FeedSiteCLI {
             return await HistoryCommand(request: request, environment: environment, console: console).run()
         case let .verify(output):
             return VerifyCommand(site: environment.resolve(output), console: console).run()
+        case let .verifyZim(file):
+            return VerifyZimCommand(file: environment.resolve(file).path, console: console).run()
+        case let .zim(output, file, partSize):
+            return await ZimCommand(output: output, file: file, partSize: partSize, environment: environment, console: console).run()
         case let .serve(output, host, port):
             return await ServeCommand(site: environment.resolve(output), host: host, port: port, console: console).run()
         case let .validateCache(cache, now, verbose):

@@ -1,5 +1,6 @@
 /// A message fed in pieces of any size, handed on as whole 64-byte blocks, and the padding
-/// that ends it (FIPS 180-4, 5.1.1): what SHA-1 and SHA-256 share but their block function.
+/// that ends it (FIPS 180-4, 5.1.1): what SHA-1, SHA-256 and MD5 share but their block
+/// function (MD5 writes the length little-endian).
 /// The block not yet whole is held in the value itself, so hashing allocates nothing: a run
 /// hashes hundreds of thousands of small messages (BENCHMARKS.md, "What each trick buys",
 /// row "hashing without allocating").
@@ -40,15 +41,16 @@ struct MessageBlocks: Sendable {
     }
 
     /// Ends the message: the padding after what is kept, 0x80, zeros, then the message's
-    /// length in bits, big-endian, as the last one or two blocks, handed to `compress`.
-    mutating func finish(to compress: (UnsafeRawBufferPointer) -> Void) {
+    /// length in bits, big-endian (little-endian for MD5), as the last one or two blocks,
+    /// handed to `compress`.
+    mutating func finish(littleEndianLength: Bool = false, to compress: (UnsafeRawBufferPointer) -> Void) {
         let bits = length &* 8
         withUnsafeTemporaryAllocation(byteCount: 128, alignment: 8) { tail in
             tail.initializeMemory(as: UInt8.self, repeating: 0)
             withUnsafeBytes(of: pending) { tail.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[0..<held])) }
             tail[held] = 0x80
             let count = held < 56 ? 64 : 128
-            tail.storeBytes(of: bits.bigEndian, toByteOffset: count - 8, as: UInt64.self)
+            tail.storeBytes(of: littleEndianLength ? bits.littleEndian : bits.bigEndian, toByteOffset: count - 8, as: UInt64.self)
             compress(UnsafeRawBufferPointer(rebasing: tail[0..<count]))
         }
         held = 0

@@ -9,13 +9,13 @@ import SiteGenerator
 /// Options are `--name value` or `--name=value`; flags take no value; only `--locale` may
 /// be repeated. `--help` anywhere asks for the usage.
 public enum ArgumentParser {
-    private struct Spec {
+    struct Spec {
         let name: String
         let takesValue: Bool
         let repeatable: Bool
     }
 
-    private static func option(_ name: String, repeatable: Bool = false) -> Spec {
+    static func option(_ name: String, repeatable: Bool = false) -> Spec {
         Spec(name: name, takesValue: true, repeatable: repeatable)
     }
 
@@ -27,7 +27,8 @@ public enum ArgumentParser {
         option("api"), option("output"), option("cache"), option("templates"), option("locale", repeatable: true), option("title"),
         option("now"), option("page-size"), option("max-items"), option("max-pages"), option("concurrency"), option("timeout"), option("rate"),
         option("retries"), option("max-image-bytes"), option("image-widths"), option("image-quality"), option("max-image-pixels"), option("ca-file"),
-        option("archive"), option("warc"), option("wacz"), option("base-url"), option("metrics-file"), option("history-keep"), flag("offline"),
+        option("archive"), option("warc"), option("wacz"), option("base-url"), option("metrics-file"), option("history-keep"), option("zim"),
+        option("zim-part-size"), flag("offline"),
         flag("strict"), flag("force"), flag("export-data"), flag("history"), flag("keep-metadata"), flag("quiet"), flag("verbose"),
     ]
 
@@ -39,7 +40,7 @@ public enum ArgumentParser {
         "serve": [option("output"), option("host"), option("port")],
     ]
 
-    private static let commands = ["generate", "demo", "validate-cache", "verify", "history", "templates", "serve"]
+    private static let commands = ["generate", "demo", "validate-cache", "verify", "history", "templates", "serve", "zim"]
 
     public static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError) -> Command {
         if arguments.contains("--help") || arguments.contains("-h") || arguments.first == "help" { return .help }
@@ -58,6 +59,8 @@ public enum ArgumentParser {
     private static func command(_ name: String, _ arguments: [String], environment: [String: String]) throws(UsageError) -> Command {
         if name == "templates" { return try templates(arguments) }
         if name == "history" { return try history(arguments, environment: environment) }
+        if name == "zim" { return try zim(arguments) }
+        if name == "verify", let file = try verifiedZim(arguments) { return .verifyZim(file: file) }
         guard let commandSpecs = specs[name] else {
             if name.hasPrefix("-") { throw UsageError("unknown option '\(name)'; a command comes first") }
             throw UsageError("unknown command '\(name)'" + suggestion(for: name, among: commands, quoted: { $0 }))
@@ -82,7 +85,7 @@ public enum ArgumentParser {
         }
     }
 
-    private static func collect(_ arguments: [String], specs: [Spec], command: String) throws(UsageError) -> [String: [String]] {
+    static func collect(_ arguments: [String], specs: [Spec], command: String) throws(UsageError) -> [String: [String]] {
         var values: [String: [String]] = [:]
         var index = 0
         while index < arguments.count {
@@ -156,6 +159,11 @@ public enum ArgumentParser {
         }
         options.caFile = try path(values, "ca-file")
         options.metricsFile = try path(values, "metrics-file")
+        options.zim = try path(values, "zim")
+        options.zimPartSize = try zimPartSize(values) ?? options.zimPartSize
+        if values["zim-part-size"] != nil, options.zim == nil {
+            throw UsageError("--zim-part-size cuts the ZIM file into parts: it needs --zim FILE as well")
+        }
         if let locales = values["locale"] {
             guard locales.allSatisfy({ !$0.isEmpty }) else { throw UsageError("--locale needs a locale such as en, el or pt-BR") }
             options.locales = locales

@@ -8,6 +8,10 @@ public enum Command: Equatable, Sendable {
     case demo(GenerateOptions)
     case validateCache(cache: String?, now: Date?, verbose: Bool)
     case verify(output: String)
+    /// Check a ZIM file's checksum, and its files against the manifest it carries.
+    case verifyZim(file: String)
+    /// Pack the site in `output` and its history as a ZIM file.
+    case zim(output: String, file: String, partSize: Int)
     /// List the history's snapshots, or thin them now.
     case history(HistoryRequest)
     /// Write the built-in templates out into `folder`, to start a theme.

@@ -2,6 +2,7 @@ import FeedCore
 import Foundation
 import History
 import SiteGenerator
+import Zim
 
 /// Everything `feedsite generate` (and `demo`) was asked to do, validated.
 public struct GenerateOptions: Equatable, Sendable {
@@ -61,6 +62,10 @@ public struct GenerateOptions: Equatable, Sendable {
     public var verbosity: Verbosity = .normal
     /// Also write the published site as a reproducible tar file here.
     public var archive: String?
+    /// `--zim FILE`: the published site and its history as a ZIM file, for Kiwix.
+    public var zim: String?
+    /// `--zim-part-size`: the largest part of the ZIM file, in bytes.
+    public var zimPartSize = ZimWriter.defaultPartSize
     /// Also keep every HTTP exchange of the run in this folder, as WARC files.
     public var warc: String?
     /// Also pack the run's WARC files, their index and the feed's pages into this WACZ file.

@@ -24,6 +24,10 @@ public enum Usage {
                                         no feed of the last seven days needs (--verbose lists them
                                         and counts the rows of the cache's tables)
           feedsite verify [--output DIR]  check a published site against its manifest.json
+          feedsite verify FILE.zim      check a ZIM file's checksum, and its files against the
+                                        manifests it carries
+          feedsite zim [--output DIR] [--zim-part-size SIZE] FILE.zim
+                                        pack a published site and its history as a ZIM file
           feedsite history list [--output DIR]
                                         the history's kept snapshots, their times and changes
           feedsite history prune [--output DIR] [--history-keep POLICY] [--now ISO8601]
@@ -73,6 +77,12 @@ public enum Usage {
           --offline            use only the caches; never touch the network
           --strict             publish nothing unless everything is live (exit 1, not 3)
           --archive FILE.tar   also write the published site as a reproducible tar file
+          --zim FILE.zim       also pack the published site and its history as one ZIM file
+                               for Kiwix (offline on phones and desktops), each distinct
+                               file stored once
+          --zim-part-size SIZE cut the ZIM file into parts FILE.zimaa, FILE.zimab, … of at
+                               most SIZE bytes (or with K, M or G; default 4G less a byte,
+                               the most FAT32 holds)
           --warc DIR           also keep every HTTP exchange of the run in DIR as WARC 1.1
                                files, each with its CDXJ index, for pywb and the like
           --wacz FILE.wacz     also pack the run's WARC files, their index and the feed's

@@ -23,9 +23,9 @@ struct FlagFile: Equatable {
         let description: String
     }
 
-    /// The files `--archive`, `--wacz` and `--metrics-file` name, each checked, and no two one file.
+    /// The files `--archive`, `--wacz`, `--metrics-file` and `--zim` name, each checked, and no two one file.
     static func named(by options: GenerateOptions, environment: RunEnvironment) throws(OpeningFailure) -> (
-        archive: FlagFile?, wacz: FlagFile?, metrics: FlagFile?
+        archive: FlagFile?, wacz: FlagFile?, metrics: FlagFile?, zim: FlagFile?
     ) {
         let folders = RunFolders.named(by: options, environment: environment)
         do {
@@ -38,16 +38,19 @@ struct FlagFile: Equatable {
             let metrics = try options.metricsFile.map { given throws(Refusal) in
                 try check(given, resolved: environment.resolve(given), flag: "--metrics-file", writing: "the metrics", folders: folders)
             }
-            try checkApart(all((archive, wacz, metrics)))
-            return (archive, wacz, metrics)
+            let zim = try options.zim.map { given throws(Refusal) in
+                try check(given, resolved: environment.resolve(given), flag: "--zim", writing: "the ZIM file", folders: folders)
+            }
+            try checkApart(all((archive, wacz, metrics, zim)))
+            return (archive, wacz, metrics, zim)
         } catch {
             throw .flagFile(error)
         }
     }
 
     /// The files of `named(by:environment:)` that the flags name.
-    static func all(_ files: (archive: FlagFile?, wacz: FlagFile?, metrics: FlagFile?)) -> [FlagFile] {
-        [files.archive, files.wacz, files.metrics].compactMap { $0 }
+    static func all(_ files: (archive: FlagFile?, wacz: FlagFile?, metrics: FlagFile?, zim: FlagFile?)) -> [FlagFile] {
+        [files.archive, files.wacz, files.metrics, files.zim].compactMap { $0 }
     }
 
     /// `given` (as the user wrote it, `resolved` against the working folder) for `flag`,
@@ -107,6 +110,6 @@ struct FlagFile: Equatable {
     }
 
     private static func example(for flag: String) -> String {
-        ["--archive": "site.tar", "--wacz": "feed.wacz"][flag] ?? "feedsite.prom"
+        ["--archive": "site.tar", "--wacz": "feed.wacz", "--zim": "feed.zim"][flag] ?? "feedsite.prom"
     }
 }

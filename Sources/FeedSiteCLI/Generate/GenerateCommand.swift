@@ -19,7 +19,7 @@ struct GenerateCommand {
     func run() async -> CommandStatus {
         let started = ContinuousClock.now
         FreedMemory.mapLargeBlocksApart()
-        let files: (archive: FlagFile?, wacz: FlagFile?, metrics: FlagFile?)
+        let files: (archive: FlagFile?, wacz: FlagFile?, metrics: FlagFile?, zim: FlagFile?)
         let warc: String?
         do {
             files = try FlagFile.named(by: options, environment: environment)
@@ -33,7 +33,9 @@ struct GenerateCommand {
         }
         let metricsFile = files.metrics.map { MetricsFile(path: $0.path) }
         var metrics = RunMetrics()
-        let status = await run(archive: files.archive.map { URL(fileURLWithPath: $0.path) }, web: (warc, files.wacz?.path), recording: &metrics)
+        let status = await run(
+            archive: files.archive.map { URL(fileURLWithPath: $0.path) }, zim: files.zim.map { URL(fileURLWithPath: $0.path) }, web: (warc, files.wacz?.path),
+            recording: &metrics)
         if let metricsFile {
             metrics.exitCode = ExitCode(status)
             metrics.duration = (ContinuousClock.now - started).seconds
@@ -52,7 +54,7 @@ struct GenerateCommand {
     /// `--warc`'s folder and `--wacz`'s file, if any, checked; what it found out goes into
     /// `metrics`, the cache's size only when `--metrics-file` asks for it and the run was
     /// not interrupted.
-    private func run(archive: URL?, web: (warc: String?, wacz: String?), recording metrics: inout RunMetrics) async -> CommandStatus {
+    private func run(archive: URL?, zim: URL?, web: (warc: String?, wacz: String?), recording metrics: inout RunMetrics) async -> CommandStatus {
         let context: RunContext
         do {
             context = try await RunContext.open(options, archive: archive, warc: web.warc, environment: environment, report: report)
@@ -63,7 +65,7 @@ struct GenerateCommand {
         let runner = StepRunner(summary: RunSummary(locales: context.site.renderers.count), report: report)
         var stoppedBy: RunError?
         do throws(RunError) {
-            try await GenerateRun(roles: context.roles, options: options, now: context.now, archive: context.archive).run(runner)
+            try await GenerateRun(roles: context.roles, options: options, now: context.now, archive: context.archive, zim: zim).run(runner)
         } catch {
             stoppedBy = error
         }

@@ -18,7 +18,8 @@ import Images
 ///    the data is as the latest snapshot has it;
 /// 5. publish: everything on the disk, the new site swapped into place; with `--history`,
 ///    the snapshot put into the history and the calendar made anew;
-/// 6. archive: with `--archive`, the tar file.
+/// 6. archive: with `--archive`, the tar file; with `--zim`, the ZIM file (the site and
+///    its history).
 ///
 /// Each step is made with what it uses: the run's roles, its options, and what the steps
 /// before it found, as values. `StepRunner` runs them, times them, stops the run once it
@@ -33,6 +34,8 @@ struct GenerateRun {
     let now: Date
     /// `--archive`'s file, checked.
     let archive: URL?
+    /// `--zim`'s file, checked.
+    var zim: URL? = nil
 
     /// Twice as many items are worked on as requests may be in flight (the client's slots hold the
     /// rest back), so storing one answer overlaps the next request instead of leaving a slot idle:
@@ -90,6 +93,9 @@ struct GenerateRun {
                     report: report))
         }
         if let archive { try await runner.run(ArchiveStep(output: site.output, archive: archive, now: now)) }
+        if let zim {
+            try await runner.run(ZimStep(zim: SiteZim(output: site.output, file: zim.path, partSize: options.zimPartSize, baseURL: options.baseURL?.text)))
+        }
     }
 
     /// The images step, then the renditions step, overlapping: the pictures' renditions are

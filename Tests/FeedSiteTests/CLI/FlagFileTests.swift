@@ -113,10 +113,33 @@ final class FlagFileTests: XCTestCase {
         }
     }
 
+    func test_named_refusesAZIMInsideTheOutputOrTheCache_orTheFileAnotherFlagNames() throws {
+        let folder = try realTemporaryFolder()
+
+        XCTAssertEqual(try named(archive: nil, metrics: nil, zim: "feed.zim", in: folder).zim?.path, folder.path + "/feed.zim")
+        for (zim, archive, expected) in [
+            (
+                "site/feed.zim", nil,
+                "--zim site/feed.zim is inside the output folder \(folder.path)/site, which every run replaces; write the ZIM file elsewhere"
+            ),
+            (
+                "cache/feed.zim", nil,
+                "--zim cache/feed.zim is inside the cache folder \(folder.path)/cache, which holds only the cache's own files; write the ZIM file elsewhere"
+            ),
+            ("both", "both", "--archive and --zim name the same file, \(folder.path)/both; give each a file of its own"),
+        ] {
+            XCTAssertThrowsError(try named(archive: archive, metrics: nil, zim: zim, in: folder), zim) { error in
+                let (code, message) = ending(of: error)
+                XCTAssertEqual(code, .usage)
+                XCTAssertEqual(message, expected)
+            }
+        }
+    }
+
     // MARK: - Helpers
 
-    private func named(archive: String?, metrics: String?, wacz: String? = nil, in folder: URL) throws -> (
-        archive: FlagFile?, wacz: FlagFile?, metrics: FlagFile?
+    private func named(archive: String?, metrics: String?, wacz: String? = nil, zim: String? = nil, in folder: URL) throws -> (
+        archive: FlagFile?, wacz: FlagFile?, metrics: FlagFile?, zim: FlagFile?
     ) {
         var options = GenerateOptions()
         options.output = "site"
@@ -124,6 +147,7 @@ final class FlagFileTests: XCTestCase {
         options.archive = archive
         options.metricsFile = metrics
         options.wacz = wacz
+        options.zim = zim
         return try FlagFile.named(by: options, environment: RunEnvironment(variables: [:], workingDirectory: folder, currentDate: { fixedNow() }))
     }
 

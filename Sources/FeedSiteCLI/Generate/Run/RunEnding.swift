@@ -53,6 +53,9 @@ enum RunEnding {
         case let .archiveNotWritten(reason):
             let why = OutOfSpace.found(in: reason).map { "\($0)" } ?? "\(reason)"
             return CommandEnding(status: .failed, lines: [.error("the site was published to \(facts.output.path), but the archive was not written: \(why)")])
+        case let .zimNotWritten(reason):
+            let why = OutOfSpace.found(in: reason).map { "\($0)" } ?? "\(reason)"
+            return CommandEnding(status: .failed, lines: [.error("the site was published to \(facts.output.path), but the ZIM file was not written: \(why)")])
         case let .historyNotKept(reason):
             let why = OutOfSpace.found(in: reason).map { "\($0)" } ?? "\(reason)"
             let line = "the site was published to \(facts.output.path), but the history was not brought up to date: \(why); the history is as it was"

@@ -15,6 +15,8 @@ enum RunError: Error {
     case outOfSpace(OutOfSpace)
     /// The site was published, but `--archive` could not be written.
     case archiveNotWritten(reason: any Error)
+    /// The site was published, but `--zim` could not be written.
+    case zimNotWritten(reason: any Error)
     /// The site was published, but its snapshot could not be put into `--history`, which
     /// is as it was.
     case historyNotKept(reason: any Error)
