@@ -61,3 +61,12 @@ struct SiteZim {
         return codes[String(locale.prefix { $0 != "-" && $0 != "_" }).lowercased()]
     }
 }
+
+extension ZimWriter.Written {
+    /// What was written, as `feedsite zim` and a run's `zim:` line say it: the file or its
+    /// parts, its entries, its distinct files and its size.
+    var summary: String {
+        let names = paths.count == 1 ? paths[0] : "\(paths.count) parts, \(paths[0]) to \(paths[paths.count - 1])"
+        return "\(names): \(entries) entries, \(blobs) distinct files, \(ByteCountText.approximately(size)) (\(size) bytes)"
+    }
+}

@@ -40,9 +40,7 @@ struct ZimCommand {
         do {
             let written = try SiteZim(output: site, file: target.path, partSize: partSize).write()
             try await DiskSync.flush(written.paths)
-            let names = written.paths.count == 1 ? written.paths[0] : "\(written.paths.count) parts, \(written.paths[0]) to \(written.paths.last!)"
-            console.output(
-                "\(names): \(written.entries) entries, \(written.blobs) distinct files, \(ByteCountText.describe(written.size)) (\(written.size) bytes)")
+            console.output(written.summary)
             return .done
         } catch is CancellationError {
             return CommandEnding(status: .interrupted, lines: [.error("interrupted; no ZIM file was written")])

@@ -92,9 +92,10 @@ struct GenerateRun {
                     prepared: snapshot, unreadable: roles.historyUnreadable, history: history, facts: facts,
                     report: report))
         }
-        if let archive { try await runner.run(ArchiveStep(output: site.output, archive: archive, now: now)) }
+        if let archive { try await runner.run(ArchiveStep(output: site.output, archive: archive, now: now, report: report)) }
         if let zim {
-            try await runner.run(ZimStep(zim: SiteZim(output: site.output, file: zim.path, partSize: options.zimPartSize, baseURL: options.baseURL?.text)))
+            try await runner.run(
+                ZimStep(zim: SiteZim(output: site.output, file: zim.path, partSize: options.zimPartSize, baseURL: options.baseURL?.text), report: report))
         }
     }
 

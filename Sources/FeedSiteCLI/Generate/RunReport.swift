@@ -67,6 +67,11 @@ struct RunReport: Sendable {
         reporter.info("images: \(tally.downloaded) downloaded, \(tally.fromCache) from the cache, \(tally.failed) failed")
     }
 
+    /// What `--archive` or `--zim` wrote, and where.
+    func carried(_ line: String) {
+        reporter.info(line)
+    }
+
     func metadataDropped(_ tally: MetadataTally) {
         reporter.info(
             "images: metadata dropped from \(tally.originals) original\(tally.originals == 1 ? "" : "s") (\(ByteCountText.approximately(tally.bytes)))")

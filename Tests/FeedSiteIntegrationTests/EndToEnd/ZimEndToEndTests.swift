@@ -72,14 +72,17 @@ final class ZimEndToEndTests: XCTestCase {
     }
 
     /// A folder holding `site`, published three times by the demo with `--history`, the last
-    /// run packing it into `zim` when given.
+    /// run packing it into `zim` when given, and saying where it went.
     private func publishedSiteWithHistory(zim: String?) throws -> URL {
         let folder = try makeTemporaryFolder(for: self)
         let days = ["2024-05-01", "2024-05-02", "2024-05-03"]
         for day in days {
-            let packing = day == days.last ? zim.map { ["--zim", $0] } ?? [] : []
-            let run = try ExecutableRunner.run(["demo", "--output", "site", "--cache", "cache", "--history", "--now", day, "--quiet"] + packing, in: folder)
+            let packing = day == days.last ? zim.map { ["--zim", $0] } ?? ["--quiet"] : ["--quiet"]
+            let run = try ExecutableRunner.run(["demo", "--output", "site", "--cache", "cache", "--history", "--now", day] + packing, in: folder)
             XCTAssertEqual(run.status, 0, run.standardError)
+            if let zim, day == days.last {
+                XCTAssertTrue(run.standardError.contains("zim: \(folder.appendingPathComponent(zim).path): "), run.standardError)
+            }
         }
         return folder
     }

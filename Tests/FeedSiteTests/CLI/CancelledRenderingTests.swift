@@ -85,7 +85,7 @@ final class CancelledRenderingTests: XCTestCase {
         try FileManager.default.createDirectory(at: site, withIntermediateDirectories: false)
         try Data("<p>published</p>".utf8).write(to: site.appendingPathComponent("index.html"))
         let archive = folder.appendingPathComponent("site.tar")
-        let step = ArchiveStep(output: site, archive: archive, now: fixedNow())
+        let step = ArchiveStep(output: site, archive: archive, now: fixedNow(), report: .keeping(in: LinesConsole(), verbosity: .normal))
         let progress = StepProgress(report: RunReport(reporter: Reporter(console: SilentConsole(), verbosity: .normal)), label: step.name)
 
         let result = await inCancelledTask { try await step.run(progress) }

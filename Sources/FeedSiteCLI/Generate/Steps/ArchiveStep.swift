@@ -1,3 +1,4 @@
+import Basics
 import FileSystem
 import Foundation
 import History
@@ -12,6 +13,7 @@ struct ArchiveStep: RunStep {
     let archive: URL
     /// The run's clock: every entry's modification time.
     let now: Date
+    let report: RunReport
 
     var name: String { "archive" }
     var phase: RunPhase { .archive }
@@ -30,6 +32,7 @@ struct ArchiveStep: RunStep {
                 progress.update(done: done, total: total)
             }
             try await DiskSync.flush([archive.path])
+            report.carried("archive: \(archive.path), \(ByteCountText.approximately(try PlainFile.size(of: archive.path)))")
         } catch is CancellationError {
             throw RunError.interrupted
         } catch {

@@ -5,6 +5,7 @@ import Foundation
 /// written whole or not at all: a failure or a cancellation leaves no file under its name.
 struct ZimStep: RunStep {
     let zim: SiteZim
+    let report: RunReport
 
     var name: String { "zim" }
     var phase: RunPhase { .archive }
@@ -20,6 +21,7 @@ struct ZimStep: RunStep {
             try Task.checkCancellation()
             let written = try zim.write { done, total in progress.update(done: done, total: total) }
             try await DiskSync.flush(written.paths)
+            report.carried("zim: " + written.summary)
         } catch is CancellationError {
             throw RunError.interrupted
         } catch {

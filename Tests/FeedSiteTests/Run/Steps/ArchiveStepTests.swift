@@ -8,14 +8,16 @@ import XCTest
 /// The archive step on its own: the published site as a tar file (its cancellation is in
 /// `CancelledRenderingTests`).
 final class ArchiveStepTests: XCTestCase {
-    func test_run_writesATarOfThePublishedSiteHoldingEachFolderAndFileWithItsBytes() async throws {
+    func test_run_writesATarOfThePublishedSiteHoldingEachFolderAndFileWithItsBytes_andSaysWhereItWent() async throws {
         let folder = try makeTemporaryFolder(for: self)
         let site = try makeSite(in: folder, files: ["index.html": "<p>published</p>", "images/a.png": "png", "comments/b.html": "<p>b</p>"])
         let archive = folder.appendingPathComponent("site.tar")
-        let step = ArchiveStep(output: site, archive: archive, now: fixedNow())
+        let console = LinesConsole()
+        let step = ArchiveStep(output: site, archive: archive, now: fixedNow(), report: .keeping(in: console, verbosity: .normal))
 
         _ = try await step.run(progress(for: step))
 
+        XCTAssertEqual(console.diagnostics + console.output, ["archive: \(archive.path), 5.1 kB"], "three headers, three files a block each, the end")
         let tar = try TarEntries(Data(contentsOf: archive))
         XCTAssertEqual(tar.paths, ["comments/", "comments/b.html", "images/", "images/a.png", "index.html"])
         XCTAssertEqual(tar.entries.last.map { String(decoding: $0.data, as: UTF8.self) }, "<p>published</p>")
@@ -25,7 +27,7 @@ final class ArchiveStepTests: XCTestCase {
         let folder = try makeTemporaryFolder(for: self)
         let site = try makeSite(in: folder, files: ["index.html": "<p>published</p>", ".htaccess": "the user's"])
         let archive = folder.appendingPathComponent("site.tar")
-        let step = ArchiveStep(output: site, archive: archive, now: fixedNow())
+        let step = ArchiveStep(output: site, archive: archive, now: fixedNow(), report: .keeping(in: LinesConsole(), verbosity: .normal))
 
         _ = try await step.run(progress(for: step))
 
@@ -43,7 +45,7 @@ final class ArchiveStepTests: XCTestCase {
         try FileManager.default.createDirectory(at: site.appendingPathComponent(snapshot), withIntermediateDirectories: true)
         try FileManager.default.linkItem(at: site.appendingPathComponent("index.html"), to: site.appendingPathComponent(snapshot + "index.html"))
         let archive = folder.appendingPathComponent("site.tar")
-        let step = ArchiveStep(output: site, archive: archive, now: fixedNow())
+        let step = ArchiveStep(output: site, archive: archive, now: fixedNow(), report: .keeping(in: LinesConsole(), verbosity: .normal))
 
         _ = try await step.run(progress(for: step))
 
@@ -58,7 +60,8 @@ final class ArchiveStepTests: XCTestCase {
         let site = try makeSite(in: folder, files: ["index.html": "<p>published</p>"])
         let notAFolder = folder.appendingPathComponent("file")
         try Data("a file".utf8).write(to: notAFolder)
-        let step = ArchiveStep(output: site, archive: notAFolder.appendingPathComponent("site.tar"), now: fixedNow())
+        let step = ArchiveStep(
+            output: site, archive: notAFolder.appendingPathComponent("site.tar"), now: fixedNow(), report: .keeping(in: LinesConsole(), verbosity: .normal))
 
         do {
             _ = try await step.run(progress(for: step))
