@@ -38,7 +38,7 @@ struct ZimBody {
         try output.write(dirents)
         for entry in catalog.entries {
             append(UInt64(offset), to: &pointers)
-            offset += ZimLayout.direntSize(entry)
+            offset += ZimLayout.direntSize(entry, in: catalog)
             if pointers.count >= 1 << 18 {
                 try output.write(pointers)
                 pointers.removeAll(keepingCapacity: true)
@@ -70,8 +70,8 @@ struct ZimBody {
             bytes.reserveCapacity(blob.size)
             for index in frontOnly ? frontByTitle : allByTitle { append(index, to: &bytes) }
             try output.write(bytes)
-        case let .file(path):
-            let full = folder + "/" + catalog.string(path)
+        case let .file(folderID, nameID):
+            let full = folder + "/" + catalog.strings.string(folderID) + catalog.strings.string(nameID)
             var count = 0
             var writeFailure: FileSystemError?
             let found: Bool

@@ -71,7 +71,7 @@ struct ZimLayout {
         direntsStart = position
         var identity = identity
         for entry in catalog.entries {
-            position += Self.direntSize(entry)
+            position += Self.direntSize(entry, in: catalog)
             identity.update(Self.dirent(entry, in: catalog, clusters: starts))
         }
         urlPointersStart = position
@@ -116,8 +116,8 @@ struct ZimLayout {
         return bytes
     }
 
-    static func direntSize(_ entry: ZimCatalog.Entry) -> Int {
-        (entry.mime == ZimFormat.redirectMime ? 12 : 16) + Int(entry.path.count) + 1 + Int(entry.title.count) + 1
+    static func direntSize(_ entry: ZimCatalog.Entry, in catalog: ZimCatalog) -> Int {
+        (entry.mime == ZimFormat.redirectMime ? 12 : 16) + catalog.pathCount(entry) + 1 + catalog.strings.count(catalog.title(entry)) + 1
     }
 
     /// An entry's bytes: its media type, no parameters, its namespace, revision 0, then its
@@ -125,7 +125,7 @@ struct ZimLayout {
     /// each ended by a zero byte.
     static func dirent(_ entry: ZimCatalog.Entry, in catalog: ZimCatalog, clusters starts: [Int]) -> [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(direntSize(entry))
+        bytes.reserveCapacity(direntSize(entry, in: catalog))
         func put<Value: FixedWidthInteger>(_ value: Value) { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
         put(entry.mime)
         put(UInt8(0))
@@ -138,9 +138,10 @@ struct ZimLayout {
             put(UInt32(cluster))
             put(UInt32(Int(entry.target) - starts[cluster]))
         }
-        bytes += catalog.bytes(entry.path)
+        bytes += catalog.strings.bytes(entry.folder)
+        bytes += catalog.strings.bytes(entry.name)
         bytes.append(0)
-        bytes += catalog.bytes(entry.title)
+        bytes += catalog.strings.bytes(catalog.title(entry))
         bytes.append(0)
         return bytes
     }

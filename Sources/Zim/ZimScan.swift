@@ -12,19 +12,23 @@ struct ZimScan {
     private(set) var counts: [String: Int] = [:]
     private var byInode: [FileIdentity: UInt32] = [:]
     private var byDigest: [SHA256.Digest: UInt32] = [:]
-    /// A page's title, by its blob.
-    private var titles: [UInt32: ZimCatalog.Span] = [:]
 
     private struct FileIdentity: Hashable {
         let device: UInt64
         let inode: UInt64
     }
 
+    /// Makes room for the entries of `files` files, the metadata's and the listings'.
+    mutating func reserve(files: Int) {
+        catalog.entries.reserveCapacity(files + 32)
+    }
+
     /// Adds the file at `path` of `folder` under `C/`.
     mutating func addFile(folder: String, path: String, mime: String, isFront: Bool) throws(ZimError) {
         let full = folder + "/" + path
         guard let stamp = PlainFile.stamp(of: full) else { throw .cannotRead(full, reason: "it is not a regular file") }
-        let pathSpan = try catalog.span(path.utf8)
+        let pathBytes = Array(path.utf8)
+        let (folderID, nameID) = try catalog.path(pathBytes)
         let isPage = mime == "text/html"
         let key = FileIdentity(device: stamp.device, inode: stamp.inode)
         let blob: UInt32
@@ -46,17 +50,20 @@ struct ZimScan {
             if let known = byDigest[digest.digest] {
                 blob = known
             } else {
-                blob = try catalog.addBlob(size: digest.byteCount, source: .file(pathSpan))
+                let title = try pageTitle.map { (title) throws(ZimError) in try catalog.strings.id(title) } ?? ZimStrings.empty
+                blob = try catalog.addBlob(size: digest.byteCount, source: .file(folder: folderID, name: nameID), title: title)
                 byDigest[digest.digest] = blob
                 identity.update(digest.digest.bytes)
-                if let pageTitle { titles[blob] = try catalog.span(pageTitle) }
             }
             byInode[key] = blob
         }
-        var title = titles[blob] ?? ZimCatalog.Span(start: 0, count: 0)
-        if catalog.bytes(title) == catalog.bytes(pathSpan) { title = ZimCatalog.Span(start: 0, count: 0) }
+        let title = catalog.blobs[Int(blob)].title
+        let isTitled = title != ZimStrings.empty && !catalog.strings.bytes(title).elementsEqual(pathBytes)
         counts[mime, default: 0] += 1
-        try catalog.add(.init(path: pathSpan, title: title, target: blob, mime: try catalog.mimeIndex(mime), namespace: .content, isFront: isFront))
+        try catalog.add(
+            .init(
+                folder: folderID, name: nameID, target: blob, mime: try catalog.mimeIndex(mime), namespace: .content, isFront: isFront,
+                isTitled: isTitled))
     }
 
     /// Adds the metadata, the main page, and the two title listings; then sorts.
@@ -64,7 +71,6 @@ struct ZimScan {
         // What found the files' blobs is done with: freed before the sort, which needs room.
         byInode = [:]
         byDigest = [:]
-        titles = [:]
         let counter = counts.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ";")
         for field in metadata.entries(counter: counter) {
             let blob = try catalog.addInline(field.bytes)
@@ -79,6 +85,7 @@ struct ZimScan {
             .listing, "listing/titleOrdered/v0", mime: ZimFormat.listingMime, target: catalog.addBlob(size: 4 * all, source: .titleListing(frontOnly: false)))
         try addEntry(
             .listing, "listing/titleOrdered/v1", mime: ZimFormat.listingMime, target: catalog.addBlob(size: 4 * front, source: .titleListing(frontOnly: true)))
+        catalog.strings.freeze()
         catalog.sortByPath()
         guard let main = catalog.index(of: .wellKnown, "mainPage"), let page = catalog.index(of: .content, mainPage) else {
             throw .cannotRead(mainPage, reason: "the main page is not among the files")
@@ -89,7 +96,7 @@ struct ZimScan {
 
     private mutating func addEntry(_ namespace: ZimFormat.Namespace, _ path: String, mime: String?, target: UInt32) throws(ZimError) {
         let mimeIndex = try mime.map { (type) throws(ZimError) in try catalog.mimeIndex(type) } ?? ZimFormat.redirectMime
-        let span = try catalog.span(path.utf8)
-        try catalog.add(.init(path: span, title: .init(start: 0, count: 0), target: target, mime: mimeIndex, namespace: namespace, isFront: false))
+        let (folder, name) = try catalog.path(Array(path.utf8))
+        try catalog.add(.init(folder: folder, name: name, target: target, mime: mimeIndex, namespace: namespace, isFront: false, isTitled: false))
     }
 }

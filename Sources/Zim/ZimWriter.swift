@@ -69,6 +69,11 @@ public enum ZimWriter {
         progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }
     ) throws -> Written {
         var scan = ZimScan()
+        // Counted first, so the entries take the room they need and no more: grown by
+        // doubling, they took up to three times it while they grew.
+        var count = 0
+        try content.walk { _ in count += 1 }
+        scan.reserve(files: count)
         var seen = 0
         try content.walk { file in
             try Task.checkCancellation()
