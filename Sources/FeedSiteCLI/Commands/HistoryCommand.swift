@@ -22,19 +22,14 @@ struct HistoryCommand {
         guard (try? PlainFile.kind(of: history.path, followingLinks: false)) == .folder else {
             return .failed("\(site.path) has no history (history/ is kept by runs with --history)")
         }
-        let lock: RunLock
-        do {
-            lock = try RunLock.acquire(RunContext.outputLockFile(of: site), startedAt: environment.currentDate())
-        } catch {
-            return .failed("\(error)")
-        }
-        defer { lock.markFinished() }
-        switch request.action {
-        case .list:
-            list(history)
-            return .done
-        case let .prune(policy, templates, baseURL, title):
-            return await prune(history, site: site, policy: policy, templates: templates, baseURL: baseURL, title: title)
+        return await OutputLock.holding(site, startedAt: environment.currentDate()) {
+            switch request.action {
+            case .list:
+                list(history)
+                return .done
+            case let .prune(policy, templates, baseURL, title):
+                return await prune(history, site: site, policy: policy, templates: templates, baseURL: baseURL, title: title)
+            }
         }
     }
 

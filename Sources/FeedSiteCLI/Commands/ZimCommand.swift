@@ -30,22 +30,17 @@ struct ZimCommand {
         guard FileManager.default.fileExists(atPath: site.appendingPathComponent(Manifest.fileName).path) else {
             return .failed("\(site.path) is not a site feedsite published: it has no \(Manifest.fileName)")
         }
-        let lock: RunLock
-        do {
-            lock = try RunLock.acquire(RunContext.outputLockFile(of: site), startedAt: environment.currentDate())
-        } catch {
-            return .failed("\(error)")
-        }
-        defer { lock.markFinished() }
-        do {
-            let written = try SiteZim(output: site, file: target.path, partSize: partSize).write()
-            try await DiskSync.flush(written.paths)
-            console.output(written.summary)
-            return .done
-        } catch is CancellationError {
-            return CommandEnding(status: .interrupted, lines: [.error("interrupted; no ZIM file was written")])
-        } catch {
-            return .failed("the ZIM file was not written: \(OutOfSpace.found(in: error).map { "\($0)" } ?? "\(error)")")
+        return await OutputLock.holding(site, startedAt: environment.currentDate()) {
+            do {
+                let written = try SiteZim(output: site, file: target.path, partSize: partSize).write()
+                try await DiskSync.flush(written.paths)
+                console.output(written.summary)
+                return .done
+            } catch is CancellationError {
+                return CommandEnding(status: .interrupted, lines: [.error("interrupted; no ZIM file was written")])
+            } catch {
+                return .failed("the ZIM file was not written: \(OutOfSpace.found(in: error).map { "\($0)" } ?? "\(error)")")
+            }
         }
     }
 }

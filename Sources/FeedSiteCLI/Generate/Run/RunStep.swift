@@ -22,6 +22,23 @@ extension RunStep {
         }
     }
 
+    /// `work` for a file written after the site is published (`--archive`, `--zim`): its
+    /// cancellation is the run's interruption, any other failure `notWritten` (the site is
+    /// published either way).
+    func writingAfterPublishing(_ notWritten: (any Error) -> RunError, _ work: () async throws -> Void) async throws(RunError) -> StepDone {
+        try await failing {
+            do {
+                try Task.checkCancellation()
+                try await work()
+            } catch is CancellationError {
+                throw RunError.interrupted
+            } catch {
+                throw notWritten(error)
+            }
+            return StepDone()
+        }
+    }
+
     /// `failing(_:)` for a step whose work does not wait.
     func failingAtOnce<Value>(_ work: () throws -> Value) throws(RunError) -> Value {
         do {

@@ -21,23 +21,13 @@ struct ArchiveStep: RunStep {
     /// Throws `RunError.archiveNotWritten`, or `RunError.interrupted`: the site is
     /// published either way.
     func run(_ progress: StepProgress) async throws(RunError) -> StepDone {
-        try await failing { try await work(progress) }
-    }
-
-    private func work(_ progress: StepProgress) async throws -> StepDone {
-        do {
-            try Task.checkCancellation()
+        try await writingAfterPublishing(RunError.archiveNotWritten) {
             let paths = try SiteFiles.list(output) + HistoryFolder(output: output).publishedFiles()
             try TarArchive.write(folder: output, paths: paths, to: archive, modificationDate: now) { done, total in
                 progress.update(done: done, total: total)
             }
             try await DiskSync.flush([archive.path])
             report.carried("archive: \(archive.path), \(ByteCountText.approximately(try PlainFile.size(of: archive.path)))")
-        } catch is CancellationError {
-            throw RunError.interrupted
-        } catch {
-            throw RunError.archiveNotWritten(reason: error)
         }
-        return StepDone()
     }
 }

@@ -13,20 +13,10 @@ struct ZimStep: RunStep {
     /// Throws `RunError.zimNotWritten`, or `RunError.interrupted`: the site is published
     /// either way.
     func run(_ progress: StepProgress) async throws(RunError) -> StepDone {
-        try await failing { try await work(progress) }
-    }
-
-    private func work(_ progress: StepProgress) async throws -> StepDone {
-        do {
-            try Task.checkCancellation()
+        try await writingAfterPublishing(RunError.zimNotWritten) {
             let written = try zim.write { done, total in progress.update(done: done, total: total) }
             try await DiskSync.flush(written.paths)
             report.carried("zim: " + written.summary)
-        } catch is CancellationError {
-            throw RunError.interrupted
-        } catch {
-            throw RunError.zimNotWritten(reason: error)
         }
-        return StepDone()
     }
 }
