@@ -191,10 +191,10 @@ function longUTC(lang) {
     return;
   }
   var times = history.snapshots[at].time;
-  var when = bar.querySelector(".archive-when");
-  when.textContent = bar.dataset.taken.replace("%@", times[lang] || times[Object.keys(times)[0]]);
+  var time = times[lang] || times[Object.keys(times)[0]];
+  bar.querySelector(".archive-when").textContent = bar.dataset.taken.replace("%@", time);
   // The page's title says which snapshot it is, as several may share its file.
-  document.title += " · " + (times[lang] || times[Object.keys(times)[0]]);
+  document.title += " · " + time;
   // A link in the bar, after the links the page was written with, so none of those moves.
   function add(href, label, rel) {
     var anchor = document.createElement("a");

@@ -4,16 +4,11 @@ import Foundation
 /// a defence against a forger: nothing of ours relies on it but that format.
 ///
 /// Incremental: feed bytes with `update`, read the 16-byte digest with `finalize`.
-public struct MD5: Sendable {
+public struct MD5: MessageDigest, Sendable {
     private var state: (UInt32, UInt32, UInt32, UInt32) = (0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476)
     private var message = MessageBlocks()
 
     public init() {}
-
-    public mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-        let done: Void?? = bytes.withContiguousStorageIfAvailable { update(UnsafeRawBufferPointer($0)) }
-        if done == nil { Array(bytes).withUnsafeBytes { update($0) } }
-    }
 
     public mutating func update(_ bytes: UnsafeRawBufferPointer) {
         var blocks = message
@@ -32,12 +27,6 @@ public struct MD5: Sendable {
                 return (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
             }
         }
-    }
-
-    public static func hash<Bytes: Sequence>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
-        var hasher = MD5()
-        hasher.update(bytes)
-        return hasher.finalize()
     }
 
     /// The sine table: the integer part of 2³² × |sin(i + 1)|.

@@ -7,7 +7,7 @@ import CSHA256
 /// Incremental: feed bytes with `update`, read the 20-byte digest with `finalize`. On x86
 /// CPUs with the SHA extensions the block function runs in `CSHA256`, as SHA-256's does
 /// (BENCHMARKS.md, "What each trick buys", row "SHA-1 in hardware").
-public struct SHA1: Sendable {
+public struct SHA1: MessageDigest, Sendable {
     private let usesHardware: Bool
     private var h: (UInt32, UInt32, UInt32, UInt32, UInt32) = (0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0)
     private var message = MessageBlocks()
@@ -19,11 +19,6 @@ public struct SHA1: Sendable {
     /// `usingHardware: false` forces the Swift block function (for tests and comparisons).
     public init(usingHardware: Bool) {
         usesHardware = usingHardware && SHA256.hardwareAvailable
-    }
-
-    public mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-        let done: Void?? = bytes.withContiguousStorageIfAvailable { update(UnsafeRawBufferPointer($0)) }
-        if done == nil { Array(bytes).withUnsafeBytes { update($0) } }
     }
 
     public mutating func update(_ bytes: UnsafeRawBufferPointer) {
@@ -67,12 +62,6 @@ public struct SHA1: Sendable {
         blocks.finish { compress(blocks: $0) }
         message = blocks
         return MessageBlocks.bigEndianBytes(of: h, words: 5)
-    }
-
-    public static func hash<Bytes: Sequence>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
-        var hasher = SHA1()
-        hasher.update(bytes)
-        return hasher.finalize()
     }
 
     /// The five working words as the C block functions take them.

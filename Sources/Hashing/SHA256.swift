@@ -10,7 +10,7 @@ import CSHA256
 /// else, and in the tests that check the two agree, it is the Swift code below. It pays in
 /// the image phase of offline and warm runs, which hash every cached image they read back
 /// (BENCHMARKS.md, "What each trick buys", row "SHA-256 in hardware").
-public struct SHA256: Sendable {
+public struct SHA256: MessageDigest, Sendable {
     /// Whether this CPU can run the block function in hardware.
     public static let hardwareAvailable = feedsite_sha256_hardware_available() != 0
 
@@ -31,15 +31,6 @@ public struct SHA256: Sendable {
         usesHardware = usingHardware && Self.hardwareAvailable
     }
 
-    public mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-        let handled: Void?? = bytes.withContiguousStorageIfAvailable { buffer in
-            update(UnsafeRawBufferPointer(buffer))
-        }
-        if handled == nil {
-            update(Array(bytes))
-        }
-    }
-
     public mutating func update(_ buffer: UnsafeRawBufferPointer) {
         var blocks = message
         blocks.add(buffer) { compress(blocks: $0) }
@@ -52,12 +43,6 @@ public struct SHA256: Sendable {
         blocks.finish { compress(blocks: $0) }
         message = blocks
         return MessageBlocks.bigEndianBytes(of: state, words: 8)
-    }
-
-    public static func hash<Bytes: Sequence>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
-        var hasher = SHA256()
-        hasher.update(bytes)
-        return hasher.finalize()
     }
 
     public static func hexDigest<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
