@@ -11,13 +11,22 @@ extension HistoryFolder {
     /// of a snapshot's name that is no real folder. None for a site without a history, or
     /// whose `history` is no real folder.
     public func publishedFiles() throws -> [String] {
-        guard (try? PlainFile.kind(of: path, followingLinks: false)) == .folder else { return [] }
-        var paths = try SiteFiles.list(URL(fileURLWithPath: path), skipping: { SnapshotName($0) != nil }).filter { file in
-            !(file.split(separator: "/").last?.hasPrefix(AtomicFile.temporaryMarker) ?? false)
+        var paths: [String] = []
+        try eachPublishedFile { paths.append($0) }
+        return paths
+    }
+
+    /// Hands the files `publishedFiles()` lists to `body` one at a time, in its order,
+    /// holding one folder's names at a time.
+    public func eachPublishedFile(_ body: (String) throws -> Void) throws {
+        guard (try? PlainFile.kind(of: path, followingLinks: false)) == .folder else { return }
+        let isSnapshot: (String) -> Bool = { SnapshotName($0) != nil }
+        try SiteFiles.walk(path, skipping: isSnapshot) { file in
+            guard !(file.split(separator: "/").last?.hasPrefix(AtomicFile.temporaryMarker) ?? false) else { return }
+            try body(Self.name + "/" + file)
         }
         for name in folders() {
-            paths += try SiteFiles.list(URL(fileURLWithPath: folder(of: name))).map { name.text + "/" + $0 }
+            try SiteFiles.walk(folder(of: name)) { try body(Self.name + "/" + name.text + "/" + $0) }
         }
-        return paths.map { Self.name + "/" + $0 }
     }
 }

@@ -9,7 +9,8 @@ import Foundation
 #endif
 
 /// Writes a folder as a POSIX (ustar) tar file that is the same byte for byte whenever the
-/// folder's contents are: entries sorted by path, every time set to `modificationDate`,
+/// folder's contents are: entries in the order of the paths given, each folder's just before
+/// its first file, every time set to `modificationDate`,
 /// owner and group 0 with no names, mode 0755 for folders and 0644 for files. Entry paths
 /// are relative to the folder (`index.html`, `images/…`), so extract into a folder of your
 /// choice: `mkdir site && tar -xf FILE.tar -C site`. Files are streamed into the archive a
@@ -44,57 +45,82 @@ public enum TarArchive {
 
     private static let block = 512
 
-    /// Archives the files `paths` (relative to `folder`, as `SiteFiles.list` gives them) and
-    /// their folders into `archive`, atomically; `progress` hears the entries written so far
-    /// and how many there are. Once the task is cancelled, the next entry throws
-    /// `CancellationError` and nothing is written.
+    /// Archives the files `paths` (relative to `folder`) and their folders into `archive`,
+    /// in the order of their paths, as `write(folder:files:to:modificationDate:progress:)`.
     public static func write(
         folder: URL, paths: [String], to archive: URL, modificationDate: Date, progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }
     ) throws {
-        var folders = Set<String>()
-        for path in paths {
-            var parts = path.split(separator: "/").dropLast()
-            while !parts.isEmpty {
-                folders.insert(parts.joined(separator: "/") + "/")
-                parts = parts.dropLast()
-            }
+        let sorted = paths.sorted()
+        try write(folder: folder, files: { body in try sorted.forEach(body) }, to: archive, modificationDate: modificationDate, progress: progress)
+    }
+
+    /// Archives the files `files` hands its argument (paths relative to `folder`, each
+    /// folder's together, the same every time it is called: it is called twice, once to
+    /// count them) and their folders into `archive`, atomically, each folder's entry just
+    /// before the first file under it. Only the folders and the first names of linked files
+    /// are held, never the whole list. `progress` hears the entries written so far and how
+    /// many there are. Once the task is cancelled, the next entry throws
+    /// `CancellationError` and nothing is written.
+    public static func write(
+        folder: URL, files: ((String) throws -> Void) throws -> Void, to archive: URL, modificationDate: Date,
+        progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }
+    ) throws {
+        var total = 0
+        var counted = Set<String>()
+        try files { path in
+            total += 1 + folders(of: path).count { counted.insert($0).inserted }
         }
-        let entries = (Array(folders) + paths).sorted()
+        counted = []
         let mtime = max(0, Int(modificationDate.timeIntervalSince1970.rounded(.down)))
         // The first path of each file that has other names, by its identity; only files with
         // more than one name are kept here.
         var firstNames: [FileID: String] = [:]
+        var written = Set<String>()
+        var done = 0
 
         do {
-            try AtomicFile.write(toPath: archive.path) { output in
-                for (number, entry) in entries.enumerated() {
-                    try Task.checkCancellation()
-                    if entry.hasSuffix("/") {
-                        try output.write(try header(path: entry, size: 0, mode: 0o755, type: "5", mtime: mtime))
-                    } else {
-                        let file = folder.path + "/" + entry
+            _ = try withoutActuallyEscaping(progress) { progress in
+                try AtomicFile.write(toPath: archive.path) { output in
+                    try files { path in
+                        try Task.checkCancellation()
+                        for parent in folders(of: path) where written.insert(parent).inserted {
+                            try output.write(try header(path: parent, size: 0, mode: 0o755, type: "5", mtime: mtime))
+                            done += 1
+                            progress(done, total)
+                        }
+                        let file = folder.path + "/" + path
                         let (size, identity) = try Self.status(of: file)
-                        if let identity {
-                            if let first = firstNames[identity] {
-                                try output.write(try link(path: entry, to: first, mtime: mtime))
-                                progress(number + 1, entries.count)
-                                continue
+                        if let identity, let first = firstNames[identity] {
+                            try output.write(try link(path: path, to: first, mtime: mtime))
+                        } else {
+                            if let identity { firstNames[identity] = path }
+                            try output.write(try header(path: path, size: size, mode: 0o644, type: "0", mtime: mtime))
+                            guard try output.write(contentsOf: file) == size else {
+                                throw WriteError.cannotWrite(archive.path, reason: "\(path) changed while it was archived")
                             }
-                            firstNames[identity] = entry
+                            try output.write([UInt8](repeating: 0, count: (block - size % block) % block))
                         }
-                        try output.write(try header(path: entry, size: size, mode: 0o644, type: "0", mtime: mtime))
-                        guard try output.write(contentsOf: file) == size else {
-                            throw WriteError.cannotWrite(archive.path, reason: "\(entry) changed while it was archived")
-                        }
-                        try output.write([UInt8](repeating: 0, count: (block - size % block) % block))
+                        done += 1
+                        progress(done, total)
                     }
-                    progress(number + 1, entries.count)
+                    try output.write([UInt8](repeating: 0, count: block * 2))
                 }
-                try output.write([UInt8](repeating: 0, count: block * 2))
             }
         } catch let error as FileSystemError {
             throw OutOfSpace(writing: archive.path, error).map(WriteError.noSpace) ?? WriteError.cannotWrite(archive.path, reason: error.description)
         }
+    }
+
+    /// The folders a path is in, outermost first, each with its "/": `a/b/c.html` is in `a/`
+    /// and `a/b/`.
+    static func folders(of path: String) -> [String] {
+        var folders: [String] = []
+        var end = path.startIndex
+        while let slash = path[end...].firstIndex(of: "/") {
+            end = path.index(after: slash)
+            folders.append(String(path[..<end]))
+        }
+        return folders
     }
 
     /// The longest path a hard-link entry's own field can name: ustar's link field has no

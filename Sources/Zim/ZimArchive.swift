@@ -70,15 +70,21 @@ public final class ZimArchive {
     public func entry(at index: Int) throws(ZimError) -> Entry {
         guard index >= 0, index < header.entryCount else { throw .malformed("no entry \(index)") }
         let offset = Int(Self.number(try file.read(at: header.urlPointersStart + 8 * index, count: 8), 0, UInt64.self))
-        let bytes = try file.read(at: offset, count: min(16 + 2 * 4096, file.size - offset))
+        // Most entries are short: read a few hundred bytes, and as much as a path and a
+        // title may take only when they go on past them.
+        var bytes = try file.read(at: offset, count: min(512, file.size - offset))
         guard bytes.count >= 12 else { throw .malformed("entry \(index) is cut short") }
         let mime = Self.number(bytes, 0, UInt16.self)
         let namespace = Character(Unicode.Scalar(bytes[3]))
         let isRedirect = mime == ZimFormat.redirectMime
         let stringsStart = isRedirect ? 12 : 16
-        guard bytes.count > stringsStart, let pathEnd = bytes[stringsStart...].firstIndex(of: 0),
-            let titleEnd = bytes[(pathEnd + 1)...].firstIndex(of: 0)
-        else { throw .malformed("entry \(index) has no path or title") }
+        func ends(_ bytes: [UInt8]) -> (path: Int, title: Int)? {
+            guard bytes.count > stringsStart, let path = bytes[stringsStart...].firstIndex(of: 0), let title = bytes[(path + 1)...].firstIndex(of: 0)
+            else { return nil }
+            return (path, title)
+        }
+        if ends(bytes) == nil { bytes = try file.read(at: offset, count: min(16 + 2 * 4096, file.size - offset)) }
+        guard let (pathEnd, titleEnd) = ends(bytes) else { throw .malformed("entry \(index) has no path or title") }
         guard isRedirect || Int(mime) < mimeTypes.count else { throw .malformed("entry \(index) has an unknown media type") }
         let target: Entry.Target =
             isRedirect
@@ -89,18 +95,33 @@ public final class ZimArchive {
             title: String(decoding: bytes[(pathEnd + 1)..<titleEnd], as: UTF8.self), mimeType: isRedirect ? nil : mimeTypes[Int(mime)], target: target)
     }
 
-    /// The index of the entry at `path` in `namespace`, found by bisecting the URL pointer list.
-    public func find(_ namespace: Character, _ path: String) throws(ZimError) -> Int? {
-        let key = String(namespace) + "/" + path
+    /// The index of the entry at `path` in `namespace`, found by bisecting the URL pointer
+    /// list; when the entry at `guess` is the one (as the next of a sorted list's often
+    /// is), found there.
+    public func find(_ namespace: Character, _ path: String, guess: Int? = nil) throws(ZimError) -> Int? {
+        if let guess, guess < header.entryCount {
+            let entry = try entry(at: guess)
+            if entry.namespace == namespace, entry.path == path { return guess }
+        }
+        let index = try firstIndex(notBefore: namespace, path)
+        guard index < header.entryCount else { return nil }
+        let entry = try entry(at: index)
+        return entry.namespace == namespace && entry.path == path ? index : nil
+    }
+
+    /// The index of the first entry whose namespace and path do not sort before these: where
+    /// the entries under a folder begin, when `path` is the folder's. `entryCount` when every
+    /// entry sorts before.
+    public func firstIndex(notBefore namespace: Character, _ path: String) throws(ZimError) -> Int {
+        let key = Array((String(namespace) + "/" + path).utf8)
         var low = 0
         var high = header.entryCount
         while low < high {
             let middle = (low + high) / 2
             let entry = try entry(at: middle)
-            let found = String(entry.namespace) + "/" + entry.path
-            if Array(found.utf8).lexicographicallyPrecedes(Array(key.utf8)) { low = middle + 1 } else if found == key { return middle } else { high = middle }
+            if Array((String(entry.namespace) + "/" + entry.path).utf8).lexicographicallyPrecedes(key) { low = middle + 1 } else { high = middle }
         }
-        return nil
+        return low
     }
 
     /// Where a blob's bytes are in the file.

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Byte strings kept once each (the folders and names of the paths, and the titles), each a
 /// span of one buffer found again through a table of ids: a name the live site and every
 /// snapshot of its history share costs its bytes once, and a path costs two ids.
@@ -12,25 +18,26 @@ struct ZimStrings {
 
     private(set) var text: [UInt8] = []
     private(set) var spans: [Span] = [Span(start: 0, count: 0)]
-    /// Open addressing: each slot holds an id plus one, or 0 when free.
-    private var slots = [UInt32](repeating: 0, count: 1024)
+    private var ids = ZimIDSlots()
 
     /// The id of `bytes`, added when new.
     mutating func id(_ bytes: some Collection<UInt8>) throws(ZimError) -> UInt32 {
         if bytes.isEmpty { return Self.empty }
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: Self.hash(bytes)) & mask
-        while slots[slot] != 0 {
-            let found = slots[slot] - 1
-            if self.bytes(found).elementsEqual(bytes) { return found }
-            slot = (slot + 1) & mask
+        let hash = Self.hash(bytes)
+        let slot: Int
+        switch ids.find(hash, matches: { self.bytes($0).elementsEqual(bytes) }) {
+        case .found(let id): return id
+        case .free(let free): slot = free
         }
         guard text.count + bytes.count < Int(UInt32.max) else { throw .tooLarge("its paths and titles pass 4 GiB") }
         let id = UInt32(spans.count)
         spans.append(Span(start: UInt32(text.count), count: UInt32(bytes.count)))
         text.append(contentsOf: bytes)
-        slots[slot] = id + 1
-        if spans.count * 2 > slots.count { grow() }
+        let (text, spans) = (self.text, self.spans)
+        ids.insert(id, at: slot) { id in
+            let span = spans[Int(id)]
+            return Self.hash(text[Int(span.start)..<Int(span.start + span.count)])
+        }
         return id
     }
 
@@ -47,27 +54,40 @@ struct ZimStrings {
         String(decoding: bytes(id), as: UTF8.self)
     }
 
+    /// A name in a folder.
+    struct Name {
+        var id: UInt32
+        var isFolder: Bool
+    }
+
+    /// Sorts the names of one folder as the paths under it sort by their bytes: a folder
+    /// as its name and a "/".
+    func sortAsPaths(_ names: inout [Name]) {
+        text.withUnsafeBufferPointer { bytes in
+            guard let base = bytes.baseAddress else { return }
+            names.sort { first, second in
+                let (a, b) = (spans[Int(first.id)], spans[Int(second.id)])
+                let common = Int(min(a.count, b.count))
+                let order = memcmp(base + Int(a.start), base + Int(b.start), common)
+                if order != 0 { return order < 0 }
+                func next(_ span: Span, isFolder: Bool) -> Int {
+                    Int(span.count) > common ? Int(base[Int(span.start) + common]) : isFolder ? Int(UInt8(ascii: "/")) : -1
+                }
+                return next(a, isFolder: first.isFolder) < next(b, isFolder: second.isFolder)
+            }
+        }
+    }
+
     /// Frees the table that finds a string's id: once every string is in, only their bytes
     /// are needed.
     mutating func freeze() {
-        slots = []
-    }
-
-    private mutating func grow() {
-        var grown = [UInt32](repeating: 0, count: slots.count * 2)
-        let mask = grown.count - 1
-        for id in 1..<spans.count {
-            var slot = Int(truncatingIfNeeded: Self.hash(bytes(UInt32(id)))) & mask
-            while grown[slot] != 0 { slot = (slot + 1) & mask }
-            grown[slot] = UInt32(id) + 1
-        }
-        slots = grown
+        ids.removeAll()
     }
 
     /// FNV-1a, 64 bits.
-    private static func hash(_ bytes: some Collection<UInt8>) -> UInt64 {
+    private static func hash(_ bytes: some Collection<UInt8>) -> Int {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        return hash
+        return Int(truncatingIfNeeded: hash)
     }
 }

@@ -27,8 +27,9 @@ public enum ZimWriter {
     public struct Content {
         /// The site's folder.
         public var folder: URL
-        /// Hands each file's path (relative to `folder`) to its argument, in any order.
-        public var walk: ((String) throws -> Void) throws -> Void
+        /// Whether a name at the top of `folder` is left out (the site's own files are
+        /// every other file under it).
+        public var skipping: (String) -> Bool
         /// The media type a file is served with, by its path.
         public var mediaType: (String) -> String
         /// Whether a page is offered by the reader's search box (the live site's pages,
@@ -39,11 +40,11 @@ public enum ZimWriter {
         public var metadata: ZimMetadata
 
         public init(
-            folder: URL, walk: @escaping ((String) throws -> Void) throws -> Void, mediaType: @escaping (String) -> String,
+            folder: URL, skipping: @escaping (String) -> Bool, mediaType: @escaping (String) -> String,
             isFront: @escaping (String) -> Bool, mainPage: String, metadata: ZimMetadata
         ) {
             self.folder = folder
-            self.walk = walk
+            self.skipping = skipping
             self.mediaType = mediaType
             self.isFront = isFront
             self.mainPage = mainPage
@@ -69,16 +70,18 @@ public enum ZimWriter {
         progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }
     ) throws -> Written {
         var scan = ZimScan()
+        let root = content.folder.path
         // Counted first, so the entries take the room they need and no more: grown by
         // doubling, they took up to three times it while they grew.
         var count = 0
-        try content.walk { _ in count += 1 }
+        try scan.walk(root, skipping: content.skipping) { _, _, _, _ in count += 1 }
         scan.reserve(files: count)
         var seen = 0
-        try content.walk { file in
+        try scan.walk(root, skipping: content.skipping) { scan, file, folder, name in
             try Task.checkCancellation()
             let type = content.mediaType(file)
-            try scan.addFile(folder: content.folder.path, path: file, mime: type, isFront: type == "text/html" && content.isFront(file))
+            let isFront = type == "text/html" && content.isFront(file)
+            try scan.addFile(root: root, path: file, folder: folder, name: name, mime: type, isFront: isFront)
             seen += 1
             if seen % 256 == 0 { progress(seen, 2 * seen) }
         }

@@ -16,15 +16,10 @@ struct SiteZim {
     var baseURL: String?
 
     func write(progress: (Int, Int) -> Void = { _, _ in }) throws -> ZimWriter.Written {
-        let output = self.output
-        let history = output.appendingPathComponent("history").path
-        let hasHistory = (try? PlainFile.kind(of: history, followingLinks: false)) == .folder
         let content = ZimWriter.Content(
             folder: output,
-            walk: { body in
-                try SiteFiles.walk(output.path, body)
-                if hasHistory { try SiteFiles.walk(history) { try body("history/" + $0) } }
-            },
+            // The output's dot-files are the user's, not the site's.
+            skipping: { $0.hasPrefix(".") },
             mediaType: { path in
                 let type = SiteMediaType.of(fileName: String(path.split(separator: "/").last ?? ""))
                 return String(type.prefix { $0 != ";" })

@@ -38,14 +38,13 @@ struct ZimTestSite {
 
     private func isFolder(_ path: String) -> Bool {
         var folder: ObjCBool = false
-        FileManager.default.fileExists(atPath: self.folder.appendingPathComponent(path).path, isDirectory: &folder)
+        _ = FileManager.default.fileExists(atPath: self.folder.appendingPathComponent(path).path, isDirectory: &folder)
         return folder.boolValue
     }
 
-    func content(metadata: ZimMetadata = Self.metadata(), mainPage: String = "index.html", order: ([String]) -> [String] = { $0 }) -> ZimWriter.Content {
-        let paths = order(self.paths)
-        return ZimWriter.Content(
-            folder: folder, walk: { body in try paths.forEach(body) },
+    func content(metadata: ZimMetadata = Self.metadata(), mainPage: String = "index.html") -> ZimWriter.Content {
+        ZimWriter.Content(
+            folder: folder, skipping: { $0.hasPrefix(".") },
             mediaType: { $0.hasSuffix(".html") ? "text/html" : $0.hasSuffix(".jpg") ? "image/jpeg" : "application/json" },
             isFront: { !$0.hasPrefix("history/") }, mainPage: mainPage, metadata: metadata)
     }

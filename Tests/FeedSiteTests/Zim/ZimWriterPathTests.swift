@@ -17,7 +17,7 @@ final class ZimWriterPathTests: XCTestCase {
                 try site.put("history/\(day)/\(name)", "<html><head><title>\(day) \(name)</title></head></html>")
             }
         }
-        try site.write(content: site.content(order: { $0.reversed() }))
+        try site.write()
         let archive = try ZimArchive(path: site.zim.path)
         let entries = try archive.entries()
         let paths = entries.filter { $0.namespace == "C" }.map(\.path)
@@ -31,6 +31,19 @@ final class ZimWriterPathTests: XCTestCase {
         let byTitle = try archive.titleIndex().map { entries[$0] }
         let keys = byTitle.map { String($0.namespace) + "/" + ($0.title.isEmpty ? $0.path : $0.title) + "\u{0}" + $0.path }
         XCTAssertEqual(keys, keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
+    }
+
+    func test_write_leavesOutTheTopLevelNamesItSkips_notTheSameNamesDeeper() throws {
+        let site = try ZimTestSite.make(for: self)
+        try site.put(".feedsite.lock", "")
+        try site.put(".notes/todo.txt", "mine")
+        try site.put("assets/.keep", "")
+        try site.write()
+        let paths = try ZimArchive(path: site.zim.path).entries().filter { $0.namespace == "C" }.map(\.path)
+
+        XCTAssertFalse(paths.contains { $0.hasPrefix(".") }, "the output's dot-files are the user's")
+        XCTAssertTrue(paths.contains("assets/.keep"))
+        XCTAssertTrue(paths.contains("history/2024-01-02/images/one.jpg"), "the history is packed with the site")
     }
 
     func test_write_aPageTitledWithItsOwnPath_storesNoTitle() throws {

@@ -22,8 +22,13 @@ struct ArchiveStep: RunStep {
     /// published either way.
     func run(_ progress: StepProgress) async throws(RunError) -> StepDone {
         try await writingAfterPublishing(RunError.archiveNotWritten) {
-            let paths = try SiteFiles.list(output) + HistoryFolder(output: output).publishedFiles()
-            try TarArchive.write(folder: output, paths: paths, to: archive, modificationDate: now) { done, total in
+            let history = HistoryFolder(output: output)
+            let site = output.path
+            let files: ((String) throws -> Void) throws -> Void = { body in
+                try SiteFiles.walk(site, body)
+                try history.eachPublishedFile(body)
+            }
+            try TarArchive.write(folder: output, files: files, to: archive, modificationDate: now) { done, total in
                 progress.update(done: done, total: total)
             }
             try await DiskSync.flush([archive.path])

@@ -50,9 +50,9 @@ final class ArchiveStepTests: XCTestCase {
         _ = try await step.run(progress(for: step))
 
         let tar = try TarEntries(Data(contentsOf: archive))
-        XCTAssertEqual(tar.paths, ["history/", snapshot, snapshot + "index.html", "history/index.html", "index.html"])
-        XCTAssertEqual(tar.links, ["index.html": snapshot + "index.html"], "the live page is the snapshot's, by the first path in the archive")
-        XCTAssertEqual(tar.entries.first { $0.path == snapshot + "index.html" }.map { String(decoding: $0.data, as: UTF8.self) }, "<p>published</p>")
+        XCTAssertEqual(tar.paths, ["index.html", "history/", "history/index.html", snapshot, snapshot + "index.html"], "the live site first, then the history")
+        XCTAssertEqual(tar.links, [snapshot + "index.html": "index.html"], "the snapshot's page is the live one, the first path in the archive")
+        XCTAssertEqual(tar.entries.first { $0.path == "index.html" }.map { String(decoding: $0.data, as: UTF8.self) }, "<p>published</p>")
     }
 
     func test_run_thatCannotWriteTheArchiveThrowsArchiveNotWritten() async throws {
