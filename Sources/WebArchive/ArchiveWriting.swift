@@ -97,33 +97,50 @@ final class ArchiveWriting {
         let length = body?.length ?? 0
         guard let head = HTTPMessageHead.response(lines, bodyLength: length) else { return }
         var fields = [WARCRecord.Field("WARC-Concurrent-To", WARCRecord.reference(to: requestID))] + shared
-        let kind: WARCRecord.Kind = status == 304 ? .revisit : .response
         let id = newID()
-        let mime =
-            kind == .revisit ? "warc/revisit" : HTTPMessageHead.field("content-type", in: lines).map { String($0.split(separator: ";").first ?? "") } ?? "unk"
+        if status == 304 {
+            try writeRevisit(id: id, url: url, head: head, date: date, fields: fields, into: writer)
+            return
+        }
+        let mime = HTTPMessageHead.field("content-type", in: lines).map { String($0.split(separator: ";").first ?? "") } ?? "unk"
         let spooled = try body.map { try $0.block(head: head, storingBody: ExchangeArchiver.isCompressed(mime)) }
         let block = spooled?.block ?? .init(head)
         let payload = spooled?.payloadSHA1 ?? Self.emptyDigest
-        var digest = WARCRecord.digest(payload)
-        if kind == .revisit {
-            fields.append(.init("WARC-Profile", "http://netpreserve.org/warc/1.1/revisit/server-not-modified"))
-            fields.append(.init("WARC-Refers-To-Target-URI", url))
-            if let confirmed = try captures?.latest(of: url) {
-                digest = confirmed.digest
-                fields += [.init("WARC-Refers-To", confirmed.record), .init("WARC-Refers-To-Date", confirmed.date), .init("WARC-Payload-Digest", digest)]
-            }
-        } else {
-            fields.append(.init("WARC-Payload-Digest", digest))
-        }
+        let digest = WARCRecord.digest(payload)
+        fields.append(.init("WARC-Payload-Digest", digest))
         if let cut { fields.append(.init("WARC-Truncated", cut.rawValue)) }
-        let record = WARCRecord(kind: kind, id: id, date: date, targetURI: url, fields: fields, contentType: "application/http;msgtype=response")
+        let record = WARCRecord(kind: .response, id: id, date: date, targetURI: url, fields: fields, contentType: "application/http;msgtype=response")
         try writer.write(record, block: block, capture: .init(url: url, mime: mime, status: status, payloadDigest: digest))
         // A whole answer a later one may confirm with a 304.
-        if kind == .response, (200..<300).contains(status), cut == nil,
-            HTTPMessageHead.field("etag", in: lines) ?? HTTPMessageHead.field("last-modified", in: lines) != nil
-        {
+        if (200..<300).contains(status), cut == nil, HTTPMessageHead.field("etag", in: lines) ?? HTTPMessageHead.field("last-modified", in: lines) != nil {
             try captures?.note(url, payload: payload, date: date, record: id)
         }
+    }
+
+    /// A 304 as a `revisit` record (profile server-not-modified) that names the capture it
+    /// confirms and holds no HTTP head, then the 304's head as the server sent it in a
+    /// `metadata` record that refers to the revisit. Replay tools (pywb, wabac.js) answer a
+    /// revisit with the head it holds, if any, and the payload of the record it refers to:
+    /// with the 304's head in it they replay an empty "304 Not Modified"; without, the
+    /// confirmed answer, whole. The index line names no status, for the same reason: wabac.js
+    /// takes a 304 there as an answer without a body. The `metadata` record names no target:
+    /// pywb's indexer would list one that did as a capture of the URL.
+    private func writeRevisit(id: UUID, url: String, head: [UInt8], date: Date, fields shared: [WARCRecord.Field], into writer: WARCWriter) throws {
+        var fields = shared
+        fields.append(.init("WARC-Profile", "http://netpreserve.org/warc/1.1/revisit/server-not-modified"))
+        fields.append(.init("WARC-Refers-To-Target-URI", url))
+        var digest = WARCRecord.digest(Self.emptyDigest)
+        if let confirmed = try captures?.latest(of: url) {
+            digest = confirmed.digest
+            fields += [.init("WARC-Refers-To", confirmed.record), .init("WARC-Refers-To-Date", confirmed.date), .init("WARC-Payload-Digest", digest)]
+        }
+        let revisit = WARCRecord(kind: .revisit, id: id, date: date, targetURI: url, fields: fields, contentType: nil)
+        try writer.write(revisit, block: .init([]), capture: .init(url: url, mime: "warc/revisit", status: nil, payloadDigest: digest))
+        let reference = WARCRecord.reference(to: id)
+        let answer = WARCRecord(
+            kind: .metadata, id: newID(), date: date, targetURI: nil, fields: [.init("WARC-Concurrent-To", reference), .init("WARC-Refers-To", reference)],
+            contentType: "application/http;msgtype=response")
+        try writer.write(answer, block: .init(head))
     }
 
     /// The SHA-1 of no bytes, an empty body's payload digest.

@@ -8,7 +8,7 @@ import Hashing
 /// head).
 public struct WARCRecord: Equatable, Sendable {
     public enum Kind: String, Sendable {
-        case warcinfo, request, response, revisit
+        case warcinfo, request, response, revisit, resource, metadata
     }
 
     public let kind: Kind
@@ -19,7 +19,8 @@ public struct WARCRecord: Equatable, Sendable {
     /// Further named fields, in order: `WARC-Concurrent-To`, `WARC-IP-Address`,
     /// `WARC-Payload-Digest`, `WARC-Refers-To`, `WARC-Protocol` …
     public let fields: [Field]
-    public let contentType: String
+    /// The block's media type; `nil` for an empty block, which has none.
+    public let contentType: String?
 
     public struct Field: Equatable, Sendable {
         public let name: String
@@ -31,7 +32,7 @@ public struct WARCRecord: Equatable, Sendable {
         }
     }
 
-    public init(kind: Kind, id: UUID, date: Date, targetURI: String?, fields: [Field] = [], contentType: String) {
+    public init(kind: Kind, id: UUID, date: Date, targetURI: String?, fields: [Field] = [], contentType: String?) {
         self.kind = kind
         self.id = id
         self.date = date
@@ -73,9 +74,13 @@ public struct WARCRecord: Equatable, Sendable {
         for field in fields { Self.appendField(field.name, field.value, to: &out) }
         out += "WARC-Block-Digest: sha1:".utf8
         Base32.append(blockDigest, to: &out)
-        out += "\r\nContent-Type: ".utf8
-        out += contentType.utf8
-        out += "\r\nContent-Length: ".utf8
+        out += "\r\n".utf8
+        if let contentType {
+            out += "Content-Type: ".utf8
+            out += contentType.utf8
+            out += "\r\n".utf8
+        }
+        out += "Content-Length: ".utf8
         out += String(blockLength).utf8
         out += "\r\n\r\n".utf8
         return out

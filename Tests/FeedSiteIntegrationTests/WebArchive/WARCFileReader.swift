@@ -15,7 +15,9 @@ struct WARCFileReader {
         /// The HTTP message's body: what follows its head.
         var payload: [UInt8] {
             let end = Array("\r\n\r\n".utf8)
-            guard let at = (0...(block.count - end.count)).first(where: { Array(block[$0..<($0 + end.count)]) == end }) else { return [] }
+            guard block.count >= end.count, let at = (0...(block.count - end.count)).first(where: { Array(block[$0..<($0 + end.count)]) == end }) else {
+                return []
+            }
             return Array(block[(at + end.count)...])
         }
 

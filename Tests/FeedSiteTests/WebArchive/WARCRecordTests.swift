@@ -34,6 +34,15 @@ final class WARCRecordTests: XCTestCase {
                 + "Content-Length: 42\r\n\r\n")
     }
 
+    func test_head_ofAnEmptyBlockNamesNoContentType() {
+        let record = WARCRecord(kind: .revisit, id: id, date: date, targetURI: "https://example.org/a", contentType: nil)
+
+        let head = String(decoding: record.head(blockLength: 0, blockDigest: SHA1.hash([UInt8]())), as: UTF8.self)
+
+        XCTAssertTrue(head.hasSuffix("WARC-Block-Digest: sha1:3I42H3S6NNFQ2MSVX7XZKYAYSCX5QBYJ\r\nContent-Length: 0\r\n\r\n"), head)
+        XCTAssertFalse(head.contains("Content-Type"), head)
+    }
+
     func test_head_ofAWarcinfoHasNoTarget_andNoValueBreaksItsLine() {
         let record = WARCRecord(
             kind: .warcinfo, id: id, date: date, targetURI: nil, fields: [.init("WARC-Filename", "a\r\nWARC-Type: forged")],
