@@ -6,15 +6,18 @@ import Hashing
 /// captured, the first failure. Made for that task and used by it alone, so it is not
 /// `Sendable`; the task takes each message of `ExchangeArchiver` in turn.
 final class ArchiveWriting {
-    private var writer: WARCWriter?
+    private(set) var writer: WARCWriter?
     private let captures: ValidatedCaptures?
-    private let folder: String
-    private let newID: @Sendable () -> UUID
-    private var failure: String?
+    /// The site's files recorded by earlier runs, by their bytes.
+    let siteCaptures: ValidatedCaptures?
+    let folder: String
+    let newID: @Sendable () -> UUID
+    private(set) var failure: String?
 
-    init(writer: WARCWriter, captures: ValidatedCaptures?, newID: @escaping @Sendable () -> UUID) {
+    init(writer: WARCWriter, captures: ValidatedCaptures?, siteCaptures: ValidatedCaptures?, newID: @escaping @Sendable () -> UUID) {
         self.writer = writer
         self.captures = captures
+        self.siteCaptures = siteCaptures
         self.folder = writer.folder
         self.newID = newID
     }
@@ -31,6 +34,9 @@ final class ArchiveWriting {
                 written()
             case let .failed(reason):
                 fail(reason)
+            case let .site(site, date, answer):
+                record(site, date: date)
+                answer.resume()
             case let .finish(answer):
                 answer.resume(returning: finish())
             case let .discard(answer):
@@ -41,7 +47,7 @@ final class ArchiveWriting {
         }
     }
 
-    private func fail(_ reason: String) {
+    func fail(_ reason: String) {
         if failure == nil { failure = reason }
     }
 
@@ -57,11 +63,13 @@ final class ArchiveWriting {
         } catch {
             return .failure(.init(description: ExchangeArchiver.reason(error, writing: folder)))
         }
-        do {
-            try captures?.save()
-        } catch {
-            let path = folder + "/" + ValidatedCaptures.fileName
-            return .failure(.init(description: ExchangeArchiver.reason(WARCFileFailure(path: path, error: error), writing: folder)))
+        for (table, name) in [(captures, ValidatedCaptures.fileName), (siteCaptures, ValidatedCaptures.siteFileName)] {
+            do {
+                try table?.save()
+            } catch {
+                let path = folder + "/" + name
+                return .failure(.init(description: ExchangeArchiver.reason(WARCFileFailure(path: path, error: error), writing: folder)))
+            }
         }
         return .success(current.finished)
     }

@@ -41,6 +41,7 @@ public final class ExchangeArchiver: Sendable {
     enum Message: Sendable {
         case transfer(EndedTransfer)
         case failed(String)
+        case site(PublishedSite, Date, CheckedContinuation<Void, Never>)
         case finish(CheckedContinuation<Result<[String], Stop>, Never>)
         case discard(CheckedContinuation<Void, Never>)
     }
@@ -50,19 +51,20 @@ public final class ExchangeArchiver: Sendable {
         public let description: String
     }
 
-    /// Archives into `writer`'s folder; `captures` says what a 304 confirms and is kept up
-    /// to date; `clock` dates the records, `newID` names them; bodies are held in memory up
-    /// to `memoryBudget` bytes, all transfers together.
+    /// Archives into `writer`'s folder; `captures` says what a 304 confirms and
+    /// `siteCaptures` which of the site's files earlier runs recorded, both kept up to date;
+    /// `clock` dates the records, `newID` names them; bodies are held in memory up to
+    /// `memoryBudget` bytes, all transfers together.
     public init(
-        writer: sending WARCWriter, captures: sending ValidatedCaptures?, clock: @escaping @Sendable () -> Date,
-        newID: @escaping @Sendable () -> UUID, memoryBudget: Int = 1 << 20
+        writer: sending WARCWriter, captures: sending ValidatedCaptures?, siteCaptures: sending ValidatedCaptures? = nil,
+        clock: @escaping @Sendable () -> Date, newID: @escaping @Sendable () -> UUID, memoryBudget: Int = 1 << 20
     ) {
         folder = writer.folder
         budget = SpoolBudget(bytes: memoryBudget)
         self.clock = clock
         let (messages, inbox) = AsyncStream.makeStream(of: Message.self)
         self.inbox = inbox
-        let writing = ArchiveWriting(writer: writer, captures: captures, newID: newID)
+        let writing = ArchiveWriting(writer: writer, captures: captures, siteCaptures: siteCaptures, newID: newID)
         let unwritten = self.unwritten
         Task.detached {
             await writing.run(messages) { unwritten.value.subtract(1, ordering: .relaxed) }
@@ -93,6 +95,15 @@ public final class ExchangeArchiver: Sendable {
         }
         inbox.finish()
         return outcome
+    }
+
+    /// Records what the run published (`PublishedSite`) after every transfer sent before,
+    /// dated now; done when it returns. A failure stops the archive, and `finish` tells it.
+    public func record(_ site: PublishedSite) async {
+        let date = clock()
+        await withCheckedContinuation { answer in
+            if case .terminated = inbox.yield(.site(site, date, answer)) { answer.resume() }
+        }
     }
 
     /// Throws away the file being written, for a run that stopped before its first request;

@@ -3,18 +3,18 @@ import FileSystem
 import Foundation
 import Hashing
 
-/// The latest capture in a web archive's folder of each URL whose answer came with a
-/// validator (`ETag`, `Last-Modified`): what a later 304 for that URL confirms, so its
-/// `revisit` record can name the payload and the record it refers to, and a replay tool
-/// can serve that payload. Kept beside the archive's files, one line a URL: the SHA-256 of
-/// the URL, the payload's SHA-1, the capture's second and its record's ID, in hex and
-/// decimal, sorted by the first.
+/// Captures in a web archive's folder that a later record refers to, kept beside the
+/// archive's files, one line a key, sorted by it. Two tables of them:
+/// - `fileName`: the latest capture of each URL whose answer came with a validator (`ETag`,
+///   `Last-Modified`), keyed by the URL's SHA-256: what a later 304 for that URL confirms,
+///   so its `revisit` record can name the payload and the record it refers to, and a
+///   replay tool can serve that payload;
+/// - `siteFileName`: the first capture of each file the site published, keyed by its
+///   bytes' SHA-256 (the manifest's), with its URI: a later run's file of the same bytes is
+///   a `revisit` naming it.
+/// A line holds the key, the payload's SHA-1, the capture's second and its record's ID, in
+/// hex and decimal, and for the site the URI.
 ///
-/// Neither the file nor the run's new captures are held in memory, as a feed of 100,000
-/// items has as many comments lists (BENCHMARKS.md, "What each trick buys", row "the
-/// validated captures kept on the disk"): a capture is looked up in the file as it was
-/// when the run began (`KeyedLines`), the run's new ones are sorted aside (`SortedLines`),
-/// and the two are merged into the file when the run finishes.
 public final class ValidatedCaptures {
     /// A capture as a `revisit` record names it.
     public struct Capture: Equatable, Sendable {
@@ -24,42 +24,58 @@ public final class ValidatedCaptures {
         public let date: String
         /// The record's reference (`<urn:uuid:…>`).
         public let record: String
+        /// The record's `WARC-Target-URI`, where the table keeps it (the site's).
+        public var uri: String? = nil
     }
 
-    /// The file's name in the folder.
+    /// The validated captures' file in the folder.
     public static let fileName = ".feedsite-warc-captures.tsv"
+    /// The site's captures' file in the folder.
+    public static let siteFileName = ".feedsite-warc-site.tsv"
 
     private let path: String
     private let earlier: KeyedLines?
     private let noted: SortedLines
     private var changed = false
 
-    /// The captures noted in `folder`, none when it has no file yet; a line that is not
-    /// one is passed over.
-    public init(folder: String) throws {
-        path = folder + "/" + Self.fileName
+    /// The captures noted in `folder`'s file `fileName`, none when it has no file yet; a
+    /// line that is not one is passed over.
+    public init(folder: String, fileName: String = ValidatedCaptures.fileName) throws {
+        path = folder + "/" + fileName
         earlier = try KeyedLines.open(path, keyLength: Self.keyLength) { $0.allSatisfy(HexDigit.isLowercase) }
-        noted = SortedLines(folder: folder, name: "captures", memoryLimit: 32 << 10)
+        noted = SortedLines(folder: folder, name: "captures-" + fileName.filter(\.isLetter), memoryLimit: 32 << 10)
     }
 
     /// The latest capture of `url` noted before this run.
     public func latest(of url: String) throws -> Capture? {
-        guard let line = try earlier?.line(forKey: Array(SHA256.digest(url.utf8).hex.utf8)) else { return nil }
+        try latest(key: SHA256.digest(url.utf8).hex)
+    }
+
+    /// The capture noted before this run under `key`, 64 lower-case hex digits.
+    public func latest(key: String) throws -> Capture? {
+        guard let line = try earlier?.line(forKey: Array(key.utf8)) else { return nil }
         let parts = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
-        guard parts.count == 4, let payload = Self.bytes(hex: parts[1]), payload.count == 20,
+        guard parts.count == 4 || parts.count == 5, let payload = Self.bytes(hex: parts[1]), payload.count == 20,
             let seconds = Int64(String(decoding: parts[2], as: UTF8.self)), let record = UUID(uuidString: String(decoding: parts[3], as: UTF8.self))
         else { return nil }
         return Capture(
             digest: WARCRecord.digest(payload), date: UTCTime(Date(timeIntervalSince1970: TimeInterval(seconds))).iso8601,
-            record: WARCRecord.reference(to: record))
+            record: WARCRecord.reference(to: record), uri: parts.count == 5 ? String(decoding: parts[4], as: UTF8.self) : nil)
     }
 
     /// `url` was captured anew: a payload of SHA-1 `payload` (20 bytes), at `date`, in
     /// record `record`.
     public func note(_ url: String, payload: [UInt8], date: Date, record: UUID) throws {
-        guard payload.count == 20 else { return }
+        try note(key: SHA256.digest(url.utf8).hex, payload: payload, date: date, record: record)
+    }
+
+    /// A capture under `key` (64 lower-case hex digits): a payload of SHA-1 `payload` (20
+    /// bytes), at `date`, in record `record`, about `uri` when given (no tab or line break).
+    public func note(key: String, uri: String? = nil, payload: [UInt8], date: Date, record: UUID) throws {
+        guard payload.count == 20, key.utf8.count == Self.keyLength else { return }
         let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
-        try noted.add(Array("\(SHA256.digest(url.utf8).hex)\t\(SHA256.hex(payload))\t\(seconds)\t\(record.uuidString)".utf8))
+        let tail = uri.map { "\t" + $0.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" } } ?? ""
+        try noted.add(Array("\(key)\t\(SHA256.hex(payload))\t\(seconds)\t\(record.uuidString)\(tail)".utf8))
         changed = true
     }
 
@@ -116,6 +132,6 @@ public final class ValidatedCaptures {
 
     private static func seconds(of line: [UInt8]) -> Int64 {
         let parts = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
-        return parts.count == 4 ? Int64(String(decoding: parts[2], as: UTF8.self)) ?? 0 : 0
+        return parts.count >= 4 ? Int64(String(decoding: parts[2], as: UTF8.self)) ?? 0 : 0
     }
 }

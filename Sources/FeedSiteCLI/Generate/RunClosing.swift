@@ -2,6 +2,8 @@ import FeedCore
 import FileSystem
 import Foundation
 import History
+import Publishing
+import WebArchive
 
 /// The end of a `generate` run, whatever its steps' outcome, as steps in order:
 /// 1. `finishWebArchive`: with `--warc`, the network stopped, every transfer written, the
@@ -34,6 +36,7 @@ struct RunClosing {
     mutating func finishWebArchive(wacz: String?) async {
         guard let webArchive = context.webArchive else { return }
         if let client = context.client { await client.engine.shutdown() }
+        if let site = publishedSite() { await webArchive.archiver.record(site) }
         var incomplete: RunWebArchive.Incomplete?
         switch await webArchive.finish() {
         case let .success(files):
@@ -46,6 +49,34 @@ struct RunClosing {
         }
         guard let incomplete else { return }
         if stoppedBy == nil { stoppedBy = .webArchiveIncomplete(incomplete) } else { report.reporter.error("\(incomplete)") }
+    }
+
+    /// What the run published, for the web archive: the site, at its `--base-url` (else at
+    /// its folder's `file:` URL); with `--history`, the snapshot the run put in, if any, at
+    /// its address in the history. `nil` when the run published nothing, or was interrupted.
+    func publishedSite() -> PublishedSite? {
+        guard summary.published, !interrupted else { return nil }
+        let output = context.output.standardizedFileURL.resolvingSymlinksInPath()
+        var base = options.baseURL?.text ?? output.absoluteString
+        var folder = output.path
+        if options.history {
+            guard let name = summary.snapshotMade else { return nil }
+            let history = HistoryFolder(output: output)
+            folder = history.path + "/" + name
+            base = (base.hasSuffix("/") ? base : base + "/") + String(folder.dropFirst(output.path.count + 1)) + "/"
+        }
+        let site = URL(fileURLWithPath: folder)
+        return PublishedSite(folder: folder, base: base) { body in
+            try withoutActuallyEscaping(body) { body in
+                var failure: (any Error)?
+                _ = try Manifest.read(from: site) { file in
+                    guard failure == nil else { return }
+                    let type = SiteMediaType.of(fileName: String(file.path.split(separator: "/").last ?? ""))
+                    do { try body(.init(path: file.path, size: file.size, sha256: file.sha256, mediaType: type)) } catch { failure = error }
+                }
+                if let failure { throw failure }
+            }
+        }
     }
 
     /// The closing lines, said, and the run's status.

@@ -24,6 +24,8 @@ struct RunSummary: Sendable {
     var files = StagedSite.Counts()
     /// The new site was swapped into place (an archive may still have failed after it).
     var published = false
+    /// With `--history`: the folder name of the snapshot the run put in, if it made one.
+    var snapshotMade: String?
     var phases: [(name: String, seconds: Double)] = []
     /// Whether the feed cache holds the feed shown: pruning then keeps its images, which it
     /// reads from the cache rather than the run holding them to its end (BENCHMARKS.md,

@@ -100,7 +100,9 @@ struct RunWebArchive: Sendable {
             }
             let ids = RandomUUIDs()
             let writer = try WARCWriter(folder: folder, runName: WARCWriter.runName(at: startedAt), date: startedAt, info: info, newID: ids.next)
-            let archiver = ExchangeArchiver(writer: writer, captures: try ValidatedCaptures(folder: folder), clock: clock, newID: ids.next)
+            let archiver = ExchangeArchiver(
+                writer: writer, captures: try ValidatedCaptures(folder: folder),
+                siteCaptures: try ValidatedCaptures(folder: folder, fileName: ValidatedCaptures.siteFileName), clock: clock, newID: ids.next)
             return RunWebArchive(folder: folder, archiver: archiver, startedAt: startedAt, lock: lock)
         } catch {
             lock.markFinished()

@@ -26,9 +26,12 @@ struct HistoryStep: RunStep {
     struct Outcome: StepOutcome {
         /// What the snapshot put in changed; `nil` when the step only caught up.
         let changes: HistoryChanges?
+        /// The snapshot's folder's name, when one was put in.
+        var snapshot: String? = nil
 
         func record(in summary: inout RunSummary) {
             if let changes { summary.historyChanges = changes }
+            if let snapshot { summary.snapshotMade = snapshot }
         }
     }
 
@@ -50,7 +53,7 @@ struct HistoryStep: RunStep {
         let changes = HistoryChanges(prepared.changes)
         let what = prepared.facts.previous == nil ? "the first, \(prepared.facts.items) items" : changes.text
         report.reporter.info("history: snapshot \(prepared.facts.name.text): \(what)")
-        return Outcome(changes: changes)
+        return Outcome(changes: changes, snapshot: prepared.facts.name.text)
     }
 
     /// Puts the snapshot in, thins, and makes the history's own files anew.

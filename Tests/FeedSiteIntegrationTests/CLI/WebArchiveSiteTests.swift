@@ -1,0 +1,70 @@
+import FeedSiteCLI
+import Foundation
+import Hashing
+import Publishing
+import SampleAPI
+import TestSupport
+import WebArchive
+import XCTest
+
+/// `generate --warc DIR` records what the run published beside what the API sent: the site
+/// at its `--base-url` (or its folder's `file:` URL), a later run's unchanged files as
+/// revisits, and with `--history` the snapshot the run made.
+final class WebArchiveSiteTests: XCTestCase {
+    private let source = SyntheticFeed(itemCount: 4, commentsPerItem: 1, imageBytes: 2_000, now: fixedNow())
+
+    func test_generate_warc_recordsThePublishedSiteAtItsBaseURL_aLaterRunsUnchangedFilesAsRevisits() async throws {
+        let folder = try makeTemporaryFolder(for: self)
+        let server = try SampleAPIServer(source: source)
+        defer { server.stop() }
+        let generate = [
+            "generate", "--api", server.apiRoot.absoluteString, "--output", "site", "--cache", "cache", "--warc", "warc", "--base-url",
+            "https://feed.example.org/photos/",
+        ]
+        let first = await runFeedsite(generate, in: folder)
+        let second = await runFeedsite(generate, in: folder)
+        XCTAssertEqual(first.code, .success, first.diagnostics)
+        XCTAssertEqual(second.code, .success, second.diagnostics)
+
+        let warc = folder.appendingPathComponent("warc").path
+        let run = "\(warc)/feedsite-20240520T112459Z-0000"
+        let site = folder.appendingPathComponent("site")
+        let manifest = try Manifest.read(from: site)
+        let firstRecords = try WARCFileReader.records(of: run + "0.warc.gz")
+        let resources = firstRecords.filter { $0.type == "resource" }
+        XCTAssertEqual(
+            Set(resources.map(\.target)), Set(manifest.files.map { "https://feed.example.org/photos/" + $0.path }), "every file the manifest lists")
+        for file in manifest.files {
+            let record = try XCTUnwrap(resources.first { $0.target == "https://feed.example.org/photos/" + file.path })
+            XCTAssertEqual(SHA256.hexDigest(record.block), file.sha256, file.path)
+        }
+        XCTAssertTrue(firstRecords.contains { $0.type == "revisit" && $0.target == "https://feed.example.org/photos/" }, "the front page at the folder")
+
+        let secondRecords = try WARCFileReader.records(of: run + "1.warc.gz")
+        XCTAssertEqual(secondRecords.filter { $0.type == "resource" }.map(\.target), [], "nothing changed")
+        let revisits = secondRecords.filter { $0.type == "revisit" && $0.target.hasPrefix("https://feed.example.org/") }
+        XCTAssertEqual(revisits.count, manifest.files.count + 1)
+        for revisit in revisits {
+            let original = firstRecords.first { $0.fields["WARC-Record-ID"] == revisit.fields["WARC-Refers-To"] }
+            XCTAssertEqual(original?.fields["WARC-Payload-Digest"], revisit.fields["WARC-Payload-Digest"], revisit.target)
+            XCTAssertEqual(original?.target, revisit.fields["WARC-Refers-To-Target-URI"], revisit.target)
+        }
+    }
+
+    func test_generate_warc_withHistory_recordsTheSnapshotTheRunMade_atItsFolderURLWithoutABaseURL() async throws {
+        let folder = try makeTemporaryFolder(for: self)
+        let server = try SampleAPIServer(source: source)
+        defer { server.stop() }
+        let run = await runFeedsite(["generate", "--api", server.apiRoot.absoluteString, "--output", "site", "--warc", "warc", "--history"], in: folder)
+        XCTAssertEqual(run.code, .success, run.diagnostics)
+
+        let history = folder.appendingPathComponent("site/history")
+        let snapshot = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: history.path).first { $0.hasPrefix("2024") })
+        let records = try WARCFileReader.records(of: folder.appendingPathComponent("warc/feedsite-20240520T112459Z-00000.warc.gz").path)
+        let base = history.appendingPathComponent(snapshot).standardizedFileURL.resolvingSymlinksInPath().absoluteString
+        let resources = records.filter { $0.type == "resource" }
+        XCTAssertFalse(resources.isEmpty)
+        XCTAssertTrue(resources.allSatisfy { $0.target.hasPrefix(base) }, "\(base): \(resources.map(\.target))")
+        XCTAssertTrue(resources.contains { $0.target == base + "index.html" })
+    }
+}
