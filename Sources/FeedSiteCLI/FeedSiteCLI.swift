@@ -42,6 +42,8 @@ public enum FeedSiteCLI {
             return VerifyZimCommand(file: environment.resolve(file).path, console: console).run()
         case let .zim(output, file, partSize):
             return await ZimCommand(output: output, file: file, partSize: partSize, environment: environment, console: console).run()
+        case let .wacz(warc, file):
+            return await WaczCommand(warc: warc, file: file, environment: environment, console: console).run()
         case let .serve(output, host, port):
             return await ServeCommand(site: environment.resolve(output), host: host, port: port, console: console).run()
         case let .validateCache(cache, now, verbose):

@@ -106,6 +106,14 @@ public final class SortedLines {
         discard()
     }
 
+    /// Hands the lines of the files `paths`, each sorted already (as `LC_ALL=C sort` sorts),
+    /// to `body` in order, without their breaks, valid only while `body` runs: a merge that
+    /// holds a buffer of `bufferSize` bytes a file and sets nothing aside.
+    public static func merge(sortedFiles paths: [String], bufferSize: Int = 64 << 10, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        let readers = try paths.map { try LineReader(path: $0, bufferSize: bufferSize) }
+        try merge(readers, and: UnsafeRawBufferPointer(start: nil, count: 0), [], body)
+    }
+
     /// Readers of the files set aside `paths`, whose buffers share `memoryLimit` bytes, so
     /// a merge holds no more than the lines held before (BENCHMARKS.md, "What each trick
     /// buys", row "a merge's readers within the lines' memory").

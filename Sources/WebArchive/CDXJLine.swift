@@ -63,3 +63,42 @@ public struct CDXJLine: Equatable, Sendable {
         out.append(UInt8(ascii: "\""))
     }
 }
+
+extension CDXJLine {
+    /// A line read back: its key, its time, and its JSON object's fields (the lines this
+    /// writer and py-wacz write hold strings alone).
+    struct Read {
+        let key: String
+        let timestamp: String
+        let fields: [String: String]
+    }
+
+    /// The line `bytes` (without its break), or `nil` when it is not one.
+    static func read(_ bytes: UnsafeRawBufferPointer) -> Read? {
+        guard let space = bytes.firstIndex(of: UInt8(ascii: " ")), let brace = bytes.firstIndex(of: UInt8(ascii: "{")), space < brace else { return nil }
+        let time = bytes[(space + 1)..<brace].prefix { $0 != UInt8(ascii: " ") }
+        var fields: [String: String] = [:]
+        var at = brace + 1
+        func skipSpace() {
+            while at < bytes.count, bytes[at] == UInt8(ascii: " ") { at += 1 }
+        }
+        while true {
+            skipSpace()
+            guard at < bytes.count else { return nil }
+            if bytes[at] == UInt8(ascii: "}") { break }
+            guard let name = try? JSONReader.string(in: bytes, at: &at) else { return nil }
+            skipSpace()
+            guard at < bytes.count, bytes[at] == UInt8(ascii: ":") else { return nil }
+            at += 1
+            skipSpace()
+            guard let value = try? JSONReader.string(in: bytes, at: &at) else { return nil }
+            fields[name] = value
+            skipSpace()
+            guard at < bytes.count else { return nil }
+            if bytes[at] == UInt8(ascii: ",") { at += 1 }
+        }
+        return Read(
+            key: String(decoding: UnsafeRawBufferPointer(rebasing: bytes[..<space]), as: UTF8.self),
+            timestamp: String(decoding: UnsafeRawBufferPointer(rebasing: time), as: UTF8.self), fields: fields)
+    }
+}

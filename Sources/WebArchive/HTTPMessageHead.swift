@@ -62,6 +62,17 @@ public enum HTTPMessageHead {
 
     /// The status code of an HTTP status line (`HTTP/1.1 404 Not Found`, `HTTP/2 200`).
     /// Asked of every line of every head: a field line is turned down at its first byte.
+    /// Just past the blank line that ends a head (a WARC record's or an HTTP message's) at
+    /// the start of `bytes`; `nil` when there is none.
+    static func endOfHead(in bytes: [UInt8]) -> Int? {
+        guard bytes.count >= 4 else { return nil }
+        for at in 0...(bytes.count - 4)
+        where bytes[at] == 13 && bytes[at + 1] == 10 && bytes[at + 2] == 13 && bytes[at + 3] == 10 {
+            return at + 4
+        }
+        return nil
+    }
+
     public static func status(of line: String) -> Int? {
         guard line.utf8.starts(with: "HTTP/".utf8) else { return nil }
         let parts = line.utf8.split(separator: UInt8(ascii: " "), maxSplits: 2, omittingEmptySubsequences: true)

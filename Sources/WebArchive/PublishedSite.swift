@@ -100,7 +100,7 @@ extension ArchiveWriting {
         let stored = ExchangeArchiver.isCompressed(file.mediaType) ? 0 : nil
         try writer.write(
             record, block: .init(length: bytes.count, sha1: sha1, storedFrom: stored) { write in try bytes.withUnsafeBytes { try write($0) } },
-            capture: .init(url: address, mime: file.mediaType, status: nil, payloadDigest: digest))
+            capture: .init(url: address, mime: String(file.mediaType.prefix { $0 != ";" }), status: nil, payloadDigest: digest))
         try captures.note(key: file.sha256, uri: address, payload: sha1, date: date, record: id)
         return .init(digest: digest, date: UTCTime(date).iso8601, record: WARCRecord.reference(to: id), uri: address)
     }

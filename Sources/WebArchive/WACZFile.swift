@@ -9,19 +9,22 @@ import Hashing
     import Darwin
 #endif
 
-/// A run's web archive packed as a WACZ 1.1.1 file, the one file ReplayWeb.page and pywb
-/// open: the run's WARC files under `archive/`, their indexes merged into
-/// `indexes/index.cdx` (CDXJ), `pages/pages.jsonl` (the feed's pages as the API answered
-/// them), `datapackage.json` (every file's size and SHA-256) and `datapackage-digest.json`,
-/// in a ZIP whose entries are stored, not compressed, so a reader fetches a record by its
-/// offset. Written whole or not at all.
+/// A web archive's folder packed as a WACZ 1.1.1 file, the one file ReplayWeb.page and pywb
+/// open, whole on its own: every WARC file of the folder under `archive/`, their indexes
+/// merged as ZipNum (`indexes/index.cdx.gz` and `indexes/index.idx`, `ZipNumIndex`),
+/// `pages/pages.jsonl` (the site's pages with their words, then the API's feed pages in
+/// feed order: `WACZPages`), `datapackage.json` (every file's size and SHA-256) and
+/// `datapackage-digest.json`, in a ZIP whose entries are stored, not compressed, so a reader
+/// fetches a record by its offset. Written whole or not at all; the same folder packs to the
+/// same bytes (nothing reads a clock: `About.created` is the newest file's run).
 public enum WACZFile {
     /// What the package says of itself.
     public struct About {
         public let title: String
         public let software: String
+        /// The newest run's time: the package's and its entries' date.
         public let created: Date
-        /// Where the feed's pages begin: a captured URL beginning so is a page.
+        /// Where the API's feed pages begin (`https://api.example.org/v1/feed`).
         public let pagesPrefix: String
 
         public init(title: String, software: String, created: Date, pagesPrefix: String) {
@@ -32,15 +35,29 @@ public enum WACZFile {
         }
     }
 
-    /// Packs the WARC files `warcs` of `folder` (finished, each with its index beside it)
-    /// into the WACZ at `path`. Working files go in `folder`, and are removed.
+    /// Packs the WARC files `warcs` of `folder` (finished, each with its index beside it,
+    /// in the order given) into the WACZ at `path`. Working files go in `folder`, and are
+    /// removed.
     public static func write(to path: String, folder: String, warcs: [String], about: About) throws {
-        let indexPath = folder + "/" + SortedLines.prefix + "wacz-index"
-        defer { unlink(indexPath) }
-        let pages = try mergeIndexes(of: warcs, in: folder, into: indexPath, pagesPrefix: about.pagesPrefix)
+        let working = folder + "/" + SortedLines.prefix + "wacz-"
+        let (blocksPath, pagesPath) = (working + "index.cdx.gz", working + "pages.jsonl")
+        defer {
+            unlink(blocksPath)
+            unlink(pagesPath)
+        }
+        let index = try ZipNumIndex(blocksAt: blocksPath)
+        var pages = WACZPages(feedPrefix: about.pagesPrefix)
+        let indexes = warcs.map { folder + "/" + $0.dropLast(".warc.gz".count) + ".cdxj" }
+        try SortedLines.merge(sortedFiles: indexes) { line in
+            try index.add(line)
+            pages.note(line)
+        }
+        try index.finish()
+        try pages.write(to: pagesPath, records: WARCFileRecords(folder: folder), title: about.title)
         var parts: [(name: String, source: Source)] = warcs.map { ("archive/" + $0, .file(folder + "/" + $0)) }
-        parts.append(("indexes/index.cdx", .file(indexPath)))
-        parts.append(("pages/pages.jsonl", .bytes(pagesFile(pages))))
+        parts.append(("indexes/" + ZipNumIndex.blocksName, .file(blocksPath)))
+        parts.append(("indexes/index.idx", .bytes(index.idx)))
+        parts.append(("pages/pages.jsonl", .file(pagesPath)))
         var resources: [(name: String, facts: Facts)] = []
         for part in parts { resources.append((part.name, try facts(of: part.source))) }
         let package = Array(datapackage(resources, about: about).utf8)
@@ -71,10 +88,41 @@ public enum WACZFile {
         }
     }
 
-    /// A page of `pages.jsonl`.
-    struct Page {
-        let url: String
-        let timestamp: String
+    /// The finished WARC files of `folder` (not those a killed run left `.open`), oldest
+    /// first: their names begin with their runs' times.
+    public static func warcFiles(in folder: String) throws -> [String] {
+        try PlainFile.entries(inFolder: folder).map(\.name).filter { $0.hasPrefix("feedsite-") && $0.hasSuffix(".warc.gz") }.sorted()
+    }
+
+    /// No WARC file to pack.
+    public struct NothingToPack: Error, CustomStringConvertible {
+        public let folder: String
+        public var description: String { "\(folder) holds no finished WARC file of feedsite's to pack" }
+    }
+
+    /// Packs every finished WARC file of `folder` into the WACZ at `path`, `software` its
+    /// maker: its title and the feed pages it lists from the newest file's `warcinfo` (the
+    /// API archived), its date that file's run. The files packed.
+    @discardableResult
+    public static func pack(folder: String, to path: String, software: String) throws -> [String] {
+        let warcs = try warcFiles(in: folder)
+        guard let newest = warcs.last, let created = runDate(of: newest) else { throw NothingToPack(folder: folder) }
+        let api = try WARCFileRecords(folder: folder).firstRecordFields(of: newest)["api"] ?? ""
+        let about = About(title: "feedsite: \(api)", software: software, created: created, pagesPrefix: api + "/feed")
+        try write(to: path, folder: folder, warcs: warcs, about: about)
+        return warcs
+    }
+
+    /// The run time a WARC file's name begins with (`feedsite-20261127T031751Z-00000.warc.gz`).
+    static func runDate(of name: String) -> Date? {
+        let parts = name.split(separator: "-")
+        guard parts.count >= 3 else { return nil }
+        let basic = Array(parts[1])
+        guard basic.count == 16, basic[8] == "T", basic[15] == "Z" else { return nil }
+        let text =
+            String(basic[0..<4]) + "-" + String(basic[4..<6]) + "-" + String(basic[6..<8]) + "T" + String(basic[9..<11]) + ":"
+            + String(basic[11..<13]) + ":" + String(basic[13..<15]) + "Z"
+        return ISO8601Date.parse(text)
     }
 
     private enum Source {
@@ -86,41 +134,6 @@ public enum WACZFile {
         let size: UInt64
         let crc: UInt32
         let sha256: String
-    }
-
-    /// Merges the indexes beside `warcs` into one at `path`; the feed's pages they name.
-    private static func mergeIndexes(of warcs: [String], in folder: String, into path: String, pagesPrefix: String) throws -> [Page] {
-        let merged = SortedLines(folder: folder, name: "wacz")
-        var pages: [Page] = []
-        for warc in warcs {
-            let reader = try LineReader(path: folder + "/" + warc.dropLast(".warc.gz".count) + ".cdxj")
-            while let line = try reader.next() {
-                try merged.add(line)
-                if let page = page(in: String(decoding: line, as: UTF8.self), prefix: pagesPrefix) { pages.append(page) }
-            }
-        }
-        try merged.write(to: path)
-        return pages.sorted { ($0.timestamp, $0.url) < ($1.timestamp, $1.url) }
-    }
-
-    /// The page an index line names: a whole answer (200) to a URL that begins with `prefix`.
-    static func page(in line: String, prefix: String) -> Page? {
-        guard let brace = line.firstIndex(of: "{"),
-            let fields = try? JSONSerialization.jsonObject(with: Data(line[brace...].utf8)) as? [String: String],
-            let url = fields["url"], url.hasPrefix(prefix), fields["status"] == "200"
-        else { return nil }
-        let parts = line.split(separator: " ", maxSplits: 2)
-        return parts.count == 3 ? Page(url: url, timestamp: String(parts[1])) : nil
-    }
-
-    /// `pages.jsonl`: its header, then a line a page, titled by its place in the feed.
-    static func pagesFile(_ pages: [Page]) -> [UInt8] {
-        var text = #"{"format": "json-pages-1.0", "id": "pages", "title": "The feed's pages"}"# + "\n"
-        for (number, page) in pages.enumerated() {
-            let line: [String: String] = ["id": "page-\(number + 1)", "url": page.url, "ts": rfc3339(page.timestamp), "title": "Feed, page \(number + 1)"]
-            text += json(line) + "\n"
-        }
-        return Array(text.utf8)
     }
 
     private static func datapackage(_ resources: [(name: String, facts: Facts)], about: About) -> String {
@@ -155,18 +168,6 @@ public enum WACZFile {
             guard let digest = try FileDigest.sha256(ofFileAtPath: path, reading: checksum) else { throw FileSystemError.fromErrno(ENOENT) }
             return Facts(size: UInt64(digest.byteCount), crc: crc, sha256: digest.sha256)
         }
-    }
-
-    /// `20261127031751` as RFC 3339: `2026-11-27T03:17:51Z`.
-    private static func rfc3339(_ timestamp: String) -> String {
-        let digits = Array(timestamp)
-        guard digits.count == 14 else { return timestamp }
-        let part = { (from: Int, to: Int) in String(digits[from..<to]) }
-        return "\(part(0, 4))-\(part(4, 6))-\(part(6, 8))T\(part(8, 10)):\(part(10, 12)):\(part(12, 14))Z"
-    }
-
-    private static func json(_ fields: [String: String]) -> String {
-        "{" + ["id", "url", "ts", "title"].compactMap { key in fields[key].map { "\(quoted(key)): \(quoted($0))" } }.joined(separator: ", ") + "}"
     }
 
     private static func quoted(_ text: String) -> String {

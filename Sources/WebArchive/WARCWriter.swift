@@ -252,10 +252,13 @@ public final class WARCWriter {
 public enum WARCError: Error, Equatable, CustomStringConvertible {
     /// A block gave other than the bytes its head announced.
     case blockLength(String, expected: Int, given: Int)
+    /// A record read back is not whole where its index says it lies.
+    case recordCut(String, offset: Int)
 
     public var description: String {
         switch self {
         case let .blockLength(target, expected, given): "the web archive's record of \(target) was to hold \(expected) bytes but was given \(given)"
+        case let .recordCut(file, offset): "the web archive's file \(file) holds no whole record at offset \(offset), where its index says one is"
         }
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import Zim
 
-/// The ZIM file's arguments: `--zim-part-size`, `feedsite zim` and `feedsite verify FILE.zim`.
+/// The packing commands' arguments: `--zim-part-size`, `feedsite zim`, `feedsite wacz` and
+/// `feedsite verify FILE.zim`.
 extension ArgumentParser {
     /// `--zim-part-size SIZE`: bytes, or with a K, M or G suffix (powers of 1024); at least
     /// 1 MiB, so a site never makes thousands of parts, and at most the default.
@@ -30,6 +31,15 @@ extension ArgumentParser {
         return .zim(
             output: try path(values, "output") ?? GenerateOptions.defaultOutput, file: file,
             partSize: try zimPartSize(values) ?? ZimWriter.defaultPartSize)
+    }
+
+    /// `wacz [--warc DIR] FILE`.
+    static func wacz(_ arguments: [String]) throws(UsageError) -> Command {
+        let usage = "wacz needs the file to write, such as: feedsite wacz --warc /srv/warc feed.wacz"
+        var options = arguments
+        guard let file = options.popLast(), !file.hasPrefix("-"), !file.isEmpty else { throw UsageError(usage, command: "wacz") }
+        let values = try collect(options, specs: [option("warc")], command: "wacz")
+        return .wacz(warc: try path(values, "warc"), file: file)
     }
 
     /// `verify FILE.zim`: the file, when it is the one argument; `nil` otherwise.

@@ -40,7 +40,7 @@ public enum ArgumentParser {
         "serve": [option("output"), option("host"), option("port")],
     ]
 
-    private static let commands = ["generate", "demo", "validate-cache", "verify", "history", "templates", "serve", "zim"]
+    private static let commands = ["generate", "demo", "validate-cache", "verify", "history", "templates", "serve", "zim", "wacz"]
 
     public static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError) -> Command {
         if arguments.contains("--help") || arguments.contains("-h") || arguments.first == "help" { return .help }
@@ -60,6 +60,7 @@ public enum ArgumentParser {
         if name == "templates" { return try templates(arguments) }
         if name == "history" { return try history(arguments, environment: environment) }
         if name == "zim" { return try zim(arguments) }
+        if name == "wacz" { return try wacz(arguments) }
         if name == "verify", let file = try verifiedZim(arguments) { return .verifyZim(file: file) }
         guard let commandSpecs = specs[name] else {
             if name.hasPrefix("-") { throw UsageError("unknown option '\(name)'; a command comes first") }

@@ -12,6 +12,9 @@ public enum Command: Equatable, Sendable {
     case verifyZim(file: String)
     /// Pack the site in `output` and its history as a ZIM file.
     case zim(output: String, file: String, partSize: Int)
+    /// Pack every finished WARC file of the web archive's folder `warc` (the current
+    /// folder when `nil`) into the WACZ `file`.
+    case wacz(warc: String?, file: String)
     /// List the history's snapshots, or thin them now.
     case history(HistoryRequest)
     /// Write the built-in templates out into `folder`, to start a theme.

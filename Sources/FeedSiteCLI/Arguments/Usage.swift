@@ -28,6 +28,9 @@ public enum Usage {
                                         manifests it carries
           feedsite zim [--output DIR] [--zim-part-size SIZE] FILE.zim
                                         pack a published site and its history as a ZIM file
+          feedsite wacz [--warc DIR] FILE.wacz
+                                        pack every run's WARC files of a web archive's folder
+                                        (the current folder unless given) as one WACZ file
           feedsite history list [--output DIR]
                                         the history's kept snapshots, their times and changes
           feedsite history prune [--output DIR] [--history-keep POLICY] [--now ISO8601]
@@ -85,8 +88,8 @@ public enum Usage {
                                the most FAT32 holds)
           --warc DIR           also keep every HTTP exchange of the run in DIR as WARC 1.1
                                files, each with its CDXJ index, for pywb and the like
-          --wacz FILE.wacz     also pack the run's WARC files, their index and the feed's
-                               pages into one WACZ file for ReplayWeb.page (needs --warc)
+          --wacz FILE.wacz     also pack every WARC file of the --warc folder, all runs', with
+                               their index and pages, into one WACZ file for ReplayWeb.page
           --force              replace --output even when it holds files feedsite did not write
           --base-url URL       where the site will be served (https://example.org/feed/);
                                adds feed.json, feed.atom, sitemap.xml and canonical links

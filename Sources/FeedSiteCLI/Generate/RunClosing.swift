@@ -42,7 +42,7 @@ struct RunClosing {
         case let .success(files):
             report.webArchiveWritten(files, folder: webArchive.folder)
             if let wacz {
-                incomplete = webArchive.pack(files, into: wacz, api: options.api)
+                incomplete = webArchive.pack(into: wacz)
                 if incomplete == nil { report.reporter.info("WACZ: \(wacz)") }
             }
         case let .failure(failure): incomplete = failure

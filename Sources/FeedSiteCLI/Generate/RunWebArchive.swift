@@ -116,12 +116,11 @@ struct RunWebArchive: Sendable {
         return await archiver.finish().mapError { Incomplete(folder: folder, reason: $0.description) }
     }
 
-    /// Packs the run's finished `files` into the WACZ at `path`, `nil` when it did.
-    func pack(_ files: [String], into path: String, api: URL) -> Incomplete? {
-        let about = WACZFile.About(
-            title: "feedsite: \(api.absoluteString)", software: "feedsite \(Usage.version)", created: startedAt, pagesPrefix: api.absoluteString + "/feed")
+    /// Packs every finished file of the folder, this run's and earlier runs', into the WACZ
+    /// at `path`, `nil` when it did.
+    func pack(into path: String) -> Incomplete? {
         do {
-            try WACZFile.write(to: path, folder: folder, warcs: files, about: about)
+            try WACZFile.pack(folder: folder, to: path, software: "feedsite \(Usage.version)")
             return nil
         } catch {
             return Incomplete(wacz: path, reason: ExchangeArchiver.reason(error, writing: path))

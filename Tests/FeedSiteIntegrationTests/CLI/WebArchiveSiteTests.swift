@@ -68,3 +68,60 @@ final class WebArchiveSiteTests: XCTestCase {
         XCTAssertTrue(resources.contains { $0.target == base + "index.html" })
     }
 }
+
+/// `--wacz` and `feedsite wacz` pack every run's files of the folder: a later run's WACZ is
+/// whole on its own.
+final class WebArchiveWACZTests: XCTestCase {
+    private let source = SyntheticFeed(itemCount: 4, commentsPerItem: 1, imageBytes: 2_000, now: fixedNow())
+
+    func test_generate_wacz_ofASecondRun_holdsEveryRunsFiles_everyPictureOfTheFirst_andTheSitesRecords() async throws {
+        let folder = try makeTemporaryFolder(for: self)
+        let server = try SampleAPIServer(source: source)
+        defer { server.stop() }
+        let generate = [
+            "generate", "--api", server.apiRoot.absoluteString, "--output", "site", "--cache", "cache", "--warc", "warc", "--base-url",
+            "https://feed.example.org/", "--wacz",
+        ]
+        let first = await runFeedsite(generate + ["first.wacz"], in: folder)
+        let second = await runFeedsite(generate + ["second.wacz"], in: folder, currentDate: fixedNow().addingTimeInterval(3_600))
+        XCTAssertEqual(first.code, .success, first.diagnostics)
+        XCTAssertEqual(second.code, .success, second.diagnostics)
+
+        let wacz = try WACZReader(path: folder.appendingPathComponent("second.wacz").path)
+        let warc = folder.appendingPathComponent("warc").path
+        XCTAssertEqual(wacz.names.filter { $0.hasPrefix("archive/") }, try WACZFile.warcFiles(in: warc).map { "archive/" + $0 }, "both runs'")
+        XCTAssertEqual(wacz.names.filter { $0.hasPrefix("archive/") }.count, 2)
+        let index = try wacz.indexLines()
+        let firstIndex = try String(contentsOfFile: warc + "/feedsite-20240520T112459Z-00000.cdxj", encoding: .utf8).split(separator: "\n")
+        let pictures = firstIndex.filter { $0.contains(#""mime": "image/"#) && $0.contains(server.apiRoot.host!) }
+        XCTAssertEqual(pictures.count, source.itemCount, "the first run fetched each picture; the second found them in the cache")
+        for picture in pictures { XCTAssertTrue(index.contains(String(picture)), "\(picture)") }
+        XCTAssertTrue(index.contains { $0.hasPrefix("org,example,feed)/ 20240520122459 ") }, "the second run's site: its front page")
+        XCTAssertTrue(index.contains { $0.hasPrefix("org,example,feed)/index.html 20240520112459 ") }, "the first's")
+    }
+
+    func test_waczCommand_packsTheFolderAsTheRunDid_refusesAFileInsideIt_andSaysWhenThereIsNothing() async throws {
+        let folder = try makeTemporaryFolder(for: self)
+        let server = try SampleAPIServer(source: source)
+        defer { server.stop() }
+        let run = await runFeedsite(
+            ["generate", "--api", server.apiRoot.absoluteString, "--output", "site", "--warc", "warc", "--wacz", "run.wacz"], in: folder)
+        XCTAssertEqual(run.code, .success, run.diagnostics)
+
+        let packed = await runFeedsite(["wacz", "--warc", "warc", "packed.wacz"], in: folder)
+        let inside = await runFeedsite(["wacz", "--warc", "warc", "warc/packed.wacz"], in: folder)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("empty"), withIntermediateDirectories: true)
+        let empty = await runFeedsite(["wacz", "--warc", "empty", "empty.wacz"], in: folder)
+
+        XCTAssertEqual(packed.code, .success, packed.diagnostics)
+        XCTAssertEqual(
+            try Data(contentsOf: folder.appendingPathComponent("packed.wacz")), try Data(contentsOf: folder.appendingPathComponent("run.wacz")),
+            "the same folder packs to the same bytes")
+        XCTAssertEqual(inside.code, .usage, inside.diagnostics)
+        XCTAssertTrue(inside.diagnostics.contains("is inside the web archive's folder"), inside.diagnostics)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("warc/packed.wacz").path))
+        XCTAssertEqual(empty.code, .failure, empty.diagnostics)
+        XCTAssertTrue(empty.diagnostics.contains("holds no finished WARC file of feedsite's to pack"), empty.diagnostics)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("empty.wacz").path))
+    }
+}

@@ -83,7 +83,7 @@ final class WebArchiveTests: XCTestCase {
         try assertIndexPointsAtItsRecords("\(warc)/\(run)1")
     }
 
-    func test_generate_wacz_packsTheRunsWARC_itsIndex_theFeedsPages_andEachFilesSizeAndDigest_storedInAZip() async throws {
+    func test_generate_wacz_packsTheRunsWARC_itsIndex_thePages_andEachFilesSizeAndDigest_storedInAZip() async throws {
         let folder = try makeTemporaryFolder(for: self)
         let server = try SampleAPIServer(source: SyntheticFeed(itemCount: 25, commentsPerItem: 1, imageBytes: 2_000, now: fixedNow()))
         defer { server.stop() }
@@ -92,32 +92,39 @@ final class WebArchiveTests: XCTestCase {
             ["generate", "--api", server.apiRoot.absoluteString, "--output", "site", "--cache", "cache", "--warc", "warc", "--wacz", "feed.wacz"], in: folder)
 
         XCTAssertEqual(result.code, .success, result.diagnostics)
-        let wacz = RealPath.of(folder.appendingPathComponent("feed.wacz").path)
-        XCTAssertTrue(result.diagnostics.contains("WACZ: \(wacz)\n"), result.diagnostics)
+        let path = RealPath.of(folder.appendingPathComponent("feed.wacz").path)
+        XCTAssertTrue(result.diagnostics.contains("WACZ: \(path)\n"), result.diagnostics)
         let run = "feedsite-20240520T112459Z-00000"
-        let package = try ZipReading.entries(of: wacz)
+        let wacz = try WACZReader(path: path)
         XCTAssertEqual(
-            package.map(\.name), ["archive/\(run).warc.gz", "indexes/index.cdx", "pages/pages.jsonl", "datapackage.json", "datapackage-digest.json"])
-        XCTAssertTrue(package.allSatisfy { $0.stored }, "stored, not compressed")
+            wacz.names,
+            ["archive/\(run).warc.gz", "indexes/index.cdx.gz", "indexes/index.idx", "pages/pages.jsonl", "datapackage.json", "datapackage-digest.json"])
         let warc = try Data(contentsOf: folder.appendingPathComponent("warc/\(run).warc.gz"))
-        XCTAssertEqual(package[0].data, warc)
-        XCTAssertEqual(package[1].data, try Data(contentsOf: folder.appendingPathComponent("warc/\(run).cdxj")), "one file's index is the index")
-        let pages = String(decoding: package[2].data, as: UTF8.self).split(separator: "\n").map(String.init)
-        XCTAssertEqual(pages.first, #"{"format": "json-pages-1.0", "id": "pages", "title": "The feed's pages"}"#)
+        XCTAssertEqual(wacz.entries["archive/\(run).warc.gz"].map { Data($0) }, warc)
+        let index = try String(contentsOf: folder.appendingPathComponent("warc/\(run).cdxj"), encoding: .utf8).split(separator: "\n").map(String.init)
+        XCTAssertEqual(try wacz.indexLines(), index, "one file's index is the index")
+        let (header, pages) = try wacz.pages()
+        XCTAssertEqual(header["hasText"] as? Bool, true)
         let feedURLs = try WARCFileReader.records(of: folder.appendingPathComponent("warc/\(run).warc.gz").path)
             .filter { $0.type == "response" && $0.target.hasPrefix(server.apiRoot.absoluteString + "/feed") }.map(\.target)
-        XCTAssertEqual(pages.count, 1 + feedURLs.count, "\(feedURLs)")
         XCTAssertGreaterThanOrEqual(feedURLs.count, 3, "25 items, 10 a page")
-        XCTAssertTrue(pages[1].contains(#""title": "Feed, page 1""#) && pages[1].contains(#""ts": "2024-05-20T11:24:59Z""#), pages[1])
-        let datapackage = try XCTUnwrap(try JSONSerialization.jsonObject(with: package[3].data) as? [String: Any])
-        XCTAssertEqual(datapackage["wacz_version"] as? String, "1.1.1")
-        let resources = try XCTUnwrap(datapackage["resources"] as? [[String: Any]])
-        XCTAssertEqual(resources.map { $0["path"] as? String }, package.prefix(3).map(\.name))
-        for (resource, entry) in zip(resources, package) {
-            XCTAssertEqual(resource["hash"] as? String, "sha256:" + SHA256.hexDigest(entry.data), entry.name)
-            XCTAssertEqual(resource["bytes"] as? Int, entry.data.count, entry.name)
+        let feedPages = pages.filter { ($0["title"] as? String)?.hasPrefix("Feed, page") == true }
+        XCTAssertEqual(feedPages.compactMap { $0["url"] as? String }, feedURLs, "in feed order")
+        XCTAssertEqual(feedPages.first?["ts"] as? String, "2024-05-20T11:24:59Z")
+        let sitePages = pages.filter { ($0["url"] as? String)?.hasPrefix("file://") == true }
+        XCTAssertGreaterThan(sitePages.count, 25, "the feed's pages and each photo's, at the output's file: URL: \(pages.prefix(3))")
+        XCTAssertTrue(sitePages.allSatisfy { ($0["text"] as? String)?.isEmpty == false })
+        let package = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(wacz.entries["datapackage.json"]!)) as? [String: Any])
+        XCTAssertEqual(package["wacz_version"] as? String, "1.1.1")
+        let resources = try XCTUnwrap(package["resources"] as? [[String: Any]])
+        XCTAssertEqual(resources.map { $0["path"] as? String }, wacz.names.prefix(4).map { $0 })
+        for resource in resources {
+            let name = try XCTUnwrap(resource["path"] as? String)
+            XCTAssertEqual(resource["hash"] as? String, "sha256:" + SHA256.hexDigest(wacz.entries[name]!), name)
+            XCTAssertEqual(resource["bytes"] as? Int, wacz.entries[name]!.count, name)
         }
-        XCTAssertTrue(String(decoding: package[4].data, as: UTF8.self).contains("\"sha256:\(SHA256.hexDigest(package[3].data))\""))
+        let digest = String(decoding: wacz.entries["datapackage-digest.json"]!, as: UTF8.self)
+        XCTAssertTrue(digest.contains("\"sha256:\(SHA256.hexDigest(wacz.entries["datapackage.json"]!))\""))
     }
 
     func test_generate_warc_insideTheOutputOrTheCache_orWithOffline_isAUsageErrorThatTouchesNothing() async throws {
