@@ -68,7 +68,27 @@ public final class KeyedLines {
         let from = places[low - 1]
         var bytes = [UInt8](repeating: 0, count: (low < places.count ? places[low] : end) - from)
         let count = try PlainFile.readAll(into: &bytes, from: descriptor, at: from)
-        return bytes[..<count].split(separator: 0x0A).first { isLine($0) && $0.prefix(keyLength).elementsEqual(key) }
+        // Line by line, comparing each one's key where it lies: a lookup is made for every
+        // file a run publishes, and splitting the lines into an array first took most of
+        // its time (BENCHMARKS.md, "What each trick buys", row "keyed lines looked up
+        // where they lie").
+        let found: Range<Int>? = bytes.withUnsafeBytes { chunk -> Range<Int>? in
+            key.withUnsafeBytes { wanted -> Range<Int>? in
+                guard let base = chunk.baseAddress, let sought = wanted.baseAddress else { return nil }
+                var start = 0
+                while start + keyLength < count {
+                    let end = memchr(base + start, 0x0A, count - start).map { UnsafeRawPointer($0) - base } ?? count
+                    let order = memcmp(base + start, sought, keyLength)
+                    if order == 0, end - start > keyLength { return start..<end }
+                    // Sorted: past the key, it is not there.
+                    if order > 0 { return nil }
+                    start = end + 1
+                }
+                return nil
+            }
+        }
+        guard let found, isLine(bytes[found]) else { return nil }
+        return bytes[found]
     }
 
     /// The file's lines in order, those passed over left out.

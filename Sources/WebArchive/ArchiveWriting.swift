@@ -111,7 +111,10 @@ final class ArchiveWriting {
             return
         }
         let mime = HTTPMessageHead.field("content-type", in: lines).map { String($0.split(separator: ";").first ?? "") } ?? "unk"
-        let spooled = try body.map { try $0.block(head: head, storingBody: ExchangeArchiver.isCompressed(mime)) }
+        // A whole picture is noted by its bytes' SHA-256, the name the site publishes it
+        // under: the site's copy of the same bytes is then a revisit of this record.
+        let isWholePicture = mime.hasPrefix("image/") && status == 200 && cut == nil && siteCaptures != nil
+        let spooled = try body.map { try $0.block(head: head, storingBody: ExchangeArchiver.isCompressed(mime), withSHA256: isWholePicture) }
         let block = spooled?.block ?? .init(head)
         let payload = spooled?.payloadSHA1 ?? Self.emptyDigest
         let digest = WARCRecord.digest(payload)
@@ -119,6 +122,9 @@ final class ArchiveWriting {
         if let cut { fields.append(.init("WARC-Truncated", cut.rawValue)) }
         let record = WARCRecord(kind: .response, id: id, date: date, targetURI: url, fields: fields, contentType: "application/http;msgtype=response")
         try writer.write(record, block: block, capture: .init(url: url, mime: mime, status: status, payloadDigest: digest))
+        if isWholePicture, let sha256 = spooled?.payloadSHA256 {
+            try siteCaptures?.note(key: SHA256.hex(sha256), uri: url, payload: payload, date: date, record: id)
+        }
         // A whole answer a later one may confirm with a 304.
         if (200..<300).contains(status), cut == nil, HTTPMessageHead.field("etag", in: lines) ?? HTTPMessageHead.field("last-modified", in: lines) != nil {
             try captures?.note(url, payload: payload, date: date, record: id)

@@ -63,18 +63,26 @@ public struct BodySpool: Sendable {
     /// body, read back; and the body's own SHA-1, the payload's digest. Both digests take
     /// one reading, the block's bytes another. `storingBody`: the body is stored in the
     /// archive, not compressed.
-    public func block(head headBytes: [UInt8], storingBody: Bool = false) throws -> (block: WARCWriter.Block, payloadSHA1: [UInt8]) {
+    /// `withSHA256`: the body's SHA-256 too, in the same reading (a picture's, which the
+    /// site publishes under that name).
+    public func block(head headBytes: [UInt8], storingBody: Bool = false, withSHA256: Bool = false) throws -> (
+        block: WARCWriter.Block, payloadSHA1: [UInt8], payloadSHA256: [UInt8]?
+    ) {
         var digest = SHA1()
         var payload = SHA1()
+        var sha256 = withSHA256 ? SHA256() : nil
         digest.update(headBytes)
-        try readBack { bytes in SHA1.update(&digest, &payload, with: bytes) }
+        try readBack { bytes in
+            SHA1.update(&digest, &payload, with: bytes)
+            sha256?.update(bytes)
+        }
         let spool = self
         let block = WARCWriter.Block(length: headBytes.count + length, sha1: digest.finalize(), storedFrom: storingBody ? headBytes.count : nil) {
             write in
             try headBytes.withUnsafeBytes { try write($0) }
             try spool.readBack(write)
         }
-        return (block, payload.finalize())
+        return (block, payload.finalize(), sha256?.finalize())
     }
 
     /// Lets go of the body: memory back to the budget, the file removed.

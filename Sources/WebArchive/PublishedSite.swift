@@ -68,6 +68,8 @@ extension ArchiveWriting {
     func record(_ site: PublishedSite, date: Date) {
         guard let writer, failure == nil, let siteCaptures else { return }
         do {
+            // The pictures this run fetched, noted by their bytes, found too.
+            try siteCaptures.refresh()
             try site.files { file in
                 let address = site.address(of: file.path)
                 let first = try recordFile(file, at: address, in: site, date: date, writer: writer, captures: siteCaptures)

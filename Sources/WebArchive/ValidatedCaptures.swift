@@ -34,16 +34,27 @@ public final class ValidatedCaptures {
     public static let siteFileName = ".feedsite-warc-site.tsv"
 
     private let path: String
-    private let earlier: KeyedLines?
-    private let noted: SortedLines
+    private var earlier: KeyedLines?
+    private var noted: SortedLines
     private var changed = false
+    private let notedName: String
 
     /// The captures noted in `folder`'s file `fileName`, none when it has no file yet; a
     /// line that is not one is passed over.
     public init(folder: String, fileName: String = ValidatedCaptures.fileName) throws {
         path = folder + "/" + fileName
         earlier = try KeyedLines.open(path, keyLength: Self.keyLength) { $0.allSatisfy(HexDigit.isLowercase) }
-        noted = SortedLines(folder: folder, name: "captures-" + fileName.filter(\.isLetter), memoryLimit: 32 << 10)
+        notedName = "captures-" + fileName.filter(\.isLetter)
+        noted = SortedLines(folder: folder, name: notedName, memoryLimit: 32 << 10)
+    }
+
+    /// Saves what this run noted so far, so that `latest` finds it too.
+    public func refresh() throws {
+        guard changed else { return }
+        try save()
+        earlier = try KeyedLines.open(path, keyLength: Self.keyLength) { $0.allSatisfy(HexDigit.isLowercase) }
+        noted = SortedLines(folder: URL(fileURLWithPath: path).deletingLastPathComponent().path, name: notedName, memoryLimit: 32 << 10)
+        changed = false
     }
 
     /// The latest capture of `url` noted before this run.

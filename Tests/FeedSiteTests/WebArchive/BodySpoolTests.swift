@@ -37,10 +37,11 @@ final class BodySpoolTests: XCTestCase {
         for start in stride(from: 0, to: body.count, by: 100_000) { try body[start..<(start + 100_000)].withUnsafeBytes { try spool.append($0) } }
         let head = Array("HTTP/1.1 200 OK\r\nContent-Length: 600000\r\n\r\n".utf8)
 
-        let (block, payloadSHA1) = try spool.block(head: head)
+        let (block, payloadSHA1, payloadSHA256) = try spool.block(head: head, withSHA256: true)
 
         XCTAssertEqual(spool.length, body.count)
         XCTAssertEqual(payloadSHA1, SHA1.hash(body))
+        XCTAssertEqual(payloadSHA256, SHA256.hash(body), "a picture's name, in the same reading")
         XCTAssertEqual(block.length, head.count + body.count)
         XCTAssertEqual(block.sha1, SHA1.hash(head + body))
         var given: [UInt8] = []
