@@ -20,6 +20,9 @@ public final class KeyedLines {
     private var places: [Int] = []
     /// Where the last whole line ends.
     private var end = 0
+    /// A Bloom filter of every line's key, 8 bits a key and two probes: a key that is not
+    /// there is known so without reading the file, nineteen times in twenty.
+    private var filter: [UInt64] = []
 
     /// The lines of the file at `path`, `nil` when there is none; `isKey` says whether a
     /// line's first `keyLength` bytes are a key. Anything but a regular file there is refused
@@ -40,14 +43,43 @@ public final class KeyedLines {
         descriptor = try PlainFile.open(path, O_RDONLY | O_CLOEXEC)
         let reader = try Reader(self)
         var count = 0
+        var hashes: [UInt64] = []
         while let line = try reader.next() {
             if count.isMultiple(of: spacing) {
                 keys += line.prefix(keyLength)
                 places.append(reader.position)
             }
+            hashes.append(Self.hash(line.prefix(keyLength)))
             count += 1
         }
         end = reader.position
+        var words = 1
+        while words * 64 < count * 8 { words *= 2 }
+        filter = [UInt64](repeating: 0, count: words)
+        for hash in hashes { setBits(of: hash) }
+    }
+
+    private func probes(of hash: UInt64) -> (Int, Int) {
+        let bits = filter.count * 64 - 1
+        return (Int(truncatingIfNeeded: hash) & bits, Int(truncatingIfNeeded: hash >> 32) & bits)
+    }
+
+    private func setBits(of hash: UInt64) {
+        let (first, second) = probes(of: hash)
+        filter[first >> 6] |= 1 << UInt64(first & 63)
+        filter[second >> 6] |= 1 << UInt64(second & 63)
+    }
+
+    private func mayHold(_ hash: UInt64) -> Bool {
+        let (first, second) = probes(of: hash)
+        return filter[first >> 6] & (1 << UInt64(first & 63)) != 0 && filter[second >> 6] & (1 << UInt64(second & 63)) != 0
+    }
+
+    /// FNV-1a, 64 bits.
+    private static func hash(_ key: some Collection<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in key { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        return hash
     }
 
     deinit {
@@ -56,7 +88,7 @@ public final class KeyedLines {
 
     /// The line whose key is `key`, without its line break.
     public func line(forKey key: [UInt8]) throws -> ArraySlice<UInt8>? {
-        guard key.count == keyLength else { return nil }
+        guard key.count == keyLength, mayHold(Self.hash(key)) else { return nil }
         // The first kept line whose key is past `key`: the line sought is before it.
         var low = 0
         var high = places.count

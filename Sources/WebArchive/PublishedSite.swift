@@ -3,6 +3,12 @@ import FileSystem
 import Foundation
 import Hashing
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// What a run published, as its web archive records it: each file as a `resource` record
 /// at its address under `base`, or, when an earlier record of the folder holds its bytes, as
 /// a `revisit` (profile identical-payload-digest) naming that record, so the archive grows
@@ -41,6 +47,8 @@ public struct PublishedSite: Sendable {
     /// The address of the file at `path`: `base` and the path, each byte outside what a
     /// URL's path holds as it is percent-encoded.
     public func address(of path: String) -> String {
+        // Most paths need no encoding: the site names its files itself.
+        if path.utf8.allSatisfy(Self.isPlain) { return base + path }
         var out = base
         for byte in path.utf8 {
             if Self.isPlain(byte) {
@@ -91,9 +99,15 @@ extension ArchiveWriting {
             try writeSameBytes(at: address, as: earlier, date: date, into: writer)
             return earlier
         }
+        // Read whole at the size the manifest gives: one allocation, one read.
         let path = site.folder + "/" + file.path
-        guard let data = try PlainFile.read(path) else { throw FileSystemError.fromErrno(ENOENT) }
-        let bytes = [UInt8](data)
+        let descriptor = try PlainFile.open(path, O_RDONLY | O_CLOEXEC)
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: file.size)
+        var extra: UInt8 = 0
+        guard try PlainFile.readAll(into: &bytes, from: descriptor, at: 0) == file.size, pread(descriptor, &extra, 1, off_t(file.size)) == 0 else {
+            throw FileSystemError("\(path) is not as the site's manifest lists it: it changed since it was published", code: EIO)
+        }
         let sha1 = SHA1.hash(bytes)
         let digest = WARCRecord.digest(sha1)
         let id = newID()

@@ -85,8 +85,24 @@ public final class ValidatedCaptures {
     public func note(key: String, uri: String? = nil, payload: [UInt8], date: Date, record: UUID) throws {
         guard payload.count == 20, key.utf8.count == Self.keyLength else { return }
         let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
-        let tail = uri.map { "\t" + $0.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" } } ?? ""
-        try noted.add(Array("\(key)\t\(SHA256.hex(payload))\t\(seconds)\t\(record.uuidString)\(tail)".utf8))
+        // Made as bytes: a run notes a line for each picture it fetches and each file its
+        // site has anew.
+        try noted.add { line in
+            line += key.utf8
+            line.append(UInt8(ascii: "\t"))
+            for byte in payload {
+                line.append(HexDigit.lowercase(byte >> 4))
+                line.append(HexDigit.lowercase(byte & 15))
+            }
+            line.append(UInt8(ascii: "\t"))
+            line += String(seconds).utf8
+            line.append(UInt8(ascii: "\t"))
+            line += record.uuidString.utf8
+            if let uri {
+                line.append(UInt8(ascii: "\t"))
+                line += uri.utf8.filter { $0 != UInt8(ascii: "\t") && $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") }
+            }
+        }
         changed = true
     }
 

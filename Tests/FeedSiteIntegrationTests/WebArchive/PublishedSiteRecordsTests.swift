@@ -48,6 +48,21 @@ final class PublishedSiteRecordsTests: XCTestCase {
         XCTAssertEqual(same.block, [], "no head of its own: a replay takes the record it refers to")
     }
 
+    func test_record_aFileNotAsTheManifestListsIt_stopsTheArchive_namingIt() async throws {
+        let (folder, site) = try makeSite(["index.html": "<p>feed</p>"])
+        try Data("<p>feed, changed after publishing</p>".utf8).write(to: URL(fileURLWithPath: site.folder + "/index.html"))
+        let writer = try WARCWriter(folder: folder, runName: "20261126T120000Z", date: first, info: [], newID: { UUID() })
+        let archiver = ExchangeArchiver(
+            writer: writer, captures: nil, siteCaptures: try ValidatedCaptures(folder: folder, fileName: ValidatedCaptures.siteFileName),
+            clock: { [first] in first }, newID: { UUID() })
+
+        await archiver.record(site)
+        let finished = await archiver.finish()
+
+        guard case let .failure(stop) = finished else { return XCTFail("\(finished)") }
+        XCTAssertTrue(stop.description.contains("index.html is not as the site's manifest lists it"), stop.description)
+    }
+
     func test_address_percentEncodesWhatAPathCannotHold() {
         let site = PublishedSite(folder: "/x", base: "file:///srv/my%20feed") { _ in }
         XCTAssertEqual(site.base, "file:///srv/my%20feed/")
