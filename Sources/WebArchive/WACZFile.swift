@@ -46,8 +46,8 @@ public enum WACZFile {
             unlink(pagesPath)
         }
         let index = try ZipNumIndex(blocksAt: blocksPath)
-        var pages = WACZPages(feedPrefix: about.pagesPrefix)
         let indexes = warcs.map { folder + "/" + $0.dropLast(".warc.gz".count) + ".cdxj" }
+        var pages = try WACZPages(feedPrefix: about.pagesPrefix, indexes: indexes)
         try SortedLines.merge(sortedFiles: indexes) { line in
             try index.add(line)
             pages.note(line)

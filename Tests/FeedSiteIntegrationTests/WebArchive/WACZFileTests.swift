@@ -45,7 +45,7 @@ final class WACZFileTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(".") }, [], "no working file left")
     }
 
-    func test_pages_listTheSitesPagesNewestFirstWithTheirWords_thenTheFeedPagesAlongTheAfterIDChain() throws {
+    func test_pages_listTheNewestSitesPagesWithTheirWords_thenTheFeedPagesAlongTheAfterIDChain() throws {
         let folder = try makeFolder()
         let site = "https://feed.example.org/"
         let (old, same, new) = (page("Lisbon", "Tram 28"), page("Porto", "The river"), page("Lisbon", "Tram 28, at night"))
@@ -72,9 +72,9 @@ final class WACZFileTests: XCTestCase {
             pages.map { "\($0["ts"]!) \($0["url"]!)" },
             [
                 "2026-11-27T12:00:00Z \(site)comments/1.html", "2026-11-27T12:00:00Z \(site)comments/2.html",
-                "2026-11-26T12:00:00Z \(site)comments/1.html", "2026-11-27T12:00:00Z \(api)/feed?limit=2",
-                "2026-11-27T12:00:00Z \(api)/feed?limit=2&after_id=zeta", "2026-11-27T12:00:00Z \(api)/feed?limit=2&after_id=alpha",
-            ], "each page's bytes once, at their newest capture, newest first; then the feed along its chain")
+                "2026-11-27T12:00:00Z \(api)/feed?limit=2", "2026-11-27T12:00:00Z \(api)/feed?limit=2&after_id=zeta",
+                "2026-11-27T12:00:00Z \(api)/feed?limit=2&after_id=alpha",
+            ], "the newest run's site, each page at its capture; then the feed along its chain")
         XCTAssertEqual(pages[0]["title"] as? String, "Lisbon")
         XCTAssertEqual(pages[0]["text"] as? String, "Lisbon Tram 28, at night", "the words a reader sees")
         XCTAssertEqual(pages[1]["text"] as? String, "Porto The river", "an unchanged page's words, from the record its revisit names")
