@@ -42,7 +42,8 @@ struct WACZPages {
     private let feedKey: [UInt8]
     /// The newest site's pages, in the order listed.
     private var pages: [Page] = []
-    /// Where the bytes of each of those pages are stored, by their payload digest.
+    /// Where the bytes of each of those pages are stored, by their payload digest; an
+    /// offset of -1 while their record is not found yet.
     private var stored: [String: Location] = [:]
     /// The newest whole answer of each feed page, by its URL.
     private var feedPages: [String: (timestamp: String, location: Location)] = [:]
