@@ -13,6 +13,9 @@ final class ArchiveWriting {
     let folder: String
     let newID: @Sendable () -> UUID
     private(set) var failure: String?
+    /// Whether the run's site was recorded whole: the site's table then keeps only what it
+    /// used.
+    var siteRecorded = false
 
     init(writer: WARCWriter, captures: ValidatedCaptures?, siteCaptures: ValidatedCaptures?, newID: @escaping @Sendable () -> UUID) {
         self.writer = writer
@@ -65,7 +68,7 @@ final class ArchiveWriting {
         }
         for (table, name) in [(captures, ValidatedCaptures.fileName), (siteCaptures, ValidatedCaptures.siteFileName)] {
             do {
-                try table?.save()
+                try table?.save(pruning: table === siteCaptures && siteRecorded)
             } catch {
                 let path = folder + "/" + name
                 return .failure(.init(description: ExchangeArchiver.reason(WARCFileFailure(path: path, error: error), writing: folder)))

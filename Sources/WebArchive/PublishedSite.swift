@@ -85,6 +85,7 @@ extension ArchiveWriting {
                     try writeSameBytes(at: String(address.dropLast("index.html".count)), as: first, date: date, into: writer)
                 }
             }
+            siteRecorded = true
         } catch {
             fail(ExchangeArchiver.reason(error, writing: folder + "/" + writer.currentName + ".open"))
         }

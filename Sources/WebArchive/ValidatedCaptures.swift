@@ -38,10 +38,15 @@ public final class ValidatedCaptures {
     private var noted: SortedLines
     private var changed = false
     private let notedName: String
+    /// With `keepingOnlyWhatIsUsed`: the keys found this run, by their first 16 hex digits.
+    private var used: Set<UInt64>?
 
     /// The captures noted in `folder`'s file `fileName`, none when it has no file yet; a
-    /// line that is not one is passed over.
-    public init(folder: String, fileName: String = ValidatedCaptures.fileName) throws {
+    /// line that is not one is passed over. `keepingOnlyWhatIsUsed`: a pruning save keeps
+    /// the lines this run found and noted and drops the rest (the site's table: the
+    /// versions of pages no later run publishes again would grow it without end).
+    public init(folder: String, fileName: String = ValidatedCaptures.fileName, keepingOnlyWhatIsUsed: Bool = false) throws {
+        used = keepingOnlyWhatIsUsed ? [] : nil
         path = folder + "/" + fileName
         earlier = try KeyedLines.open(path, keyLength: Self.keyLength) { $0.allSatisfy(HexDigit.isLowercase) }
         notedName = "captures-" + fileName.filter(\.isLetter)
@@ -65,6 +70,7 @@ public final class ValidatedCaptures {
     /// The capture noted before this run under `key`, 64 lower-case hex digits.
     public func latest(key: String) throws -> Capture? {
         guard let line = try earlier?.line(forKey: Array(key.utf8)) else { return nil }
+        if used != nil, let prefix = UInt64(key.prefix(16), radix: 16) { used?.insert(prefix) }
         let parts = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
         guard parts.count == 4 || parts.count == 5, let payload = Self.bytes(hex: parts[1]), payload.count == 20,
             let seconds = Int64(String(decoding: parts[2], as: UTF8.self)), let record = UUID(uuidString: String(decoding: parts[3], as: UTF8.self))
@@ -107,19 +113,26 @@ public final class ValidatedCaptures {
     }
 
     /// Writes the file anew, the captures noted in this run in place of the earlier ones of
-    /// their URLs, when a capture was noted.
-    public func save() throws {
-        guard changed else { return }
+    /// their URLs, when a capture was noted; `pruning` (with `keepingOnlyWhatIsUsed`), the
+    /// earlier lines this run did not find left out.
+    public func save(pruning: Bool = false) throws {
+        let pruning = pruning && used != nil
+        guard changed || (pruning && earlier != nil) else { return }
+        let used = self.used ?? []
         try AtomicFile.write(toPath: path) { writer in
             let older = try earlier?.lines()
             var nextOlder = try older?.next()
             func key(_ line: [UInt8]) -> ArraySlice<UInt8> { line.prefix(Self.keyLength) }
             func writeLine(_ line: [UInt8]) throws { try writer.write(line + [0x0A]) }
+            func writeOld(_ line: [UInt8]) throws {
+                if pruning, let prefix = UInt64(String(decoding: line.prefix(16), as: UTF8.self), radix: 16), !used.contains(prefix) { return }
+                try writeLine(line)
+            }
             // `line` after the earlier lines whose keys come before its, in place of the
             // earlier one with its key.
             func write(_ line: [UInt8]) throws {
                 while let old = nextOlder, key(old).lexicographicallyPrecedes(key(line)) {
-                    try writeLine(old)
+                    try writeOld(old)
                     nextOlder = try older?.next()
                 }
                 if let old = nextOlder, key(old).elementsEqual(key(line)) { nextOlder = try older?.next() }
@@ -138,7 +151,7 @@ public final class ValidatedCaptures {
             }
             if let kept = newest { try write(kept) }
             while let old = nextOlder {
-                try writeLine(old)
+                try writeOld(old)
                 nextOlder = try older?.next()
             }
         }

@@ -102,7 +102,8 @@ struct RunWebArchive: Sendable {
             let writer = try WARCWriter(folder: folder, runName: WARCWriter.runName(at: startedAt), date: startedAt, info: info, newID: ids.next)
             let archiver = ExchangeArchiver(
                 writer: writer, captures: try ValidatedCaptures(folder: folder),
-                siteCaptures: try ValidatedCaptures(folder: folder, fileName: ValidatedCaptures.siteFileName), clock: clock, newID: ids.next)
+                siteCaptures: try ValidatedCaptures(folder: folder, fileName: ValidatedCaptures.siteFileName, keepingOnlyWhatIsUsed: true), clock: clock,
+                newID: ids.next)
             return RunWebArchive(folder: folder, archiver: archiver, startedAt: startedAt, lock: lock)
         } catch {
             lock.markFinished()

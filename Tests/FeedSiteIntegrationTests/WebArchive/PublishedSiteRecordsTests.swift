@@ -46,6 +46,11 @@ final class PublishedSiteRecordsTests: XCTestCase {
         XCTAssertEqual(same.fields["WARC-Refers-To-Date"], original.fields["WARC-Date"])
         XCTAssertEqual(same.fields["WARC-Payload-Digest"], original.fields["WARC-Payload-Digest"])
         XCTAssertEqual(same.block, [], "no head of its own: a replay takes the record it refers to")
+        let table = try String(contentsOfFile: folder + "/" + ValidatedCaptures.siteFileName, encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(
+            table.map { String($0.prefix(64)) }.sorted(),
+            [SHA256.hexDigest(Array("<p>feed, changed</p>".utf8)), SHA256.hexDigest(Array("<p>two</p>".utf8))].sorted(),
+            "the site's table keeps what the latest site holds, not the page's old version")
     }
 
     func test_record_aFileNotAsTheManifestListsIt_stopsTheArchive_namingIt() async throws {
@@ -76,7 +81,8 @@ final class PublishedSiteRecordsTests: XCTestCase {
         let writer = try WARCWriter(folder: folder, runName: run, date: date, info: [.init("software", "feedsite test")], newID: newID)
         let archiver = ExchangeArchiver(
             writer: writer, captures: try ValidatedCaptures(folder: folder),
-            siteCaptures: try ValidatedCaptures(folder: folder, fileName: ValidatedCaptures.siteFileName), clock: { date }, newID: newID)
+            siteCaptures: try ValidatedCaptures(folder: folder, fileName: ValidatedCaptures.siteFileName, keepingOnlyWhatIsUsed: true), clock: { date },
+            newID: newID)
         await archiver.record(site)
         let finished = await archiver.finish()
         XCTAssertEqual(finished, .success([WARCWriter.fileName(run: run, serial: 0)]))
