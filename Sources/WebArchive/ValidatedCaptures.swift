@@ -48,7 +48,7 @@ public final class ValidatedCaptures {
     public init(folder: String, fileName: String = ValidatedCaptures.fileName, keepingOnlyWhatIsUsed: Bool = false) throws {
         used = keepingOnlyWhatIsUsed ? [] : nil
         path = folder + "/" + fileName
-        earlier = try KeyedLines.open(path, keyLength: Self.keyLength) { $0.allSatisfy(HexDigit.isLowercase) }
+        earlier = try KeyedLines.open(path, keyLength: Self.keyLength, spacing: Self.spacing) { $0.allSatisfy(HexDigit.isLowercase) }
         notedName = "captures-" + fileName.filter(\.isLetter)
         noted = SortedLines(folder: folder, name: notedName, memoryLimit: 32 << 10)
     }
@@ -57,7 +57,7 @@ public final class ValidatedCaptures {
     public func refresh() throws {
         guard changed else { return }
         try save()
-        earlier = try KeyedLines.open(path, keyLength: Self.keyLength) { $0.allSatisfy(HexDigit.isLowercase) }
+        earlier = try KeyedLines.open(path, keyLength: Self.keyLength, spacing: Self.spacing) { $0.allSatisfy(HexDigit.isLowercase) }
         noted = SortedLines(folder: URL(fileURLWithPath: path).deletingLastPathComponent().path, name: notedName, memoryLimit: 32 << 10)
         changed = false
     }
@@ -156,6 +156,11 @@ public final class ValidatedCaptures {
             }
         }
     }
+
+    /// Every how many lines a key is kept in memory: a lookup reads the lines between two,
+    /// about a kilobyte and a half (BENCHMARKS.md, "What each trick buys", row "keyed lines
+    /// looked up where they lie").
+    private static let spacing = 8
 
     /// A line's key: the URL's SHA-256 in lower-case hex.
     private static let keyLength = 64

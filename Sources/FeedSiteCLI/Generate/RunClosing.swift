@@ -71,7 +71,8 @@ struct RunClosing {
                 var failure: (any Error)?
                 _ = try Manifest.read(from: site) { file in
                     guard failure == nil else { return }
-                    let type = SiteMediaType.of(fileName: String(file.path.split(separator: "/").last ?? ""))
+                    let name = file.path.lastIndex(of: "/").map { file.path[file.path.index(after: $0)...] } ?? file.path[...]
+                    let type = SiteMediaType.of(fileName: String(name))
                     do { try body(.init(path: file.path, size: file.size, sha256: file.sha256, mediaType: type)) } catch { failure = error }
                 }
                 if let failure { throw failure }
