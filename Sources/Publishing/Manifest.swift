@@ -123,6 +123,20 @@ public struct Manifest: Equatable, Sendable {
         return Manifest(generator: generator, run: run, files: files)
     }
 
+    /// `read(from:eachFile:)` for a `body` that may throw: its first error stops the files
+    /// handed to it and is thrown once the manifest is read.
+    public static func read(from site: URL, eachFileThrowing body: (File) throws -> Void) throws -> (generator: String, run: Run) {
+        try withoutActuallyEscaping(body) { body in
+            var failure: (any Error)?
+            let facts = try read(from: site) { file in
+                guard failure == nil else { return }
+                do { try body(file) } catch { failure = error }
+            }
+            if let failure { throw failure }
+            return facts
+        }
+    }
+
     /// The manifest's facts, handing its files to `eachFile` one at a time.
     public static func read(from site: URL, eachFile: @escaping (File) -> Void) throws(ReadError) -> (generator: String, run: Run) {
         let path = site.appendingPathComponent(fileName).path

@@ -34,19 +34,11 @@ public enum SiteFiles {
             names.append((bytes.count, name.count, isFolder))
             bytes.append(contentsOf: name)
         }
-        bytes.withUnsafeBufferPointer { bytes in
-            // A folder sorts as its name plus "/", exactly where its files fall in a sort of
-            // whole paths by their bytes.
-            names.sort { first, second in
-                let common = min(first.count, second.count)
-                for offset in 0..<common where bytes[first.start + offset] != bytes[second.start + offset] {
-                    return bytes[first.start + offset] < bytes[second.start + offset]
-                }
-                func next(_ name: (start: Int, count: Int, isFolder: Bool)) -> Int {
-                    name.count > common ? Int(bytes[name.start + common]) : name.isFolder ? Int(UInt8(ascii: "/")) : -1
-                }
-                return next(first) < next(second)
+        bytes.withUnsafeBytes { bytes in
+            func name(_ entry: (start: Int, count: Int, isFolder: Bool)) -> UnsafeRawBufferPointer {
+                UnsafeRawBufferPointer(rebasing: bytes[entry.start..<(entry.start + entry.count)])
             }
+            names.sort { PathOrder.precedes(name($0), isFolder: $0.isFolder, name($1), isFolder: $1.isFolder) }
         }
         for name in names {
             let text = String(decoding: bytes[name.start..<name.start + name.count], as: UTF8.self)

@@ -37,6 +37,7 @@ public final class ValidatedCaptures {
     private var earlier: KeyedLines?
     private var noted: SortedLines
     private var changed = false
+    private let folder: String
     private let notedName: String
     /// With `keepingOnlyWhatIsUsed`: the keys found this run, by their first 16 hex digits.
     private var used: Set<UInt64>?
@@ -47,9 +48,10 @@ public final class ValidatedCaptures {
     /// versions of pages no later run publishes again would grow it without end).
     public init(folder: String, fileName: String = ValidatedCaptures.fileName, keepingOnlyWhatIsUsed: Bool = false) throws {
         used = keepingOnlyWhatIsUsed ? [] : nil
+        self.folder = folder
         path = folder + "/" + fileName
-        earlier = try KeyedLines.open(path, keyLength: Self.keyLength, spacing: Self.spacing) { $0.allSatisfy(HexDigit.isLowercase) }
         notedName = "captures-" + fileName.filter(\.isLetter)
+        earlier = try Self.open(path)
         noted = SortedLines(folder: folder, name: notedName, memoryLimit: 32 << 10)
     }
 
@@ -57,9 +59,13 @@ public final class ValidatedCaptures {
     public func refresh() throws {
         guard changed else { return }
         try save()
-        earlier = try KeyedLines.open(path, keyLength: Self.keyLength, spacing: Self.spacing) { $0.allSatisfy(HexDigit.isLowercase) }
-        noted = SortedLines(folder: URL(fileURLWithPath: path).deletingLastPathComponent().path, name: notedName, memoryLimit: 32 << 10)
+        earlier = try Self.open(path)
+        noted = SortedLines(folder: folder, name: notedName, memoryLimit: 32 << 10)
         changed = false
+    }
+
+    private static func open(_ path: String) throws -> KeyedLines? {
+        try KeyedLines.open(path, keyLength: keyLength, spacing: spacing) { $0.allSatisfy(HexDigit.isLowercase) }
     }
 
     /// The latest capture of `url` noted before this run.

@@ -35,9 +35,14 @@ final class WARCFileRecords {
         let descriptor = try open(file)
         var start = [UInt8](repeating: 0, count: 64 << 10)
         let read = try PlainFile.readAll(into: &start, from: descriptor, at: 0)
-        let bytes = try Zlib.inflate(Array(start.prefix(read)), maxOutput: 1 << 20, gzip: true)
+        // Its head and its block (`application/warc-fields`) alike: lines of names and values.
+        return Self.fields(in: try Zlib.inflate(Array(start.prefix(read)), maxOutput: 1 << 20, gzip: true)[...])
+    }
+
+    /// The `Name: value` lines of `lines` by name, the first of each name kept.
+    private static func fields(in lines: ArraySlice<UInt8>) -> [String: String] {
         var fields: [String: String] = [:]
-        for line in bytes.split(separator: UInt8(ascii: "\n")) {
+        for line in lines.split(separator: UInt8(ascii: "\n")) {
             guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { continue }
             let name = String(decoding: line[..<colon], as: UTF8.self)
             if fields[name] == nil {
@@ -66,12 +71,7 @@ final class WARCFileRecords {
         let size = member.suffix(4).reversed().reduce(0) { $0 << 8 | Int($1) }
         let bytes = try Zlib.inflate(member, maxOutput: min(size, Self.largestRecord), gzip: true)
         guard let end = HTTPMessageHead.endOfHead(in: bytes) else { throw WARCError.recordCut(file, offset: offset) }
-        var fields: [String: String] = [:]
-        for line in bytes[..<end].split(separator: UInt8(ascii: "\n")) {
-            guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { continue }
-            let name = String(decoding: line[..<colon], as: UTF8.self)
-            fields[name] = String(decoding: line[(colon + 1)...], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        }
+        let fields = Self.fields(in: bytes[..<end])
         let length = Int(fields["Content-Length"] ?? "") ?? 0
         guard end + length <= bytes.count else { throw WARCError.recordCut(file, offset: offset) }
         return Record(fields: fields, block: Array(bytes[end..<(end + length)]))

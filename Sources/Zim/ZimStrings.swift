@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import FileSystem
 
 /// Byte strings kept once each (the folders and names of the paths, and the titles), each a
 /// span of one buffer found again through a table of ids: a name the live site and every
@@ -60,21 +56,14 @@ struct ZimStrings {
         var isFolder: Bool
     }
 
-    /// Sorts the names of one folder as the paths under it sort by their bytes: a folder
-    /// as its name and a "/".
+    /// Sorts the names of one folder as the paths under it sort by their bytes (`PathOrder`).
     func sortAsPaths(_ names: inout [Name]) {
-        text.withUnsafeBufferPointer { bytes in
-            guard let base = bytes.baseAddress else { return }
-            names.sort { first, second in
-                let (a, b) = (spans[Int(first.id)], spans[Int(second.id)])
-                let common = Int(min(a.count, b.count))
-                let order = memcmp(base + Int(a.start), base + Int(b.start), common)
-                if order != 0 { return order < 0 }
-                func next(_ span: Span, isFolder: Bool) -> Int {
-                    Int(span.count) > common ? Int(base[Int(span.start) + common]) : isFolder ? Int(UInt8(ascii: "/")) : -1
-                }
-                return next(a, isFolder: first.isFolder) < next(b, isFolder: second.isFolder)
+        text.withUnsafeBytes { text in
+            func bytes(_ name: Name) -> UnsafeRawBufferPointer {
+                let span = spans[Int(name.id)]
+                return UnsafeRawBufferPointer(rebasing: text[Int(span.start)..<Int(span.start + span.count)])
             }
+            names.sort { PathOrder.precedes(bytes($0), isFolder: $0.isFolder, bytes($1), isFolder: $1.isFolder) }
         }
     }
 

@@ -21,7 +21,7 @@ struct SiteZim {
             // The output's dot-files are the user's, not the site's.
             skipping: { $0.hasPrefix(".") },
             mediaType: { path in
-                let type = SiteMediaType.of(fileName: String(path.split(separator: "/").last ?? ""))
+                let type = SiteMediaType.of(path: path)
                 return String(type.prefix { $0 != ";" })
             },
             isFront: { !$0.hasPrefix("history/") }, mainPage: "index.html", metadata: try metadata())

@@ -64,14 +64,7 @@ struct VerifyZimCommand {
             try Data(try archive.content(at: index)).write(to: url)
         }
         // One file at a time: a manifest of 200,000 files is not held.
-        try withoutActuallyEscaping(body) { body in
-            var failure: (any Error)?
-            _ = try Manifest.read(from: scratch) { listed in
-                guard failure == nil else { return }
-                do { try body(listed) } catch { failure = error }
-            }
-            if let failure { throw failure }
-        }
+        _ = try Manifest.read(from: scratch, eachFileThrowing: body)
     }
 
     /// What the files checked so far tell about the next: a snapshot's manifest lists the

@@ -67,16 +67,11 @@ struct RunClosing {
         }
         let site = URL(fileURLWithPath: folder)
         return PublishedSite(folder: folder, base: base) { body in
-            try withoutActuallyEscaping(body) { body in
-                var failure: (any Error)?
-                _ = try Manifest.read(from: site) { file in
-                    guard failure == nil else { return }
-                    let name = file.path.lastIndex(of: "/").map { file.path[file.path.index(after: $0)...] } ?? file.path[...]
-                    let type = SiteMediaType.of(fileName: String(name))
-                    do { try body(.init(path: file.path, size: file.size, sha256: file.sha256, mediaType: type)) } catch { failure = error }
-                }
-                if let failure { throw failure }
-            }
+            _ = try Manifest.read(
+                from: site,
+                eachFileThrowing: { file in
+                    try body(.init(path: file.path, size: file.size, sha256: file.sha256, mediaType: SiteMediaType.of(path: file.path)))
+                })
         }
     }
 

@@ -6,6 +6,11 @@ import FeedCore
 enum SiteMediaType {
     static let fallback = "application/octet-stream"
 
+    /// The media type of the file at `path` (folders and a name), by its name.
+    static func of(path: String) -> String {
+        of(fileName: path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path)
+    }
+
     static func of(fileName: String) -> String {
         // The pages announce their JSON Feed by its own media type; every other .json
         // (manifest.json) is plain JSON.
