@@ -10,68 +10,80 @@ import Foundation
 /// tab), a line found by its key without holding the file: the key and place of every
 /// `spacing`th line are kept, and a lookup reads the lines from one of those to the next.
 /// A line that is no key, or whose key is not past the one before, is passed over.
-public final class KeyedLines {
-    private let path: String
+public final class KeyedLines: Sendable {
+    private let shape: Shape
     private let descriptor: Int32
-    private let keyLength: Int
-    private let isKey: (ArraySlice<UInt8>) -> Bool
     /// The kept lines' keys, one after another, and where each line begins.
-    private var keys: [UInt8] = []
-    private var places: [Int] = []
+    private let keys: [UInt8]
+    private let places: [Int]
     /// Where the last whole line ends.
-    private var end = 0
+    private let end: Int
     /// A Bloom filter of every line's key, 8 bits a key and two probes: a key that is not
     /// there is known so without reading the file, nineteen times in twenty.
-    private var filter: [UInt64] = []
+    private let filter: [UInt64]
+
+    /// What the lines of a file are: where it is, how long a key is, what a key is.
+    fileprivate struct Shape: Sendable {
+        let path: String
+        let keyLength: Int
+        let isKey: @Sendable (ArraySlice<UInt8>) -> Bool
+
+        func isLine(_ line: ArraySlice<UInt8>) -> Bool {
+            line.count > keyLength && line[line.startIndex + keyLength] == UInt8(ascii: "\t") && isKey(line.prefix(keyLength))
+        }
+    }
 
     /// The lines of the file at `path`, `nil` when there is none; `isKey` says whether a
     /// line's first `keyLength` bytes are a key. Anything but a regular file there is refused
-    /// without being read.
-    public static func open(_ path: String, keyLength: Int, spacing: Int = 32, isKey: @escaping (ArraySlice<UInt8>) -> Bool) throws -> KeyedLines? {
+    /// without being read. Once open, lines are looked up from any thread.
+    public static func open(
+        _ path: String, keyLength: Int, spacing: Int = 32, isKey: @escaping @Sendable (ArraySlice<UInt8>) -> Bool
+    ) throws -> KeyedLines? {
         switch try PlainFile.kind(of: path) {
         case .missing: return nil
-        case .file: return try KeyedLines(path: path, keyLength: keyLength, spacing: spacing, isKey: isKey)
+        case .file: return try KeyedLines(shape: Shape(path: path, keyLength: keyLength, isKey: isKey), spacing: spacing)
         case .folder: throw FileSystemError("\(path) is a folder, not a regular file", code: EISDIR)
         case .other: throw FileSystemError("\(path) is a device, a pipe or a socket, not a regular file", code: EINVAL)
         }
     }
 
-    private init(path: String, keyLength: Int, spacing: Int, isKey: @escaping (ArraySlice<UInt8>) -> Bool) throws {
-        self.path = path
-        self.keyLength = keyLength
-        self.isKey = isKey
-        descriptor = try PlainFile.open(path, O_RDONLY | O_CLOEXEC)
-        let reader = try Reader(self)
+    private init(shape: Shape, spacing: Int) throws {
+        self.shape = shape
+        descriptor = try PlainFile.open(shape.path, O_RDONLY | O_CLOEXEC)
+        let reader = try Reader(shape)
         var count = 0
         var hashes: [UInt64] = []
+        var keys: [UInt8] = []
+        var places: [Int] = []
         while let line = try reader.next() {
             if count.isMultiple(of: spacing) {
-                keys += line.prefix(keyLength)
+                keys += line.prefix(shape.keyLength)
                 places.append(reader.position)
             }
-            hashes.append(Self.hash(line.prefix(keyLength)))
+            hashes.append(Self.hash(line.prefix(shape.keyLength)))
             count += 1
         }
-        end = reader.position
+        (self.keys, self.places, end) = (keys, places, reader.position)
         var words = 1
         while words * 64 < count * 8 { words *= 2 }
-        filter = [UInt64](repeating: 0, count: words)
-        for hash in hashes { setBits(of: hash) }
+        var filter = [UInt64](repeating: 0, count: words)
+        for hash in hashes { Self.setBits(of: hash, in: &filter) }
+        self.filter = filter
     }
 
-    private func probes(of hash: UInt64) -> (Int, Int) {
+    private static func probes(of hash: UInt64, in filter: [UInt64]) -> (Int, Int) {
         let bits = filter.count * 64 - 1
         return (Int(truncatingIfNeeded: hash) & bits, Int(truncatingIfNeeded: hash >> 32) & bits)
     }
 
-    private func setBits(of hash: UInt64) {
-        let (first, second) = probes(of: hash)
+    private static func setBits(of hash: UInt64, in filter: inout [UInt64]) {
+        let (first, second) = probes(of: hash, in: filter)
         filter[first >> 6] |= 1 << UInt64(first & 63)
         filter[second >> 6] |= 1 << UInt64(second & 63)
     }
 
     private func mayHold(_ hash: UInt64) -> Bool {
-        let (first, second) = probes(of: hash)
+        let (first, second) = Self.probes(of: hash, in: filter)
         return filter[first >> 6] & (1 << UInt64(first & 63)) != 0 && filter[second >> 6] & (1 << UInt64(second & 63)) != 0
     }
 
@@ -88,6 +100,7 @@ public final class KeyedLines {
 
     /// The line whose key is `key`, without its line break.
     public func line(forKey key: [UInt8]) throws -> ArraySlice<UInt8>? {
+        let keyLength = shape.keyLength
         guard key.count == keyLength, mayHold(Self.hash(key)) else { return nil }
         // The first kept line whose key is past `key`: the line sought is before it.
         var low = 0
@@ -119,28 +132,24 @@ public final class KeyedLines {
                 return nil
             }
         }
-        guard let found, isLine(bytes[found]) else { return nil }
+        guard let found, shape.isLine(bytes[found]) else { return nil }
         return bytes[found]
     }
 
     /// The file's lines in order, those passed over left out.
     public func lines() throws -> Reader {
-        try Reader(self)
-    }
-
-    private func isLine(_ line: ArraySlice<UInt8>) -> Bool {
-        line.count > keyLength && line[line.startIndex + keyLength] == UInt8(ascii: "\t") && isKey(line.prefix(keyLength))
+        try Reader(shape)
     }
 
     /// The lines of the file, one at a time.
     public final class Reader {
-        private let file: KeyedLines
+        private let shape: Shape
         private let reader: LineReader
         private var last: [UInt8]?
 
-        fileprivate init(_ file: KeyedLines) throws {
-            self.file = file
-            reader = try LineReader(path: file.path)
+        fileprivate init(_ shape: Shape) throws {
+            self.shape = shape
+            reader = try LineReader(path: shape.path)
         }
 
         /// Where the line `next` returned last begins; once it found no more, where the
@@ -151,8 +160,8 @@ public final class KeyedLines {
         public func next() throws -> [UInt8]? {
             while try reader.advance() {
                 let line = Array(reader.line)
-                guard file.isLine(line[...]) else { continue }
-                let key = line.prefix(file.keyLength)
+                guard shape.isLine(line[...]) else { continue }
+                let key = line.prefix(shape.keyLength)
                 if let last, !last.lexicographicallyPrecedes(key) { continue }
                 last = Array(key)
                 return line

@@ -32,9 +32,11 @@ final class ArchiveWriting {
     func run(_ messages: AsyncStream<ExchangeArchiver.Message>, written: () -> Void) async {
         for await message in messages {
             switch message {
-            case let .transfer(transfer):
-                write(transfer)
-                written()
+            case let .transfers(transfers):
+                for transfer in transfers {
+                    write(transfer)
+                    written()
+                }
             case let .failed(reason):
                 fail(reason)
             case let .site(site, date, answer):
@@ -119,7 +121,7 @@ final class ArchiveWriting {
         let isWholePicture = mime.hasPrefix("image/") && status == 200 && cut == nil && siteCaptures != nil
         let spooled = try body.map { try $0.block(head: head, storingBody: ExchangeArchiver.isCompressed(mime), withSHA256: isWholePicture) }
         let block = spooled?.block ?? .init(head)
-        let payload = spooled?.payloadSHA1 ?? Self.emptyDigest
+        let payload = spooled?.payloadSHA1 ?? WARCWriter.Block.emptySHA1
         let digest = WARCRecord.digest(payload)
         fields.append(.init("WARC-Payload-Digest", digest))
         if let cut { fields.append(.init("WARC-Truncated", cut.rawValue)) }
@@ -146,13 +148,13 @@ final class ArchiveWriting {
         var fields = shared
         fields.append(.init("WARC-Profile", "http://netpreserve.org/warc/1.1/revisit/server-not-modified"))
         fields.append(.init("WARC-Refers-To-Target-URI", url))
-        var digest = WARCRecord.digest(Self.emptyDigest)
+        var digest = Self.emptyPayloadDigest
         if let confirmed = try captures?.latest(of: url) {
             digest = confirmed.digest
             fields += [.init("WARC-Refers-To", confirmed.record), .init("WARC-Refers-To-Date", confirmed.date), .init("WARC-Payload-Digest", digest)]
         }
         let revisit = WARCRecord(kind: .revisit, id: id, date: date, targetURI: url, fields: fields, contentType: nil)
-        try writer.write(revisit, block: .init([]), capture: .init(url: url, mime: "warc/revisit", status: nil, payloadDigest: digest))
+        try writer.write(revisit, block: .empty, capture: .init(url: url, mime: "warc/revisit", status: nil, payloadDigest: digest))
         let reference = WARCRecord.reference(to: id)
         let answer = WARCRecord(
             kind: .metadata, id: newID(), date: date, targetURI: nil, fields: [.init("WARC-Concurrent-To", reference), .init("WARC-Refers-To", reference)],
@@ -160,6 +162,6 @@ final class ArchiveWriting {
         try writer.write(answer, block: .init(head))
     }
 
-    /// The SHA-1 of no bytes, an empty body's payload digest.
-    private static let emptyDigest = SHA1.hash([UInt8]())
+    /// An empty body's payload digest, as records write it.
+    private static let emptyPayloadDigest = WARCRecord.digest(WARCWriter.Block.emptySHA1)
 }

@@ -16,49 +16,73 @@ public enum SURT {
 
     /// Appends the key of `url` to `out`.
     public static func appendKey(of url: String, to out: inout [UInt8]) {
-        var bytes = Array(url.utf8).map(ASCII.lowercased)
-        if let hash = bytes.firstIndex(of: UInt8(ascii: "#")) { bytes.removeSubrange(hash...) }
-        var rest = bytes[...]
-        var scheme: ArraySlice<UInt8> = []
-        if let colon = firstIndex(of: Array("://".utf8), in: rest) {
+        var url = url
+        url.withUTF8 { appendKey(of: $0, to: &out) }
+    }
+
+    /// Appends the key of the URL whose bytes are `url` to `out`, with no copy of them
+    /// made but the key.
+    private static func appendKey(of url: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        var rest = url[...]
+        if let hash = rest.firstIndex(of: UInt8(ascii: "#")) { rest = rest[..<hash] }
+        var scheme = rest[rest.startIndex..<rest.startIndex]
+        if let colon = firstIndex(of: "://", in: rest) {
             scheme = rest[..<colon]
             rest = rest[(colon + 3)...]
         }
         let hostEnd = rest.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") } ?? rest.endIndex
         var host = rest[..<hostEnd]
         if let at = host.lastIndex(of: UInt8(ascii: "@")) { host = host[(at + 1)...] }
-        var port: ArraySlice<UInt8> = []
+        var port = host[host.endIndex...]
         if let colon = host.lastIndex(of: UInt8(ascii: ":")), host.last != UInt8(ascii: "]") {
             port = host[(colon + 1)...]
             host = host[..<colon]
         }
-        if (scheme.elementsEqual("http".utf8) && port.elementsEqual("80".utf8)) || (scheme.elementsEqual("https".utf8) && port.elementsEqual("443".utf8)) {
-            port = []
+        if (equalsLowercased(scheme, "http") && port.elementsEqual("80".utf8)) || (equalsLowercased(scheme, "https") && port.elementsEqual("443".utf8)) {
+            port = port[port.endIndex...]
         }
-        if host.starts(with: "www.".utf8) { host = host.dropFirst(4) }
-        for (index, label) in host.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).reversed().enumerated() {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
-            out += label
+        if host.count >= 4, equalsLowercased(host.prefix(4), "www.") { host = host.dropFirst(4) }
+        // The host's labels, last first.
+        var labelEnd = host.endIndex
+        var at = host.endIndex
+        while at > host.startIndex {
+            at -= 1
+            if host[at] == UInt8(ascii: ".") {
+                appendLowercased(host[(at + 1)..<labelEnd], to: &out)
+                out.append(UInt8(ascii: ","))
+                labelEnd = at
+            }
         }
+        appendLowercased(host[host.startIndex..<labelEnd], to: &out)
         if !port.isEmpty {
             out.append(UInt8(ascii: ":"))
-            out += port
+            appendLowercased(port, to: &out)
         }
         out.append(UInt8(ascii: ")"))
         var path = rest[hostEnd...]
         var query: [ArraySlice<UInt8>] = []
         if let mark = path.firstIndex(of: UInt8(ascii: "?")) {
-            query = path[(mark + 1)...].split(separator: UInt8(ascii: "&")).sorted { $0.lexicographicallyPrecedes($1) }
+            query = Array(path[(mark + 1)...]).map(ASCII.lowercased).split(separator: UInt8(ascii: "&")).sorted { $0.lexicographicallyPrecedes($1) }
             path = path[..<mark]
         }
-        out += path.isEmpty ? [UInt8(ascii: "/")] : Array(path)
+        if path.isEmpty { out.append(UInt8(ascii: "/")) } else { appendLowercased(path, to: &out) }
         for (index, parameter) in query.enumerated() {
             out.append(UInt8(ascii: index == 0 ? "?" : "&"))
             out += parameter
         }
     }
 
-    private static func firstIndex(of needle: [UInt8], in bytes: ArraySlice<UInt8>) -> Int? {
+    private static func appendLowercased(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, to out: inout [UInt8]) {
+        for byte in bytes { out.append(ASCII.lowercased(byte)) }
+    }
+
+    private static func equalsLowercased(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, _ text: StaticString) -> Bool {
+        bytes.count == text.utf8CodeUnitCount
+            && zip(bytes, UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)).allSatisfy { ASCII.lowercased($0) == $1 }
+    }
+
+    private static func firstIndex(of needle: StaticString, in bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
+        let needle = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
         guard bytes.count >= needle.count else { return nil }
         return (bytes.startIndex...(bytes.endIndex - needle.count)).first { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
     }

@@ -75,15 +75,84 @@ public final class ValidatedCaptures {
 
     /// The capture noted before this run under `key`, 64 lower-case hex digits.
     public func latest(key: String) throws -> Capture? {
-        guard let line = try earlier?.line(forKey: Array(key.utf8)) else { return nil }
+        let capture = try lookup.latest(key: key)
+        if capture != nil { use(key: key) }
+        return capture
+    }
+
+    /// The captures noted before this run, as `latest(key:)` finds them, from any thread;
+    /// `use(key:)` then says which the run found, for a pruning save.
+    public var lookup: Lookup { Lookup(lines: earlier) }
+
+    /// The captures noted before this run.
+    public struct Lookup: Sendable {
+        fileprivate let lines: KeyedLines?
+
+        /// The capture under `key`, 64 lower-case hex digits.
+        public func latest(key: String) throws -> Capture? {
+            guard let line = try lines?.line(forKey: Array(key.utf8)) else { return nil }
+            return ValidatedCaptures.capture(in: line)
+        }
+    }
+
+    /// The run found the capture under `key`: a pruning save keeps it.
+    public func use(key: String) {
         if used != nil, let prefix = UInt64(key.prefix(16), radix: 16) { used?.insert(prefix) }
-        let parts = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
-        guard parts.count == 4 || parts.count == 5, let payload = Self.bytes(hex: parts[1]), payload.count == 20,
-            let seconds = Int64(String(decoding: parts[2], as: UTF8.self)), let record = UUID(uuidString: String(decoding: parts[3], as: UTF8.self))
-        else { return nil }
+    }
+
+    /// The capture `line` notes, its fields read where they lie and written as a record
+    /// names them, with no text made between: a run looks up a line for each file of its
+    /// site (BENCHMARKS.md, "What each trick buys", row "a capture read where it lies").
+    /// `nil` when the line is not one.
+    static func capture(in line: ArraySlice<UInt8>) -> Capture? {
+        let tab = UInt8(ascii: "\t")
+        var at = line.startIndex + keyLength
+        // The payload's 40 hex digits, the seconds, the record's 36-character UUID.
+        guard line.count >= keyLength + 1 + 40 + 2 + 1 + 36, line[at] == tab else { return nil }
+        at += 1
+        var payload = [UInt8](repeating: 0, count: 20)
+        for index in 0..<20 {
+            guard let byte = HexDigit.byte(line[at], line[at + 1]) else { return nil }
+            payload[index] = byte
+            at += 2
+        }
+        guard line[at] == tab else { return nil }
+        at += 1
+        let negative = line[at] == UInt8(ascii: "-")
+        if negative { at += 1 }
+        var seconds: Int64 = 0
+        let digitsStart = at
+        while at < line.endIndex, at - digitsStart < 18, line[at] &- UInt8(ascii: "0") < 10 {
+            seconds = seconds * 10 + Int64(line[at] &- UInt8(ascii: "0"))
+            at += 1
+        }
+        guard at > digitsStart, line.endIndex - at > 36, line[at] == tab else { return nil }
+        at += 1
+        var record = Array("<urn:uuid:".utf8)
+        record.reserveCapacity(47)
+        for offset in 0..<36 {
+            let byte = line[at + offset]
+            if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
+                guard byte == UInt8(ascii: "-") else { return nil }
+                record.append(byte)
+            } else {
+                guard let value = HexDigit.value(byte) else { return nil }
+                record.append(HexDigit.lowercase(value))
+            }
+        }
+        record.append(UInt8(ascii: ">"))
+        at += 36
+        var uri: String?
+        if at < line.endIndex {
+            let rest = line[(at + 1)...]
+            guard line[at] == tab, !rest.contains(tab) else { return nil }
+            uri = String(decoding: rest, as: UTF8.self)
+        }
+        var date: [UInt8] = []
+        date.reserveCapacity(20)
+        UTCTime(Date(timeIntervalSince1970: TimeInterval(negative ? -seconds : seconds))).appendISO8601(to: &date)
         return Capture(
-            digest: WARCRecord.digest(payload), date: UTCTime(Date(timeIntervalSince1970: TimeInterval(seconds))).iso8601,
-            record: WARCRecord.reference(to: record), uri: parts.count == 5 ? String(decoding: parts[4], as: UTF8.self) : nil)
+            digest: WARCRecord.digest(payload), date: String(decoding: date, as: UTF8.self), record: String(decoding: record, as: UTF8.self), uri: uri)
     }
 
     /// `url` was captured anew: a payload of SHA-1 `payload` (20 bytes), at `date`, in
@@ -170,16 +239,6 @@ public final class ValidatedCaptures {
 
     /// A line's key: the URL's SHA-256 in lower-case hex.
     private static let keyLength = 64
-
-    private static func bytes(hex: ArraySlice<UInt8>) -> [UInt8]? {
-        guard hex.count.isMultiple(of: 2) else { return nil }
-        var bytes: [UInt8] = []
-        for at in stride(from: hex.startIndex, to: hex.endIndex, by: 2) {
-            guard let byte = HexDigit.byte(hex[at], hex[at + 1]) else { return nil }
-            bytes.append(byte)
-        }
-        return bytes
-    }
 
     private static func seconds(of line: [UInt8]) -> Int64 {
         let parts = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)

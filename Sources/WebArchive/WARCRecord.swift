@@ -89,7 +89,8 @@ public struct WARCRecord: Equatable, Sendable {
     private static func appendField(_ name: String, _ value: String, to out: inout [UInt8]) {
         out += name.utf8
         out += ": ".utf8
-        if value.utf8.contains(where: { $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n") }) {
+        let breaks = { (byte: UInt8) in byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n") }
+        if value.utf8.withContiguousStorageIfAvailable({ $0.contains(where: breaks) }) ?? value.utf8.contains(where: breaks) {
             out += value.utf8.filter { $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: "\n") }
         } else {
             out += value.utf8

@@ -40,10 +40,16 @@ public final class WARCWriter {
         public init(_ data: [UInt8]) {
             self.init(length: data.count, sha1: SHA1.hash(data)) { write in try data.withUnsafeBytes { try write($0) } }
         }
+
+        /// No bytes: a revisit's block.
+        public static var empty: Block { Block(length: 0, sha1: emptySHA1) { _ in } }
+
+        /// The SHA-1 of no bytes.
+        public static let emptySHA1 = SHA1.hash([UInt8]())
     }
 
     /// What the index says of a record besides where it is.
-    public struct Capture {
+    public struct Capture: Sendable {
         public let url: String
         public let mime: String
         public let status: Int?
@@ -74,6 +80,9 @@ public final class WARCWriter {
     private var index: SortedLines?
     private lazy var deflated = GzipMembers(level: 1) { [unowned self] bytes in try self.send(bytes) }
     private lazy var stored = StoredGzipMembers { [unowned self] bytes in try self.send(bytes) }
+    /// The last record's date as its index line writes it: a run's site is recorded at
+    /// one date.
+    private var stamped: (date: Date, text: String)?
     /// The files finished so far, by name.
     public private(set) var finished: [String] = []
 
@@ -113,14 +122,48 @@ public final class WARCWriter {
 
     /// Writes `record` with `block`, as one gzip member; `capture` puts it in the index.
     public func write(_ record: WARCRecord, block: Block, capture: Capture? = nil) throws {
+        try beginRecord()
+        let offset = written
+        try Self.add(record, block: block, stored: stored, deflated: deflated)
+        try endRecord(from: offset, date: record.date, capture: capture)
+    }
+
+    /// Writes a record made into its gzip member apart (`RecordMembers`), dated `date`;
+    /// `capture` puts it in the index.
+    public func append(member: [UInt8], date: Date, capture: Capture? = nil) throws {
+        try beginRecord()
+        let offset = written
+        try member.withUnsafeBytes { try send($0) }
+        try endRecord(from: offset, date: date, capture: capture)
+    }
+
+    /// A new file is begun once this one is full.
+    private func beginRecord() throws {
         if written >= rotateAt, recordsInFile > 0 {
             try finishFile()
             serial += 1
             try begin()
         }
-        let offset = written
+    }
+
+    /// The record from `offset` on is whole: counted, and put in the index.
+    private func endRecord(from offset: Int, date: Date, capture: Capture?) throws {
+        pendingWhole = pending.count
+        recordsInFile += 1
+        if let capture {
+            if stamped?.date != date { stamped = (date, Self.timestamp(date)) }
+            let line = CDXJLine(
+                url: capture.url, timestamp: stamped?.text ?? Self.timestamp(date), mime: capture.mime, status: capture.status,
+                digest: capture.payloadDigest, length: written - offset, offset: offset, filename: currentName)
+            try index?.add { line.append(to: &$0) }
+        }
+    }
+
+    /// Hands `record`'s head, its block and its end to `stored` or `deflated` as one
+    /// member, ended: `stored` when it has too few bytes to compress.
+    static func add(_ record: WARCRecord, block: Block, stored: any GzipMemberMaker, deflated: any GzipMemberMaker) throws {
         let head = record.head(blockLength: block.length, blockDigest: block.sha1)
-        let members: any GzipMemberMaker = head.count + (block.storedFrom ?? block.length) < Self.smallestDeflated ? stored : deflated
+        let members = head.count + (block.storedFrom ?? block.length) < smallestDeflated ? stored : deflated
         do {
             try members.add(head)
             var given = 0
@@ -129,20 +172,12 @@ public final class WARCWriter {
                 given += piece.count
                 try members.add(piece)
             }
-            guard given == block.length else { throw WARCError.blockLength(record.targetURI ?? currentName, expected: block.length, given: given) }
-            try members.add(Self.recordEnd)
+            guard given == block.length else { throw WARCError.blockLength(record.targetURI ?? "a record", expected: block.length, given: given) }
+            try members.add(recordEnd)
             try members.endMember()
         } catch {
             members.dropMember()
             throw error
-        }
-        pendingWhole = pending.count
-        recordsInFile += 1
-        if let capture {
-            let line = CDXJLine(
-                url: capture.url, timestamp: Self.timestamp(record.date), mime: capture.mime, status: capture.status, digest: capture.payloadDigest,
-                length: written - offset, offset: offset, filename: currentName)
-            try index?.add { line.append(to: &$0) }
         }
     }
 

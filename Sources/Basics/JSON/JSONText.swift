@@ -62,7 +62,9 @@ public enum JSONText {
     /// share, so it is a maybe).
     private static func needsEscaping(_ text: String, lineSeparators: Bool) -> Bool {
         let separatorLead: UInt8 = lineSeparators ? 0xE2 : 0
-        return text.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == separatorLead }
+        let needs = { (byte: UInt8) in byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == separatorLead }
+        // A native string's bytes are read where they lie, not through its index.
+        return text.utf8.withContiguousStorageIfAvailable { $0.contains(where: needs) } ?? text.utf8.contains(where: needs)
     }
 
     /// A date as `JSONEncoder` writes it by default (seconds since 2001-01-01, exactly).

@@ -1,3 +1,4 @@
+import Basics
 import FeedCore
 
 /// The `Content-Type` of each kind of file a site holds, by its name. Images carry the
@@ -7,16 +8,22 @@ enum SiteMediaType {
     static let fallback = "application/octet-stream"
 
     /// The media type of the file at `path` (folders and a name), by its name.
+    /// Worked on the path's bytes: the web archive asks for each file of the site.
     static func of(path: String) -> String {
-        of(fileName: path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path)
+        of(fileName: path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[path.utf8.index(after: $0)...] } ?? path[...])
     }
 
     static func of(fileName: String) -> String {
+        of(fileName: fileName[...])
+    }
+
+    private static func of(fileName: Substring) -> String {
         // The pages announce their JSON Feed by its own media type; every other .json
         // (manifest.json) is plain JSON.
         if fileName == "feed.json" { return "application/feed+json" }
-        guard let dot = fileName.lastIndex(of: "."), dot != fileName.startIndex else { return fallback }
-        return byExtension[fileName[fileName.index(after: dot)...].lowercased()] ?? fallback
+        let bytes = fileName.utf8
+        guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), dot != bytes.startIndex else { return fallback }
+        return byExtension[String(decoding: bytes[bytes.index(after: dot)...].map(ASCII.lowercased), as: UTF8.self)] ?? fallback
     }
 
     private static let byExtension: [String: String] = {

@@ -1,3 +1,4 @@
+import Deflate
 import Foundation
 import Hashing
 import TestSupport
@@ -66,6 +67,35 @@ final class PublishedSiteRecordsTests: XCTestCase {
 
         guard case let .failure(stop) = finished else { return XCTFail("\(finished)") }
         XCTAssertTrue(stop.description.contains("index.html is not as the site's manifest lists it"), stop.description)
+    }
+
+    func test_record_aSiteOfManyBatches_isRecordedInTheManifestsOrder_eachIndexLineOnItsRecord() async throws {
+        // Pages of 40 to 4,000 bytes, so some are compressed and some stored; and pictures
+        // the size of several batches' worth together.
+        var files: [String: String] = [:]
+        for number in 0..<700 { files[String(format: "page/%04d.html", number)] = String(repeating: "<p>\(number)</p>", count: 1 + number % 400) }
+        for number in 0..<3 { files["images/\(number).jpg"] = String(repeating: "\(number)", count: 3 << 20) }
+        let (folder, site) = try makeSite(files)
+        try await record(site, into: folder, at: first, run: "20261126T120000Z")
+
+        let warc = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/feedsite-20261126T120000Z-00000.warc.gz")))
+        let index = try String(contentsOfFile: folder + "/feedsite-20261126T120000Z-00000.cdxj", encoding: .utf8).split(separator: "\n")
+        var targets: [String: Int] = [:]
+        for line in index {
+            let fields = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(line.drop { $0 != "{" }.utf8)) as? [String: String])
+            let (offset, length) = (try XCTUnwrap(Int(fields["offset"] ?? "")), try XCTUnwrap(Int(fields["length"] ?? "")))
+            let record = try Zlib.inflate(Array(warc[offset..<(offset + length)]), maxOutput: 1 << 24, gzip: true)
+            let url = try XCTUnwrap(fields["url"])
+            XCTAssertTrue(String(decoding: record.prefix(400), as: UTF8.self).contains("WARC-Target-URI: \(url)\r\n"), url)
+            targets[url] = offset
+        }
+        let paths = files.keys.sorted()
+        XCTAssertEqual(targets.count, paths.count)
+        let offsets = try paths.map { try XCTUnwrap(targets["https://feed.example.org/" + $0], $0) }
+        XCTAssertEqual(offsets, offsets.sorted(), "written in the manifest's order")
+        let page = try XCTUnwrap(
+            WARCFileReader.records(of: folder + "/feedsite-20261126T120000Z-00000.warc.gz").first { $0.target.hasSuffix("/page/0399.html") })
+        XCTAssertEqual(page.block, Array(files["page/0399.html"]!.utf8))
     }
 
     func test_address_percentEncodesWhatAPathCannotHold() {

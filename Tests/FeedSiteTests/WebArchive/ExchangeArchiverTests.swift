@@ -28,6 +28,22 @@ final class ExchangeArchiverTests: XCTestCase {
         XCTAssertEqual(try spools(in: folder), [], "every body let go of")
     }
 
+    func test_transfers_handedOverAFewAtATime_areWrittenInTheOrderTheyEnded() async throws {
+        let folder = try makeFolder()
+        let archiver = try makeArchiver(in: folder)
+        let count = ExchangeArchiver.handOff * 2 + 5
+        for number in 0..<count { record(archiver, "https://example.org/item/\(number)", body: "item \(number)") }
+
+        _ = await archiver.finish()
+
+        let index = try String(contentsOfFile: folder + "/feedsite-20261126T120000Z-00000.cdxj", encoding: .utf8).split(separator: "\n")
+        let written = try index.map { line in
+            let fields = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(line.drop { $0 != "{" }.utf8)) as? [String: String])
+            return (url: try XCTUnwrap(fields["url"]), offset: try XCTUnwrap(Int(fields["offset"] ?? "")))
+        }
+        XCTAssertEqual(written.sorted { $0.offset < $1.offset }.map(\.url), (0..<count).map { "https://example.org/item/\($0)" })
+    }
+
     func test_finish_saysWhyWhenABodyCouldNotBeKeptAside_andKeepsTheFileUnfinished() async throws {
         let folder = try makeFolder()
         let archiver = try makeArchiver(in: folder, budget: 0)

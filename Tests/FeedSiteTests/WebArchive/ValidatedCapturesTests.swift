@@ -60,4 +60,36 @@ final class ValidatedCapturesTests: XCTestCase {
         XCTAssertEqual(lines, lines.sorted(), "sorted by the URL's digest")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), [ValidatedCaptures.fileName], "nothing set aside is left")
     }
+
+    func test_latest_readsEachFieldOfAWholeLine_andPassesOverALineWithADamagedField() throws {
+        let folder = try makeTemporaryFolder(for: self).path
+        let key = { (name: String) in SHA256.digest(Array(name.utf8)).hex }
+        let payload = String(repeating: "0f", count: 20)
+        let record = "78AF82D7-0116-40F3-9635-0008DA892F48"
+        let lines = [
+            (key("whole"), "\(payload)\t1795694400\t\(record)\thttps://example.org/a%20b"),
+            (key("no uri"), "\(payload)\t1795694400\t\(record)"),
+            (key("short payload"), "\(payload.dropLast(2))\t1795694400\t\(record)"),
+            (key("payload not hex"), "\(payload.dropLast(1))g\t1795694400\t\(record)"),
+            (key("no seconds"), "\(payload)\t\t\(record)"),
+            (key("seconds not a number"), "\(payload)\t17956944x0\t\(record)"),
+            (key("record not a UUID"), "\(payload)\t1795694400\t\(record.replacingOccurrences(of: "-", with: "."))"),
+            (key("record cut"), "\(payload)\t1795694400\t\(record.dropLast())"),
+            (key("a field too many"), "\(payload)\t1795694400\t\(record)\thttps://example.org/\tmore"),
+        ].sorted { $0.0 < $1.0 }
+        try lines.map { "\($0.0)\t\($0.1)\n" }.joined().write(toFile: folder + "/" + ValidatedCaptures.siteFileName, atomically: false, encoding: .utf8)
+        let read = try ValidatedCaptures(folder: folder, fileName: ValidatedCaptures.siteFileName)
+
+        let whole = try XCTUnwrap(read.latest(key: key("whole")))
+        XCTAssertEqual(whole.digest, WARCRecord.digest([UInt8](repeating: 0x0F, count: 20)))
+        XCTAssertEqual(whole.date, "2026-11-26T12:00:00Z")
+        XCTAssertEqual(whole.record, "<urn:uuid:78af82d7-0116-40f3-9635-0008da892f48>")
+        XCTAssertEqual(whole.uri, "https://example.org/a%20b")
+        let noURI = try XCTUnwrap(read.latest(key: key("no uri")))
+        XCTAssertEqual([noURI.digest, noURI.date, noURI.record], [whole.digest, whole.date, whole.record])
+        XCTAssertNil(noURI.uri)
+        for damaged in ["short payload", "payload not hex", "no seconds", "seconds not a number", "record not a UUID", "record cut", "a field too many"] {
+            XCTAssertNil(try read.latest(key: key(damaged)), damaged)
+        }
+    }
 }

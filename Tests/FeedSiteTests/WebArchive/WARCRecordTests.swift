@@ -60,6 +60,9 @@ final class WARCRecordTests: XCTestCase {
         XCTAssertEqual(SURT.key(of: "http://example.org:80"), "org,example)/")
         XCTAssertEqual(SURT.key(of: "https://ile-api.essentialdeveloper.com/essential-feed/v1/feed"), "com,essentialdeveloper,ile-api)/essential-feed/v1/feed")
         XCTAssertEqual(SURT.key(of: "http://127.0.0.1:8080/v1/image/ABC/comments"), "1,0,0,127:8080)/v1/image/abc/comments")
+        XCTAssertEqual(SURT.key(of: "HTTPS://user:Pw@WWW.Example.org:443/?B=2&a=1"), "org,example)/?a=1&b=2", "userinfo dropped, any case")
+        XCTAssertEqual(SURT.key(of: "file:///srv/Site/comments/A%20B.html"), ")/srv/site/comments/a%20b.html", "a site without --base-url")
+        XCTAssertEqual(SURT.key(of: "https://a..b.example/"), "example,b,,a)/", "an empty label kept")
     }
 
     func test_cdxjLine_isTheKeyTheTimeAndTheRecordsPlaceAsPywbReadsIt() {
