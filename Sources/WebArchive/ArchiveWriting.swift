@@ -32,11 +32,9 @@ final class ArchiveWriting {
     func run(_ messages: AsyncStream<ExchangeArchiver.Message>, written: () -> Void) async {
         for await message in messages {
             switch message {
-            case let .transfers(transfers):
-                for transfer in transfers {
-                    write(transfer)
-                    written()
-                }
+            case let .transfer(transfer):
+                write(transfer)
+                written()
             case let .failed(reason):
                 fail(reason)
             case let .site(site, date, answer):

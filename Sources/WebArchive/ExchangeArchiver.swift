@@ -14,11 +14,10 @@ import Synchronization
 ///
 /// One task owns the archive: the file being written, what earlier runs captured and the
 /// first failure live in an `ArchiveWriting` made for that task alone. Everything else
-/// reaches it as a message, in the order sent: the transfers that ended (each
-/// `TransferRecording` sends its own, so copying a large body into the archive never holds
-/// up whoever recorded it), handed over a few at a time, a body that could not be kept
-/// aside, and at the end `finish` or `discard`, answered once every transfer before it is
-/// written. Nothing waits for the
+/// reaches it as a message, in the order sent: each transfer once it ended (its
+/// `TransferRecording` sends it, so copying a large body into the archive never holds up
+/// whoever recorded it), a body that could not be kept aside, and at the end `finish` or
+/// `discard`, answered once every transfer before it is written. Nothing waits for the
 /// writer but those two: whoever starts transfers asks `isBehind` and holds new ones back
 /// while too many ended ones wait to be written, so what they hold stays bounded when the
 /// disk is slower than the network. The first failure (a full disk, a body that could not
@@ -39,24 +38,8 @@ public final class ExchangeArchiver: Sendable {
     /// Transfers ended but not yet written past which the archive is behind.
     public static let backlog = 256
 
-    /// Ended transfers not yet handed to the writer, and the bytes their bodies hold in
-    /// memory: they go `handOff` at a time, or sooner once their bodies hold
-    /// `handOffBytes`, or before any other message. Waking the writer's task for each
-    /// transfer cost more than writing a 304's records (BENCHMARKS.md, "What each trick
-    /// buys", row "ended transfers handed over a few at a time").
-    private let waiting = Mutex(Waiting())
-    static let handOff = 32
-    static let handOffBytes = 256 << 10
-
-    private struct Waiting {
-        var transfers: [EndedTransfer] = []
-        var bytes = 0
-        /// The writer takes no more: a transfer that ends now is let go of at once.
-        var closed = false
-    }
-
     enum Message: Sendable {
-        case transfers([EndedTransfer])
+        case transfer(EndedTransfer)
         case failed(String)
         case site(PublishedSite, Date, CheckedContinuation<Void, Never>)
         case finish(CheckedContinuation<Result<[String], Stop>, Never>)
@@ -90,10 +73,6 @@ public final class ExchangeArchiver: Sendable {
 
     deinit {
         inbox.finish()
-        for transfer in waiting.withLock({ $0.transfers }) {
-            var body = transfer.body
-            body?.discard()
-        }
     }
 
     /// Whether more ended transfers wait to be written than `backlog`: new ones should wait.
@@ -111,11 +90,10 @@ public final class ExchangeArchiver: Sendable {
     /// unfinished, and the failure says why.
     /// Asked again, it names no file.
     public func finish() async -> Result<[String], Stop> {
-        handOverWaiting()
         let outcome = await withCheckedContinuation { answer in
             if case .terminated = inbox.yield(.finish(answer)) { answer.resume(returning: .success([])) }
         }
-        close()
+        inbox.finish()
         return outcome
     }
 
@@ -123,7 +101,6 @@ public final class ExchangeArchiver: Sendable {
     /// dated now; done when it returns. A failure stops the archive, and `finish` tells it.
     public func record(_ site: PublishedSite) async {
         let date = clock()
-        handOverWaiting()
         await withCheckedContinuation { answer in
             if case .terminated = inbox.yield(.site(site, date, answer)) { answer.resume() }
         }
@@ -132,47 +109,17 @@ public final class ExchangeArchiver: Sendable {
     /// Throws away the file being written, for a run that stopped before its first request;
     /// once the archive is finished, nothing.
     public func discard() async {
-        handOverWaiting()
         await withCheckedContinuation { answer in
             if case .terminated = inbox.yield(.discard(answer)) { answer.resume() }
         }
-        close()
+        inbox.finish()
     }
 
-    /// Hands an ended transfer to the writer, with those waiting, once enough wait; its body
-    /// is let go of when the writer is gone.
+    /// Hands an ended transfer to the writer; its body is let go of when the writer is gone.
     func send(_ transfer: EndedTransfer) {
         unwritten.value.add(1, ordering: .relaxed)
-        let ready = waiting.withLock { waiting -> [EndedTransfer]? in
-            waiting.transfers.append(transfer)
-            if let body = transfer.body, !body.isInFile { waiting.bytes += body.length }
-            guard waiting.transfers.count >= Self.handOff || waiting.bytes >= Self.handOffBytes || waiting.closed else { return nil }
-            defer { (waiting.transfers, waiting.bytes) = ([], 0) }
-            return waiting.transfers
-        }
-        if let ready { hand(ready) }
-    }
-
-    /// Hands the transfers waiting to the writer, ahead of a message that comes after them.
-    private func handOverWaiting() {
-        let ready = waiting.withLock { waiting in
-            defer { (waiting.transfers, waiting.bytes) = ([], 0) }
-            return waiting.transfers
-        }
-        if !ready.isEmpty { hand(ready) }
-    }
-
-    /// The inbox takes no more messages.
-    private func close() {
-        inbox.finish()
-        waiting.withLock { $0.closed = true }
-        handOverWaiting()
-    }
-
-    private func hand(_ transfers: [EndedTransfer]) {
-        guard case .terminated = inbox.yield(.transfers(transfers)) else { return }
-        unwritten.value.subtract(transfers.count, ordering: .relaxed)
-        for transfer in transfers {
+        if case .terminated = inbox.yield(.transfer(transfer)) {
+            unwritten.value.subtract(1, ordering: .relaxed)
             var body = transfer.body
             body?.discard()
         }
@@ -180,7 +127,6 @@ public final class ExchangeArchiver: Sendable {
 
     /// Stops the archive for `reason`, unless it stopped already.
     func fail(_ reason: String) {
-        handOverWaiting()
         inbox.yield(.failed(reason))
     }
 
