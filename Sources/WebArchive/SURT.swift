@@ -5,8 +5,9 @@ import Basics
 /// leading `www.`, its port unless the scheme's own, `)`, then the path and the query in
 /// lower case with the query's parameters sorted; no scheme, no fragment.
 /// `https://www.Example.org:8443/A/b?z=1&a=2` is `org,example:8443)/a/b?a=2&z=1`.
-/// Worked on the URL's bytes (ASCII, as a URL's text is), a key for every record
-/// (BENCHMARKS.md, "What each trick buys", row "web archive heads written as bytes").
+/// Worked on the URL's bytes (ASCII, as a URL's text is) where they lie, a key for every
+/// record (BENCHMARKS.md, "What each trick buys", rows "web archive heads written as
+/// bytes" and "a capture read where it lies").
 public enum SURT {
     public static func key(of url: String) -> String {
         var out: [UInt8] = []

@@ -8,7 +8,8 @@ enum SiteMediaType {
     static let fallback = "application/octet-stream"
 
     /// The media type of the file at `path` (folders and a name), by its name.
-    /// Worked on the path's bytes: the web archive asks for each file of the site.
+    /// Worked on the path's bytes: the web archive asks for each file of the site
+    /// (BENCHMARKS.md, "What each trick buys", row "a capture read where it lies").
     static func of(path: String) -> String {
         of(fileName: path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[path.utf8.index(after: $0)...] } ?? path[...])
     }
