@@ -1,13 +1,4 @@
-import Basics
-import FileSystem
-import Foundation
 import Hashing
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// What a run published, as its web archive records it: each file as a `resource` record
 /// at its address under `base`, or, when an earlier record of the folder holds its bytes, as

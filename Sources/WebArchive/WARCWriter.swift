@@ -151,9 +151,10 @@ public final class WARCWriter {
         pendingWhole = pending.count
         recordsInFile += 1
         if let capture {
-            if stamped?.date != date { stamped = (date, Self.timestamp(date)) }
+            let timestamp = stamped.flatMap { $0.date == date ? $0.text : nil } ?? Self.timestamp(date)
+            stamped = (date, timestamp)
             let line = CDXJLine(
-                url: capture.url, timestamp: stamped?.text ?? Self.timestamp(date), mime: capture.mime, status: capture.status,
+                url: capture.url, timestamp: timestamp, mime: capture.mime, status: capture.status,
                 digest: capture.payloadDigest, length: written - offset, offset: offset, filename: currentName)
             try index?.add { line.append(to: &$0) }
         }
