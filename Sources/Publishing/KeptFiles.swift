@@ -18,7 +18,9 @@ import Synchronization
 /// A file is kept when the staged site linked the previous site's file at the same path,
 /// because it held the new bytes. What is remembered is a hash of its path and of those
 /// bytes' SHA-256, 8 bytes a file, so a previous manifest edited to list another digest is
-/// not believed. The previous manifest's line is taken only when the staged file is still as
+/// not believed. A page kept because it was made from the same inputs (`PageRecord`) is
+/// remembered by its path alone: its bytes were not read, and the manifest the record was
+/// written beside, which is the previous one, is believed as the record is. The previous manifest's line is taken only when the staged file is still as
 /// that manifest found it: a regular file of the listed size, last changed no later than the
 /// manifest was. A page edited by hand since, or written anew by this run after it was kept,
 /// is newer, and is read and hashed as any other file.
@@ -37,14 +39,14 @@ final class KeptFiles: Sendable {
     }
 
     /// Notes that the file at `path` (from the site root) is the previous site's, unchanged,
-    /// and holds the bytes whose SHA-256 is `digest`.
-    func keep(_ path: String, digest: SHA256.Digest) {
+    /// and holds the bytes whose SHA-256 is `digest`; `nil` when they were not read.
+    func keep(_ path: String, digest: SHA256.Digest?) {
         guard previous != nil else { return }
         let key = Self.key(path, digest)
         kept.withLock { $0.append(key) }
     }
 
-    private static func key(_ path: String, _ digest: SHA256.Digest) -> Int {
+    private static func key(_ path: String, _ digest: SHA256.Digest?) -> Int {
         var hasher = Hasher()
         hasher.combine(path)
         hasher.combine(digest)
@@ -97,7 +99,8 @@ final class KeptFiles: Sendable {
                 current = nextFile()
             }
             while let file = current, file.path.utf8.lexicographicallyPrecedes(path.utf8) { current = nextFile() }
-            guard let file = current, file.path == path, let digest = SHA256.Digest(hex: file.sha256), contains(KeptFiles.key(path, digest))
+            guard let file = current, file.path == path, let digest = SHA256.Digest(hex: file.sha256),
+                contains(KeptFiles.key(path, digest)) || contains(KeptFiles.key(path, nil))
             else { return nil }
             return Listing(file: file, manifestChanged: manifestChanged)
         }

@@ -17,12 +17,16 @@ extension Manifest {
     /// folder at a time, pages are hashed as they are read back, a batch at a time across
     /// the cores, and an image's digest is its content-addressed name. A file `kept` from
     /// the previous site, still as it was, is listed as the previous manifest lists it,
-    /// unread; how many were is returned. Once the task is cancelled, the next batch throws
+    /// unread; how many were is returned, with the paths of those kept that changed since
+    /// (read and hashed). Once the task is cancelled, the next batch throws
     /// `CancellationError`.
     @discardableResult
-    static func write(generator: String, run: Run, listing folder: String, to output: BufferedFileWriter, kept: KeptFiles.Listings? = nil) throws -> Int {
+    static func write(
+        generator: String, run: Run, listing folder: String, to output: BufferedFileWriter, kept: KeptFiles.Listings? = nil
+    ) throws -> (unread: Int, changed: [String]) {
         let manifest = try Writer(generator: generator, run: run, to: output)
         var unread = 0
+        var changed: [String] = []
         var batch: [Listed] = []
         batch.reserveCapacity(batchSize)
         try SiteFiles.walk(folder) { path in
@@ -34,14 +38,24 @@ extension Manifest {
         }
         try add(entries(for: batch, in: folder))
         try manifest.finish()
-        return unread
+        return (unread, changed)
 
-        func add(_ entries: [(file: File, unread: Bool)]) throws {
+        func add(_ entries: [(file: File, reading: Reading)]) throws {
             for entry in entries {
                 try manifest.add(entry.file)
-                if entry.unread { unread += 1 }
+                switch entry.reading {
+                case .unread: unread += 1
+                case .changedSinceKept: changed.append(entry.file.path)
+                case .read: break
+                }
             }
         }
+    }
+
+    /// How a file came to be listed: as the previous manifest listed it, or read and hashed
+    /// (a file kept from the previous site that changed since, or any other).
+    enum Reading {
+        case unread, changedSinceKept, read
     }
 
     /// A file of the site, with what the previous manifest listed for it when it was kept.
@@ -56,10 +70,10 @@ extension Manifest {
 
     /// The entries of `files`, in their order, hashed in parallel slices, each saying whether
     /// it was listed unread; none once the task is cancelled.
-    static func entries(for files: [Listed], in folder: String) throws -> [(file: File, unread: Bool)] {
+    static func entries(for files: [Listed], in folder: String) throws -> [(file: File, reading: Reading)] {
         try Task.checkCancellation()
         let slices = min(ProcessInfo.processInfo.activeProcessorCount, max(1, files.count / 32))
-        let results = Mutex([Result<[(file: File, unread: Bool)], any Error>?](repeating: nil, count: slices))
+        let results = Mutex([Result<[(file: File, reading: Reading)], any Error>?](repeating: nil, count: slices))
         DispatchQueue.concurrentPerform(iterations: slices) { slice in
             let range = files.count * slice / slices..<files.count * (slice + 1) / slices
             let result = Result { try files[range].map { try entry(for: $0, in: folder) } }
@@ -71,17 +85,17 @@ extension Manifest {
     /// An image at `images/<64 hex digits>.<ext>` is named by its SHA-256 and needs only its
     /// size; a file kept from the previous site and still as it was is listed as before;
     /// any other file is hashed.
-    private static func entry(for file: Listed, in folder: String) throws -> (file: File, unread: Bool) {
+    private static func entry(for file: Listed, in folder: String) throws -> (file: File, reading: Reading) {
         let (path, full) = (file.path, folder + "/" + file.path)
         if path.hasPrefix("images/"), let dot = path.lastIndex(of: "."),
             case let name = path[path.index(path.startIndex, offsetBy: "images/".count)..<dot], name.count == 64,
             SHA256.Digest(hex: String(name)) != nil
         {
-            return (File(path: path, size: try PlainFile.size(of: full), sha256: String(name)), false)
+            return (File(path: path, size: try PlainFile.size(of: full), sha256: String(name)), .read)
         }
-        if let previously = file.previously, previously.isStill(at: full) { return (previously.file, true) }
+        if let previously = file.previously, previously.isStill(at: full) { return (previously.file, .unread) }
         guard let digest = try FileDigest.sha256(ofFileAtPath: full) else { throw FileSystemError.fromErrno(ENOENT) }
-        return (File(path: path, size: digest.byteCount, sha256: digest.sha256), false)
+        return (File(path: path, size: digest.byteCount, sha256: digest.sha256), file.previously == nil ? .read : .changedSinceKept)
     }
 }
 
@@ -97,7 +111,7 @@ extension Manifest {
     /// leaves of a snapshot, say.
     public static func write(generator: String, run: Run, listing folder: String) throws {
         try AtomicFile.write(toPath: folder + "/" + fileName) { output in
-            _ = try write(generator: generator, run: run, listing: folder, to: output)
+            try write(generator: generator, run: run, listing: folder, to: output)
         }
     }
 

@@ -17,7 +17,9 @@ import Synchronization
 /// and a run that fails or is killed leaves the old site as it was.
 ///
 /// A page whose bytes equal the previous site's file at the same path is hard-linked from
-/// it instead of written, so unchanged files keep their modification time. Top-level
+/// it instead of written, so unchanged files keep their modification time; so is a page made
+/// from the same inputs as the previous site's, by the previous site's record of them
+/// (`PageRecord`), without being rendered or compared. Top-level
 /// dot-entries in the output (`.gitkeep`, `.htaccess`, `.git/`) are not the tool's: they move
 /// into each new site as themselves, never copied.
 public final class StagedSite: Sendable {
@@ -33,6 +35,10 @@ public final class StagedSite: Sendable {
     private let kept: KeptFiles
     /// How many files the last manifest written listed as the previous manifest did, unread.
     let listedUnread = Mutex(0)
+    /// What the previous site's pages were made from, when it has a record to believe.
+    private let previousPages: PageRecord.Previous?
+    /// What the new site's pages are made from, when it keeps a record.
+    private let pages: PageRecord.Draft?
 
     /// How many files the new site wrote and how many it kept from the previous one.
     public struct Counts: Equatable, Sendable {
@@ -52,8 +58,10 @@ public final class StagedSite: Sendable {
     }
 
     /// Prepares an empty staging folder beside `output`, removing folders that killed runs
-    /// left behind.
-    public init(output: URL) throws(PublishError) {
+    /// left behind. With `generator` (the feedsite that runs, "feedsite 0.1.0"), the new
+    /// site keeps a record of what its pages are made from, and the previous site's record,
+    /// when that feedsite wrote it, says which pages need not be made again.
+    public init(output: URL, generator: String? = nil) throws(PublishError) {
         let output = output.standardizedFileURL.resolvingSymlinksInPath()
         let parent = output.deletingLastPathComponent()
         var isFolder: ObjCBool = false
@@ -80,6 +88,8 @@ public final class StagedSite: Sendable {
         self.stagingPath = staging.path
         self.hasPreviousSite = exists
         self.kept = KeptFiles(previousSite: exists ? output.path : nil)
+        self.previousPages = exists ? generator.flatMap { PageRecord.read(site: output.path, generator: $0) } : nil
+        self.pages = generator.map { _ in PageRecord.Draft(scratchPath: staging.path + "/.scratch-pages") }
     }
 
     public var fileCounts: Counts { counts.withLock { $0 } }
@@ -125,11 +135,37 @@ public final class StagedSite: Sendable {
         try prepareFolder(String(path[..<slash]))
     }
 
-    public func write(_ text: String, to path: String) throws(PublishError) {
-        try write(Data(text.utf8), to: path)
+    /// Links the previous site's page at `path` into the new site when the previous site's
+    /// record says it was made from `inputs` (`PageDraft.inputs`), and says whether it did:
+    /// if not, the page is to be rendered and written with `write(_:to:inputs:)`.
+    public func keepPage(at path: String, inputs: UInt64) throws(PublishError) -> Bool {
+        let key = PageRecord.Key(path: path, inputs: inputs)
+        guard let previousPages, previousPages.contains(key) else { return false }
+        try prepareFolder(holding: path)
+        guard (try? PlainFile.link(outputPath + "/" + path, to: stagingPath + "/" + path, replacing: true)) != nil else { return false }
+        kept.keep(path, digest: nil)
+        counts.withLock { $0.unchanged += 1 }
+        try record(key)
+        return true
     }
 
-    public func write(_ data: Data, to path: String) throws(PublishError) {
+    /// Notes in the new site's record what the page at `path` is made from.
+    private func record(_ key: PageRecord.Key) throws(PublishError) {
+        do {
+            try pages?.add(key)
+        } catch {
+            throw .writing(stagingPath + "/.scratch-pages", failedWith: error)
+        }
+    }
+
+    /// Writes `text` at `path`; `inputs` says what a page is made from, for the new site's
+    /// record.
+    public func write(_ text: String, to path: String, inputs: UInt64? = nil) throws(PublishError) {
+        try write(Data(text.utf8), to: path, inputs: inputs)
+    }
+
+    public func write(_ data: Data, to path: String, inputs: UInt64? = nil) throws(PublishError) {
+        if let inputs { try record(PageRecord.Key(path: path, inputs: inputs)) }
         try prepareFolder(holding: path)
         let destination = stagingPath + "/" + path
         let previous = outputPath + "/" + path
@@ -169,17 +205,28 @@ public final class StagedSite: Sendable {
     /// Writes `manifest.json` listing every file in the staging folder, a line at a time in
     /// path order (`Manifest.write(generator:run:listing:to:kept:)`), the files kept from the
     /// previous site with the digests its manifest gives; a manifest equal to the previous
-    /// site's is linked from it instead.
+    /// site's is linked from it instead. The record of what the pages are made from goes
+    /// beside it, naming it, leaving out the pages kept that changed since.
     public func writeManifest(generator: String, run: Manifest.Run) throws(PublishError) {
         let draft = beginFile(at: Manifest.fileName)
+        let changed: [String]
         do {
-            let unread = try Manifest.write(generator: generator, run: run, listing: stagingPath, to: draft.writer, kept: kept.listings())
-            listedUnread.withLock { $0 = unread }
+            let listed = try Manifest.write(generator: generator, run: run, listing: stagingPath, to: draft.writer, kept: kept.listings())
+            listedUnread.withLock { $0 = listed.unread }
+            changed = listed.changed
         } catch {
             draft.discard()
             throw .writing(draft.path, failedWith: error)
         }
         try commit(draft)
+        guard let pages else { return }
+        let path = stagingPath + "/" + PageRecord.fileName
+        do {
+            guard let manifest = try FileDigest.sha256(ofFileAtPath: draft.path) else { throw FileSystemError.fromErrno(ENOENT) }
+            try pages.write(to: path, generator: generator, manifest: manifest.digest, leavingOut: changed)
+        } catch {
+            throw .writing(path, failedWith: error)
+        }
     }
 
     /// A file of the new site to be written a piece at a time (for files too large to hold

@@ -151,7 +151,7 @@ struct RunContext: Sendable {
         }
         let staged: StagedSite
         do {
-            staged = try StagedSite(output: output)
+            staged = try StagedSite(output: output, generator: Usage.generator)
         } catch {
             throw await givingBack(.staging(error))
         }

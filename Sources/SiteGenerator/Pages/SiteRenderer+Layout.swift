@@ -17,6 +17,17 @@ extension SiteRenderer {
         path: String, title: String, documentTitle: String?, back: TemplateValue?, search: TemplateValue, body: String, dated: Bool = true,
         changesFeed: TemplateValue = false, kind: PageKind = .other
     ) throws -> String {
+        var values = try layoutValues(
+            path: path, title: title, documentTitle: documentTitle, back: back, search: search, dated: dated, changesFeed: changesFeed, kind: kind)
+        values["body"] = .html(body)
+        return try templates.layout.render(.object(values))
+    }
+
+    /// What `layout` gives the layout template, but the body.
+    func layoutValues(
+        path: String, title: String, documentTitle: String?, back: TemplateValue?, search: TemplateValue, dated: Bool = true,
+        changesFeed: TemplateValue = false, kind: PageKind = .other
+    ) throws -> [String: TemplateValue] {
         let site = try siteName()
         var alternates: [TemplateValue] = []
         var options: [TemplateValue] = []
@@ -44,7 +55,7 @@ extension SiteRenderer {
             ]
             canonical = .text(baseURL.address(of: path))
         }
-        return try templates.layout.render([
+        return [
             "lang": .text(strings.locale),
             "canonical": canonical,
             "feeds": feeds,
@@ -66,7 +77,6 @@ extension SiteRenderer {
             "history": history == .live
                 ? ["href": .text(SitePaths.relative(from: path, to: paths.historyCalendar)), "label": .text(try strings.string(.historyTitle))] : false,
             "archive": history == .archived ? try archiveBar(for: path) : false,
-            "body": .html(body),
-        ])
+        ]
     }
 }

@@ -4,6 +4,11 @@ import Foundation
 /// its text, its comments.
 extension SiteRenderer {
     public func render(_ page: CommentsPageModel) throws -> String {
+        try draft(page).render()
+    }
+
+    /// The photo's page, its values gathered but not yet rendered.
+    public func draft(_ page: CommentsPageModel) throws -> PageDraft {
         let comments: [TemplateValue] = (page.comments ?? []).map { comment in
             [
                 "username": .text(comment.username),
@@ -22,7 +27,7 @@ extension SiteRenderer {
             fields["original"] = try original(page.original)
             image = .object(fields)
         }
-        let body = try templates.comments.render([
+        let body: TemplateValue = [
             "image": image,
             "neighbours": try neighbours(previous: page.previous, next: page.next),
             "viewer": ["script": .text(SitePaths.relative(from: page.path, to: SitePaths.viewerScript))],
@@ -37,11 +42,12 @@ extension SiteRenderer {
             "noComments": .bool(page.comments?.isEmpty == true),
             "emptyLabel": .text(try strings.string(.imageCommentsEmpty)),
             "itemHistory": try itemHistory(of: page.imageID, at: page.path),
-        ])
+        ]
         let back: TemplateValue = ["href": .text(page.feedLink), "label": .text(try siteName())]
-        return try layout(
+        let layout = try layoutValues(
             path: page.path, title: try strings.string(.imageCommentsViewTitle), documentTitle: try photoTitle(page), back: back, search: false,
-            body: body, kind: .photo)
+            kind: .photo)
+        return PageDraft(path: page.path, body: templates.comments, bodyValues: body, layout: templates.layout, layoutValues: layout)
     }
 
     /// The links to the photos before and after, `false` when it has neither; the next one

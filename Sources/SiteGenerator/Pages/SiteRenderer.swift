@@ -83,6 +83,16 @@ public struct SiteRenderer: Sendable {
     public struct Page: Equatable, Sendable {
         public let path: String
         public let html: String
+
+        public init(path: String, html: String) {
+            self.path = path
+            self.html = html
+        }
+
+        /// The page `draft` renders.
+        public init(_ draft: PageDraft) throws {
+            self.init(path: draft.path, html: try draft.render())
+        }
     }
 
     /// Feed page `number` (from 1) of `pageCount`, holding `entries` in feed order;
@@ -104,10 +114,17 @@ public struct SiteRenderer: Sendable {
     /// could not be had, `feedPage` is the number of the feed page that holds the image, for
     /// the link back, and `neighbours` the photos before and after it, linked from it.
     public func commentsPage(for entry: SiteEntry, comments: [ImageComment]?, feedPage: Int, neighbours: PhotoNeighbours = .none) throws -> Page {
+        try Page(commentsPageDraft(for: entry, comments: comments, feedPage: feedPage, neighbours: neighbours))
+    }
+
+    /// `commentsPage(for:comments:feedPage:neighbours:)`, not yet rendered.
+    public func commentsPageDraft(for entry: SiteEntry, comments: [ImageComment]?, feedPage: Int, neighbours: PhotoNeighbours = .none) throws
+        -> PageDraft
+    {
         let model = CommentsPageModel(
             entry: entry, comments: comments, feedPage: feedPage, neighbours: neighbours, paths: paths, dates: dates,
             now: history == .archived ? nil : now)
-        return Page(path: model.path, html: try render(model))
+        return try draft(model)
     }
 
     /// How many feed pages `items` items make at `pageSize` a page: at least one, which says
@@ -118,14 +135,25 @@ public struct SiteRenderer: Sendable {
 
     /// Feed page `number` (from 1) of the whole feed `entries`, `pageSize` items a page.
     public func feedPage(_ number: Int, of entries: [SiteEntry], pageSize: Int, feedSavedAt: Date?) throws -> Page {
+        try Page(feedPageDraft(number, of: entries, pageSize: pageSize, feedSavedAt: feedSavedAt))
+    }
+
+    /// `feedPage(_:of:pageSize:feedSavedAt:)`, not yet rendered.
+    public func feedPageDraft(_ number: Int, of entries: [SiteEntry], pageSize: Int, feedSavedAt: Date?) throws -> PageDraft {
         let first = min(entries.count, (number - 1) * pageSize)
-        return try feedPage(
-            number, of: Self.feedPageCount(items: entries.count, pageSize: pageSize), entries: Array(entries[first..<min(entries.count, number * pageSize)]),
-            feedSavedAt: feedSavedAt)
+        let model = FeedPageModel(
+            number: number, pageCount: Self.feedPageCount(items: entries.count, pageSize: pageSize),
+            entries: Array(entries[first..<min(entries.count, number * pageSize)]), paths: paths)
+        return try draft(model, feedSavedAt: feedSavedAt)
     }
 
     /// The feed page; `feedSavedAt` is set when the feed came from the cache, and adds a notice.
     public func render(_ page: FeedPageModel, feedSavedAt: Date? = nil) throws -> String {
+        try draft(page, feedSavedAt: feedSavedAt).render()
+    }
+
+    /// The feed page, its values gathered but not yet rendered.
+    public func draft(_ page: FeedPageModel, feedSavedAt: Date? = nil) throws -> PageDraft {
         let title = try siteName()
         let position = try page.position.map { try strings.string(.feedPagePosition, String($0.number), String($0.count)) }
         let items: [TemplateValue] = try page.items.enumerated().map { index, item in
@@ -148,7 +176,7 @@ public struct SiteRenderer: Sendable {
             let saved = history == .archived ? dates.absolute(feedSavedAt) : dates.relative(feedSavedAt, now: now)
             notice = .text(try strings.string(.feedCachedNotice, saved))
         }
-        let body = try templates.feed.render([
+        let body: TemplateValue = [
             "notice": notice,
             "hasItems": .bool(!items.isEmpty),
             "items": .list(items),
@@ -163,12 +191,13 @@ public struct SiteRenderer: Sendable {
                     "previous": try link(page.previousLink, label: .feedPagePrevious),
                     "next": try link(page.nextLink, label: .feedPageNext),
                 ]) : false,
-        ])
+        ]
         // Every page but the first names its place; a page known by its path names none (in a
         // snapshot, the history's script adds the snapshot's date).
         let documentTitle = if let position, page.position?.number ?? 1 > 1 { position } else { String?.none }
-        return try layout(
-            path: page.path, title: title, documentTitle: documentTitle, back: nil, search: try feedSearch(from: page.path), body: body, kind: .feed)
+        let layout = try layoutValues(
+            path: page.path, title: title, documentTitle: documentTitle, back: nil, search: try feedSearch(from: page.path), kind: .feed)
+        return PageDraft(path: page.path, body: templates.feed, bodyValues: body, layout: templates.layout, layoutValues: layout)
     }
 
     /// An `<img>`'s source, its size when known, its renditions' `srcset` when it has any,

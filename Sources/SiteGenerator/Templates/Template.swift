@@ -1,3 +1,5 @@
+import Hashing
+
 /// A parsed page template in a small Mustache dialect:
 ///
 ///     {{name}}            text, HTML-escaped (dotted names reach into objects; `.` is the current item)
@@ -25,6 +27,8 @@ public struct Template: Sendable {
     private let nodes: [Node]
     /// The parts of the template (text, tags and sections), nested ones included.
     private let partCount: Int
+    /// The SHA-256 of the template's source, for the digest of a page's inputs.
+    let sourceDigest: [UInt8]
 
     private indirect enum Node: Sendable {
         case text(String)
@@ -50,6 +54,7 @@ public struct Template: Sendable {
         var parser = Parser(templateName: name, tokens: try Tokenizer.tokens(in: source, templateName: name))
         self.nodes = try parser.parseAll()
         self.partCount = parser.partCount
+        self.sourceDigest = SHA256.hash(source.utf8)
     }
 
     public func render(_ context: TemplateValue) throws(TemplateError) -> String {

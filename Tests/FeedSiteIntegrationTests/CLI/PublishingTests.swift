@@ -36,9 +36,10 @@ final class PublishingTests: XCTestCase {
         let tree = try snapshotOfFiles(in: first.site)
         let searchIndex = 1 + 1 + 5
         XCTAssertEqual(
-            tree.count, 4 + 36 + 32 + 5 + searchIndex,
-            "pages, comments pages, distinct images, stylesheet, search and viewer scripts, icon, manifest, and the search index: its root, its terms, its 36 items in 5 files"
+            tree.count, 4 + 36 + 32 + 5 + searchIndex + 1,
+            "pages, comments pages, distinct images, stylesheet, search and viewer scripts, icon, manifest, the search index (its root, its terms, its 36 items in 5 files), and the record of what each page was made from"
         )
+        XCTAssertNotNil(tree[PageRecord.fileName])
         XCTAssertEqual(try snapshotOfFiles(in: second.site), tree, "cold run into another folder")
         XCTAssertEqual(try snapshotOfFiles(in: first.root.appendingPathComponent("again")), tree, "warm run into another folder")
         let archive = try Data(contentsOf: first.root.appendingPathComponent("site.tar"))

@@ -54,6 +54,10 @@ final class InMemoryStagingSite: StagingSite {
         state.withLock { $0.files[path] = data }
     }
 
+    func write(_ page: PageDraft) throws {
+        try write(try page.render(), to: page.path)
+    }
+
     func link(_ existing: String, to path: String) throws {
         state.withLock { $0.files[path] = $0.files[existing] }
     }

@@ -31,6 +31,12 @@ final class StagingFolder: StagingSite {
         try staged.write(data, to: path)
     }
 
+    func write(_ page: PageDraft) throws {
+        let inputs = page.inputs
+        if try staged.keepPage(at: page.path, inputs: inputs) { return }
+        try staged.write(try page.render(), to: page.path, inputs: inputs)
+    }
+
     func link(_ existing: String, to path: String) throws {
         try staged.link(existing, to: path)
     }

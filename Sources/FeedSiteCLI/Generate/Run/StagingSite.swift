@@ -12,6 +12,9 @@ protocol StagingSite: SiteFileWriter {
     /// Files written, and files kept unchanged from the previous site.
     var fileCounts: StagedSite.Counts { get }
     func write(_ data: Data, to path: String) throws
+    /// Puts `page` at its path: the previous site's file when the previous site's record says
+    /// it was made from the same inputs, else the page rendered.
+    func write(_ page: PageDraft) throws
     /// Makes `folder` (from the site root), with what the previous site had there to
     /// compare with.
     func prepareFolder(_ folder: String) throws

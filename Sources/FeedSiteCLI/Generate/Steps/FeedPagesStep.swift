@@ -31,8 +31,7 @@ struct FeedPagesStep: RunStep {
         let counter = ProgressCounter()
         _ = try await concurrentMap(Array(1...pageCount), limit: ProcessInfo.processInfo.activeProcessorCount) { number in
             for renderer in renderers {
-                let page = try renderer.feedPage(number, of: entries, pageSize: pageSize, feedSavedAt: feedSavedAt)
-                try site.write(page.html, to: page.path)
+                try site.write(renderer.feedPageDraft(number, of: entries, pageSize: pageSize, feedSavedAt: feedSavedAt))
             }
             progress.update(done: counter.add(failed: false).done, total: pageCount)
         }

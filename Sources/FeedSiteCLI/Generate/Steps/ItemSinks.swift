@@ -45,9 +45,8 @@ struct CommentsPages: ItemSink {
 
     func add(_ item: LoadedItem) throws {
         for renderer in renderers {
-            let page = try renderer.commentsPage(
-                for: item.entry, comments: item.comments, feedPage: item.place / pageSize + 1, neighbours: item.neighbours)
-            try site.write(page.html, to: page.path)
+            try site.write(
+                renderer.commentsPageDraft(for: item.entry, comments: item.comments, feedPage: item.place / pageSize + 1, neighbours: item.neighbours))
         }
     }
 }

@@ -1,0 +1,183 @@
+import FileSystem
+import Hashing
+import Foundation
+import Synchronization
+
+/// What each page of a published site was made from, so the next run knows a page whose
+/// inputs are the same without rendering it or reading the published file: the file
+/// `.feedsite-pages` at the top of the site, written with it and swapped in with it.
+///
+/// Each page is 16 bytes: 64 bits of its path (FNV-1a) and 64 bits of the digest of its
+/// inputs (which covers the path as well), in sorted order, so the same site has the same
+/// record. The file names the feedsite that wrote it and the SHA-256 of the `manifest.json`
+/// it was written beside; a record whose feedsite or manifest is another (an older feedsite, a site published by a run that wrote no record and
+/// carried this one along as a dot-file) is not believed, and every page is rendered again.
+/// Being a dot-file, it is in no manifest, archive, ZIM or web archive, and `serve` never
+/// serves it.
+public enum PageRecord {
+    /// The record's name at the top of the site.
+    public static let fileName = ".feedsite-pages"
+
+    /// A page as the record holds it.
+    struct Key: Comparable, Sendable {
+        let path: UInt64
+        let inputs: UInt64
+
+        init(path: String, inputs: UInt64) {
+            self.path = Self.hash(path)
+            self.inputs = inputs
+        }
+
+        init(path: UInt64, inputs: UInt64) {
+            self.path = path
+            self.inputs = inputs
+        }
+
+        static func < (lhs: Key, rhs: Key) -> Bool {
+            (lhs.path, lhs.inputs) < (rhs.path, rhs.inputs)
+        }
+
+        /// FNV-1a, 64 bits, of the path's bytes.
+        static func hash(_ path: String) -> UInt64 {
+            path.utf8.reduce(0xCBF2_9CE4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01B3 }
+        }
+    }
+
+    /// The first line, which says what the file is.
+    static let heading = "feedsite page inputs 1"
+    /// The most bytes a record is read from: 16 a page, for a million pages and more.
+    static let maxBytes = 64 << 20
+
+    /// The head of a record: what it is, who wrote it, the SHA-256 of the manifest it goes
+    /// with. The pages follow, to the end of the file, sorted.
+    static func head(generator: String, manifest: SHA256.Digest) -> String {
+        "\(heading)\n\(generator)\nmanifest \(manifest.hex)\n"
+    }
+
+    /// The record of the site at `site`, when it was written by `generator` beside the
+    /// manifest there now; `nil` when there is none, or it is not to be believed.
+    static func read(site: String, generator: String) -> Previous? {
+        guard let data = try? PlainFile.readRegular(site + "/" + fileName, maxBytes: maxBytes),
+            data.starts(with: (heading + "\n" + generator + "\n").utf8),
+            let manifest = try? FileDigest.sha256(ofFileAtPath: site + "/" + Manifest.fileName)
+        else { return nil }
+        let digest = manifest.digest
+        return data.withUnsafeBytes { bytes -> Previous? in
+            var rest = bytes[...]
+            func line() -> String? {
+                guard let end = rest.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+                defer { rest = rest[(end + 1)...] }
+                return String(decoding: rest[..<end], as: UTF8.self)
+            }
+            guard line() == heading, line() == generator, line() == "manifest \(digest.hex)", rest.count % 16 == 0 else { return nil }
+            var keys: [Key] = []
+            keys.reserveCapacity(rest.count / 16)
+            let pages = UnsafeRawBufferPointer(rebasing: rest)
+            for offset in stride(from: 0, to: pages.count, by: 16) {
+                keys.append(
+                    Key(
+                        path: pages.loadUnaligned(fromByteOffset: offset, as: UInt64.self).littleEndian,
+                        inputs: pages.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self).littleEndian))
+            }
+            guard keys == keys.sorted() else { return nil }
+            return Previous(keys: keys)
+        }
+    }
+
+    /// The previous site's record, read once as a run starts.
+    final class Previous: Sendable {
+        /// Sorted.
+        private let keys: [Key]
+
+        init(keys: [Key]) {
+            self.keys = keys
+        }
+
+        /// Whether the previous site's page at `path` was made from `inputs`.
+        func contains(_ key: Key) -> Bool {
+            var (low, high) = (0, keys.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if keys[middle] < key { low = middle + 1 } else { high = middle }
+            }
+            return low < keys.count && keys[low] == key
+        }
+    }
+
+    /// The new site's record, a page at a time as its pages are written or kept, from any
+    /// thread: in memory up to `bufferSize` pages, then in a scratch file, so a site of
+    /// 100,000 pages holds a few kilobytes of it rather than 1.6 MB.
+    final class Draft: Sendable {
+        private let state: Mutex<State>
+        private let scratchPath: String
+
+        private struct State: ~Copyable {
+            var buffer: [UInt8] = []
+            var scratch: ScratchFile?
+            var count = 0
+        }
+
+        static let bufferSize = 4096
+
+        /// `scratchPath`: where the scratch file is made (it has no name once open).
+        init(scratchPath: String) {
+            self.scratchPath = scratchPath
+            state = Mutex(State())
+        }
+
+        func add(_ key: Key) throws(FileSystemError) {
+            try state.withLock { (state) throws(FileSystemError) in
+                withUnsafeBytes(of: key.path.littleEndian) { state.buffer.append(contentsOf: $0) }
+                withUnsafeBytes(of: key.inputs.littleEndian) { state.buffer.append(contentsOf: $0) }
+                state.count += 1
+                guard state.buffer.count >= Self.bufferSize * 16 else { return }
+                if state.scratch == nil { state.scratch = try ScratchFile(path: AtomicFile.temporaryPath(for: scratchPath)) }
+                _ = try state.scratch!.append(state.buffer)
+                state.buffer.removeAll(keepingCapacity: true)
+            }
+        }
+
+        /// Writes the record to `path`, for the manifest whose SHA-256 is `manifest`, leaving
+        /// out the pages at `changed`: files kept whose bytes changed since, which the next
+        /// run renders again. The pages are sorted, so the same site has the same record
+        /// whatever order its pages were made in.
+        func write(to path: String, generator: String, manifest: SHA256.Digest, leavingOut changed: [String]) throws(FileSystemError) {
+            let leftOut = Set(changed.map(Key.hash))
+            try state.withLock { (state) throws(FileSystemError) in
+                var keys: [Key] = []
+                keys.reserveCapacity(state.count)
+                func take(_ bytes: [UInt8]) {
+                    bytes.withUnsafeBytes { bytes in
+                        for offset in stride(from: 0, to: bytes.count, by: 16) {
+                            let key = Key(
+                                path: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self).littleEndian,
+                                inputs: bytes.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self).littleEndian)
+                            if !leftOut.contains(key.path) { keys.append(key) }
+                        }
+                    }
+                }
+                let scratched = state.count * 16 - state.buffer.count
+                for offset in stride(from: 0, to: scratched, by: Self.bufferSize * 16) {
+                    take(try state.scratch!.read((offset, min(Self.bufferSize * 16, scratched - offset))))
+                }
+                take(state.buffer)
+                keys.sort()
+                let output = try PlainFile.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC)
+                defer { close(output) }
+                func append(_ bytes: [UInt8]) throws(FileSystemError) {
+                    if let failure = bytes.withUnsafeBytes({ PlainFile.writeAll($0, to: output) }) { throw .fromErrno(failure) }
+                }
+                try append(Array(head(generator: generator, manifest: manifest).utf8))
+                var chunk: [UInt8] = []
+                chunk.reserveCapacity(Self.bufferSize * 16)
+                for (index, key) in keys.enumerated() {
+                    withUnsafeBytes(of: key.path.littleEndian) { chunk.append(contentsOf: $0) }
+                    withUnsafeBytes(of: key.inputs.littleEndian) { chunk.append(contentsOf: $0) }
+                    guard chunk.count == Self.bufferSize * 16 || index == keys.count - 1 else { continue }
+                    try append(chunk)
+                    chunk.removeAll(keepingCapacity: true)
+                }
+            }
+        }
+    }
+}
