@@ -26,8 +26,8 @@ public struct PageDraft: Sendable {
         return try layout.render(.object(values))
     }
 
-    /// What the page is made from, as 64 bits of a SHA-256: equal for two drafts that render
-    /// the same bytes to the same path.
+    /// What the page is made from, as 64 bits: equal for two drafts that render the same
+    /// bytes to the same path.
     public var inputs: UInt64 {
         var bytes = PageInputs(version: PageInputs.version)
         bytes.add(path)
@@ -39,62 +39,85 @@ public struct PageDraft: Sendable {
     }
 }
 
-/// Template values written as bytes, one way only, for `PageDraft.inputs`: each value's
-/// kind, then its length or count, then its bytes; an object's fields in the order of their
-/// names, as a dictionary has no order of its own (one that differs from process to
-/// process).
+/// Template values hashed, one way only, for `PageDraft.inputs`: 64 bits that are the same
+/// for the same values in any process, and differ otherwise but by chance (one in 2^64 for
+/// two pages). Texts are hashed 8 bytes at a time; a list in its order; an object's fields in
+/// no order, each field's name and value hashed together and the fields' hashes added, as a
+/// dictionary has no order of its own (one that differs from process to process). Not a
+/// cryptographic hash: the API, which could aim at a collision, decides what every page shows
+/// anyway. Serializing the values and sorting each object's fields for SHA-256 cost 14 µs a
+/// page, 6 % of an offline run (BENCHMARKS.md, "What each trick buys", row "a page's inputs
+/// hashed in place").
 struct PageInputs {
     /// Bumped whenever the same templates and values would render other bytes (the engine
     /// or its escaping changed), so a site published before is rendered again, not kept.
-    /// `PageInputsTests` holds the engine's output this version was set for.
+    /// `PageDraftTests` holds the engine's output this version was set for.
     static let version: UInt8 = 1
 
-    private var bytes: [UInt8] = []
+    private var state: UInt64
 
     init(version: UInt8) {
-        bytes.reserveCapacity(4096)
-        bytes.append(version)
+        state = Self.mix(0x243F_6A88_85A3_08D3 ^ UInt64(version))
     }
 
     mutating func add(_ value: TemplateValue) {
-        switch value {
-        case let .text(text):
-            bytes.append(1)
-            add(text)
-        case let .html(html):
-            bytes.append(2)
-            add(html)
-        case let .bool(flag):
-            bytes.append(flag ? 3 : 4)
-        case let .list(items):
-            bytes.append(5)
-            add(count: items.count)
-            for item in items { add(item) }
-        case let .object(fields):
-            bytes.append(6)
-            add(count: fields.count)
-            for (name, field) in fields.sorted(by: { $0.key < $1.key }) {
-                add(name)
-                add(field)
-            }
-        }
+        state = Self.mix(state ^ Self.hash(value))
     }
 
     mutating func add(_ text: String) {
-        add(count: text.utf8.count)
-        if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil { bytes.append(contentsOf: text.utf8) }
+        state = Self.mix(state ^ Self.hash(text, kind: 1))
     }
 
     mutating func add(_ digest: [UInt8]) {
-        bytes.append(contentsOf: digest)
+        state = Self.mix(state ^ digest.withUnsafeBytes { Self.hash($0, kind: 8) })
     }
 
-    private mutating func add(count: Int) {
-        withUnsafeBytes(of: UInt32(truncatingIfNeeded: count).littleEndian) { bytes.append(contentsOf: $0) }
-    }
-
-    /// The first 8 bytes of the SHA-256 of what was added.
+    /// What was added, as 64 bits.
     func digest() -> UInt64 {
-        SHA256.hash(bytes).prefix(8).reduce(0) { $0 << 8 | UInt64($1) }
+        Self.mix(state)
+    }
+
+    private static func hash(_ value: TemplateValue) -> UInt64 {
+        switch value {
+        case let .text(text):
+            return hash(text, kind: 1)
+        case let .html(html):
+            return hash(html, kind: 2)
+        case let .bool(flag):
+            return mix(flag ? 3 : 4)
+        case let .list(items):
+            var hash = mix(5 ^ UInt64(items.count) << 8)
+            for item in items { hash = mix(hash ^ Self.hash(item)) }
+            return hash
+        case let .object(fields):
+            var sum: UInt64 = 0
+            for (name, field) in fields { sum &+= mix(Self.hash(name, kind: 7) &* 0x9E37_79B9_7F4A_7C15 ^ Self.hash(field)) }
+            return mix(sum ^ 6 ^ UInt64(fields.count) << 8)
+        }
+    }
+
+    private static func hash(_ text: String, kind: UInt64) -> UInt64 {
+        if let hash = text.utf8.withContiguousStorageIfAvailable({ Self.hash(UnsafeRawBufferPointer($0), kind: kind) }) { return hash }
+        return Array(text.utf8).withUnsafeBytes { hash($0, kind: kind) }
+    }
+
+    /// The bytes 8 at a time, the last few padded, their count and `kind` mixed in first.
+    private static func hash(_ bytes: UnsafeRawBufferPointer, kind: UInt64) -> UInt64 {
+        var hash = mix(kind ^ UInt64(bytes.count) << 8)
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            hash = mix(hash ^ UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+            offset += 8
+        }
+        if offset < bytes.count {
+            var last: UInt64 = 0
+            for index in offset..<bytes.count { last |= UInt64(bytes[index]) << (8 * UInt64(index - offset)) }
+            hash = mix(hash ^ last)
+        }
+        return hash
+    }
+
+    private static func mix(_ value: UInt64) -> UInt64 {
+        Mix64.mix(value)
     }
 }
