@@ -29,13 +29,13 @@ public struct PageDraft: Sendable {
     /// What the page is made from, as 64 bits: equal for two drafts that render the same
     /// bytes to the same path.
     public var inputs: UInt64 {
-        var bytes = PageInputs(version: PageInputs.version)
-        bytes.add(path)
-        bytes.add(body.sourceDigest)
-        bytes.add(layout.sourceDigest)
-        bytes.add(bodyValues)
-        bytes.add(.object(layoutValues))
-        return bytes.digest()
+        var hasher = PageInputs(version: PageInputs.version)
+        hasher.add(path)
+        hasher.add(body.sourceDigest)
+        hasher.add(layout.sourceDigest)
+        hasher.add(bodyValues)
+        hasher.add(.object(layoutValues))
+        return hasher.digest()
     }
 }
 
