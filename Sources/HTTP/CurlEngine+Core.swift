@@ -17,6 +17,8 @@ extension CurlEngine {
 
         let receivedBytes = Atomic<Int>(0)
         let waker: LoopWaker
+        /// Runs the jobs of the tasks that prefer the loop's thread.
+        let executor: LoopExecutor
         private let state = Mutex(State())
 
         private struct State {
@@ -29,6 +31,7 @@ extension CurlEngine {
 
         init(waker: LoopWaker) {
             self.waker = waker
+            self.executor = LoopExecutor(waker: waker)
         }
 
         /// Hands `job` to the loop and waits for its answer; cancelling the task ends it,

@@ -64,6 +64,10 @@ public final class CurlEngine: Sendable {
         return try await core.perform(Core.Job(request: request, sink: sink))
     }
 
+    /// Runs a task's work on the loop's thread, between its turns (`LoopExecutor`): for a
+    /// task that makes one request after another.
+    public var executor: any TaskExecutor { core.executor }
+
     /// Bytes received so far by every transfer that has ended: headers and bodies as they
     /// came over the network, whatever became of them.
     public var receivedBytes: Int { core.receivedBytes.load(ordering: .relaxed) }

@@ -33,7 +33,7 @@ public final class CurlHTTPClient: HTTPClient {
             let heldBack = pace?.heldBack ?? .zero
             return NetworkStatistics(
                 requests: counts.requests, retries: counts.retries, pauses: counts.pauses, rate: rate, rateWait: heldBack.seconds,
-                receivedBytes: engine.receivedBytes, hostsDown: await health.down, downThreshold: health.downThreshold)
+                receivedBytes: engine.receivedBytes, hostsDown: health.down, downThreshold: health.downThreshold)
         }
     }
 
@@ -55,6 +55,8 @@ public final class CurlHTTPClient: HTTPClient {
         self.slots = RequestSlots(count: engine.configuration.maxConnections)
         self.pace = rate.map(HostPace.init(perSecond:))
     }
+
+    public var executor: (any TaskExecutor)? { engine.executor }
 
     public func get(_ request: HTTPGet, into body: HTTPBodySink) async throws(HTTPGetFailure) -> HTTPAnswer {
         do {
@@ -105,7 +107,7 @@ public final class CurlHTTPClient: HTTPClient {
         try await slots.acquire()
         defer { slots.release() }
         if let pace { try await waitForStart(host, pace: pace) }
-        switch await health.turn(for: host, now: clock.instant()) {
+        switch health.turn(for: host, now: clock.instant()) {
         case .down: return .fail(.connectivity(Self.downReason(host, threshold: health.downThreshold)))
         // Paused by a server while this request waited for its slot or its start.
         case .wait: return .notSent
@@ -120,24 +122,24 @@ public final class CurlHTTPClient: HTTPClient {
                 return .retry(after: policy.backoff(afterTries: tries, random: clock.random()))
             }
             if failure.error.kind == .connectivity {
-                await health.unreachable(host)
+                health.unreachable(host)
             } else {
-                await health.answered(host)
+                health.answered(host)
             }
             return .fail(HTTPClientError(failure.error.kind, tries > 1 ? "\(failure.error.reason) (after \(tries) tries)" : failure.error.reason))
         }
         let now = clock.now()
         if let pause = policy.hostPause(answer, now: now) {
             counts.withLock { $0.pauses += 1 }
-            await health.pause(host, until: clock.instant() + pause)
+            health.pause(host, until: clock.instant() + pause)
         }
         switch policy.decide(answer, tries: tries, now: now, random: clock.random()) {
         case .accept:
             // Still busy once the retries are spent: as good as unreachable.
             if RetryPolicy.retriedStatuses.contains(answer.status) {
-                await health.unreachable(host)
+                health.unreachable(host)
             } else {
-                await health.answered(host)
+                health.answered(host)
             }
             var counted = answer
             counted.tries = tries
@@ -145,7 +147,7 @@ public final class CurlHTTPClient: HTTPClient {
         case let .retry(delay, pausesHost):
             return .retry(after: pausesHost ? nil : delay)
         case let .refuse(reason):
-            await health.unreachable(host)
+            health.unreachable(host)
             return .fail(HTTPClientError(.invalidAnswer, reason))
         }
     }
@@ -158,7 +160,7 @@ public final class CurlHTTPClient: HTTPClient {
     private func waitForTurn(_ host: String) async throws {
         while true {
             try Task.checkCancellation()
-            switch await health.turn(for: host, now: clock.instant()) {
+            switch health.turn(for: host, now: clock.instant()) {
             case .go:
                 return
             case let .wait(until):

@@ -40,6 +40,7 @@ final class CurlLoop {
         }
         running.removeAll()
         core.loopEnded(stop)
+        core.executor.loopEnded()
     }
 
     /// Turns until a stop is asked for or libcurl fails; says which.
@@ -69,6 +70,9 @@ final class CurlLoop {
                 return .broken(.connectivity("libcurl failed while running the transfers: \(CurlMulti.reason(performed))"))
             }
             endFinished()
+            // The tasks that prefer this thread go on from the answers just given, and may
+            // hand over their next requests, which the next turn takes at once.
+            let ranJobs = core.executor.runQueued()
             // libcurl shortens the wait to its next timer (timeouts, retries of its own). It sets
             // none for an HTTP/2 stream that ended with its head (a 304): such a transfer is
             // finished only on libcurl's next turn, so take it at once rather than after a second
@@ -76,7 +80,7 @@ final class CurlLoop {
             // bodiless answer").
             let extraTurn = running.values.reduce(false) { $1.takeExtraTurn() || $0 }
             // A signal does not make it fail (libcurl takes EINTR as a wait that ended).
-            let wait = extraTurn ? 0 : heldBack.isEmpty ? Self.longestWait : Self.heldBackWait
+            let wait = extraTurn || ranJobs ? 0 : heldBack.isEmpty ? Self.longestWait : Self.heldBackWait
             let polled = multi.poll(alsoWatching: core.waker.readEnd, milliseconds: wait)
             core.waker.drain()
             guard polled == FS_CURLM_OK else {

@@ -6,6 +6,13 @@ import Foundation
 /// "the body was refused" from "cancelled" without asking an error's type.
 public protocol HTTPClient: Sendable {
     func get(_ request: HTTPGet, into body: HTTPBodySink) async throws(HTTPGetFailure) -> HTTPAnswer
+    /// Where a task that makes one request after another, each waiting on the one before,
+    /// is best run (the client's own thread); `nil` for anywhere.
+    var executor: (any TaskExecutor)? { get }
+}
+
+extension HTTPClient {
+    public var executor: (any TaskExecutor)? { nil }
 }
 
 /// Why `HTTPClient.get` delivered no answer.

@@ -37,8 +37,20 @@ public struct RemoteFeedLoader: Sendable {
     /// An API that mints new items on every page never sends the empty page that ends a
     /// feed: after `maxPages` pages of items the loading stops, once the next page shows
     /// that there are more (a feed of exactly `maxPages` pages ends as any other).
+    ///
+    /// The pages are asked for where the client prefers (`HTTPClient.executor`): each waits
+    /// on the one before, and the engine's own thread hands them over without a thread
+    /// switch.
     public func load(
         maxItems: Int? = nil, maxPages: Int? = nil, onPage: @Sendable (_ pages: Int, _ items: Int) -> Void = { _, _ in }
+    ) async throws(RemoteLoadFailure) -> Loaded {
+        try await withTaskExecutorPreference(client.executor) { () async throws(RemoteLoadFailure) -> Loaded in
+            try await loadPages(maxItems: maxItems, maxPages: maxPages, onPage: onPage)
+        }
+    }
+
+    private func loadPages(
+        maxItems: Int?, maxPages: Int?, onPage: @Sendable (_ pages: Int, _ items: Int) -> Void
     ) async throws(RemoteLoadFailure) -> Loaded {
         let maxItems = maxItems.map { max(0, $0) }
         var feed: [FeedImage] = []

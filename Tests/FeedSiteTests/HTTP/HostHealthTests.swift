@@ -10,7 +10,7 @@ final class HostHealthTests: XCTestCase {
     private let now = ContinuousClock.now
 
     func test_turn_goesForAnUnknownHost() async {
-        let turn = await HostHealth(downThreshold: 8).turn(for: "a.example", now: now)
+        let turn = HostHealth(downThreshold: 8).turn(for: "a.example", now: now)
 
         XCTAssertEqual(turn, .go)
     }
@@ -18,11 +18,11 @@ final class HostHealthTests: XCTestCase {
     func test_turn_waitsUntilAPauseEndsForThatHostOnly() async {
         let sut = HostHealth(downThreshold: 8)
         let until = now + .seconds(5)
-        await sut.pause("a.example", until: until)
+        sut.pause("a.example", until: until)
 
-        let paused = await sut.turn(for: "a.example", now: now)
-        let other = await sut.turn(for: "b.example", now: now)
-        let later = await sut.turn(for: "a.example", now: until)
+        let paused = sut.turn(for: "a.example", now: now)
+        let other = sut.turn(for: "b.example", now: now)
+        let later = sut.turn(for: "a.example", now: until)
 
         XCTAssertEqual(paused, .wait(until: until))
         XCTAssertEqual(other, .go)
@@ -31,31 +31,31 @@ final class HostHealthTests: XCTestCase {
 
     func test_unreachable_takesTheHostAsDownAfterEightFailuresInARowAndCountsWhatIsNotSent() async {
         let sut = HostHealth(downThreshold: 8)
-        for _ in 1...7 { await sut.unreachable("a.example") }
-        let beforeTheEighth = await sut.turn(for: "a.example", now: now)
+        for _ in 1...7 { sut.unreachable("a.example") }
+        let beforeTheEighth = sut.turn(for: "a.example", now: now)
 
-        await sut.unreachable("a.example")
-        let first = await sut.turn(for: "a.example", now: now)
-        let second = await sut.turn(for: "a.example", now: now)
+        sut.unreachable("a.example")
+        let first = sut.turn(for: "a.example", now: now)
+        let second = sut.turn(for: "a.example", now: now)
 
         XCTAssertEqual(beforeTheEighth, .go)
         XCTAssertEqual([first, second], [.down, .down])
-        let down = await sut.down
+        let down = sut.down
         XCTAssertEqual(down, [NetworkStatistics.HostDown(host: "a.example", notSent: 2)])
     }
 
     func test_answered_startsTheCountOver() async {
         let sut = HostHealth(downThreshold: 3)
-        await sut.unreachable("a.example")
-        await sut.unreachable("a.example")
+        sut.unreachable("a.example")
+        sut.unreachable("a.example")
 
-        await sut.answered("a.example")
-        await sut.unreachable("a.example")
-        await sut.unreachable("a.example")
+        sut.answered("a.example")
+        sut.unreachable("a.example")
+        sut.unreachable("a.example")
 
-        let turn = await sut.turn(for: "a.example", now: now)
+        let turn = sut.turn(for: "a.example", now: now)
         XCTAssertEqual(turn, .go, "two in a row since the answer")
-        let down = await sut.down
+        let down = sut.down
         XCTAssertEqual(down, [])
     }
 }
