@@ -1,6 +1,6 @@
 import FileSystem
-import Hashing
 import Foundation
+import Hashing
 import Synchronization
 
 /// What each page of a published site was made from, so the next run knows a page whose
@@ -8,13 +8,13 @@ import Synchronization
 /// `.feedsite-pages` at the top of the site, written with it and swapped in with it.
 ///
 /// Each page is 8 bytes, a hash of its path and of the digest of its inputs, in sorted
-/// order, so the same site has the same record: 0.9 MB held through a run of 100,000 items
-/// (two chances in 10^14 that a page is taken for another). The file names the feedsite that
-/// wrote it and the SHA-256 of the `manifest.json` it was written beside; a record whose
-/// feedsite or manifest is another (an older feedsite, a site published by a run that wrote
-/// no record and carried this one along as a dot-file) is not believed, and every page is
-/// rendered again. Being a dot-file, it is in no manifest, archive, ZIM or web archive, and
-/// `serve` never serves it.
+/// order, so the same site has the same record: 0.9 MB held through a run of 100,000 items,
+/// where a changed page is taken for an unchanged one with a chance of about one in 10^14.
+/// The file names the feedsite that wrote it and the SHA-256 of the `manifest.json` it was
+/// written beside; a record whose feedsite or manifest is another (an older feedsite, a
+/// site published by a run that wrote no record and carried this one along as a dot-file)
+/// is not believed, and every page is rendered again. Being a dot-file, it is in no
+/// manifest, archive, ZIM or web archive, and `serve` never serves it.
 public enum PageRecord {
     /// The record's name at the top of the site.
     public static let fileName = ".feedsite-pages"
@@ -100,8 +100,9 @@ public enum PageRecord {
     }
 
     /// The new site's record, a page at a time as its pages are written or kept, from any
-    /// thread: in memory up to `bufferSize` pages, then in a scratch file, so a site of
-    /// 100,000 pages holds a few kilobytes of it rather than 1.6 MB.
+    /// thread: in memory up to `bufferSize` pages (64 KB), then in a scratch file, so a site
+    /// of 100,000 pages does not hold its 1.6 MB through the run; they are gathered, 0.9 MB,
+    /// only to be sorted and written at its end.
     final class Draft: Sendable {
         private let state: Mutex<State>
         private let scratchPath: String
