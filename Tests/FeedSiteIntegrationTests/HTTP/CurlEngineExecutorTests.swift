@@ -20,7 +20,9 @@ final class CurlEngineExecutorTests: XCTestCase {
 
         XCTAssertEqual(bodies, ["/0", "/1", "/2"])
         XCTAssertEqual(Set(threads).count, 1, "one thread heard every answer")
-        XCTAssertGreaterThanOrEqual(engine.core.executor.jobsRun.load(ordering: .relaxed), 4, "the loop ran the task: once as it came, once an answer")
+        // The task goes on from each answer in a job of the loop's; the last may still be
+        // running this, and the hop in, if the runtime made one, is not counted on.
+        XCTAssertGreaterThanOrEqual(engine.core.executor.jobsRun.load(ordering: .relaxed), 2, "the loop ran the task between its requests")
     }
 
     func test_executor_aPreferringTaskCancelledWhileItsRequestWaits_endsWithCancellation() async throws {
