@@ -5,7 +5,8 @@ import Synchronization
 
 /// What each page of a published site was made from, so the next run knows a page whose
 /// inputs are the same without rendering it or reading the published file: the file
-/// `.feedsite-pages` at the top of the site, written with it and swapped in with it.
+/// `.feedsite-pages` at the top of the site, written with it and swapped in with it
+/// (BENCHMARKS.md, "What each trick buys", row "a page known unchanged by its inputs").
 ///
 /// Each page is 8 bytes, a hash of its path and of the digest of its inputs, in sorted
 /// order, so the same site has the same record: 0.9 MB held through a run of 100,000 items,
