@@ -79,7 +79,7 @@ let package = Package(
         .target(name: "WebArchive", dependencies: ["Basics", "Deflate", "FileSystem", "Hashing"]),
         // The demo: a loopback HTTP server (also `feedsite serve`'s) and the sample API it serves.
         .target(name: "LoopbackHTTP"),
-        .target(name: "SampleAPI", dependencies: ["Basics", "FeedCore", "LoopbackHTTP", "Images"], swiftSettings: optimizedInDebug),
+        .target(name: "SampleAPI", dependencies: ["Basics", "FeedCore", "Hashing", "LoopbackHTTP", "Images"], swiftSettings: optimizedInDebug),
         // The default templates, stylesheet and string tables, compiled in: the plugin runs the
         // embed-templates tool on Templates/ at every build that finds a file there changed, so
         // Templates/ stays their one copy and the binary needs no folder beside it.

@@ -1,4 +1,5 @@
 import Foundation
+import Hashing
 
 #if canImport(Glibc)
     import Glibc
@@ -87,11 +88,8 @@ public final class KeyedLines: Sendable {
         return filter[first >> 6] & (1 << UInt64(first & 63)) != 0 && filter[second >> 6] & (1 << UInt64(second & 63)) != 0
     }
 
-    /// FNV-1a, 64 bits.
     private static func hash(_ key: some Collection<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in key { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        return hash
+        FNV1a.hash(key)
     }
 
     deinit {

@@ -1,4 +1,5 @@
 import Foundation
+import Hashing
 
 /// Where a snapshot cuts its feed into pages.
 ///
@@ -33,8 +34,6 @@ public enum SnapshotPages {
 
     /// FNV-1a, 64 bits, of the ID's bytes: spreads IDs that differ in one character.
     static func hash(_ id: UUID) -> UInt64 {
-        withUnsafeBytes(of: id.uuid) { bytes in
-            bytes.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
-        }
+        withUnsafeBytes(of: id.uuid) { FNV1a.hash($0) }
     }
 }

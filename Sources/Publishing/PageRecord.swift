@@ -42,7 +42,7 @@ public enum PageRecord {
 
         /// FNV-1a, 64 bits, of the path's bytes.
         static func hash(_ path: String) -> UInt64 {
-            path.utf8.reduce(0xCBF2_9CE4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01B3 }
+            FNV1a.hash(path.utf8)
         }
     }
 

@@ -1,6 +1,7 @@
 import Basics
 import FeedCore
 import Foundation
+import Hashing
 import LoopbackHTTP
 import Synchronization
 
@@ -147,11 +148,7 @@ public final class SampleAPIServer: Sendable {
 
     /// A strong entity tag that changes whenever the bytes do: FNV-1a, 64 bits, in hex.
     static func entityTag(of body: Data) -> String {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in body {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-        }
-        return "\"" + String(hash, radix: 16) + "\""
+        "\"" + String(FNV1a.hash(body), radix: 16) + "\""
     }
 
     private static func commentsJSON(_ comments: [ImageComment]) -> String {

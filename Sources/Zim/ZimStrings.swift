@@ -1,4 +1,5 @@
 import FileSystem
+import Hashing
 
 /// Byte strings kept once each (the folders and names of the paths, and the titles), each a
 /// span of one buffer found again through a table of ids: a name the live site and every
@@ -73,10 +74,7 @@ struct ZimStrings {
         ids.removeAll()
     }
 
-    /// FNV-1a, 64 bits.
     private static func hash(_ bytes: some Collection<UInt8>) -> Int {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        return Int(truncatingIfNeeded: hash)
+        Int(truncatingIfNeeded: FNV1a.hash(bytes))
     }
 }
