@@ -50,11 +50,12 @@ public enum AtomicFile {
         /// Makes nothing yet; with `unlessUnchanged`, `commit()` leaves a file at `path` that
         /// holds the same bytes alone. The temporary file goes beside `path`, or into
         /// `temporaryFolder` (on the same file system) when a folder that others read must
-        /// never hold one, not even after a crash.
-        public init(path: String, unlessUnchanged: Bool = false, temporaryFolder: String? = nil) {
+        /// never hold one, not even after a crash. With `unlessUnchanged` or `hashing`, the
+        /// writer hashes what it writes (`writer.digest`).
+        public init(path: String, unlessUnchanged: Bool = false, temporaryFolder: String? = nil, hashing: Bool = false) {
             self.path = path
             let temporary = temporaryFolder.map { $0 + "/" + (path as NSString).lastPathComponent } ?? path
-            self.writer = BufferedFileWriter(path: AtomicFile.temporaryPath(for: temporary), hashing: unlessUnchanged)
+            self.writer = BufferedFileWriter(path: AtomicFile.temporaryPath(for: temporary), hashing: unlessUnchanged || hashing)
             self.unlessUnchanged = unlessUnchanged
         }
 

@@ -208,7 +208,7 @@ public final class StagedSite: Sendable {
     /// site's is linked from it instead. The record of what the pages are made from goes
     /// beside it, naming it, leaving out the pages kept that changed since.
     public func writeManifest(generator: String, run: Manifest.Run) throws(PublishError) {
-        let draft = beginFile(at: Manifest.fileName)
+        let draft = beginFile(at: Manifest.fileName, hashing: pages != nil)
         let changed: [String]
         do {
             let listed = try Manifest.write(generator: generator, run: run, listing: stagingPath, to: draft.writer, kept: kept.listings())
@@ -219,24 +219,24 @@ public final class StagedSite: Sendable {
             throw .writing(draft.path, failedWith: error)
         }
         try commit(draft)
-        guard let pages else { return }
+        // The manifest's digest comes from its writer, which hashed what it wrote.
+        guard let pages, let manifest = draft.writer.digest else { return }
         let path = stagingPath + "/" + PageRecord.fileName
         do {
-            guard let manifest = try FileDigest.sha256(ofFileAtPath: draft.path) else { throw FileSystemError.fromErrno(ENOENT) }
-            try pages.write(to: path, generator: generator, manifest: manifest.digest, leavingOut: changed)
+            try pages.write(to: path, generator: generator, manifest: manifest, leavingOut: changed)
         } catch {
             throw .writing(path, failedWith: error)
         }
     }
 
     /// A file of the new site to be written a piece at a time (for files too large to hold
-    /// whole), then put in place by `commit(_:)`.
-    func beginFile(at path: String) -> AtomicFile.Draft {
+    /// whole), then put in place by `commit(_:)`; with `hashing`, its writer hashes it.
+    func beginFile(at path: String, hashing: Bool = false) -> AtomicFile.Draft {
         let destination = stagingPath + "/" + path
         // The previous site's file goes in first: the commit leaves it there if the new one
         // has the same bytes, and renames the new one over it if not.
         let linked = hasPreviousSite && (try? PlainFile.link(outputPath + "/" + path, to: destination, replacing: true)) != nil
-        return AtomicFile.Draft(path: destination, unlessUnchanged: linked)
+        return AtomicFile.Draft(path: destination, unlessUnchanged: linked, hashing: hashing)
     }
 
     /// Puts a file from `beginFile(at:)` in place, counting it as written or unchanged.
