@@ -41,10 +41,7 @@ final class LoopExecutor: TaskExecutor {
 
     /// Runs the jobs queued so far, on the loop's thread; says whether there were any.
     func runQueued() -> Bool {
-        let jobs = state.withLock { state in
-            defer { state.jobs.removeAll() }
-            return state.jobs
-        }
+        let jobs = takeQueued(endingTheLoop: false)
         for job in jobs { job.runSynchronously(on: asUnownedTaskExecutor()) }
         jobsRun.add(jobs.count, ordering: .relaxed)
         return !jobs.isEmpty
@@ -52,11 +49,15 @@ final class LoopExecutor: TaskExecutor {
 
     /// The loop has ended: what is queued, and what comes later, goes to the global executor.
     func loopEnded() {
-        let jobs = state.withLock { state in
-            state.loopEnded = true
+        for job in takeQueued(endingTheLoop: true) { globalConcurrentExecutor.enqueue(ExecutorJob(job)) }
+    }
+
+    /// The jobs queued so far, taken off the queue; `endingTheLoop`, no more are queued.
+    private func takeQueued(endingTheLoop: Bool) -> [UnownedJob] {
+        state.withLock { state in
+            if endingTheLoop { state.loopEnded = true }
             defer { state.jobs.removeAll() }
             return state.jobs
         }
-        for job in jobs { globalConcurrentExecutor.enqueue(ExecutorJob(job)) }
     }
 }
