@@ -2,7 +2,8 @@ import CSQLite
 import Foundation
 
 /// One connection to an SQLite database: a file (created if missing, opened for reading and
-/// writing, in WAL mode, every commit synced) or a private database in memory.
+/// writing, in WAL mode, every commit synced, its temporary files kept in memory) or a
+/// private database in memory.
 ///
 /// Neither a `Database` nor its ``Statement``s are `Sendable`: a connection and the statements
 /// prepared on it belong to one task at a time. Something shared between tasks holds the
@@ -32,6 +33,11 @@ public final class Database {
             throw SQLiteError(extendedCode: SQLITE_CANTOPEN, message: "SQLite could not turn on WAL mode for \(path)")
         }
         try execute("PRAGMA synchronous = FULL")
+        // A statement that writes several rows or indexes inside a transaction keeps what it
+        // changed in a statement journal, a temporary file: in /var/tmp by default, four
+        // writes a row. In memory they are copies, and nothing of a run lands in /var/tmp:
+        // BENCHMARKS.md, "What each trick buys", row "statement journals in memory".
+        try execute("PRAGMA temp_store = MEMORY")
     }
 
     /// Opens the database file at `path` as it is, to read what it holds: no file is created,

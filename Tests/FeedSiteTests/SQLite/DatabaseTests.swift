@@ -120,12 +120,13 @@ final class DatabaseTests: XCTestCase {
         XCTAssertEqual(try Database(path: file.path).userVersion, 3)
     }
 
-    func test_open_putsAFileDatabaseInWALModeWithFullSync() throws {
+    func test_open_putsAFileDatabaseInWALModeWithFullSyncAndItsTemporaryFilesInMemory() throws {
         let file = try makeTemporaryFolder(for: self).appendingPathComponent("cache.sqlite")
         let database = try Database(path: file.path)
 
         XCTAssertEqual(try database.prepare("PRAGMA journal_mode").allTexts(), ["wal"])
         XCTAssertEqual(try database.prepare("PRAGMA synchronous").allIntegers(), [2], "FULL")
+        XCTAssertEqual(try database.prepare("PRAGMA temp_store").allIntegers(), [2], "MEMORY")
         XCTAssertTrue(FileManager.default.fileExists(atPath: file.path))
     }
 
