@@ -19,10 +19,9 @@ struct FloorRows {
     var warmFloor: Double { parts.warm + offline.seconds }
     var coldRatio: Double { cold.seconds / coldFloor }
     var warmRatio: Double { warm.seconds / warmFloor }
-    /// The cold images phase, which asks for every item's comments beside the images.
     var imagePhase: Double { cold.phases["images"] ?? cold.seconds }
-    /// The cold images phase over curl's time on the same comments lists and images.
-    var imageRatio: Double { imagePhase / parts.commentsAndImages.seconds }
+    /// The cold image phase over curl's time on the same image URLs.
+    var imageRatio: Double { imagePhase / parts.images.seconds }
 
     /// The rows: images (curl, then the bare loop), the floor's parts, the two floors.
     func print(items: Int) {
@@ -32,10 +31,11 @@ struct FloorRows {
         let coldPhase = { (name: String) in cold.phases[name] ?? 0 }
         row(
             "\(parallel), the same \(items) image URLs into files (\(attempts))", curlVersion, parts.images.seconds, "\(parts.images.files) images",
-            "(the images phase asks for the comments too: see the comments and images row)", "–")
+            "cold image phase \(format(imagePhase)) s", "\(format(imageRatio))× curl's time")
         row(
             "a bare libcurl loop (CurlEngine, no files), the same \(items) image URLs at the same concurrency (best of \(bare.count))", LibcurlFloor.version,
-            bestBare.seconds, "\(bestBare.fetched) images", "", "\(format(bestBare.seconds / parts.images.seconds))× curl's time"
+            bestBare.seconds,
+            "\(bestBare.fetched) images", "cold image phase \(format(imagePhase)) s", "\(format(bestBare.seconds / parts.images.seconds))× curl's time"
         )
         row(
             "curl, the \(parts.pages.files) feed pages one after another into files (\(attempts))", curlVersion, parts.pages.seconds,
@@ -43,14 +43,13 @@ struct FloorRows {
         row(
             "\(parallel), the \(items) comments lists and \(items) images into files (\(attempts))", curlVersion, parts.commentsAndImages.seconds,
             "\(parts.commentsAndImages.files) files",
-            "cold images phase, the comments asked for beside the images, \(format(imagePhase)) s (the comments phase after it \(format(coldPhase("comments"))) s)",
-            "\(format(imageRatio))× curl's time"
+            "cold image + comments phases \(format(coldPhase("images") + coldPhase("comments"))) s",
+            "\(format((coldPhase("images") + coldPhase("comments")) / parts.commentsAndImages.seconds))× curl's time"
         )
-        let warmImages = warm.phases["images"] ?? 0
+        let warmComments = warm.phases["comments"] ?? 0
         row(
             "\(parallel), the \(items) comments lists into files (\(attempts))", curlVersion, parts.comments.seconds, "\(parts.comments.files) files",
-            "warm images phase, the comments asked for beside the cached images, \(format(warmImages)) s",
-            "\(format(warmImages / parts.comments.seconds))× curl's time")
+            "warm comments phase \(format(warmComments)) s", "\(format(warmComments / parts.comments.seconds))× curl's time")
         row(
             "**floor of a cold run**: feed pages + comments and images + feedsite's offline render, best of \(offlineAttempts) (\(format(parts.pages.seconds)) + \(format(parts.commentsAndImages.seconds)) + \(format(offline.seconds)))",
             curlVersion, coldFloor, "", "cold run \(format(cold.seconds)) s", "**\(format(coldRatio))× the floor**"

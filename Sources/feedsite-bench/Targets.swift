@@ -16,8 +16,7 @@ func floorTargets(_ measured: [(transport: String, floors: FloorRows)], nginx: B
         // The sample API generates its images in this process, on the same two cores, so
         // with nginx at hand the image target is measured against a real server.
         rows.append(
-            "| images phase of a cold 10,000-item run (the comments asked for beside the images) within 1.25× of curl on the same comments lists and images, \(transport) | \(format(floors.imageRatio))× | \(met(floors.imageRatio <= 1.25)) |"
-        )
+            "| image phase of a cold 10,000-item run within 1.25× of curl, \(transport) | \(format(floors.imageRatio))× | \(met(floors.imageRatio <= 1.25)) |")
     }
     for (transport, floors) in measured {
         rows.append(

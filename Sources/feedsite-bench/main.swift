@@ -129,7 +129,7 @@ func runBenchmarks(_ options: Options) async throws {
                     curlCommands = curl.commandLines
                     if items == 10_000, !options.nginx {
                         targets.append(
-                            "| images phase of a cold 10,000-item run (the comments asked for beside the images) within 1.25× of curl on the same comments lists and images, sample API | \(format(floors.imageRatio))× | \(met(floors.imageRatio <= 1.25)) |"
+                            "| image phase of a cold 10,000-item run within 1.25× of curl, sample API | \(format(floors.imageRatio))× | \(met(floors.imageRatio <= 1.25)) |"
                         )
                     }
                 } else {
