@@ -73,7 +73,7 @@ public final class CurlHTTPClient: HTTPClient {
         var tries = 0
         counts.withLock { $0.requests += 1 }
         while true {
-            try await waitForTurn(host, request.kind)
+            try await waitForTurn(host)
             switch try await attempt(request, into: body, host: host, tries: tries + 1) {
             case .notSent:
                 continue
@@ -107,7 +107,7 @@ public final class CurlHTTPClient: HTTPClient {
         try await slots.acquire()
         defer { slots.release() }
         if let pace { try await waitForStart(host, pace: pace) }
-        switch health.turn(for: host, request.kind, now: clock.instant()) {
+        switch health.turn(for: host, now: clock.instant()) {
         case .down: return .fail(.connectivity(Self.downReason(host, threshold: health.downThreshold)))
         // Paused by a server while this request waited for its slot or its start.
         case .wait: return .notSent
@@ -122,9 +122,9 @@ public final class CurlHTTPClient: HTTPClient {
                 return .retry(after: policy.backoff(afterTries: tries, random: clock.random()))
             }
             if failure.error.kind == .connectivity {
-                health.unreachable(host, request.kind)
+                health.unreachable(host)
             } else {
-                health.answered(host, request.kind)
+                health.answered(host)
             }
             return .fail(HTTPClientError(failure.error.kind, tries > 1 ? "\(failure.error.reason) (after \(tries) tries)" : failure.error.reason))
         }
@@ -137,9 +137,9 @@ public final class CurlHTTPClient: HTTPClient {
         case .accept:
             // Still busy once the retries are spent: as good as unreachable.
             if RetryPolicy.retriedStatuses.contains(answer.status) {
-                health.unreachable(host, request.kind)
+                health.unreachable(host)
             } else {
-                health.answered(host, request.kind)
+                health.answered(host)
             }
             var counted = answer
             counted.tries = tries
@@ -147,7 +147,7 @@ public final class CurlHTTPClient: HTTPClient {
         case let .retry(delay, pausesHost):
             return .retry(after: pausesHost ? nil : delay)
         case let .refuse(reason):
-            health.unreachable(host, request.kind)
+            health.unreachable(host)
             return .fail(HTTPClientError(.invalidAnswer, reason))
         }
     }
@@ -156,11 +156,11 @@ public final class CurlHTTPClient: HTTPClient {
         "not sent: \(host) failed \(threshold) requests in a row and is taken as down"
     }
 
-    /// Waits while the host is paused; fails at once when it is down for `kind`.
-    private func waitForTurn(_ host: String, _ kind: HTTPGet.Kind) async throws {
+    /// Waits while the host is paused; fails at once when it is down.
+    private func waitForTurn(_ host: String) async throws {
         while true {
             try Task.checkCancellation()
-            switch health.turn(for: host, kind, now: clock.instant()) {
+            switch health.turn(for: host, now: clock.instant()) {
             case .go:
                 return
             case let .wait(until):

@@ -2,14 +2,10 @@ import FeedCore
 import Synchronization
 
 /// What the run knows of each host: when the host asked every request to wait
-/// (`Retry-After`), and how many requests of each kind (API answers, images) in a row failed
-/// to reach it or found it busy. After `downThreshold` such failures in a row (each after
-/// its retries), the host is taken as down for that kind for the rest of the run: its
-/// remaining requests of that kind are not sent, only counted. The kinds are counted apart
-/// because the run asks for both at once: a host whose images load while every comments
-/// request to it fails has its API taken as down after `downThreshold` of them, and its
-/// images still go. Pauses end at instants of a monotonic clock (`RetryClock.instant`),
-/// which no one sets.
+/// (`Retry-After`), and how many requests in a row failed to reach it or found it busy.
+/// After `downThreshold` such failures in a row (each after its retries), the host is taken
+/// as down for the rest of the run: its remaining requests are not sent, only counted.
+/// Pauses end at instants of a monotonic clock (`RetryClock.instant`), which no one sets.
 ///
 /// Behind a lock rather than an actor: a request's task asks it twice a try, and a hop to an
 /// actor and back is two thread hand-offs for a task that prefers the engine's thread (the
@@ -28,12 +24,6 @@ final class HostHealth: Sendable {
 
     private struct Host {
         var pausedUntil: Instant?
-        /// By `HTTPGet.Kind`'s raw value.
-        var kinds = Array(repeating: Requests(), count: HTTPGet.Kind.allCases.count)
-    }
-
-    /// A host's requests of one kind.
-    private struct Requests {
         var failuresInARow = 0
         var isDown = false
         var notSent = 0
@@ -43,13 +33,13 @@ final class HostHealth: Sendable {
         self.downThreshold = downThreshold
     }
 
-    /// Whether a request of `kind` to `host` may go now; a refused request counts as not sent.
-    func turn(for host: String, _ kind: HTTPGet.Kind = .api, now: Instant) -> Turn {
+    /// Whether a request to `host` may go now; a refused request counts as not sent.
+    func turn(for host: String, now: Instant) -> Turn {
         hosts.withLock { hosts in
             var state = hosts[host, default: Host()]
             defer { hosts[host] = state }
-            if state.kinds[kind.rawValue].isDown {
-                state.kinds[kind.rawValue].notSent += 1
+            if state.isDown {
+                state.notSent += 1
                 return .down
             }
             if let until = state.pausedUntil, until > now { return .wait(until: until) }
@@ -67,27 +57,25 @@ final class HostHealth: Sendable {
         }
     }
 
-    /// The host answered a request of `kind`: it is up for that kind.
-    func answered(_ host: String, _ kind: HTTPGet.Kind = .api) {
-        hosts.withLock { $0[host, default: Host()].kinds[kind.rawValue].failuresInARow = 0 }
+    /// The host answered: it is up.
+    func answered(_ host: String) {
+        hosts.withLock { $0[host, default: Host()].failuresInARow = 0 }
     }
 
-    /// A request of `kind` could not reach `host`, or found it busy, retries spent.
-    func unreachable(_ host: String, _ kind: HTTPGet.Kind = .api) {
+    /// A request could not reach `host`, or found it busy, retries spent.
+    func unreachable(_ host: String) {
         hosts.withLock { hosts in
-            var state = hosts[host, default: Host()].kinds[kind.rawValue]
+            var state = hosts[host, default: Host()]
             state.failuresInARow += 1
             if state.failuresInARow >= downThreshold { state.isDown = true }
-            hosts[host, default: Host()].kinds[kind.rawValue] = state
+            hosts[host] = state
         }
     }
 
-    /// The hosts taken as down for any kind, by name, with the requests not sent to each.
+    /// The hosts taken as down, by name.
     var down: [NetworkStatistics.HostDown] {
         hosts.withLock { hosts in
-            hosts.filter { $0.value.kinds.contains(where: \.isDown) }
-                .map { .init(host: $0.key, notSent: $0.value.kinds.reduce(0) { $0 + $1.notSent }) }
-                .sorted { $0.host < $1.host }
+            hosts.filter(\.value.isDown).map { .init(host: $0.key, notSent: $0.value.notSent) }.sorted { $0.host < $1.host }
         }
     }
 }

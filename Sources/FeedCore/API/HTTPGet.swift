@@ -11,22 +11,13 @@ public struct HTTPGet: Equatable, Sendable {
     public var limitName: String
     /// Offer every content encoding the HTTP library can decode (gzip, br, zstd).
     public var acceptsCompression: Bool
-    /// What is asked for: a host's requests of each kind fail, and are taken as down, apart.
-    public var kind: Kind
 
-    /// An API answer, or an image.
-    public enum Kind: Int, CaseIterable, Sendable {
-        case api
-        case image
-    }
-
-    public init(url: URL, headers: [String] = [], maxBodyBytes: Int, limitName: String, acceptsCompression: Bool = false, kind: Kind = .api) {
+    public init(url: URL, headers: [String] = [], maxBodyBytes: Int, limitName: String, acceptsCompression: Bool = false) {
         self.url = url
         self.headers = headers
         self.maxBodyBytes = maxBodyBytes
         self.limitName = limitName
         self.acceptsCompression = acceptsCompression
-        self.kind = kind
     }
 
     /// An API answer may be at most 16 MiB, decoded.
@@ -42,6 +33,6 @@ public struct HTTPGet: Equatable, Sendable {
 
     /// An image request: at most `maxBodyBytes` bytes, the limit `--max-image-bytes` sets.
     public static func image(_ url: URL, maxBodyBytes: Int = defaultImageLimit) -> HTTPGet {
-        HTTPGet(url: url, maxBodyBytes: maxBodyBytes, limitName: "(--max-image-bytes)", kind: .image)
+        HTTPGet(url: url, maxBodyBytes: maxBodyBytes, limitName: "(--max-image-bytes)")
     }
 }

@@ -182,4 +182,52 @@ struct FeedService: Sendable {
         }
         return (images, removed)
     }
+
+    /// The image's comments from the API (then saved), else from the cache while less than
+    /// seven days old, else unavailable. When the cached comments carry validators, the
+    /// request is conditional, and a 304 makes them the live ones (saved again, as new).
+    func loadComments(for imageID: UUID) async throws -> CommentsResult {
+        var stored: CachedComments?
+        var storeFailure: CacheError?
+        do {
+            stored = try await commentsCache.stored(for: imageID)
+        } catch {
+            storeFailure = error
+        }
+        var remoteFailure: RemoteLoadError?
+        if let client {
+            let url = ImageCommentsEndpoint.get(imageID: imageID).url(baseURL: api)
+            let cached = stored?.validators == nil ? nil : stored
+            let loaded: (comments: [ImageComment], validators: HTTPValidators?, confirmed: Bool)?
+            do {
+                loaded = try await client.load(url, headers: cached?.validators?.conditionalHeaders ?? []) { (data, answer) throws(MappingError) in
+                    if answer.status == 304, let cached {
+                        return (cached.comments, HTTPValidators(answer) ?? cached.validators, true)
+                    }
+                    return (try ImageCommentsMapper.map(data, from: answer), HTTPValidators(answer), false)
+                }
+            } catch {
+                guard case let .failed(failure) = error else { throw CancellationError() }
+                (loaded, remoteFailure) = (nil, failure)
+            }
+            if let (comments, validators, confirmed) = loaded {
+                do {
+                    if confirmed {
+                        try await commentsCache.refresh(validators: validators, for: imageID)
+                    } else {
+                        try await commentsCache.save(comments, validators: validators, for: imageID)
+                    }
+                    return .live(comments, saveFailure: nil)
+                } catch .full(let full) {
+                    throw full
+                } catch {
+                    return .live(comments, saveFailure: error)
+                }
+            }
+        }
+        if let stored, commentsCache.isValid(stored) {
+            return .cached(stored.comments, savedAt: stored.timestamp, remoteFailure: remoteFailure)
+        }
+        return .unavailable(remoteFailure: remoteFailure, cacheFailure: storeFailure)
+    }
 }

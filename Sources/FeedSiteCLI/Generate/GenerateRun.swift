@@ -7,12 +7,10 @@ import Images
 /// 1. feed: every page from the API (saved to the cache), else the cache;
 /// 2. images: each distinct URL from the image cache or downloaded, placed in the site
 ///    as published (its metadata dropped, in a copy kept in the cache, unless
-///    `--keep-metadata`), and beside them each item's comments asked of the API and saved
-///    (`EarlyComments`);
+///    `--keep-metadata`);
 ///    renditions: each distinct picture in the sizes the pages show, from the cache or made,
 ///    most of them while the images still download (`EarlyRenditions`);
-/// 3. comments: each image's comments (as asked for beside the images, else the cache),
-///    its comments page made at once,
+/// 3. comments: each image's comments (API, else cache), its comments page made at once,
 ///    its words gathered for the search; then what the network cost;
 /// 4. render: what is written so far starts going to the disk; each locale's search
 ///    index, the feed pages, with `--base-url` the feeds and the sitemap, the stylesheet
@@ -65,7 +63,7 @@ struct GenerateRun {
         let comments = try await runner.run(
             CommentsStep(
                 entries: entries, service: service, cache: roles.cache, renderers: renderers, site: site, report: report, pageSize: options.pageSize,
-                tasksAtOnce: tasksAtOnce, exportData: options.exportData, snapshot: roles.snapshot, fetched: images.comments))
+                tasksAtOnce: tasksAtOnce, exportData: options.exportData, snapshot: roles.snapshot))
         if let network = roles.network { try await runner.run(NetworkStep(statistics: network, report: report)) }
         try await runner.run(EarlyFlushStep(site: site))
         try await runner.run(
@@ -117,8 +115,7 @@ struct GenerateRun {
                 ImagesStep(
                     feed: feed, service: service, cache: roles.cache, site: site,
                     originals: PublishedOriginals(cache: roles.renditions, keepMetadata: options.keepMetadata), report: report, tasksAtOnce: tasksAtOnce,
-                    onStored: early?.onStored,
-                    earlyComments: service.client == nil ? nil : EarlyComments(items: feed.feed, service: service, tasksAtOnce: tasksAtOnce)))
+                    onStored: early?.onStored))
             let renditions = try await runner.run(
                 RenditionsStep(
                     entries: images.entries, recipe: recipe, renditionCache: roles.renditions, imageStore: service.imageStore, cache: roles.cache,

@@ -18,9 +18,9 @@ import XCTest
 /// kill, and the next run exits 0, publishes, and leaves the cache as if nothing had
 /// happened.
 ///
-/// The feed and images phases are held by the test's server at a request (an image's or a
-/// comments list's, which the images phase asks for beside the images), so the kill lands
-/// inside them (in the images phase, with its transaction open). Rendering, publishing and pruning make no request: for them the test kills the
+/// The feed, images and comments phases are held by the test's server at a request, so the
+/// kill lands inside them (in the images and comments phases, with the phase's transaction
+/// open). Rendering, publishing and pruning make no request: for them the test kills the
 /// run the moment it prints the line that closes the phase before (`comments: …`,
 /// `published …`), so the kill lands wherever the run has got to: around the comments'
 /// commit, in rendering or publishing; in pruning or just after it. Holding a run inside
@@ -56,15 +56,15 @@ final class KillInEachPhaseTests: XCTestCase {
         try scene.assertTheNextRunSucceeds()
     }
 
-    func test_kill9_whileLoadingCommentsBesideTheImagesDropsThePhasesUncommittedRowsAndTheNextRunSucceeds() throws {
+    func test_kill9_whileLoadingCommentsDropsThePhasesUncommittedRowsAndTheNextRunSucceeds() throws {
         let scene = try Scene(testCase: self)
         try scene.publishFirstSite()
 
         let killed = try scene.killHolding(after: 5) { $0.hasSuffix("/comments") }
 
         XCTAssertEqual(killed.feed?.timestamp, Scene.killedRun)
-        XCTAssertEqual(killed.counts["images"], Self.firstItems, "the comments are asked for in the images phase's transaction, never committed")
-        XCTAssertEqual(killed.counts["comments"], Self.firstItems, "the comments saved so far are in that transaction too")
+        XCTAssertEqual(killed.counts["images"], Self.firstItems + Self.items, "the images phase was committed as it ended")
+        XCTAssertEqual(killed.counts["comments"], Self.firstItems, "the comments phase's rows are one transaction, never committed")
         XCTAssertTrue(killed.leftALog)
         try scene.assertTheNextRunSucceeds()
     }

@@ -44,34 +44,6 @@ final class HostHealthTests: XCTestCase {
         XCTAssertEqual(down, [NetworkStatistics.HostDown(host: "a.example", notSent: 2)])
     }
 
-    func test_unreachable_countsAPIAndImageRequestsApartSoAnsweredImagesLeaveTheAPIsFailuresInARow() async {
-        let sut = HostHealth(downThreshold: 3)
-        for _ in 1...3 {
-            sut.unreachable("a.example", .api)
-            sut.answered("a.example", .image)
-        }
-
-        let api = sut.turn(for: "a.example", .api, now: now)
-        let image = sut.turn(for: "a.example", .image, now: now)
-
-        XCTAssertEqual(api, .down)
-        XCTAssertEqual(image, .go, "its images still load")
-        let down = sut.down
-        XCTAssertEqual(down, [NetworkStatistics.HostDown(host: "a.example", notSent: 1)])
-    }
-
-    func test_down_namesAHostDownForBothKindsOnceWithEveryRequestNotSent() async {
-        let sut = HostHealth(downThreshold: 2)
-        for kind in HTTPGet.Kind.allCases {
-            sut.unreachable("a.example", kind)
-            sut.unreachable("a.example", kind)
-            _ = sut.turn(for: "a.example", kind, now: now)
-        }
-
-        let down = sut.down
-        XCTAssertEqual(down, [NetworkStatistics.HostDown(host: "a.example", notSent: 2)])
-    }
-
     func test_answered_startsTheCountOver() async {
         let sut = HostHealth(downThreshold: 3)
         sut.unreachable("a.example")

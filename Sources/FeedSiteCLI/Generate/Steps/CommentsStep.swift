@@ -3,8 +3,7 @@ import Foundation
 import History
 import SiteGenerator
 
-/// Every image's comments (API, else cache; read back from the cache when the images step
-/// asked for them already), handed at once to what is made of each item
+/// Every image's comments (API, else cache), handed at once to what is made of each item
 /// (`ItemSink`): its comments page in every locale, with `--history` its snapshot's page,
 /// with `--export-data` its line of `data/items.jsonl`, its terms and record for the search
 /// index; so no image's comments outlive it. The cache's writes are one transaction.
@@ -15,9 +14,9 @@ import SiteGenerator
 /// it on the disk until the lines before it have come. The alternatives were worse: holding
 /// early lines in memory grows without bound behind one slow request; letting no request
 /// start more than a window ahead of the oldest unwritten line bounds memory but stalls the
-/// whole phase behind that request (up to `--retries` timeouts). Comments the images step
-/// asked for come back from the cache in about feed order, but an item whose comments could
-/// not be saved is asked for here, and may come late.
+/// whole phase behind that request (up to `--retries` timeouts); reading the comments back
+/// from the cache in a second pass misses comments that could not be saved, and reads every
+/// item's cache entry a second time.
 struct CommentsStep: RunStep {
     /// The feed's items, each with its stored image.
     let entries: [SiteEntry]
@@ -34,9 +33,6 @@ struct CommentsStep: RunStep {
     let exportData: Bool
     /// `--history`: the snapshot, which decides each item's page as its comments arrive.
     var snapshot: (any SnapshotMaking)? = nil
-    /// What asking for each item's comments came to, when the images step asked for them:
-    /// those are read from the cache, not asked for again.
-    var fetched: FetchedComments? = nil
 
     var name: String { "comments" }
     var phase: RunPhase { .comments }
@@ -73,12 +69,12 @@ struct CommentsStep: RunStep {
     }
 
     private func run(_ progress: StepProgress, into sinks: [any ItemSink]) async throws -> CommentsTally {
-        let (entries, service, report, fetched) = (entries, service, report, fetched)
+        let (entries, service, report) = (entries, service, report)
         let counter = ProgressCounter()
         let total = entries.count
         let outcomes = try await concurrentMap(Array(entries.indices), limit: tasksAtOnce) { index -> CommentsTally in
             let entry = entries[index]
-            let result = try await service.loadComments(for: entry.id, fetched: fetched?.outcome(at: index))
+            let result = try await service.loadComments(for: entry.id)
             report.commentsLoaded(result, imageID: entry.id)
             var exported = DataExportLine.Comments.unavailable
             var tally = CommentsTally()

@@ -5,8 +5,7 @@ import SiteGenerator
 
 /// Each distinct image URL once, from the image cache or downloaded, and every stored
 /// image placed in the site as it is published (`PublishedOriginals`: without its metadata
-/// unless `--keep-metadata`); beside them, with `earlyComments`, every item's comments asked
-/// for and saved. The cache's writes are one transaction.
+/// unless `--keep-metadata`). The cache's writes are one transaction.
 struct ImagesStep: RunStep {
     let feed: FeedStep.Outcome
     let service: FeedService
@@ -20,10 +19,8 @@ struct ImagesStep: RunStep {
     /// Told of each image stored, with its URL, as soon as it is: the renditions made
     /// while the rest download.
     var onStored: (@Sendable (StoredImage, URL) -> Void)?
-    /// Every item's comments, asked for beside the images.
-    var earlyComments: EarlyComments?
 
-    var name: String { earlyComments == nil ? "images" : "images and comments" }
+    var name: String { "images" }
     var phase: RunPhase { .images }
 
     struct Outcome: StepOutcome {
@@ -34,9 +31,6 @@ struct ImagesStep: RunStep {
         let published: [SHA256.Digest: StoredImage]
         let tally: ImageTally
         let metadata: MetadataTally
-        /// What asking for each item's comments came to, when they were asked for beside the
-        /// images.
-        var comments: FetchedComments? = nil
 
         func record(in summary: inout RunSummary) {
             summary.images = tally
@@ -60,13 +54,9 @@ struct ImagesStep: RunStep {
         let (site, service, originals, report, tasksAtOnce, onStored) = (site, service, originals, report, tasksAtOnce, onStored)
         try site.prepareFolder("images")
         let counter = ProgressCounter()
-        let total = images.count + (earlyComments?.items.count ?? 0)
-        let (results, comments) = try await cache.batch {
-            async let comments = earlyComments?.fetch {
-                let (done, failed) = counter.add(failed: false)
-                progress.update(done: done, total: total, failed: failed)
-            }
-            let results = try await concurrentMap(images, limit: tasksAtOnce) { image -> (stored: StoredImage?, published: StoredImage?, downloaded: Bool) in
+        let total = images.count
+        let results = try await cache.batch {
+            try await concurrentMap(images, limit: tasksAtOnce) { image -> (stored: StoredImage?, published: StoredImage?, downloaded: Bool) in
                 let url = image.url
                 var published: StoredImage?
                 let result = try await service.loadImage(from: url) { (stored) throws(CacheError) in
@@ -80,7 +70,6 @@ struct ImagesStep: RunStep {
                 progress.update(done: done, total: total, failed: failed)
                 return (result.stored, result.stored == nil ? nil : published, result.isDownload)
             }
-            return (results, try await comments)
         }
         var tally = ImageTally()
         tally.downloaded = results.count(where: \.downloaded)
@@ -94,7 +83,7 @@ struct ImagesStep: RunStep {
         for (original, file) in files where file != original { published[original.digest] = file }
         let metadata = MetadataTally.of(files)
         if metadata.originals > 0 { report.metadataDropped(metadata) }
-        return Outcome(entries: entries, published: published, tally: tally, metadata: metadata, comments: comments)
+        return Outcome(entries: entries, published: published, tally: tally, metadata: metadata)
     }
 
     /// The first image of each distinct URL, in the order the feed first has it, and for

@@ -97,27 +97,6 @@ final class CommentsStepTests: XCTestCase {
         XCTAssertEqual(batches.count, 1)
     }
 
-    func test_run_takesTheCommentsTheImagesStepFetchedFromTheCacheWithoutAskingAgain() async throws {
-        let world = StepWorld()
-        let (saved, failed) = (StepWorld.entry("saved"), StepWorld.entry("failed"))
-        try await world.service.commentsCache.save([uniqueComment(message: "savedword")], for: saved.id)
-        try await world.service.commentsCache.save([uniqueComment(message: "olderword")], for: failed.id)
-        world.api.serve(comments: [uniqueComment(message: "notasked")], for: saved.id)
-        var fetched = FetchedComments(count: 2)
-        fetched.note(.saved, at: 0)
-        fetched.note(.failed(RemoteLoadError(kind: .connectivity, url: anyURL(), reason: "connection refused")), at: 1)
-        var step = try CommentsStep(world, entries: [saved, failed])
-        step.fetched = fetched
-
-        let outcome = try await run(step)
-
-        XCTAssertEqual(world.client.requestedURLs, [], "nothing asked again")
-        XCTAssertEqual(outcome.tally, CommentsTally(live: 1, fromCache: 1, unavailable: 0, count: 2))
-        XCTAssertTrue(try XCTUnwrap(world.site.text("comments/\(saved.id.text).html")).contains("savedword"))
-        XCTAssertTrue(try XCTUnwrap(world.site.text("comments/\(failed.id.text).html")).contains("olderword"))
-        XCTAssertTrue(world.lines.contains { $0.contains("comments for \(failed.id.text)") && $0.contains("connection refused") }, "\(world.lines)")
-    }
-
     // MARK: - Helpers
 
     private func run(_ step: CommentsStep) async throws -> CommentsStep.Outcome {

@@ -119,25 +119,6 @@ final class ImagesStepTests: XCTestCase {
         XCTAssertEqual(batches.count, 1)
     }
 
-    func test_run_withEarlyCommentsAsksForEveryItemsCommentsBesideTheImagesAndSaysWhatEachCameTo() async throws {
-        let world = StepWorld()
-        let (served, unserved) = (uniqueImage(), uniqueImage())
-        for image in [served, unserved] { world.api.serve(image: CacheFixtures.pngBytes(image.id.text), at: image.url) }
-        world.api.serve(comments: [uniqueComment(message: "early")], for: served.id)
-        var step = ImagesStep(world, feed: [served, unserved])
-        step.earlyComments = EarlyComments(items: step.feed.feed, service: world.service, tasksAtOnce: 2)
-
-        let outcome = try await run(step)
-
-        XCTAssertEqual(step.name, "images and comments")
-        XCTAssertEqual(world.imageRequests.count, 2)
-        let comments = try XCTUnwrap(outcome.comments)
-        guard case .saved? = comments.outcome(at: 0) else { return XCTFail("expected saved, got \(String(describing: comments.outcome(at: 0)))") }
-        guard case .failed? = comments.outcome(at: 1) else { return XCTFail("expected failed, got \(String(describing: comments.outcome(at: 1)))") }
-        let saved = try await world.service.commentsCache.stored(for: served.id)
-        XCTAssertEqual(saved?.comments.map(\.message), ["early"])
-    }
-
     // MARK: - Helpers
 
     private func run(_ step: ImagesStep) async throws -> ImagesStep.Outcome {
