@@ -6,3 +6,13 @@ struct CommentsTally: Equatable, Sendable {
     /// Comments on all the pages.
     var count = 0
 }
+
+extension CommentsTally {
+    /// `one` counted into `sum`.
+    static func add(_ sum: inout CommentsTally, _ one: CommentsTally) {
+        sum.live += one.live
+        sum.fromCache += one.fromCache
+        sum.unavailable += one.unavailable
+        sum.count += one.count
+    }
+}

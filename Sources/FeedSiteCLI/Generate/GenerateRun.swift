@@ -1,6 +1,7 @@
 import Foundation
 import History
 import Images
+import SiteGenerator
 
 /// A `generate` run's steps, in order: read this to know what a run does.
 ///
@@ -54,35 +55,31 @@ struct GenerateRun {
 
     func run(_ runner: StepRunner) async throws(RunError) {
         let (service, site, report, renderers) = (roles.service, roles.site, roles.report, roles.setup.renderers)
-        let feed = try await runner.run(
-            FeedStep(service: service, api: options.api, maxItems: options.maxItems, maxPages: options.maxPages, report: report))
-        let (images, renditions) = try await imagesAndRenditions(of: feed, runner)
-        // The renditions are made from the originals as fetched; everything after them shows
-        // the originals as published.
-        let entries = images.publishing(renditions.entries)
+        // What the steps find, from their outcomes, each recorded as its step ends: the
+        // manifest records it, and it says whether the site is degraded.
+        var found = RunSummary(locales: renderers.count)
+        let (source, entries) = try await publishedEntries(runner, recording: &found)
         let comments = try await runner.run(
             CommentsStep(
                 entries: entries, service: service, cache: roles.cache, renderers: renderers, site: site, report: report, pageSize: options.pageSize,
                 tasksAtOnce: tasksAtOnce, exportData: options.exportData, snapshot: roles.snapshot))
+        comments.record(in: &found)
         if let network = roles.network { try await runner.run(NetworkStep(statistics: network, report: report)) }
         try await runner.run(EarlyFlushStep(site: site))
         try await runner.run(
             SearchIndexStep(search: comments.search, folders: renderers.map(\.paths.searchFolder), items: entries.count, site: site, report: report))
         let pages = try await runner.run(
-            FeedPagesStep(entries: entries, source: feed.source, renderers: renderers, site: site, pageSize: options.pageSize))
+            FeedPagesStep(entries: entries, source: source, renderers: renderers, site: site, pageSize: options.pageSize))
+        pages.record(in: &found)
         try await runner.run(
             SyndicationStep(entries: entries, feedPageCount: pages.pageCount, baseURL: options.baseURL, renderers: renderers, site: site))
-        // What the steps so far found, from their outcomes: the manifest records it, and it
-        // says whether the site is degraded.
-        var found = RunSummary(locales: renderers.count)
-        for outcome in [feed, images, renditions, comments, pages] as [any StepOutcome] { outcome.record(in: &found) }
         let facts = found.manifestFacts(api: options.api, now: now, locales: renderers.map(\.locale))
         try await runner.run(
             WholeSiteStep(facts: facts, templates: roles.setup.templates, site: site))
         var snapshot: SnapshotDraft.Prepared?
         if let making = roles.snapshot {
             snapshot = try await runner.run(
-                SnapshotStep(snapshot: making, entries: entries, pageSize: options.pageSize, feedSavedAt: feed.source.savedAt, facts: facts, report: report)
+                SnapshotStep(snapshot: making, entries: entries, pageSize: options.pageSize, feedSavedAt: source.savedAt, facts: facts, report: report)
             ).prepared
         }
         try await runner.run(PublishStep(site: site, strict: options.strict, degradedReasons: found.degradedReasons))
@@ -99,10 +96,31 @@ struct GenerateRun {
         }
     }
 
+    /// The feed, images and renditions steps, each outcome recorded in `found`: what the rest
+    /// of the run needs of them, the feed's source and each entry as published. Their
+    /// outcomes end with this call, so the feed's items and the entries as fetched and with
+    /// their renditions are not held through the comments beside the entries as published:
+    /// BENCHMARKS.md, "What each trick buys", row "the first steps' outcomes let go".
+    private func publishedEntries(_ runner: StepRunner, recording found: inout RunSummary) async throws(RunError) -> (
+        source: FeedService.FeedSource, entries: [SiteEntry]
+    ) {
+        let feed = try await runner.run(
+            FeedStep(service: roles.service, api: options.api, maxItems: options.maxItems, maxPages: options.maxPages, report: roles.report))
+        feed.record(in: &found)
+        let source = feed.source
+        let (images, renditions) = try await imagesAndRenditions(of: consume feed, runner)
+        images.record(in: &found)
+        renditions.record(in: &found)
+        // The renditions are made from the originals as fetched; everything after them shows
+        // the originals as published.
+        return (source, images.publishing(renditions.entries))
+    }
+
     /// The images step, then the renditions step, overlapping: the pictures' renditions are
     /// made as the images are stored (`EarlyRenditions`). A run stopped before the renditions
-    /// step ended leaves nothing of that work running behind it.
-    private func imagesAndRenditions(of feed: FeedStep.Outcome, _ runner: StepRunner) async throws(RunError) -> (
+    /// step ended leaves nothing of that work running behind it. The feed is let go once the
+    /// images step has it, before the renditions step makes its entries.
+    private func imagesAndRenditions(of feed: consuming FeedStep.Outcome, _ runner: StepRunner) async throws(RunError) -> (
         images: ImagesStep.Outcome, renditions: RenditionsStep.Outcome
     ) {
         let (service, site, report) = (roles.service, roles.site, roles.report)
@@ -113,7 +131,7 @@ struct GenerateRun {
         do throws(RunError) {
             let images = try await runner.run(
                 ImagesStep(
-                    feed: feed, service: service, cache: roles.cache, site: site,
+                    feed: consume feed, service: service, cache: roles.cache, site: site,
                     originals: PublishedOriginals(cache: roles.renditions, keepMetadata: options.keepMetadata), report: report, tasksAtOnce: tasksAtOnce,
                     onStored: early?.onStored))
             let renditions = try await runner.run(

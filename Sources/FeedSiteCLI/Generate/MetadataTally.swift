@@ -10,7 +10,7 @@ struct MetadataTally: Equatable, Sendable {
 
     /// The tally of `files`: each original with the file published for it, each distinct
     /// original counted once.
-    static func of(_ files: [(original: StoredImage, published: StoredImage)]) -> MetadataTally {
+    static func of(_ files: some Sequence<(original: StoredImage, published: StoredImage)>) -> MetadataTally {
         var tally = MetadataTally()
         var seen = Set<SHA256.Digest>()
         for (original, published) in files where published.digest != original.digest && seen.insert(original.digest).inserted {

@@ -72,7 +72,7 @@ struct CommentsStep: RunStep {
         let (entries, service, report) = (entries, service, report)
         let counter = ProgressCounter()
         let total = entries.count
-        let outcomes = try await concurrentMap(Array(entries.indices), limit: tasksAtOnce) { index -> CommentsTally in
+        let tally = try await concurrentReduce(Array(entries.indices), limit: tasksAtOnce, into: CommentsTally(), CommentsTally.add) { index in
             let entry = entries[index]
             let result = try await service.loadComments(for: entry.id)
             report.commentsLoaded(result, imageID: entry.id)
@@ -89,12 +89,6 @@ struct CommentsStep: RunStep {
             let (done, failed) = counter.add(failed: item.comments == nil)
             progress.update(done: done, total: total, failed: failed)
             return tally
-        }
-        let tally = outcomes.reduce(into: CommentsTally()) { sum, one in
-            sum.live += one.live
-            sum.fromCache += one.fromCache
-            sum.unavailable += one.unavailable
-            sum.count += one.count
         }
         report.commentsLoaded(tally, images: entries.count)
         for sink in sinks { try sink.finish(count: total) }

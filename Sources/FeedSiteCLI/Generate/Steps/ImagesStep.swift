@@ -78,7 +78,10 @@ struct ImagesStep: RunStep {
         tally.files = Set(results.compactMap { $0.stored?.digest }).count
         report.imagesLoaded(tally)
         let entries = zip(items, slots).map { SiteEntry(image: $0.image, stored: results[$1].stored, firstSeen: $0.firstSeen) }
-        let files = results.compactMap { result in result.stored.flatMap { original in result.published.map { (original, $0) } } }
+        // Each original with its published file, read from the results where they lie, not
+        // gathered into a list of its own beside the entries: BENCHMARKS.md, "What each trick
+        // buys", row "the first steps' outcomes let go".
+        let files = results.lazy.compactMap { result in result.stored.flatMap { original in result.published.map { (original: original, published: $0) } } }
         var published: [SHA256.Digest: StoredImage] = [:]
         for (original, file) in files where file != original { published[original.digest] = file }
         let metadata = MetadataTally.of(files)
