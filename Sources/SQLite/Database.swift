@@ -33,10 +33,11 @@ public final class Database {
             throw SQLiteError(extendedCode: SQLITE_CANTOPEN, message: "SQLite could not turn on WAL mode for \(path)")
         }
         try execute("PRAGMA synchronous = FULL")
-        // A statement that writes several rows or indexes inside a transaction keeps what it
-        // changed in a statement journal, a temporary file: in /var/tmp by default, four
-        // writes a row. In memory they are copies, and nothing of a run lands in /var/tmp:
-        // BENCHMARKS.md, "What each trick buys", row "statement journals in memory".
+        // A write under a savepoint (as the cache makes every write inside a run's
+        // transaction) keeps the pages it changes in a statement journal, a temporary file:
+        // in /var/tmp by default, four writes a row. In memory they are copies, and nothing of
+        // a run lands in /var/tmp: BENCHMARKS.md, "What each trick buys", row "statement
+        // journals in memory".
         try execute("PRAGMA temp_store = MEMORY")
     }
 

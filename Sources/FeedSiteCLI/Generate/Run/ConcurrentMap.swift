@@ -7,28 +7,10 @@ func concurrentMap<Element: Sendable, Result: Sendable>(
     limit: Int,
     _ transform: @escaping @Sendable (Element) async throws -> Result
 ) async throws -> [Result] {
-    try await withThrowingTaskGroup(of: (Int, Result).self) { group in
-        var results = [Result?](repeating: nil, count: elements.count)
-        var next = 0
-        func startNext() {
-            guard next < elements.count else { return }
-            let index = next
-            let element = elements[index]
-            next += 1
-            group.addTask {
-                try Task.checkCancellation()
-                return (index, try await transform(element))
-            }
-        }
-        for _ in 0..<min(max(1, limit), elements.count) {
-            startNext()
-        }
-        while let (index, result) = try await group.next() {
-            results[index] = result
-            startNext()
-        }
-        return results.map { $0! }
-    }
+    let place: @Sendable (Int) async throws -> (index: Int, result: Result) = { index in (index, try await transform(elements[index])) }
+    let results = try await concurrentReduce(
+        Array(elements.indices), limit: limit, into: [Result?](repeating: nil, count: elements.count), { $0[$1.index] = $1.result }, place)
+    return results.map { $0! }
 }
 
 /// Transforms every element as `concurrentMap` does, and folds each result into `total` by
