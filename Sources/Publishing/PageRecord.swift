@@ -37,7 +37,7 @@ public enum PageRecord {
 
         /// The page as the record holds it.
         var recorded: UInt64 {
-            Mix64.mix(path &* 0x9E37_79B9_7F4A_7C15 ^ inputs)
+            Mix64.combine(path, inputs)
         }
 
         /// FNV-1a, 64 bits, of the path's bytes.

@@ -91,7 +91,7 @@ struct PageInputs {
             return hash
         case let .object(fields):
             var sum: UInt64 = 0
-            for (name, field) in fields { sum &+= mix(Self.hash(name, kind: 7) &* 0x9E37_79B9_7F4A_7C15 ^ Self.hash(field)) }
+            for (name, field) in fields { sum &+= Mix64.combine(Self.hash(name, kind: 7), Self.hash(field)) }
             return mix(sum ^ 6 ^ UInt64(fields.count) << 8)
         }
     }
